@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// HingeKit: hinge readings, springs and effects for foldable phones.
+//
+// Licence split: the HingeKit target is MIT so that apps can embed it. HingeAnalysis and
+// hingetool link the GNU Scientific Library and are therefore GPL-3.0-or-later.
+
+import PackageDescription
+
+let package = Package(
+    name: "HingeKit",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "HingeKit", targets: ["HingeKit"]),
+        .library(name: "HingeAnalysis", targets: ["HingeAnalysis"]),
+        .executable(name: "hingetool", targets: ["hingetool"]),
+    ],
+    targets: [
+        .target(name: "HingeKit"),
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+        ),
+        .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
+        .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis"]),
+        .testTarget(name: "HingeKitTests", dependencies: ["HingeKit"]),
+        .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit"]),
+        .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
