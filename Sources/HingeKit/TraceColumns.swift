@@ -1,0 +1,112 @@
+/// Which columns of a trace hold the time, the angle and the status, and in which units.
+///
+/// Names are matched without regard to case: time is `time` or `t` (seconds) or `time_ms`
+/// (milliseconds); the angle is `angle` or `angle_deg` (degrees) or `angle_rad` (radians);
+/// `status` is optional. Every other column is an *extra* column: ignored by default, kept as
+/// text when ``TraceReadOptions/keepsExtraColumns`` is set (synthetic traces carry
+/// `true_angle` and `true_velocity` this way).
+public struct TraceColumns: Hashable, Sendable {
+    public enum TimeUnit: Hashable, Sendable {
+        case seconds, milliseconds
+
+        /// Seconds per unit.
+        public var scale: Double { self == .seconds ? 1 : 0.001 }
+    }
+
+    public enum AngleUnit: Hashable, Sendable {
+        case degrees, radians
+
+        /// Degrees per unit.
+        public var scale: Double { self == .degrees ? 1 : 180 / Double.pi }
+    }
+
+    /// Every column name as written in the header, trimmed and unquoted.
+    public var names: [String]
+    public var time: Int
+    public var timeUnit: TimeUnit
+    public var angle: Int
+    public var angleUnit: AngleUnit
+    public var status: Int?
+    /// The positions of the extra columns, in header order.
+    public var extras: [Int]
+
+    /// The names of the extra columns, in the order of ``TraceRecord/extraFields``.
+    public var extraNames: [String] { extras.map { names[$0] } }
+
+    /// Where the extra column called `name` (any letter case) sits in
+    /// ``TraceRecord/extraFields``.
+    public func extraPosition(named name: String) -> Int? {
+        let wanted = name.lowercased()
+        return extras.firstIndex { names[$0].lowercased() == wanted }
+    }
+
+    /// Recognises the columns of a header.
+    ///
+    /// - Parameter names: the header's fields, trimmed.
+    /// - Returns: the columns, or the header problem as a kind, a message and the offending
+    ///   field's position (`nil` when the whole header is at fault).
+    static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderProblem> {
+        var time: (index: Int, unit: TimeUnit)?
+        var angle: (index: Int, unit: AngleUnit)?
+        var status: Int?
+        var extras: [Int] = []
+        var seen: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            let key = name.lowercased()
+            guard !key.isEmpty else {
+                return .failure(
+                    HeaderProblem(
+                        kind: .emptyColumnName, field: index,
+                        message: "column \(index + 1) of the header has no name"))
+            }
+            if let earlier = seen[key] {
+                return .failure(
+                    HeaderProblem(
+                        kind: .duplicateColumn, field: index,
+                        message: "column '\(name)' appears twice (columns \(earlier + 1) and \(index + 1))"))
+            }
+            seen[key] = index
+            switch key {
+            case "time", "t", "time_ms":
+                if let other = time {
+                    return .failure(
+                        HeaderProblem(
+                            kind: .duplicateColumn, field: index,
+                            message: "two time columns, '\(names[other.index])' and '\(name)'; keep one"))
+                }
+                time = (index, key == "time_ms" ? .milliseconds : .seconds)
+            case "angle", "angle_deg", "angle_rad":
+                if let other = angle {
+                    return .failure(
+                        HeaderProblem(
+                            kind: .duplicateColumn, field: index,
+                            message: "two angle columns, '\(names[other.index])' and '\(name)'; keep one"))
+                }
+                angle = (index, key == "angle_rad" ? .radians : .degrees)
+            case "status":
+                status = index
+            default:
+                extras.append(index)
+            }
+        }
+        let found = names.joined(separator: ", ")
+        guard let time else {
+            return .failure(
+                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))
+        }
+        guard let angle else {
+            return .failure(
+                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'angle' column; found: \(found)"))
+        }
+        return .success(
+            TraceColumns(
+                names: names, time: time.index, timeUnit: time.unit, angle: angle.index,
+                angleUnit: angle.unit, status: status, extras: extras))
+    }
+
+    struct HeaderProblem: Error {
+        var kind: TraceError.Kind
+        var field: Int?
+        var message: String
+    }
+}

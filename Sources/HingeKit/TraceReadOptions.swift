@@ -1,0 +1,81 @@
+/// How a ``TraceReader`` treats rows it cannot accept.
+public struct TraceReadOptions: Hashable, Sendable {
+    /// What happens to a data row that has a problem.
+    public enum RowPolicy: Hashable, Sendable {
+        /// Stop at the first bad row with its ``TraceError`` (the default).
+        case fail
+        /// Leave the row out, count it in ``TraceReadSummary/skippedRows`` and keep its error
+        /// (up to ``TraceReadOptions/retainedErrorLimit``).
+        case skip
+    }
+
+    /// What happens to a row whose time equals the previous row's.
+    public enum DuplicateTimePolicy: Hashable, Sendable {
+        /// A duplicate time is a row error, handled by ``rowPolicy`` (the default).
+        case reject
+        /// Pass the row on and count it in ``TraceReadSummary/duplicateTimes``; a consumer
+        /// such as a hinge reader then decides (e.g. "the later reading wins").
+        case keep
+    }
+
+    public var rowPolicy: RowPolicy
+    public var duplicateTimes: DuplicateTimePolicy
+    /// Accepted angles in degrees, after any radian conversion. 0…360 by default, so a
+    /// Surface Duo folded back past flat (up to 360°) is still a valid reading.
+    public var angleRange: ClosedRange<Double>
+    /// Keep the text of extra columns in ``TraceRecord/extraFields``.
+    public var keepsExtraColumns: Bool
+    /// The longest line accepted, in bytes. It bounds the reader's memory.
+    public var maximumLineLength: Int
+    /// How many skipped-row errors the summary keeps; all of them are counted.
+    public var retainedErrorLimit: Int
+
+    public init(
+        rowPolicy: RowPolicy = .fail, duplicateTimes: DuplicateTimePolicy = .reject,
+        angleRange: ClosedRange<Double> = 0...360, keepsExtraColumns: Bool = false,
+        maximumLineLength: Int = 65_536, retainedErrorLimit: Int = 100
+    ) {
+        self.rowPolicy = rowPolicy
+        self.duplicateTimes = duplicateTimes
+        self.angleRange = angleRange
+        self.keepsExtraColumns = keepsExtraColumns
+        self.maximumLineLength = max(16, maximumLineLength)
+        self.retainedErrorLimit = max(0, retainedErrorLimit)
+    }
+}
+
+/// One accepted row of a trace.
+public struct TraceRecord: Hashable, Sendable {
+    public var sample: HingeSample
+    /// The 1-based line the row came from.
+    public var line: Int
+    /// The extra columns' text, in ``TraceColumns/extraNames`` order; empty unless
+    /// ``TraceReadOptions/keepsExtraColumns`` is set.
+    public var extraFields: [String]
+
+    public init(sample: HingeSample, line: Int, extraFields: [String] = []) {
+        self.sample = sample
+        self.line = line
+        self.extraFields = extraFields
+    }
+}
+
+/// What a ``TraceReader`` has seen so far.
+public struct TraceReadSummary: Hashable, Sendable {
+    /// Lines read, including the header, comments and blank lines.
+    public var lines = 0
+    /// Rows after the header that were neither comments nor blank.
+    public var dataRows = 0
+    /// Rows handed out as ``TraceRecord``s.
+    public var samples = 0
+    /// Rows left out under ``TraceReadOptions/RowPolicy/skip``.
+    public var skippedRows = 0
+    /// The first skipped rows' errors (see ``TraceReadOptions/retainedErrorLimit``).
+    public var skippedErrors: [TraceError] = []
+    public var commentLines = 0
+    public var blankLines = 0
+    /// Rows kept under ``TraceReadOptions/DuplicateTimePolicy/keep`` whose time repeated.
+    public var duplicateTimes = 0
+
+    public init() {}
+}

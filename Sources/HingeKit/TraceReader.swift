@@ -1,0 +1,472 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Reads a hinge trace CSV as a stream of samples, in constant memory.
+///
+/// ```swift
+/// let reader = TraceReader(source: try FileByteSource(path: "flat.csv"), fileName: "flat.csv")
+/// while let record = try reader.next() {
+///     print(record.sample.time, record.sample.angle ?? .nan)
+/// }
+/// ```
+///
+/// The format: a header row naming the columns (see ``TraceColumns``), then one row per
+/// sample, comma separated; `#` comment lines and blank lines anywhere; UTF-8 with or without
+/// a byte-order mark; LF or CRLF line ends; fields may be quoted with `"` (a quote inside is
+/// doubled) but may not span lines. An empty angle means "no hinge". Times must not go
+/// backwards; angles must lie in ``TraceReadOptions/angleRange``.
+///
+/// Every problem is a ``TraceError`` with its line and column. Under the default
+/// ``TraceReadOptions/RowPolicy/fail`` the first one stops the read; under
+/// ``TraceReadOptions/RowPolicy/skip`` bad rows are left out and counted in ``summary``.
+///
+/// The reader holds a 64 KiB read buffer and a carry buffer of
+/// ``TraceReadOptions/maximumLineLength`` bytes, both allocated once, whatever the file size
+/// (``bufferCapacity``). It is a class because it owns those buffers and its source.
+public final class TraceReader {
+    /// The name used in error messages (`nil` prints as `<stdin>`).
+    public let fileName: String?
+    public let options: TraceReadOptions
+    /// The header's columns, once it has been read.
+    public private(set) var columns: TraceColumns?
+    public private(set) var summary = TraceReadSummary()
+
+    /// Bytes of buffer the reader holds, fixed at creation.
+    public var bufferCapacity: Int { chunk.count + options.maximumLineLength }
+
+    private var source: any TraceByteSource
+    private let chunk: UnsafeMutableRawBufferPointer
+    private var chunkStart = 0
+    private var chunkEnd = 0
+    private var sourceEnded = false
+    private let carry: UnsafeMutablePointer<UInt8>
+    private var carryCount = 0
+    private var lineNumber = 0
+    private var fields: [FieldSpan] = []
+    private var lastTime: Double?
+    private var lastTimeText = ""
+    private var finished = false
+
+    private static let chunkSize = 65_536
+
+    public init(
+        source: some TraceByteSource, fileName: String? = nil, options: TraceReadOptions = .init()
+    ) {
+        self.source = source
+        self.fileName = fileName
+        self.options = options
+        self.chunk = .allocate(byteCount: Self.chunkSize, alignment: 8)
+        self.carry = .allocate(capacity: options.maximumLineLength)
+        fields.reserveCapacity(16)
+    }
+
+    /// A reader over bytes already in memory.
+    public convenience init(
+        bytes: some Collection<UInt8>, fileName: String? = nil, options: TraceReadOptions = .init()
+    ) {
+        self.init(source: InMemoryByteSource(bytes), fileName: fileName, options: options)
+    }
+
+    deinit {
+        chunk.deallocate()
+        carry.deallocate()
+    }
+
+    /// Reads up to and including the header, if that has not happened yet.
+    /// - Returns: the recognised columns.
+    @discardableResult
+    public func readColumns() throws(TraceError) -> TraceColumns {
+        if let columns { return columns }
+        while true {
+            guard let line = try nextLine() else {
+                let message =
+                    summary.lines == 0
+                    ? "the file is empty; expected a header such as 'time,angle,status'"
+                    : "no header row: the file holds only comments and blank lines"
+                throw error(.emptyFile, column: 1, message, line: max(1, lineNumber))
+            }
+            guard let content = try classify(line) else { continue }
+            try split(content)
+            let names = fields.map { text(of: $0, in: content) }
+            switch TraceColumns.recognise(names) {
+            case .success(let recognised):
+                columns = recognised
+                return recognised
+            case .failure(let problem):
+                let column = problem.field.map { fields[$0].column } ?? 1
+                throw error(problem.kind, column: column, problem.message)
+            }
+        }
+    }
+
+    /// The next accepted row, or `nil` at the end of the trace.
+    ///
+    /// - Throws: ``TraceError`` for the first bad row (policy `fail`), for file-level problems
+    ///   (empty file, bad header, not UTF-8 in the header) under any policy, and
+    ///   ``TraceError/Kind/noRows`` when the trace ends without a single accepted row.
+    /// - Complexity: O(length of the row), amortised.
+    public func next() throws(TraceError) -> TraceRecord? {
+        let columns = try readColumns()
+        while !finished {
+            do {
+                guard let line = try nextLine() else {
+                    finished = true
+                    break
+                }
+                guard let content = try classify(line) else { continue }
+                summary.dataRows += 1
+                try split(content)
+                let record = try parseRow(content, columns: columns)
+                summary.samples += 1
+                return record
+            } catch {
+                guard options.rowPolicy == .skip, error.kind != .unreadable else { throw error }
+                summary.skippedRows += 1
+                if summary.skippedErrors.count < options.retainedErrorLimit {
+                    summary.skippedErrors.append(error)
+                }
+            }
+        }
+        if summary.samples == 0 {
+            let message =
+                summary.dataRows == 0
+                ? "the trace has a header but no data rows"
+                : "no usable rows: all \(summary.dataRows) data rows were skipped"
+            throw error(.noRows, column: 1, message, line: lineNumber + 1)
+        }
+        return nil
+    }
+
+    /// Every remaining record. Convenient for small traces; memory grows with the trace.
+    public func readAll() throws(TraceError) -> [TraceRecord] {
+        var records: [TraceRecord] = []
+        while let record = try next() { records.append(record) }
+        return records
+    }
+
+    // MARK: Lines
+
+    /// The next line without its line feed, pointing into the reader's buffers; valid until
+    /// the next call.
+    private func nextLine() throws(TraceError) -> UnsafeBufferPointer<UInt8>? {
+        carryCount = 0
+        var tooLong = false
+        let limit = options.maximumLineLength
+        while true {
+            if chunkStart == chunkEnd {
+                if sourceEnded {
+                    guard carryCount > 0 || tooLong else { return nil }
+                    return try finishLine(tooLong: tooLong)
+                }
+                try refill()
+                continue
+            }
+            let base = chunk.baseAddress!.assumingMemoryBound(to: UInt8.self) + chunkStart
+            let available = chunkEnd - chunkStart
+            if let newline = memchr(base, 0x0A, available) {
+                let length = newline.assumingMemoryBound(to: UInt8.self) - base
+                chunkStart += length + 1
+                if carryCount == 0, !tooLong, length <= limit {
+                    lineNumber += 1
+                    summary.lines += 1
+                    return UnsafeBufferPointer(start: base, count: length)
+                }
+                tooLong = tooLong || !appendToCarry(base, length)
+                return try finishLine(tooLong: tooLong)
+            }
+            tooLong = tooLong || !appendToCarry(base, available)
+            chunkStart = chunkEnd
+        }
+    }
+
+    private func finishLine(tooLong: Bool) throws(TraceError) -> UnsafeBufferPointer<UInt8> {
+        lineNumber += 1
+        summary.lines += 1
+        if tooLong {
+            let limit = options.maximumLineLength
+            throw error(.lineTooLong, column: limit + 1, "line is longer than \(limit) bytes")
+        }
+        return UnsafeBufferPointer(start: carry, count: carryCount)
+    }
+
+    /// Appends to the carry buffer; `false` once the line outgrows it (the rest is dropped,
+    /// and the line is reported as too long).
+    private func appendToCarry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard carryCount + count <= options.maximumLineLength else { return false }
+        (carry + carryCount).update(from: bytes, count: count)
+        carryCount += count
+        return true
+    }
+
+    private func refill() throws(TraceError) {
+        do {
+            let count = try source.read(into: chunk)
+            chunkStart = 0
+            chunkEnd = count
+            sourceEnded = count == 0
+        } catch {
+            sourceEnded = true
+            throw self.error(.unreadable, column: 1, "cannot read: \(error)", line: lineNumber + 1)
+        }
+    }
+
+    /// Strips the byte-order mark and carriage return, checks the encoding, and returns the
+    /// content of a line that holds data, or `nil` for comments and blank lines.
+    private func classify(_ raw: UnsafeBufferPointer<UInt8>) throws(TraceError)
+        -> UnsafeBufferPointer<UInt8>?
+    {
+        var line = raw
+        if lineNumber == 1 {
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) {
+                line = UnsafeBufferPointer(rebasing: line[3...])
+            } else if line.starts(with: [0xFF, 0xFE]) || line.starts(with: [0xFE, 0xFF]) {
+                throw error(
+                    .notUTF8, column: 1,
+                    "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
+            }
+        }
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if let carriageReturn = line.firstIndex(of: 0x0D) {
+            throw error(
+                .strayCarriageReturn, column: carriageReturn + 1,
+                "carriage return inside a line: line ends must be LF or CRLF")
+        }
+        if let nul = line.firstIndex(of: 0) {
+            throw error(
+                .binaryData, column: nul + 1,
+                "line holds a NUL byte: this is binary data or UTF-16 text, not a UTF-8 CSV trace")
+        }
+        if let bad = Self.firstInvalidUTF8(line) {
+            throw error(
+                .notUTF8, column: bad + 1,
+                "byte 0x\(String(line[bad], radix: 16, uppercase: true)) is not valid UTF-8")
+        }
+        guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else {
+            summary.blankLines += 1
+            return nil
+        }
+        if line[first] == UInt8(ascii: "#") {
+            summary.commentLines += 1
+            return nil
+        }
+        return line
+    }
+
+    /// The offset of the first byte that breaks UTF-8 (RFC 3629), or `nil`.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, low) = (3, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, high) = (3, 0x9F)
+            case 0xF0: (length, low) = (4, 0x90)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, high) = (4, 0x8F)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            let second = bytes[index + 1]
+            guard second >= low, second <= high else { return index + 1 }
+            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+                return index + offset
+            }
+            index += length
+        }
+        return nil
+    }
+
+    // MARK: Fields
+
+    struct FieldSpan {
+        var start: Int
+        var end: Int
+        /// 1-based column where the field starts.
+        var column: Int
+        var hasEscapedQuotes: Bool
+    }
+
+    /// Splits a line into ``fields``.
+    private func split(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
+        fields.removeAll(keepingCapacity: true)
+        let count = line.count
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        var index = 0
+        while true {
+            let fieldStart = index
+            while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+            if index < count, line[index] == quote {
+                let opening = index
+                var escaped = false
+                index += 1
+                while true {
+                    guard index < count else {
+                        throw error(
+                            .unterminatedQuote, column: opening + 1,
+                            "quoted field is not closed before the end of the line")
+                    }
+                    if line[index] == quote {
+                        if index + 1 < count, line[index + 1] == quote {
+                            escaped = true
+                            index += 2
+                            continue
+                        }
+                        break
+                    }
+                    index += 1
+                }
+                fields.append(
+                    FieldSpan(start: opening + 1, end: index, column: opening + 1, hasEscapedQuotes: escaped))
+                index += 1
+                while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+                if index < count, line[index] != comma {
+                    throw error(
+                        .textAfterQuote, column: index + 1,
+                        "unexpected text after a closing quote; expected ',' or the end of the line")
+                }
+            } else {
+                let contentStart = index
+                while index < count, line[index] != comma { index += 1 }
+                var end = index
+                while end > contentStart, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+                let column = contentStart < count ? contentStart + 1 : fieldStart + 1
+                fields.append(
+                    FieldSpan(start: contentStart, end: end, column: column, hasEscapedQuotes: false))
+            }
+            guard index < count else { return }
+            index += 1  // past the comma
+        }
+    }
+
+    private func text(of field: FieldSpan, in line: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = String(decoding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]), as: UTF8.self)
+        guard field.hasEscapedQuotes else { return raw }
+        var unescaped = ""
+        var previousWasQuote = false
+        for character in raw {
+            if character == "\"", previousWasQuote {
+                previousWasQuote = false
+                continue
+            }
+            previousWasQuote = character == "\""
+            unescaped.append(character)
+        }
+        return unescaped
+    }
+
+    // MARK: Rows
+
+    private func parseRow(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns) throws(TraceError)
+        -> TraceRecord
+    {
+        let expected = columns.names.count
+        guard fields.count == expected else {
+            let column = fields.count > expected ? fields[expected].column : line.count + 1
+            throw error(
+                .raggedRow, column: column,
+                "row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(expected)")
+        }
+        let timeField = fields[columns.time]
+        let timeText = text(of: timeField, in: line)
+        let timeName = columns.names[columns.time]
+        guard !timeText.isEmpty else {
+            throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
+        }
+        let time = try number(timeText, named: timeName, column: timeField.column) * columns.timeUnit.scale
+        if let lastTime {
+            if time < lastTime {
+                throw error(
+                    .timeGoesBackwards, column: timeField.column,
+                    "\(timeName) \(timeText) goes backwards after \(lastTimeText)")
+            }
+            if time == lastTime {
+                guard options.duplicateTimes == .keep else {
+                    throw error(
+                        .duplicateTime, column: timeField.column,
+                        "\(timeName) \(timeText) repeats the previous row's time")
+                }
+                summary.duplicateTimes += 1
+            }
+        }
+
+        var angle: Double?
+        let angleField = fields[columns.angle]
+        let angleText = text(of: angleField, in: line)
+        if !angleText.isEmpty {
+            let angleName = columns.names[columns.angle]
+            let degrees = try number(angleText, named: angleName, column: angleField.column) * columns.angleUnit.scale
+            guard options.angleRange.contains(degrees) else {
+                let range = "\(format(options.angleRange.lowerBound))…\(format(options.angleRange.upperBound))°"
+                let shown =
+                    columns.angleUnit == .degrees
+                    ? angleText : "\(angleText) (\(DecimalNumber.fixed(degrees, places: 2))°)"
+                throw error(.outOfRange, column: angleField.column, "\(angleName) \(shown) is outside \(range)")
+            }
+            angle = degrees
+        }
+
+        var status: HingeStatus?
+        if let statusIndex = columns.status {
+            let field = fields[statusIndex]
+            let statusText = text(of: field, in: line)
+            if !statusText.isEmpty, statusText.lowercased() != "unknown" {
+                guard let parsed = HingeStatus(spelling: statusText) else {
+                    throw error(
+                        .invalidStatus, column: field.column,
+                        "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                }
+                status = parsed
+            }
+        }
+
+        var extras: [String] = []
+        if options.keepsExtraColumns {
+            extras.reserveCapacity(columns.extras.count)
+            for index in columns.extras { extras.append(text(of: fields[index], in: line)) }
+        }
+        lastTime = time
+        lastTimeText = timeText
+        return TraceRecord(
+            sample: HingeSample(time: time, angle: angle, status: status), line: lineNumber,
+            extraFields: extras)
+    }
+
+    /// Parses a plain decimal number: sign, digits, optional fraction and exponent. Hex
+    /// floats, `nan` and `inf` are refused, and so is anything that overflows a `Double`.
+    private func number(_ text: String, named name: String, column: Int) throws(TraceError) -> Double {
+        guard DecimalNumber.isPlainDecimal(text.utf8), let value = Double(text) else {
+            if DecimalNumber.namesNonFinite(text) {
+                throw error(.notFinite, column: column, "\(name) '\(text)' is not a finite number")
+            }
+            throw error(.invalidNumber, column: column, "\(name) '\(text)' is not a number")
+        }
+        guard value.isFinite else {
+            throw error(.notFinite, column: column, "\(name) '\(text)' is too large for a Double")
+        }
+        return value
+    }
+
+    private func format(_ value: Double) -> String { DecimalNumber.shortest(value) }
+
+    private func error(_ kind: TraceError.Kind, column: Int, _ message: String, line: Int? = nil)
+        -> TraceError
+    {
+        TraceError(file: fileName, line: line ?? lineNumber, column: column, kind: kind, message: message)
+    }
+}
