@@ -46,10 +46,12 @@ public final class FileByteSource: TraceByteSource {
         public var path: String
         /// The C library's `errno`.
         public var code: Int32
-        public var description: String {
-            guard let text = strerror(code) else { return "\(path): error \(code)" }
-            return "\(path): \(String(cString: text))"
+        /// The C library's text for ``code``, e.g. "No such file or directory".
+        public var reason: String {
+            guard let text = strerror(code) else { return "error \(code)" }
+            return String(cString: text)
         }
+        public var description: String { "\(path): \(reason)" }
     }
 
     private let file: UnsafeMutablePointer<FILE>

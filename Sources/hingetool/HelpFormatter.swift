@@ -1,0 +1,107 @@
+/// Renders `--help` the way swift-argument-parser does: OVERVIEW, USAGE, ARGUMENTS, OPTIONS
+/// and SUBCOMMANDS, labels indented two spaces and help text from column 26, wrapped at 80.
+enum HelpFormatter {
+    static let helpColumn = 26
+    static let width = 80
+
+    static func help(for spec: CommandSpec, path: [String]) -> String {
+        let abstractWords = spec.abstract.split(separator: " ").map(String.init)
+        var text = wrapText(abstractWords, first: "OVERVIEW:", indent: String(repeating: " ", count: 10), space: true) + "\n"
+        if let discussion = spec.discussion {
+            for paragraph in discussion.split(separator: "\n\n") {
+                let words = paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+                text += "\n" + wrapText(words, first: "", indent: "") + "\n"
+            }
+        }
+        text += "\n" + usage(for: spec, path: path) + "\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in spec.arguments {
+                text += entry(label: "<\(argument.name)>", help: argument.help)
+            }
+        }
+        text += "\nOPTIONS:\n"
+        for option in spec.allOptions {
+            var help = option.help
+            if let allowed = option.allowedValues {
+                help += " (values: \(allowed.joined(separator: ", "))"
+                help += option.defaultValue.map { "; default: \($0))" } ?? ")"
+            } else if let defaultValue = option.defaultValue {
+                help += " (default: \(defaultValue))"
+            }
+            text += entry(label: option.label, help: help)
+        }
+        if !spec.subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for subcommand in spec.subcommands {
+                text += entry(label: subcommand.name, help: subcommand.abstract)
+            }
+            text += "\n  See '\((path + ["help"]).joined(separator: " ")) <subcommand>' for detailed help.\n"
+        }
+        return text
+    }
+
+    /// `USAGE: hingetool stats <trace> [--format <format>] [-o <file>]`, wrapped.
+    static func usage(for spec: CommandSpec, path: [String]) -> String {
+        let command = path.joined(separator: " ")
+        if let lines = spec.usageOverride {
+            let indent = String(repeating: " ", count: "USAGE: ".count)
+            return "USAGE: " + lines.map { command + " " + $0 }.joined(separator: "\n" + indent)
+        }
+        var words: [String] = []
+        if !spec.subcommands.isEmpty { words.append("<subcommand>") }
+        for argument in spec.arguments {
+            words.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+        }
+        for option in spec.options {
+            let short = option.names.count > 1 ? option.names[0] : option.longName
+            words.append("[\(short)" + (option.valueName.map { " <\($0)>" } ?? "") + "]")
+        }
+        let indent = String(repeating: " ", count: "USAGE: \(command) ".count)
+        return wrap(words, first: "USAGE: \(command)", indent: indent)
+    }
+
+    private static func entry(label: String, help: String) -> String {
+        let padded = "  " + label
+        let helpIndent = String(repeating: " ", count: helpColumn)
+        let words = help.split(separator: " ").map(String.init)
+        if padded.count <= helpColumn - 2 {
+            let start = padded + String(repeating: " ", count: helpColumn - padded.count)
+            return wrapText(words, first: start, indent: helpIndent) + "\n"
+        }
+        return padded + "\n" + wrapText(words, first: helpIndent, indent: helpIndent) + "\n"
+    }
+
+    /// Joins `words` after `first`, breaking lines before `width`.
+    private static func wrapText(_ words: [String], first: String, indent: String, space: Bool = false) -> String {
+        var lines: [String] = []
+        var line = first
+        var lineHasWord = space
+        for word in words {
+            if lineHasWord, line.count + 1 + word.count > width - 1 {
+                lines.append(line)
+                line = indent
+                lineHasWord = false
+            }
+            line += (lineHasWord ? " " : "") + word
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func wrap(_ words: [String], first: String, indent: String) -> String {
+        var lines: [String] = []
+        var line = first
+        for word in words {
+            if line.count + 1 + word.count > width, line != first {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += " " + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,154 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool stats TRACE`: sampling, quantisation, range and statuses of a trace.
+    struct Stats: Subcommand {
+        static let spec = CommandSpec(
+            name: "stats",
+            abstract: "Summarise a trace: sampling intervals, quantisation, angle range and statuses.",
+            discussion: """
+                Interval percentiles are exact to 0.01 %; everything else is exact. The \
+                quantisation is the common step of the angles (1° or 5° on most devices), or \
+                the set of levels when there are at most four (Galaxy Fold3 reports only 0, 90 \
+                and 180).
+                """,
+            arguments: [traceArgument],
+            options: [
+                CommandSpec.Option(
+                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                skipBadRowsOption,
+                outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let reader = try context.openTrace(path, options: readOptions(arguments))
+            var statistics = TraceStatistics()
+            do {
+                while let record = try reader.next() { statistics.add(record.sample) }
+            } catch {
+                throw .data(error.description)
+            }
+            let text =
+                arguments.value("format") == "json"
+                ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"
+                : report(statistics, summary: reader.summary, path: path)
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        static func report(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> String {
+            func seconds(_ value: Double?) -> String { value.map { DecimalNumber.fixed($0, places: 6) + " s" } ?? "–" }
+            func milliseconds(_ value: Double?) -> String {
+                value.map { DecimalNumber.fixed($0 * 1000, places: 3) + " ms" } ?? "–"
+            }
+            func approximateMilliseconds(_ value: Double?) -> String {
+                value.map { DecimalNumber.shortest(significant($0 * 1000)) + " ms" } ?? "–"
+            }
+            func degrees(_ value: Double?) -> String { value.map { DecimalNumber.shortest($0) + "°" } ?? "–" }
+            var rows: [(String, String)] = [
+                ("samples", "\(statistics.sampleCount)"),
+                ("duration", seconds(statistics.duration)),
+                ("first time", seconds(statistics.firstTime)),
+                ("last time", seconds(statistics.lastTime)),
+                ("median interval", approximateMilliseconds(statistics.medianInterval)),
+                ("95th pct interval", approximateMilliseconds(statistics.percentile95Interval)),
+            ]
+            if let gap = statistics.largestGap {
+                rows.append(("largest gap", milliseconds(gap.length) + " (ending at \(seconds(gap.endingAt)))"))
+            } else {
+                rows.append(("largest gap", "–"))
+            }
+            rows += [
+                ("quantisation", statistics.quantisation.description),
+                ("angle range", "\(degrees(statistics.minimumAngle)) … \(degrees(statistics.maximumAngle))"),
+                ("no-hinge samples", "\(statistics.noHingeCount)"),
+                (
+                    "status",
+                    "closed \(statistics.closedCount), partiallyOpen \(statistics.partiallyOpenCount), "
+                        + "fullyOpen \(statistics.fullyOpenCount), none \(statistics.noStatusCount)"
+                ),
+                ("skipped rows", "\(summary.skippedRows)"),
+            ]
+            var text = "# hingetool stats \(path)\n"
+            for (label, value) in rows {
+                text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
+            }
+            for error in summary.skippedErrors { text += "skipped: \(error)\n" }
+            if summary.skippedRows > summary.skippedErrors.count {
+                text += "skipped: … and \(summary.skippedRows - summary.skippedErrors.count) more\n"
+            }
+            return text
+        }
+
+        static func json(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> JSONValue {
+            let quantisation: JSONValue
+            switch statistics.quantisation {
+            case .none: quantisation = .object([("kind", .string("none"))])
+            case .step(let step): quantisation = .object([("kind", .string("step")), ("step", .number(step))])
+            case .levels(let levels):
+                quantisation = .object([("kind", .string("levels")), ("levels", .array(levels.map(JSONValue.number)))])
+            case .continuous(let change):
+                quantisation = .object([("kind", .string("continuous")), ("smallest_change", .number(change))])
+            }
+            return .object([
+                ("file", .string(path)),
+                ("samples", .integer(statistics.sampleCount)),
+                ("duration", .number(nanosecond(statistics.duration))),
+                ("first_time", .optional(statistics.firstTime)),
+                ("last_time", .optional(statistics.lastTime)),
+                ("median_interval", .optional(statistics.medianInterval.map(significant))),
+                ("p95_interval", .optional(statistics.percentile95Interval.map(significant))),
+                ("largest_gap", .optional(statistics.largestGap.map { nanosecond($0.length) })),
+                ("largest_gap_end", .optional(statistics.largestGap?.endingAt)),
+                ("quantisation", quantisation),
+                ("angle_min", .optional(statistics.minimumAngle)),
+                ("angle_max", .optional(statistics.maximumAngle)),
+                ("no_hinge_samples", .integer(statistics.noHingeCount)),
+                (
+                    "status_counts",
+                    .object([
+                        ("closed", .integer(statistics.closedCount)),
+                        ("partially_open", .integer(statistics.partiallyOpenCount)),
+                        ("fully_open", .integer(statistics.fullyOpenCount)),
+                        ("none", .integer(statistics.noStatusCount)),
+                    ])
+                ),
+                ("skipped_rows", .integer(summary.skippedRows)),
+                ("skipped_errors", .array(summary.skippedErrors.map { .string($0.description) })),
+            ])
+        }
+    }
+}
+
+/// The pieces several subcommands share.
+extension HingeTool {
+    /// `value` to four significant digits: the resolution of the interval percentiles
+    /// (0.01 % bins), so no digit printed is noise.
+    static func significant(_ value: Double) -> Double {
+        guard value > 0, value.isFinite else { return value }
+        var up = 1.0  // multiply by this to bring value into 1000..<10000
+        var down = 1.0  // or divide by this, for large values (powers of ten stay exact)
+        while value * up < 1000 { up *= 10 }
+        while value / down >= 10_000 { down *= 10 }
+        return up > 1 ? (value * up).rounded() / up : (value / down).rounded() * down
+    }
+
+    /// A difference of two times, rounded to 1 ns so the subtraction's last-bit noise
+    /// (1.8333959999999996) does not reach the output.
+    static func nanosecond(_ seconds: Double) -> Double { (seconds * 1e9).rounded() / 1e9 }
+
+    static let traceArgument = CommandSpec.Argument(
+        "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
+
+    static let outputOption = CommandSpec.Option(
+        ["-o", "--output"], value: "file",
+        help: "Write to this file instead of standard output; it is replaced atomically.")
+
+    static let skipBadRowsOption = CommandSpec.Option(
+        ["--skip-bad-rows"], help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
+
+    static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
+        TraceReadOptions(
+            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras)
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A subcommand of `hingetool`: its help and what it does.
+protocol Subcommand {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure)
+}
+
+/// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
+@main
+struct HingeTool {
+    static let name = "hingetool"
+    static let version = "0.1.0"
+
+    static var subcommands: [any Subcommand.Type] { [Stats.self, Synth.self, Demo.self] }
+
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: name,
+            abstract: "Read hinge traces from foldable phones, and print curves and reports.",
+            discussion: """
+                Every subcommand reads a trace CSV from a path or '-' (standard input) and \
+                writes to standard output or to '-o FILE' (replaced atomically). Data output is \
+                gnuplot-ready: '#' comment lines, whitespace-separated columns, two blank lines \
+                between series.
+                """,
+            options: [CommandSpec.Option(["--version"], help: "Show the version.")],
+            subcommands: subcommands.map { $0.spec } + [helpSpec])
+    }
+
+    static let helpSpec = CommandSpec(
+        name: "help", abstract: "Show help for a subcommand.",
+        arguments: [CommandSpec.Argument("subcommand", help: "The subcommand to explain.", optional: true)])
+
+    static func main() {
+        let status = run(Array(CommandLine.arguments.dropFirst()), context: .standard)
+        exit(status)
+    }
+
+    /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String], context: ToolContext) -> Int32 {
+        guard let first = arguments.first else {
+            context.write(HelpFormatter.help(for: spec, path: [name]))
+            return ExitCode.success.rawValue
+        }
+        switch first {
+        case "-h", "--help":
+            context.write(HelpFormatter.help(for: spec, path: [name]))
+            return ExitCode.success.rawValue
+        case "--version":
+            context.write(version + "\n")
+            return ExitCode.success.rawValue
+        case "help":
+            return help(Array(arguments.dropFirst()), context: context)
+        default:
+            break
+        }
+        guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+            var message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+            if let suggestion = ArgumentParser.closest(to: first, among: spec.subcommands.map(\.name)) {
+                message += ". Did you mean '\(suggestion)'?"
+            }
+            return report(UsageError(message: message), spec: spec, path: [name], context: context)
+        }
+        let path = [name, command.spec.name]
+        do throws(ToolFailure) {
+            let parsed: ParsedArguments
+            do {
+                parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+            } catch {
+                throw ToolFailure.usage(error)
+            }
+            if parsed.wantsHelp {
+                context.write(HelpFormatter.help(for: command.spec, path: path))
+                return ExitCode.success.rawValue
+            }
+            try command.run(parsed, context: context)
+            return ExitCode.success.rawValue
+        } catch {
+            switch error {
+            case .usage(let usage):
+                return report(usage, spec: command.spec, path: path, context: context)
+            case .data(let message), .noInput(let message), .failure(let message):
+                context.writeError("Error: \(message)\n")
+                return error.exitCode.rawValue
+            }
+        }
+    }
+
+    private static func help(_ arguments: [String], context: ToolContext) -> Int32 {
+        guard let name = arguments.first else {
+            context.write(HelpFormatter.help(for: spec, path: [self.name]))
+            return ExitCode.success.rawValue
+        }
+        guard let command = subcommands.first(where: { $0.spec.name == name }) else {
+            var message = "Unknown subcommand '\(name)'"
+            if let suggestion = ArgumentParser.closest(to: name, among: subcommands.map { $0.spec.name }) {
+                message += ". Did you mean '\(suggestion)'?"
+            }
+            return report(UsageError(message: message), spec: spec, path: [self.name], context: context)
+        }
+        context.write(HelpFormatter.help(for: command.spec, path: [self.name, name]))
+        return ExitCode.success.rawValue
+    }
+
+    /// `Error: …`, the usage line and where to find help, on standard error; exit 64.
+    private static func report(_ error: UsageError, spec: CommandSpec, path: [String], context: ToolContext)
+        -> Int32
+    {
+        let usage = HelpFormatter.usage(for: spec, path: path).replacing("USAGE:", with: "Usage:", maxReplacements: 1)
+        context.writeError(
+            "Error: \(error.message)\n\(usage)\n  See '\(path.joined(separator: " ")) --help' for more information.\n")
+        return ExitCode.usage.rawValue
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import HingeKit
+
+/// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    /// EX_USAGE: the command line was wrong.
+    case usage = 64
+    /// EX_DATAERR: the input was read but is malformed.
+    case dataError = 65
+    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    case noInput = 66
+}
+
+/// Why a subcommand stopped.
+enum ToolFailure: Error {
+    case usage(UsageError)
+    /// Malformed input, printed as `file:line:column: message`.
+    case data(String)
+    case noInput(String)
+    case failure(String)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .data: .dataError
+        case .noInput: .noInput
+        case .failure: .failure
+        }
+    }
+
+    static func usage(_ message: String) -> ToolFailure { .usage(UsageError(message: message)) }
+}
+
+/// Where a command's input comes from and its output goes, so tests can run the tool in
+/// process.
+struct ToolContext {
+    var write: (String) -> Void
+    var writeError: (String) -> Void
+    var openStandardInput: () throws(FileByteSource.Failure) -> any TraceByteSource
+
+    static var standard: ToolContext {
+        ToolContext(
+            write: { text in _ = writeAll(text, to: 1) },
+            writeError: { text in _ = writeAll(text, to: 2) },
+            openStandardInput: { () throws(FileByteSource.Failure) in try FileByteSource.standardInput() })
+    }
+
+    /// Opens a trace named on the command line; `-` is standard input.
+    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolFailure) -> TraceReader {
+        do {
+            if path == "-" {
+                return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
+            }
+            return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
+        } catch {
+            throw .noInput("cannot open '\(path)': \(error.reason)")
+        }
+    }
+
+    /// Writes `text` to standard output, or atomically to `path` (a temporary file in the same
+    /// folder, flushed, then renamed over the target) so a reader never sees half a file.
+    func emit(_ text: String, to path: String?) throws(ToolFailure) {
+        guard let path, path != "-" else {
+            write(text)
+            return
+        }
+        try AtomicFile.replace(path, with: text)
+    }
+}
+
+enum AtomicFile {
+    static func replace(_ path: String, with text: String) throws(ToolFailure) {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var random = SplitMix64(seed: UInt64(UInt32(bitPattern: getpid())) &* 0x9E37_79B9 &+ UInt64(clock()))
+        let temporary = "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        let written = writeAll(text, to: descriptor)
+        let synced = written && fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func failure(_ path: String) -> ToolFailure {
+        .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes -> Bool in
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+}

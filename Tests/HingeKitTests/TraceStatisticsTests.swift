@@ -1,0 +1,78 @@
+import HingeKit
+import Testing
+
+@Suite("TraceStatistics")
+struct TraceStatisticsTests {
+    static func statistics(times: [Double], angles: [Double?]) -> TraceStatistics {
+        var statistics = TraceStatistics()
+        for (time, angle) in zip(times, angles) {
+            statistics.add(HingeSample(time: time, angle: angle, status: angle.map(SensorModel.status(for:))))
+        }
+        return statistics
+    }
+
+    @Test("Interval percentiles are within 0.01 % of the exact ones; the gap is exact")
+    func intervals() throws {
+        // 96 intervals of 4 ms, 3 of 12 ms and one of 250 ms.
+        var times = [0.0]
+        for index in 0..<100 {
+            let interval = index == 50 ? 0.25 : (index % 30 == 29 ? 0.012 : 0.004)
+            times.append(times.last! + interval)
+        }
+        let statistics = Self.statistics(times: times, angles: times.map { _ in 90 })
+        let median = try #require(statistics.medianInterval)
+        let p95 = try #require(statistics.percentile95Interval)
+        #expect(abs(median - 0.004) <= 0.004 * 1e-4)
+        #expect(abs(p95 - 0.004) <= 0.004 * 1e-4)
+        #expect(abs(try #require(statistics.intervalQuantile(0.99)) - 0.012) <= 0.012 * 1e-4)
+        #expect(abs(try #require(statistics.intervalQuantile(1)) - 0.25) <= 0.25 * 1e-4)
+        #expect(statistics.largestGap?.length == times[51] - times[50])
+        #expect(statistics.largestGap?.endingAt == times[51])
+        #expect(statistics.sampleCount == 101)
+        #expect(statistics.duration == times.last!)
+    }
+
+    @Test(
+        "Quantisation is inferred from the distinct angles",
+        arguments: [
+            ([0, 90, 180, 90, 0], TraceStatistics.Quantisation.levels([0, 90, 180])),
+            (Array(stride(from: 100.0, through: 180, by: 1)), .step(1)),
+            (Array(stride(from: 110.0, through: 180, by: 5)), .step(5)),
+            (Array(stride(from: 100.0, through: 110, by: 0.5)), .step(0.5)),
+            ([100, 100.25, 100.6, 101, 102.3], .continuous(smallestChange: 0.25)),
+            ([], .none),
+        ])
+    func quantisation(angles: [Double], expected: TraceStatistics.Quantisation) {
+        let times = angles.indices.map { Double($0) * 0.01 }
+        let statistics = Self.statistics(times: times, angles: angles)
+        switch (statistics.quantisation, expected) {
+        case (.continuous(let found), .continuous(let wanted)): #expect(abs(found - wanted) < 1e-12)
+        default: #expect(statistics.quantisation == expected)
+        }
+    }
+
+    @Test("More distinct angles than the limit make a continuous trace, in bounded memory")
+    func manyAngles() {
+        var random = SplitMix64(seed: 3)
+        var statistics = TraceStatistics()
+        for index in 0..<20_000 {
+            statistics.add(HingeSample(time: Double(index), angle: random.next(in: 0...180)))
+        }
+        guard case .continuous = statistics.quantisation else {
+            Issue.record("expected continuous, got \(statistics.quantisation)")
+            return
+        }
+    }
+
+    @Test("No-hinge samples and statuses are counted")
+    func counts() {
+        let statistics = Self.statistics(times: [0, 1, 2, 3], angles: [nil, 0, 100, 180])
+        #expect(statistics.noHingeCount == 1)
+        #expect(statistics.closedCount == 1)
+        #expect(statistics.partiallyOpenCount == 1)
+        #expect(statistics.fullyOpenCount == 1)
+        #expect(statistics.noStatusCount == 1)
+        #expect(statistics.minimumAngle == 0)
+        #expect(statistics.maximumAngle == 180)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HingeKit
+
+@testable import hingetool
+
+/// The package root, found from this file's path, so tests can read `Datasets/`.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// What one in-process run of hingetool printed and returned.
+struct ToolRun {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs hingetool in process, with `input` as standard input.
+func runTool(_ arguments: [String], input: String = "") -> ToolRun {
+    final class Sink: @unchecked Sendable {
+        var output = ""
+        var error = ""
+    }
+    let sink = Sink()
+    let context = ToolContext(
+        write: { sink.output += $0 }, writeError: { sink.error += $0 },
+        openStandardInput: { () throws(FileByteSource.Failure) in InMemoryByteSource(Array(input.utf8)) })
+    let status = HingeTool.run(arguments, context: context)
+    return ToolRun(status: status, output: sink.output, error: sink.error)
+}
+
+func dataset(_ name: String) -> String { packageRoot + "/Datasets/" + name }
+
+/// A fresh empty folder for files a test writes.
+func temporaryFolder() -> String {
+    let path = NSTemporaryDirectory() + "hingetool-tests-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
