@@ -125,7 +125,9 @@ public final class Interpolator {
         UnsafeMutablePointer<gsl_interp_accel>?, UnsafeMutablePointer<Double>?
     ) -> Int32
 
-    private func evaluate(at t: Double, operation: String, _ evaluator: Evaluator) throws(Failure)
+    private func evaluate(
+        at t: Double, operation: String, _ evaluator: Evaluator
+    ) throws(Failure)
         -> Double
     {
         guard t.isFinite, domain.contains(t) else { throw .outsideRange(x: t, range: domain) }
@@ -145,7 +147,9 @@ public final class Interpolator {
     /// - Parameter step: the grid spacing in the units of `x`; must be positive and finite.
     /// - Returns: the grid abscissae and the interpolated values.
     /// - Complexity: O(n + m) for m grid points.
-    public func resample(step: Double, start: Double? = nil) throws(Failure) -> (
+    public func resample(
+        step: Double, start: Double? = nil
+    ) throws(Failure) -> (
         x: [Double], y: [Double]
     ) {
         let first = start ?? domain.lowerBound

@@ -47,7 +47,7 @@ public struct SyntheticScenario: Hashable, Sendable {
                 sensor: SensorModel())),
         SyntheticScenario(
             name: "coarse-sensor",
-            summary: "close, a fast open (0 → 180° in 0.2 s) and a bend to 90°; only 0/90/180° reported",
+            summary: "close, a fast open (0 → 180° in 0.2 s), a bend to 95°; only 0/90/180° reported",
             trace: SyntheticTrace(
                 motion: HandMotion(
                     start: 180,

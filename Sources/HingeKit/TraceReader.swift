@@ -217,7 +217,9 @@ public final class TraceReader {
 
     /// Strips the byte-order mark and carriage return, checks the encoding, and returns the
     /// content of a line that holds data, or `nil` for comments and blank lines.
-    private func classify(_ raw: UnsafeBufferPointer<UInt8>) throws(TraceError)
+    private func classify(
+        _ raw: UnsafeBufferPointer<UInt8>
+    ) throws(TraceError)
         -> UnsafeBufferPointer<UInt8>?
     {
         var line = raw
@@ -372,7 +374,9 @@ public final class TraceReader {
 
     // MARK: Rows
 
-    private func parseRow(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns) throws(TraceError)
+    private func parseRow(
+        _ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns
+    ) throws(TraceError)
         -> TraceRecord
     {
         let expected = columns.names.count
@@ -464,7 +468,9 @@ public final class TraceReader {
 
     private func format(_ value: Double) -> String { DecimalNumber.shortest(value) }
 
-    private func error(_ kind: TraceError.Kind, column: Int, _ message: String, line: Int? = nil)
+    private func error(
+        _ kind: TraceError.Kind, column: Int, _ message: String, line: Int? = nil
+    )
         -> TraceError
     {
         TraceError(file: fileName, line: line ?? lineNumber, column: column, kind: kind, message: message)

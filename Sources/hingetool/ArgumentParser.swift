@@ -73,7 +73,8 @@ enum ArgumentParser {
             if let allowed = option.allowedValues, !allowed.contains(value) {
                 throw UsageError(
                     message:
-                        "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed)).")
+                        "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
+                )
             }
             if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")

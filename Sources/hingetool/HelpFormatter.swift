@@ -6,7 +6,8 @@ enum HelpFormatter {
 
     static func help(for spec: CommandSpec, path: [String]) -> String {
         let abstractWords = spec.abstract.split(separator: " ").map(String.init)
-        var text = wrapText(abstractWords, first: "OVERVIEW:", indent: String(repeating: " ", count: 10), space: true) + "\n"
+        var text =
+            wrapText(abstractWords, first: "OVERVIEW:", indent: String(repeating: " ", count: 10), space: true) + "\n"
         if let discussion = spec.discussion {
             for paragraph in discussion.split(separator: "\n\n") {
                 let words = paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)

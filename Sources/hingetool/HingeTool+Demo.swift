@@ -30,21 +30,22 @@ extension HingeTool {
             } else {
                 let scenario = SyntheticScenario.named(defaultScenario)!
                 let text = Synth.csv(scenario, seed: 1)
-                reader = TraceReader(bytes: Array(text.utf8), fileName: "<embedded \(defaultScenario)>", options: options)
+                reader = TraceReader(
+                    bytes: Array(text.utf8), fileName: "<embedded \(defaultScenario)>", options: options)
                 source = "embedded \(defaultScenario) (hingetool synth \(defaultScenario) --seed 1)"
             }
             var statistics = TraceStatistics()
             do {
                 while let record = try reader.next() { statistics.add(record.sample) }
             } catch {
-                throw .data(error.description)
+                throw .trace(error)
             }
             var text = "HingeKit demo: \(source)\n\n"
             text += Stats.report(statistics, summary: reader.summary, path: source)
             text += """
 
-                The trace was read in constant memory and every row was checked (times in order, \
-                angles in 0…360°, statuses known). Next: 'hingetool synth --list' for more traces, \
+                The trace was read in constant memory and every row was checked: times in order,
+                angles in 0…360°, statuses known. Next: 'hingetool synth --list' for more traces,
                 'hingetool stats TRACE --format json' for machine-readable figures.
 
                 """

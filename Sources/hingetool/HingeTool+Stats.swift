@@ -27,7 +27,7 @@ extension HingeTool {
             do {
                 while let record = try reader.next() { statistics.add(record.sample) }
             } catch {
-                throw .data(error.description)
+                throw .trace(error)
             }
             let text =
                 arguments.value("format") == "json"
@@ -145,7 +145,8 @@ extension HingeTool {
         help: "Write to this file instead of standard output; it is replaced atomically.")
 
     static let skipBadRowsOption = CommandSpec.Option(
-        ["--skip-bad-rows"], help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
+        ["--skip-bad-rows"],
+        help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
 
     static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
         TraceReadOptions(

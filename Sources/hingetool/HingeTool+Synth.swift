@@ -20,7 +20,8 @@ extension HingeTool {
                 CommandSpec.Option(["--seed"], value: "n", help: "Seed of the random generator.", default: "1"),
                 CommandSpec.Option(
                     ["--interval"], value: "ms", help: "Mean time between sensor polls, overriding the scenario's."),
-                CommandSpec.Option(["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's."),
+                CommandSpec.Option(
+                    ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's."),
                 CommandSpec.Option(["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's."),
                 CommandSpec.Option(["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's."),
                 CommandSpec.Option(["--list"], help: "List the scenarios and what they model."),
@@ -83,7 +84,9 @@ extension HingeTool {
     }
 
     /// Reads a numeric option, checking it is a plain decimal inside `range`.
-    static func number(_ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>) throws(ToolFailure)
+    static func number(
+        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
+    ) throws(ToolFailure)
         -> Double?
     {
         guard let text = arguments.value(key) else { return nil }

@@ -110,7 +110,9 @@ struct HingeTool {
     }
 
     /// `Error: …`, the usage line and where to find help, on standard error; exit 64.
-    private static func report(_ error: UsageError, spec: CommandSpec, path: [String], context: ToolContext)
+    private static func report(
+        _ error: UsageError, spec: CommandSpec, path: [String], context: ToolContext
+    )
         -> Int32
     {
         let usage = HelpFormatter.usage(for: spec, path: path).replacing("USAGE:", with: "Usage:", maxReplacements: 1)

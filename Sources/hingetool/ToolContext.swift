@@ -1,3 +1,5 @@
+import HingeKit
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import HingeKit
 
 /// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.
 enum ExitCode: Int32 {
@@ -37,6 +38,11 @@ enum ToolFailure: Error {
     }
 
     static func usage(_ message: String) -> ToolFailure { .usage(UsageError(message: message)) }
+
+    /// A trace problem: bad data (65), or an input that could not be read at all (66).
+    static func trace(_ error: TraceError) -> ToolFailure {
+        error.kind == .unreadable ? .noInput(error.description) : .data(error.description)
+    }
 }
 
 /// Where a command's input comes from and its output goes, so tests can run the tool in
@@ -81,7 +87,8 @@ enum AtomicFile {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var random = SplitMix64(seed: UInt64(UInt32(bitPattern: getpid())) &* 0x9E37_79B9 &+ UInt64(clock()))
-        let temporary = "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
+        let temporary =
+            "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
         let written = writeAll(text, to: descriptor)

@@ -10,7 +10,9 @@ func readTrace(
     return (records, reader)
 }
 
-func readTrace(_ text: String, options: TraceReadOptions = .init()) throws(TraceError) -> (
+func readTrace(
+    _ text: String, options: TraceReadOptions = .init()
+) throws(TraceError) -> (
     records: [TraceRecord], reader: TraceReader
 ) {
     try readTrace(Array(text.utf8), options: options)

@@ -53,7 +53,10 @@ struct HingeToolConventionTests {
             (["synth", "flat-to-laptp"], "Error: Unknown scenario 'flat-to-laptp'. Did you mean 'flat-to-laptop'?"),
             (["synth", "slow-bend", "--seed", "-1"], "Error: The value '-1' is invalid for '--seed'"),
             (["synth", "slow-bend", "--noise", "nan"], "Error: The value 'nan' is invalid for '--noise'"),
-            (["synth", "slow-bend", "--step", "0"], "Error: The value '0' is invalid for '--step': expected 0.001…180"),
+            (
+                ["synth", "slow-bend", "--step", "0"],
+                "Error: The value '0' is invalid for '--step': expected 0.001…180"
+            ),
             (["help", "stast"], "Error: Unknown subcommand 'stast'. Did you mean 'stats'?"),
         ])
     func usageErrors(arguments: [String], message: String) {
@@ -96,7 +99,8 @@ struct HingeToolConventionTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
         let unwritable = runTool(["stats", dataset("flat-to-laptop.csv"), "-o", folder + "/missing/out.txt"])
         #expect(unwritable.status == 1)
-        #expect(unwritable.error.hasPrefix("Error: cannot write '\(folder)/missing/out.txt': No such file or directory"))
+        #expect(
+            unwritable.error.hasPrefix("Error: cannot write '\(folder)/missing/out.txt': No such file or directory"))
     }
 
     @Test("'-' reads standard input")
@@ -141,6 +145,7 @@ struct MalformedExampleTests {
         #expect(run.status == 0)
         #expect(run.output.contains("samples             2\n"))
         #expect(run.output.contains("skipped rows        1\n"))
-        #expect(run.output.contains("skipped: \(dataset("malformed/time-backwards.csv")):4:1: time 0.50 goes backwards"))
+        #expect(
+            run.output.contains("skipped: \(dataset("malformed/time-backwards.csv")):4:1: time 0.50 goes backwards"))
     }
 }

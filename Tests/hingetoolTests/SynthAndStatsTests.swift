@@ -25,7 +25,8 @@ struct SynthAndStatsTests {
     func overrides() throws {
         let run = runTool(["synth", "slow-bend", "--step", "5", "--noise", "0", "--interval", "10", "--latency", "0"])
         #expect(run.status == 0)
-        #expect(run.output.hasPrefix("# hingetool synth slow-bend --seed 1 --interval 10 --noise 0 --latency 0 --step 5\n"))
+        #expect(
+            run.output.hasPrefix("# hingetool synth slow-bend --seed 1 --interval 10 --noise 0 --latency 0 --step 5\n"))
         let statistics = try stats(of: run.output)
         #expect(statistics.quantisation == .step(5))
     }

@@ -1,0 +1,51 @@
+# HingeKit — the two commands a user needs are `make demo` and `make test`.
+# Both install what is missing first (GSL and gnuplot, see scripts/deps.sh).
+
+SHELL := /bin/bash
+# The toolchain lives in /opt/swift on the project's machines; elsewhere swift is on PATH.
+ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+
+SWIFT ?= swift
+SWIFT_FORMAT ?= swift-format
+FORMATTED := Package.swift Sources Tests
+TOOL := .build/debug/hingetool
+
+.PHONY: all deps build demo test docs format lint clean
+
+all: build
+
+## deps: install libgsl-dev and gnuplot-nox (apt-get) or gsl and gnuplot (brew) when missing
+deps:
+	@scripts/deps.sh
+
+## build: build the library and hingetool
+build: deps
+	$(SWIFT) build
+
+## demo: build hingetool and run the main job on Datasets/flat-to-laptop.csv
+demo: build
+	$(TOOL) demo
+
+## test: the full suite (unit, oracle, CLI), then the format check
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	$(MAKE) --no-print-directory lint
+
+## docs: regenerate docs/cli.md from hingetool's --help texts
+docs: build
+	scripts/cli-reference.sh $(TOOL)
+
+## format: rewrite the sources with swift-format and .swift-format
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive $(FORMATTED)
+
+## lint: fail when a source file is not formatted as .swift-format says
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive $(FORMATTED)
+
+## clean: remove build products
+clean:
+	rm -rf .build

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@Suite("Documentation stays in step with the tool")
+struct DocumentationTests {
+    @Test("docs/cli.md holds every help text verbatim", arguments: [[], ["stats"], ["synth"], ["demo"]])
+    func cliReference(subcommand: [String]) throws {
+        let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
+        let help = runTool(subcommand + ["--help"]).output
+        #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/cli.md")
+    }
+
+    @Test("README starts with the two commands")
+    func readme() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let firstBlock = readme.split(separator: "```")[1]
+        #expect(firstBlock.contains("make demo"))
+        #expect(firstBlock.contains("make test"))
+    }
+
+    @Test("Every scenario and malformed example is described in Datasets/README.md")
+    func datasetsReadme() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/Datasets/README.md", encoding: .utf8)
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            + FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets/malformed")
+        for file in files where file.hasSuffix(".csv") {
+            #expect(readme.contains("`\(file)`"), "\(file) is not described")
+        }
+    }
+}
