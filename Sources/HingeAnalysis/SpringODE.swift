@@ -35,7 +35,9 @@ public struct SpringODE: Sendable {
         /// Zero or positive and finite.
         public var damping: Double
 
-        public init(startTime: Double, target: Double, mass: Double, stiffness: Double, damping: Double) {
+        public init(
+            startTime: Double, target: Double, mass: Double, stiffness: Double, damping: Double
+        ) {
             self.startTime = startTime
             self.target = target
             self.mass = mass
@@ -131,7 +133,9 @@ public struct SpringODE: Sendable {
                 throw .startTimesNotIncreasing(index: index)
             }
         }
-        let tolerancesValid = [absoluteTolerance, relativeTolerance].allSatisfy { $0 >= 0 && $0.isFinite }
+        let tolerancesValid = [absoluteTolerance, relativeTolerance].allSatisfy {
+            $0 >= 0 && $0.isFinite
+        }
         guard tolerancesValid, absoluteTolerance + relativeTolerance > 0 else {
             throw .invalidTolerance(absolute: absoluteTolerance, relative: relativeTolerance)
         }
@@ -222,7 +226,8 @@ private final class PieceDriver {
                 settings.relativeTolerance)
         else {
             Self.free(parameters, system)
-            throw .gsl(GSLError(status: Int32(GSL_ENOMEM), operation: "gsl_odeiv2_driver_alloc_y_new"))
+            throw .gsl(
+                GSLError(status: Int32(GSL_ENOMEM), operation: "gsl_odeiv2_driver_alloc_y_new"))
         }
         self.driver = driver
         let status = gsl_odeiv2_driver_set_nmax(driver, UInt(settings.maximumSteps))

@@ -21,7 +21,8 @@ extension DampedSpring {
         precondition(time >= 0 && time.isFinite, "time must be finite and not negative")
         // to + (from − to) can differ from `from` in the last bit.
         guard time > 0 else { return from }
-        return to + motion(from: from, to: to, initialVelocity: initialVelocity)
+        return to
+            + motion(from: from, to: to, initialVelocity: initialVelocity)
             .state(at: time).displacement
     }
 
@@ -92,7 +93,8 @@ extension DampedSpring {
     public func update(value: Double, velocity: Double, target: Double, deltaTime: Double) -> (
         value: Double, velocity: Double
     ) {
-        precondition(deltaTime >= 0 && deltaTime.isFinite, "deltaTime must be finite and not negative")
+        precondition(
+            deltaTime >= 0 && deltaTime.isFinite, "deltaTime must be finite and not negative")
         guard deltaTime > 0 else { return (value, velocity) }
         let state = motion(from: value, to: target, initialVelocity: velocity).state(at: deltaTime)
         return (target + state.displacement, state.velocity)

@@ -244,9 +244,13 @@ extension DampedSpring {
         try require(bounce, .bounce, "greater than -1 and at most 1") { $0 > -1 && $0 <= 1 }
         let omega0 = 2 * Double.pi / duration
         // Source: ANCHORS.md, SwiftUI `Spring(duration:bounce:)`.
-        let damping = bounce >= 0 ? 4 * Double.pi * (1 - bounce) / duration
+        let damping =
+            bounce >= 0
+            ? 4 * Double.pi * (1 - bounce) / duration
             : 4 * Double.pi / (duration * (1 + bounce))
-        try require(omega0 * omega0, .duration, "long enough for a finite stiffness") { $0.isFinite }
+        try require(omega0 * omega0, .duration, "long enough for a finite stiffness") {
+            $0.isFinite
+        }
         try require(damping, .bounce, "far enough from -1 for a finite damping") { $0.isFinite }
         return DampedSpring(checkedMass: 1, stiffness: omega0 * omega0, damping: damping)
     }
@@ -282,7 +286,8 @@ extension DampedSpring {
         // Source: ANCHORS.md, SwiftUI clamps the settling duration to 0.01…10 s.
         let clamped = Swift.min(Swift.max(settlingDuration, 0.01), 10)
         let unit = try unitMass(omega0: 1, dampingRatio: dampingRatio)
-        let unitSettling = unit.settlingDuration(from: 0, to: 1, initialVelocity: 0, epsilon: epsilon)
+        let unitSettling = unit.settlingDuration(
+            from: 0, to: 1, initialVelocity: 0, epsilon: epsilon)
         return try unitMass(omega0: unitSettling / clamped, dampingRatio: dampingRatio)
     }
 

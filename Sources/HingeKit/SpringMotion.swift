@@ -112,7 +112,8 @@ struct SpringMotion {
             let ratio = velocity / (velocity + (decay + spread) * displacement)
             guard ratio >= 0 else { return nil }
             let time =
-                spread > 0 ? log1p(2 * spread * ratio / -slowRate) / (2 * spread) : ratio / -slowRate
+                spread > 0
+                ? log1p(2 * spread * ratio / -slowRate) / (2 * spread) : ratio / -slowRate
             return time.isFinite ? time : nil
         }
     }

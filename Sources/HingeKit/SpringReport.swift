@@ -92,7 +92,8 @@ extension DampedSpring {
         let settling = settlingDuration(
             from: from, to: to, initialVelocity: initialVelocity, epsilon: epsilon)
         let overshootPoint = motion.overshootTurningPoint
-        let overshoot = overshootPoint.map { abs(motion.state(at: $0).displacement) / reference } ?? 0
+        let overshoot =
+            overshootPoint.map { abs(motion.state(at: $0).displacement) / reference } ?? 0
         return SpringReport(
             spring: self, from: from, to: to, initialVelocity: initialVelocity, epsilon: epsilon,
             regime: regime, referenceDistance: reference, overshoot: overshoot,
@@ -128,7 +129,9 @@ extension SpringMotion {
         guard displacement != 0 else { return nil }
         // Progress p means y = (1 − p)·y₀; it is reached once startSide·y ≤ (1 − p)·|y₀|.
         let reach = { (progress: Double) in
-            firstTime { startSide * state(at: $0).displacement <= (1 - progress) * abs(displacement) }
+            firstTime {
+                startSide * state(at: $0).displacement <= (1 - progress) * abs(displacement)
+            }
         }
         return reach(0.9) - reach(0.1)
     }

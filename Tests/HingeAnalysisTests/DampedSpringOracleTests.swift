@@ -15,7 +15,8 @@ struct DampedSpringOracleTests {
         let scale = toleranceScale(springCase)
         return try SpringODE(
             pieces: [.init(startTime: 0, target: springCase.to, spring: springCase.spring)],
-            absoluteTolerance: 1e-13 * scale * Swift.min(1, springCase.spring.undampedAngularFrequency))
+            absoluteTolerance: 1e-13 * scale
+                * Swift.min(1, springCase.spring.undampedAngularFrequency))
     }
 
     /// The scale errors are measured against: the case's displacement scale, and |from|, |to|,
@@ -103,7 +104,8 @@ struct DampedSpringOracleTests {
             let samples = try SpringODE(spring: spring, target: 1).solve(
                 value: 0, velocity: velocity, at: times)
             for sample in samples {
-                let value = spring.value(from: 0, to: 1, initialVelocity: velocity, time: sample.time)
+                let value = spring.value(
+                    from: 0, to: 1, initialVelocity: velocity, time: sample.time)
                 #expect(abs(value - sample.value) <= 1e-12 * 5)
             }
         }

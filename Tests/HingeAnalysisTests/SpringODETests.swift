@@ -16,7 +16,9 @@ struct SpringODETests {
     @Test("A critically damped spring matches the textbook solution (1 + t)·e^(−t) to 1e-12")
     func textbookCriticalSpring() throws {
         // m 1, k 1, c 2: x(t) = 1 − (1 + t)·e^(−t) from 0 toward 1 at rest.
-        let ode = try SpringODE(pieces: [.init(startTime: 0, target: 1, mass: 1, stiffness: 1, damping: 2)])
+        let ode = try SpringODE(pieces: [
+            .init(startTime: 0, target: 1, mass: 1, stiffness: 1, damping: 2)
+        ])
         let times = stride(from: 0.0, through: 12, by: 0.25).map { $0 }
         for sample in try ode.solve(value: 0, velocity: 0, at: times) {
             let t = sample.time
@@ -27,7 +29,9 @@ struct SpringODETests {
 
     @Test("An undamped spring keeps its energy over 20 periods to 1e-11")
     func undampedEnergy() throws {
-        let ode = try SpringODE(pieces: [.init(startTime: 0, target: 0, mass: 2, stiffness: 50, damping: 0)])
+        let ode = try SpringODE(pieces: [
+            .init(startTime: 0, target: 0, mass: 2, stiffness: 50, damping: 0)
+        ])
         let period = 2 * Double.pi * (2.0 / 50).squareRoot()
         let samples = try ode.solve(value: 1, velocity: 0, at: [20 * period])
         #expect(abs(samples[0].value - 1) <= 1e-11)
@@ -39,7 +43,9 @@ struct SpringODETests {
         let pieces: [SpringODE.Piece] = [
             .init(startTime: 0.5, target: 180, spring: .bend),
             .init(startTime: 0.62, target: 90, spring: .snappy),
-            .init(startTime: 0.63, target: 95, spring: DampedSpring(mass: 1, stiffness: 40, damping: 30, allowOverDamping: true)),
+            .init(
+                startTime: 0.63, target: 95,
+                spring: DampedSpring(mass: 1, stiffness: 40, damping: 30, allowOverDamping: true)),
             .init(startTime: 1.4, target: 0, spring: .bouncy),
         ]
         let times = [0.5, 0.55, 0.62, 0.625, 0.63, 0.9, 1.4, 1.4, 2.0, 3.5]
@@ -80,8 +86,13 @@ struct SpringODETests {
         #expect(throws: SpringODE.Failure.startTimesNotIncreasing(index: 1)) {
             try SpringODE(pieces: [good, good])
         }
-        #expect(throws: SpringODE.Failure.invalidPiece(index: 0, reason: "mass must be positive and finite")) {
-            try SpringODE(pieces: [.init(startTime: 0, target: 1, mass: 0, stiffness: 1, damping: 1)])
+        #expect(
+            throws: SpringODE.Failure.invalidPiece(
+                index: 0, reason: "mass must be positive and finite")
+        ) {
+            try SpringODE(pieces: [
+                .init(startTime: 0, target: 1, mass: 0, stiffness: 1, damping: 1)
+            ])
         }
         #expect(throws: SpringODE.Failure.invalidTolerance(absolute: 0, relative: 0)) {
             try SpringODE(pieces: [good], absoluteTolerance: 0, relativeTolerance: 0)
@@ -100,12 +111,14 @@ struct SpringODETests {
 
     @Test("Running out of steps is GSL_EMAXITER as a Swift error")
     func stepLimit() throws {
-        let ode = try SpringODE(pieces: [.init(startTime: 0, target: 1, spring: .bouncy)], maximumSteps: 5)
+        let ode = try SpringODE(
+            pieces: [.init(startTime: 0, target: 1, spring: .bouncy)], maximumSteps: 5)
         #expect {
             try ode.solve(value: 0, velocity: 0, at: [100])
         } throws: { error in
             guard case .gsl(let gslError) = error as? SpringODE.Failure else { return false }
-            return gslError.status == Int32(GSL_EMAXITER) && gslError.operation == "gsl_odeiv2_driver_apply"
+            return gslError.status == Int32(GSL_EMAXITER)
+                && gslError.operation == "gsl_odeiv2_driver_apply"
         }
     }
 }

@@ -7,13 +7,21 @@ struct DampedSpringMotionTests {
     func exactStart() {
         for seed in 0..<UInt64(600) {
             let c = SpringCase(seed: seed)
-            #expect(c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: 0) == c.from)
-            #expect(c.spring.velocity(from: c.from, to: c.to, initialVelocity: c.velocity, time: 0) == c.velocity)
-            let state = c.spring.update(value: c.from, velocity: c.velocity, target: c.to, deltaTime: 0)
+            #expect(
+                c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: 0)
+                    == c.from)
+            #expect(
+                c.spring.velocity(from: c.from, to: c.to, initialVelocity: c.velocity, time: 0)
+                    == c.velocity)
+            let state = c.spring.update(
+                value: c.from, velocity: c.velocity, target: c.to, deltaTime: 0)
             #expect(state.value == c.from && state.velocity == c.velocity)
         }
         // 0.3 + (0.1 − 0.3) is 0.09999999999999998, not 0.1.
-        for spring in [DampedSpring.bouncy, .smooth, DampedSpring(mass: 1, stiffness: 1, damping: 9, allowOverDamping: true)] {
+        for spring in [
+            DampedSpring.bouncy, .smooth,
+            DampedSpring(mass: 1, stiffness: 1, damping: 9, allowOverDamping: true),
+        ] {
             #expect(spring.value(from: 0.1, to: 0.3, initialVelocity: 2, time: 0) == 0.1)
             #expect(spring.velocity(from: 0.1, to: 0.3, initialVelocity: 2, time: 0) == 2)
         }
@@ -29,7 +37,8 @@ struct DampedSpringMotionTests {
             let steps = Int(random.uniform(1, 40))
             for _ in 0..<steps {
                 let dt = random.logUniform(1e-4, 2)
-                state = c.spring.update(value: state.value, velocity: state.velocity, target: c.to, deltaTime: dt)
+                state = c.spring.update(
+                    value: state.value, velocity: state.velocity, target: c.to, deltaTime: dt)
                 time += dt
             }
             let omega0 = c.spring.undampedAngularFrequency
@@ -37,8 +46,10 @@ struct DampedSpringMotionTests {
             // lightly damped spring never forgets either, so both add up over the steps.
             let scale = Swift.max(c.displacementScale, abs(c.from), abs(c.to))
             let tolerance = 1e-14 * (Double(steps) + omega0 * time) * scale
-            let value = c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
-            let velocity = c.spring.velocity(from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
+            let value = c.spring.value(
+                from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
+            let velocity = c.spring.velocity(
+                from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
             #expect(abs(state.value - value) <= tolerance, "\(c)")
             #expect(abs(state.velocity - velocity) <= tolerance * omega0, "\(c)")
         }
@@ -74,7 +85,8 @@ struct DampedSpringMotionTests {
         }
     }
 
-    @Test("No NaN or infinity for m 1e-4…1e4, k 1e-6…1e7, ζ 0…1e3, t up to 1e6 s; energy never grows")
+    @Test(
+        "No NaN or infinity for m 1e-4…1e4, k 1e-6…1e7, ζ 0…1e3, t up to 1e6 s; energy never grows")
     func extremeParameters() {
         let masses = [1e-4, 1e-2, 1, 1e2, 1e4]
         let stiffnesses = [1e-6, 1e-3, 1, 1e3, 1e7]
@@ -85,13 +97,17 @@ struct DampedSpringMotionTests {
                 for ratio in ratios {
                     let spring = DampedSpring(
                         mass: mass, stiffness: stiffness,
-                        damping: 2 * ratio * (mass * stiffness).squareRoot(), allowOverDamping: true)
+                        damping: 2 * ratio * (mass * stiffness).squareRoot(), allowOverDamping: true
+                    )
                     for velocity in [0.0, 1e3, -1e3] {
                         let energy0 = 0.5 * mass * velocity * velocity + 0.5 * stiffness
                         for time in times {
-                            let x = spring.value(from: 0, to: 1, initialVelocity: velocity, time: time)
-                            let v = spring.velocity(from: 0, to: 1, initialVelocity: velocity, time: time)
-                            let f = spring.force(from: 0, to: 1, initialVelocity: velocity, time: time)
+                            let x = spring.value(
+                                from: 0, to: 1, initialVelocity: velocity, time: time)
+                            let v = spring.velocity(
+                                from: 0, to: 1, initialVelocity: velocity, time: time)
+                            let f = spring.force(
+                                from: 0, to: 1, initialVelocity: velocity, time: time)
                             #expect(x.isFinite && v.isFinite && f.isFinite, "\(spring) t \(time)")
                             let energy = 0.5 * mass * v * v + 0.5 * stiffness * (x - 1) * (x - 1)
                             #expect(energy <= energy0 * (1 + 1e-9), "\(spring) t \(time)")
@@ -99,7 +115,8 @@ struct DampedSpringMotionTests {
                     }
                     let report = spring.report(from: 0, to: 1, initialVelocity: 5)
                     #expect(report.settlingTime.isFinite == (ratio > 0), "\(spring)")
-                    #expect(!report.overshoot.isNaN && report.riseTime?.isFinite == true, "\(spring)")
+                    #expect(
+                        !report.overshoot.isNaN && report.riseTime?.isFinite == true, "\(spring)")
                 }
             }
         }
@@ -112,15 +129,23 @@ struct DampedSpringMotionTests {
             var random = SplitMix64(seed: seed &+ 99)
             let time = c.timeScale * random.uniform(0.1, 5)
             let h = c.timeScale * 1e-5
-            func x(_ t: Double) -> Double { c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: t) }
-            func v(_ t: Double) -> Double { c.spring.velocity(from: c.from, to: c.to, initialVelocity: c.velocity, time: t) }
+            func x(_ t: Double) -> Double {
+                c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: t)
+            }
+            func v(_ t: Double) -> Double {
+                c.spring.velocity(from: c.from, to: c.to, initialVelocity: c.velocity, time: t)
+            }
             let omega0 = c.spring.undampedAngularFrequency
             let velocityScale = omega0 * Swift.max(c.displacementScale, abs(c.from), abs(c.to))
             // Central differences: truncation ~ (ωh)² ≈ 1e-10, rounding ~ ulp(x)/h ≈ 1e-11·scale.
-            #expect(abs((x(time + h) - x(time - h)) / (2 * h) - v(time)) <= 1e-6 * velocityScale, "\(c)")
+            #expect(
+                abs((x(time + h) - x(time - h)) / (2 * h) - v(time)) <= 1e-6 * velocityScale, "\(c)"
+            )
             let acceleration = (v(time + h) - v(time - h)) / (2 * h)
-            let force = c.spring.force(from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
-            #expect(abs(force / c.spring.mass - acceleration) <= 1e-6 * omega0 * velocityScale, "\(c)")
+            let force = c.spring.force(
+                from: c.from, to: c.to, initialVelocity: c.velocity, time: time)
+            #expect(
+                abs(force / c.spring.mass - acceleration) <= 1e-6 * omega0 * velocityScale, "\(c)")
         }
     }
 
@@ -133,7 +158,10 @@ struct DampedSpringMotionTests {
 
     @Test("A spring kicked at its target moves (start equals target, velocity not zero)")
     func kickAtTarget() {
-        for spring in [DampedSpring.bend, .smooth, DampedSpring(mass: 1, stiffness: 10, damping: 30, allowOverDamping: true)] {
+        for spring in [
+            DampedSpring.bend, .smooth,
+            DampedSpring(mass: 1, stiffness: 10, damping: 30, allowOverDamping: true),
+        ] {
             #expect(spring.value(from: 5, to: 5, initialVelocity: 10, time: 0.01) > 5)
             #expect(spring.value(from: 5, to: 5, initialVelocity: -10, time: 0.01) < 5)
         }

@@ -16,11 +16,14 @@ struct DampedSpringSettlingTests {
         let epsilon = 1e-3
         for seed in 0..<UInt64(600) {
             let c = SpringCase(seed: seed)
-            let report = c.spring.report(from: c.from, to: c.to, initialVelocity: c.velocity, epsilon: epsilon)
+            let report = c.spring.report(
+                from: c.from, to: c.to, initialVelocity: c.velocity, epsilon: epsilon)
             let settle = report.settlingTime
             let band = epsilon * report.referenceDistance
             func distance(_ t: Double) -> Double {
-                abs(c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: t) - c.to)
+                abs(
+                    c.spring.value(from: c.from, to: c.to, initialVelocity: c.velocity, time: t)
+                        - c.to)
             }
             #expect(settle > 0 && settle.isFinite, "\(c)")
             // The boundary is found to the last bit; one ulp earlier the value is outside
@@ -48,7 +51,10 @@ struct DampedSpringSettlingTests {
 
     @Test("Kicked at its target: settled when the swings are within ε of the first peak")
     func kickedAtTarget() {
-        for spring in [DampedSpring.bend, .smooth, DampedSpring(mass: 1, stiffness: 100, damping: 50, allowOverDamping: true)] {
+        for spring in [
+            DampedSpring.bend, .smooth,
+            DampedSpring(mass: 1, stiffness: 100, damping: 50, allowOverDamping: true),
+        ] {
             let report = spring.report(from: 2, to: 2, initialVelocity: 30)
             // The reference is the first peak: no sampled point goes farther.
             let peak = stride(from: 0.0, through: 3, by: 1e-4).map {
@@ -95,12 +101,17 @@ struct DampedSpringSettlingTests {
         #expect(abs(spring.dampingRatio - ratio) <= 1e-12 * ratio)
         #expect(spring.mass == 1)
         let loose = DampedSpring(settlingDuration: duration, dampingRatio: ratio, epsilon: 0.01)
-        #expect(abs(loose.settlingDuration(from: 0, to: 1, epsilon: 0.01) - duration) <= 1e-9 * duration)
+        #expect(
+            abs(loose.settlingDuration(from: 0, to: 1, epsilon: 0.01) - duration) <= 1e-9 * duration
+        )
     }
 
     @Test("Requested settling durations are clamped to 0.01…10 s, as SwiftUI does")
     func settlingDurationClamp() {
-        #expect(abs(DampedSpring(settlingDuration: 60, dampingRatio: 1).settlingDuration - 10) <= 1e-8)
-        #expect(abs(DampedSpring(settlingDuration: 1e-4, dampingRatio: 1).settlingDuration - 0.01) <= 1e-11)
+        #expect(
+            abs(DampedSpring(settlingDuration: 60, dampingRatio: 1).settlingDuration - 10) <= 1e-8)
+        #expect(
+            abs(DampedSpring(settlingDuration: 1e-4, dampingRatio: 1).settlingDuration - 0.01)
+                <= 1e-11)
     }
 }

@@ -25,7 +25,9 @@ struct DampedSpringTests {
 
     @Test(
         "Duration and bounce round-trip to 1e-12",
-        arguments: [(0.5, 0.0), (0.5, 0.3), (0.2, 0.99), (1.7, 1), (0.35, -0.4), (3, -0.95), (0.01, 0.5)])
+        arguments: [
+            (0.5, 0.0), (0.5, 0.3), (0.2, 0.99), (1.7, 1), (0.35, -0.4), (3, -0.95), (0.01, 0.5),
+        ])
     func durationBounceRoundTrip(duration: Double, bounce: Double) {
         let spring = DampedSpring(duration: duration, bounce: bounce)
         #expect(isClose(spring.duration, duration, 1e-12))
@@ -37,7 +39,9 @@ struct DampedSpringTests {
 
     @Test(
         "Response and damping ratio round-trip to 1e-12",
-        arguments: [(0.5, 0.825), (0.15, 0.86), (1, 0), (0.3, 1), (2, 7.5), (1e-3, 0.2), (1e3, 1e3)])
+        arguments: [
+            (0.5, 0.825), (0.15, 0.86), (1, 0), (0.3, 1), (2, 7.5), (1e-3, 0.2), (1e3, 1e3),
+        ])
     func responseRatioRoundTrip(response: Double, dampingRatio: Double) {
         let spring = DampedSpring(response: response, dampingRatio: dampingRatio)
         #expect(isClose(spring.response, response, 1e-12))
@@ -89,14 +93,18 @@ struct DampedSpringTests {
         #expect(DampedSpring.bouncy == DampedSpring(duration: 0.5, bounce: 0.3))
         #expect(DampedSpring.smooth.regime == .criticallyDamped)
         #expect(DampedSpring.smooth() == .smooth)
-        #expect(DampedSpring.snappy(duration: 0.3, extraBounce: 0.1) == DampedSpring(duration: 0.3, bounce: 0.25))
+        #expect(
+            DampedSpring.snappy(duration: 0.3, extraBounce: 0.1)
+                == DampedSpring(duration: 0.3, bounce: 0.25))
         #expect(DampedSpring.bouncy(extraBounce: -0.3) == .smooth)
         #expect(DampedSpring.smooth(duration: 1, extraBounce: -0.5).regime == .overdamped)
         #expect(isClose(DampedSpring.interactive.response, 0.15, 1e-15))
         #expect(isClose(DampedSpring.interactive.dampingRatio, 0.86, 1e-15))
     }
 
-    @Test("The bend spring is the seed app's interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)")
+    @Test(
+        "The bend spring is the seed app's interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)"
+    )
     func bendSpring() {
         let bend = DampedSpring.bend
         #expect(bend.mass == 0.9 && bend.stiffness == 280 && bend.damping == 24)
@@ -120,20 +128,46 @@ struct DampedSpringTests {
                 #expect(error.parameter == parameter, sourceLocation: sourceLocation)
             }
         }
-        expect(.mass) { () throws(DampedSpring.ParameterError) in try .validated(mass: 0, stiffness: 1, damping: 1) }
-        expect(.mass) { () throws(DampedSpring.ParameterError) in try .validated(mass: .nan, stiffness: 1, damping: 1) }
-        expect(.stiffness) { () throws(DampedSpring.ParameterError) in try .validated(mass: 1, stiffness: -1, damping: 1) }
-        expect(.stiffness) { () throws(DampedSpring.ParameterError) in try .validated(mass: 1, stiffness: .infinity, damping: 1) }
-        expect(.damping) { () throws(DampedSpring.ParameterError) in try .validated(mass: 1, stiffness: 1, damping: -0.1) }
+        expect(.mass) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: 0, stiffness: 1, damping: 1)
+        }
+        expect(.mass) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: .nan, stiffness: 1, damping: 1)
+        }
+        expect(.stiffness) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: 1, stiffness: -1, damping: 1)
+        }
+        expect(.stiffness) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: 1, stiffness: .infinity, damping: 1)
+        }
+        expect(.damping) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: 1, stiffness: 1, damping: -0.1)
+        }
         // Each parameter is fine on its own; k/m overflows.
-        expect(.stiffness) { () throws(DampedSpring.ParameterError) in try .validated(mass: 1e-300, stiffness: 1e300, damping: 0) }
-        expect(.duration) { () throws(DampedSpring.ParameterError) in try .validated(duration: 0, bounce: 0) }
-        expect(.duration) { () throws(DampedSpring.ParameterError) in try .validated(duration: 1e-200, bounce: 0) }
-        expect(.bounce) { () throws(DampedSpring.ParameterError) in try .validated(duration: 0.5, bounce: -1) }
-        expect(.bounce) { () throws(DampedSpring.ParameterError) in try .validated(duration: 0.5, bounce: 1.2) }
-        expect(.bounce) { () throws(DampedSpring.ParameterError) in try .validated(duration: 0.5, bounce: .nan) }
-        expect(.response) { () throws(DampedSpring.ParameterError) in try .validated(response: -0.5, dampingRatio: 1) }
-        expect(.dampingRatio) { () throws(DampedSpring.ParameterError) in try .validated(response: 0.5, dampingRatio: -1) }
+        expect(.stiffness) { () throws(DampedSpring.ParameterError) in
+            try .validated(mass: 1e-300, stiffness: 1e300, damping: 0)
+        }
+        expect(.duration) { () throws(DampedSpring.ParameterError) in
+            try .validated(duration: 0, bounce: 0)
+        }
+        expect(.duration) { () throws(DampedSpring.ParameterError) in
+            try .validated(duration: 1e-200, bounce: 0)
+        }
+        expect(.bounce) { () throws(DampedSpring.ParameterError) in
+            try .validated(duration: 0.5, bounce: -1)
+        }
+        expect(.bounce) { () throws(DampedSpring.ParameterError) in
+            try .validated(duration: 0.5, bounce: 1.2)
+        }
+        expect(.bounce) { () throws(DampedSpring.ParameterError) in
+            try .validated(duration: 0.5, bounce: .nan)
+        }
+        expect(.response) { () throws(DampedSpring.ParameterError) in
+            try .validated(response: -0.5, dampingRatio: 1)
+        }
+        expect(.dampingRatio) { () throws(DampedSpring.ParameterError) in
+            try .validated(response: 0.5, dampingRatio: -1)
+        }
         expect(.settlingDuration) { () throws(DampedSpring.ParameterError) in
             try .validated(settlingDuration: .nan, dampingRatio: 1)
         }
@@ -147,10 +181,14 @@ struct DampedSpringTests {
 
     @Test("The error reads as a usage message")
     func errorMessage() {
-        #expect(throws: DampedSpring.ParameterError(parameter: .bounce, value: -1.5, requirement: "greater than -1 and at most 1")) {
+        #expect(
+            throws: DampedSpring.ParameterError(
+                parameter: .bounce, value: -1.5, requirement: "greater than -1 and at most 1")
+        ) {
             try DampedSpring.validated(duration: 0.5, bounce: -1.5)
         }
-        let error = DampedSpring.ParameterError(parameter: .bounce, value: -1.5, requirement: "greater than -1 and at most 1")
+        let error = DampedSpring.ParameterError(
+            parameter: .bounce, value: -1.5, requirement: "greater than -1 and at most 1")
         #expect(error.description == "bounce must be greater than -1 and at most 1, got -1.5")
     }
 

@@ -35,7 +35,8 @@ struct SpringCookbookTests {
     func visibleWobble() {
         let report = DampedSpring.snappy.report(from: 0, to: 180, epsilon: 0.1 / 180)
         #expect(report.oscillationCount == 1)
-        #expect(DampedSpring.smooth.report(from: 0, to: 180, epsilon: 0.1 / 180).oscillationCount == 0)
+        #expect(
+            DampedSpring.smooth.report(from: 0, to: 180, epsilon: 0.1 / 180).oscillationCount == 0)
     }
 
     @Test("The interactive spring rises 10→90 % within four 60 Hz frames")
@@ -43,7 +44,8 @@ struct SpringCookbookTests {
         #expect(DampedSpring.interactive.report().riseTime! < 4.0 / 60)
     }
 
-    @Test("Every preset settles within a second", arguments: [DampedSpring.smooth, .snappy, .bouncy])
+    @Test(
+        "Every preset settles within a second", arguments: [DampedSpring.smooth, .snappy, .bouncy])
     func presetsSettle(spring: DampedSpring) {
         #expect(spring.settlingDuration < 1)
     }
@@ -54,7 +56,8 @@ struct SpringCookbookTests {
         var state = (value: 0.0, velocity: 0.0)
         var time = 0.0
         for interval in [0.008, 0.017, 0.016, 0.033, 0.004, 0.1] {
-            state = spring.update(value: state.value, velocity: state.velocity, target: 180, deltaTime: interval)
+            state = spring.update(
+                value: state.value, velocity: state.velocity, target: 180, deltaTime: interval)
             time += interval
             #expect(abs(state.value - spring.value(from: 0, to: 180, time: time)) < 1e-9)
         }

@@ -29,7 +29,9 @@ struct SpringReportTests {
         let spring = DampedSpring.bouncy
         let report = spring.report(from: 0, to: 0, initialVelocity: -3)
         let ratio = spring.dampingRatio
-        #expect(abs(report.overshoot - exp(-Double.pi * ratio / (1 - ratio * ratio).squareRoot())) <= 1e-12)
+        #expect(
+            abs(report.overshoot - exp(-Double.pi * ratio / (1 - ratio * ratio).squareRoot()))
+                <= 1e-12)
         #expect(report.riseTime == nil)
     }
 
@@ -45,7 +47,11 @@ struct SpringReportTests {
             var high = 20.0
             for _ in 0..<200 {
                 let middle = (low + high) / 2
-                if 1 - (1 + middle) * exp(-middle) < progress { low = middle } else { high = middle }
+                if 1 - (1 + middle) * exp(-middle) < progress {
+                    low = middle
+                } else {
+                    high = middle
+                }
             }
             return high
         }
@@ -62,7 +68,9 @@ struct SpringReportTests {
         #expect(report.overshoot > 0.01)
         #expect(report.oscillationCount == 1)
         let peak = spring.value(from: 0, to: 1, initialVelocity: 80, time: report.peakTime!)
-        #expect(abs(spring.velocity(from: 0, to: 1, initialVelocity: 80, time: report.peakTime!)) <= 1e-9)
+        #expect(
+            abs(spring.velocity(from: 0, to: 1, initialVelocity: 80, time: report.peakTime!))
+                <= 1e-9)
         #expect(abs(peak - 1 - report.overshoot) <= 1e-12)
         // Thrown away from the target first, it turns on the start side and never overshoots.
         let away = spring.report(from: 0, to: 1, initialVelocity: -80)
@@ -74,7 +82,8 @@ struct SpringReportTests {
         let epsilon = 1e-3
         for seed in 0..<UInt64(150) {
             let c = SpringCase(seed: seed)
-            let report = c.spring.report(from: c.from, to: c.to, initialVelocity: c.velocity, epsilon: epsilon)
+            let report = c.spring.report(
+                from: c.from, to: c.to, initialVelocity: c.velocity, epsilon: epsilon)
             let horizon = Swift.min(report.settlingTime * 1.5, c.timeScale * 400)
             let step = horizon / 20_000
             let times = (0...20_000).map { Double($0) * step }
@@ -84,7 +93,8 @@ struct SpringReportTests {
             let side = c.from != c.to ? (c.from > c.to ? 1.0 : -1.0) : (c.velocity > 0 ? 1.0 : -1.0)
             // Overshoot: the farthest sampled point past the target, below the located peak
             // by at most the curvature over half a sample, (ω₀·step)²/8 of the reference.
-            let sampledOvershoot = Swift.max(0, displacements.map { -side * $0 }.max()!) / report.referenceDistance
+            let sampledOvershoot =
+                Swift.max(0, displacements.map { -side * $0 }.max()!) / report.referenceDistance
             let omegaStep = c.spring.undampedAngularFrequency * step
             #expect(sampledOvershoot <= report.overshoot + 1e-12, "\(c)")
             #expect(sampledOvershoot >= report.overshoot - omegaStep * omegaStep - 1e-12, "\(c)")
@@ -96,7 +106,8 @@ struct SpringReportTests {
             for index in 1..<(displacements.count - 1) {
                 let here = displacements[index]
                 if side * here < 0 { crossed = true }
-                let isTurn = (here - displacements[index - 1]) * (displacements[index + 1] - here) < 0
+                let isTurn =
+                    (here - displacements[index - 1]) * (displacements[index + 1] - here) < 0
                 if crossed, isTurn, abs(here) > band * (1 + 1e-6) { swings += 1 }
             }
             // A turn whose peak lies within a sample of the band can go either way; a horizon
@@ -122,6 +133,7 @@ struct SpringReportTests {
     func atRest() {
         let report = DampedSpring.bouncy.report(from: 4, to: 4)
         #expect(report.settlingTime == 0 && report.overshoot == 0 && report.referenceDistance == 0)
-        #expect(report.framesToSettleAt60Hz == 0 && report.riseTime == nil && report.peakTime == nil)
+        #expect(
+            report.framesToSettleAt60Hz == 0 && report.riseTime == nil && report.peakTime == nil)
     }
 }
