@@ -16,7 +16,7 @@ import HingeKit
 /// spring — is constant on each piece and jumps at the start of the next. The driver is
 /// restarted at every switch, so no step straddles a discontinuity and the solution keeps the
 /// integrator's full order. With the default tolerances of 1e-13 it agrees with the exact
-/// solution to about 1e-12 of the motion's scale (GSL 2.7 reaches ~1e-13 on a spring with
+/// solution to about 1e-13 of the motion's scale (GSL 2.7 reaches ~1e-13 on a spring with
 /// rk8pd), which makes it the oracle that ``DampedSpring``'s closed forms and anything built on
 /// them are tested against. It is explicit, so a very stiff, heavily overdamped spring costs
 /// steps in proportion to its fastest rate times the time span; ``maximumSteps`` bounds that.
