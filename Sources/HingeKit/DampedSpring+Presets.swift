@@ -1,0 +1,47 @@
+extension DampedSpring {
+    /// SwiftUI's `.smooth`: duration 0.5 s, no bounce (critically damped).
+    public static let smooth = DampedSpring(duration: 0.5, bounce: 0)
+
+    /// SwiftUI's `.snappy`: duration 0.5 s, bounce 0.15.
+    public static let snappy = DampedSpring(duration: 0.5, bounce: 0.15)
+
+    /// SwiftUI's `.bouncy`: duration 0.5 s, bounce 0.3.
+    public static let bouncy = DampedSpring(duration: 0.5, bounce: 0.3)
+
+    /// SwiftUI's `interactiveSpring()`: response 0.15 s, damping ratio 0.86.
+    ///
+    /// SwiftUI's blend duration (0.25 s) describes how animations hand over to each other, not
+    /// the spring, so it has no counterpart here.
+    public static let interactive = DampedSpring(response: 0.15, dampingRatio: 0.86)
+
+    /// The seed app's bend animation, `interpolatingSpring(mass: 0.9, stiffness: 280,
+    /// damping: 24)`: ζ ≈ 0.76, duration ≈ 0.36 s.
+    public static let bend = DampedSpring(mass: 0.9, stiffness: 280, damping: 24)
+
+    /// A smooth spring with a custom duration and extra bounce (SwiftUI's `.smooth(…)`).
+    ///
+    /// - Parameters:
+    ///   - duration: the perceptual duration in seconds, positive.
+    ///   - extraBounce: added to the preset's bounce of 0; the sum must lie in −1 < b ≤ 1.
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        DampedSpring(duration: duration, bounce: extraBounce)
+    }
+
+    /// A snappy spring with a custom duration and extra bounce (SwiftUI's `.snappy(…)`).
+    ///
+    /// - Parameters:
+    ///   - duration: the perceptual duration in seconds, positive.
+    ///   - extraBounce: added to the preset's bounce of 0.15; the sum must lie in −1 < b ≤ 1.
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        DampedSpring(duration: duration, bounce: 0.15 + extraBounce)
+    }
+
+    /// A bouncy spring with a custom duration and extra bounce (SwiftUI's `.bouncy(…)`).
+    ///
+    /// - Parameters:
+    ///   - duration: the perceptual duration in seconds, positive.
+    ///   - extraBounce: added to the preset's bounce of 0.3; the sum must lie in −1 < b ≤ 1.
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        DampedSpring(duration: duration, bounce: 0.3 + extraBounce)
+    }
+}

@@ -1,0 +1,230 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The closed-form motion of one spring released from one state: the displacement
+/// `y = x − target` and its velocity at any time `t ≥ 0`.
+///
+/// With λ = c/(2m) and ω₀² = k/m every solution is `y = y₀·Φ(t) + v₀·Ψ(t)`, where Ψ is the
+/// motion released from the target with unit velocity and Φ the motion released from unit
+/// displacement at rest:
+///
+/// ```
+/// Φ = e^(−λt)·(C + λS)    Φ′ = −ω₀²·Ψ
+/// Ψ = e^(−λt)·S           Ψ′ = e^(−λt)·C − λΨ
+/// underdamped:  C = cos(ω_d t),  S = sin(ω_d t)/ω_d,   ω_d = √(ω₀² − λ²)
+/// overdamped:   C = cosh(μt),    S = sinh(μt)/μ,       μ   = √(λ² − ω₀²)
+/// critical:     C = 1,           S = t
+/// ```
+///
+/// Both non-critical forms tend to the critical one as ω_d or μ tend to 0, and each is written
+/// so that it stays accurate on the way: `S` as `t·sinc(ω_d t)`, and the overdamped terms with
+/// the two decaying exponentials `e^(r₁t)`, `e^(−2μt)` and `expm1`, never `cosh`·`e^(−λt)`
+/// (which is ∞·0 for large t). That makes the motion continuous across ζ = 1 and free of
+/// overflow for any finite `t`.
+struct SpringMotion {
+    /// y₀ = from − to.
+    let displacement: Double
+    /// v₀.
+    let velocity: Double
+    /// λ = c/(2m).
+    let decay: Double
+    /// ω₀² = k/m.
+    let omega0Squared: Double
+    let shape: Shape
+
+    enum Shape {
+        /// ζ < 1: oscillation at ω_d > 0.
+        case oscillating(frequency: Double)
+        /// ζ ≥ 1: μ ≥ 0 and the slow rate r₁ = −ω₀²/(λ + μ) = μ − λ < 0, written as a quotient
+        /// so that it does not cancel when ζ is large.
+        case decaying(spread: Double, slowRate: Double)
+    }
+
+    init(spring: DampedSpring, displacement: Double, velocity: Double) {
+        self.displacement = displacement
+        self.velocity = velocity
+        let decay = spring.decayRate
+        let omega0 = spring.undampedAngularFrequency
+        self.decay = decay
+        self.omega0Squared = spring.stiffness / spring.mass
+        // Differences of ω₀ and λ, not of their squares: near ζ = 1 the squares cancel badly.
+        if decay < omega0 {
+            shape = .oscillating(frequency: ((omega0 - decay) * (omega0 + decay)).squareRoot())
+        } else {
+            let spread = ((decay - omega0) * (decay + omega0)).squareRoot()
+            shape = .decaying(spread: spread, slowRate: -omega0Squared / (decay + spread))
+        }
+    }
+
+    /// Whether the motion is the spring resting on its target.
+    var isAtRest: Bool { displacement == 0 && velocity == 0 }
+
+    /// The displacement and velocity at time `t ≥ 0`.
+    func state(at t: Double) -> (displacement: Double, velocity: Double) {
+        let phi: Double
+        let psi: Double
+        let psiRate: Double
+        switch shape {
+        case .oscillating(let frequency):
+            let envelope = exp(-decay * t)
+            let phase = frequency * t
+            let cosine = envelope * cos(phase)
+            psi = envelope * t * sinc(phase)
+            phi = cosine + decay * psi
+            psiRate = cosine - decay * psi
+        case .decaying(let spread, let slowRate):
+            let slow = exp(slowRate * t)
+            let ratio = exp(-2 * spread * t)
+            // e^(−λt)·sinh(μt)/μ = e^(r₁t)·(1 − e^(−2μt))/(2μ), via expm1 so that μ → 0 is exact.
+            psi = slow * t * relativeExpm1(2 * spread * t)
+            phi = slow * (1 + ratio) / 2 + decay * psi
+            // e^(−λt)·cosh(μt) − λΨ simplifies to e^(r₂t) + r₁Ψ, which cancels only where the
+            // velocity really changes sign.
+            psiRate = slow * ratio + slowRate * psi
+        }
+        return (
+            displacement * phi + velocity * psi,
+            -omega0Squared * displacement * psi + velocity * psiRate
+        )
+    }
+
+    // MARK: Turning points
+
+    /// The first time `t ≥ 0` at which the velocity vanishes, or `nil` when it never does.
+    ///
+    /// An oscillating spring turns every half period from here on; a decaying one turns at most
+    /// once, after which it approaches the target monotonically.
+    var firstTurningPoint: Double? {
+        switch shape {
+        case .oscillating(let frequency):
+            // v ∝ v₀·cos θ − (ω₀²y₀ + λv₀)·sin θ / ω_d with θ = ω_d·t.
+            var angle = atan2(velocity * frequency, omega0Squared * displacement + decay * velocity)
+            if angle < 0 { angle += Double.pi }
+            if angle >= Double.pi { angle -= Double.pi }
+            return angle / frequency
+        case .decaying(let spread, let slowRate):
+            // With y = a·e^(r₁t) + b·e^(r₂t): e^(2μt) = 1 + 2μ·v₀ / (|r₁|·(v₀ − r₂y₀)).
+            let ratio = velocity / (velocity + (decay + spread) * displacement)
+            guard ratio >= 0 else { return nil }
+            let time =
+                spread > 0
+                ? log1p(2 * spread * ratio / -slowRate) / (2 * spread) : ratio / -slowRate
+            return time.isFinite ? time : nil
+        }
+    }
+
+    /// The time between successive turning points, π/ω_d, or `nil` for a decaying spring.
+    var halfPeriod: Double? {
+        guard case .oscillating(let frequency) = shape else { return nil }
+        return Double.pi / frequency
+    }
+
+    /// The factor by which |y| at successive turning points shrinks, e^(−λπ/ω_d).
+    var swingRatio: Double {
+        guard let halfPeriod else { return 0 }
+        return exp(-decay * halfPeriod)
+    }
+
+    // MARK: Searches
+
+    /// The last time |y| exceeds `band`, or 0 when it never does, or infinity when it never
+    /// stops doing so (an undamped spring, or damping too weak to count the swings).
+    func settlingTime(band: Double) -> Double {
+        if isAtRest { return 0 }
+        let outside = { (t: Double) in abs(state(at: t).displacement) > band }
+        guard let first = firstTurningPoint else {
+            // No turning point: |y| falls monotonically from |y₀| to 0.
+            return abs(displacement) > band ? descent(from: 0, while: outside) : 0
+        }
+        let peak = abs(state(at: first).displacement)
+        if peak <= band {
+            // y is monotone up to `first`, and every later swing is smaller than this one.
+            return abs(displacement) > band ? boundary(0, first, outside) : 0
+        }
+        guard let halfPeriod else { return descent(from: first, while: outside) }
+        guard let swing = lastSwing(above: band, firstPeak: peak, halfPeriod: halfPeriod) else {
+            return .infinity
+        }
+        let start = first + swing * halfPeriod
+        return boundary(start, start + halfPeriod, outside)
+    }
+
+    /// The index k of the last turning point `first + k·halfPeriod` with |y| > band, given that
+    /// the first one exceeds it; `nil` when there are too many swings to count.
+    func lastSwing(above band: Double, firstPeak: Double, halfPeriod: Double) -> Double? {
+        let perSwing = decay * halfPeriod
+        guard perSwing > 0 else { return nil }
+        // |y| at turning point k is firstPeak·e^(−k·λπ/ω_d) exactly; the logarithm gives k up
+        // to rounding, which the two loops settle.
+        var k = Swift.max(0, (log(firstPeak / band) / perSwing).rounded(.down))
+        guard k < 0x1p52 else { return nil }
+        let peak = { (k: Double) in firstPeak * exp(-k * perSwing) }
+        while k > 0, peak(k) <= band { k -= 1 }
+        while peak(k + 1) > band { k += 1 }
+        return k
+    }
+
+    /// The first time the motion satisfies `reached`, assuming it does so within the first two
+    /// monotone stretches (between 0 and the first two turning points, or for good after the
+    /// last turning point of a decaying spring).
+    func firstTime(where reached: (Double) -> Bool) -> Double {
+        var start = 0.0
+        var ends: [Double] = []
+        if let first = firstTurningPoint {
+            ends.append(first)
+            if let halfPeriod { ends.append(first + halfPeriod) }
+        }
+        for end in ends {
+            if reached(end) { return boundary(start, end) { !reached($0) } }
+            start = end
+        }
+        return descent(from: start) { !reached($0) }
+    }
+
+    /// The time after `start` at which `outside` turns false for good, for a predicate that is
+    /// true at `start` and turns false once, somewhere later.
+    private func descent(from start: Double, while outside: (Double) -> Bool) -> Double {
+        // Grow the bracket from the fastest time scale of the spring; the slowest one is at
+        // most a factor 4ζ² longer, so this takes a few dozen doublings at worst.
+        var step = 1 / (decay + omega0Squared.squareRoot())
+        var low = start
+        var high = start + step
+        while outside(high) {
+            guard high.isFinite else { return .infinity }
+            low = high
+            step *= 2
+            high = start + step
+        }
+        return boundary(low, high, outside)
+    }
+
+    /// The point in `low…high` where `outside` turns from true to false, to the last bit.
+    private func boundary(_ low: Double, _ high: Double, _ outside: (Double) -> Bool) -> Double {
+        var low = low
+        var high = high
+        while true {
+            let middle = low + (high - low) / 2
+            if middle <= low || middle >= high { return high }
+            if outside(middle) { low = middle } else { high = middle }
+        }
+    }
+}
+
+/// sin(x)/x, exact at 0 and accurate near it.
+@inline(__always)
+func sinc(_ x: Double) -> Double {
+    // Below 1e-4 the next term of the series, x⁴/120, is under 1e-18.
+    abs(x) < 1e-4 ? 1 - x * x / 6 : sin(x) / x
+}
+
+/// (1 − e^(−x))/x for x ≥ 0, exact at 0 and accurate near it.
+@inline(__always)
+func relativeExpm1(_ x: Double) -> Double {
+    // Below 1e-8 the next term of the series, x²/6, is under 1e-17.
+    x < 1e-8 ? 1 - x / 2 : -expm1(-x) / x
+}
