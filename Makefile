@@ -12,7 +12,7 @@ SWIFT_FORMAT ?= swift-format
 FORMATTED := Package.swift Sources Tests
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test docs format lint clean
+.PHONY: all deps build demo test docs plots format lint clean
 
 all: build
 
@@ -37,6 +37,15 @@ test: deps
 ## docs: regenerate docs/cli.md from hingetool's --help texts
 docs: build
 	scripts/cli-reference.sh $(TOOL)
+
+## plots: render Plots/*.png from hingetool output with the gnuplot scripts in Plots/
+plots: build
+	@mkdir -p Plots/data
+	for name in smooth snappy bouncy interactive bend; do \
+	  $(TOOL) spring --preset $$name --length 0.8 -o Plots/data/spring-$$name.dat; done
+	for zeta in 0.3 1 3; do \
+	  $(TOOL) spring --response 0.5 --damping-ratio $$zeta --length 1.5 -o Plots/data/regime-$$zeta.dat; done
+	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format
 format:

@@ -23,9 +23,11 @@ let package = Package(
         ),
         .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
         .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis"]),
-        .testTarget(name: "HingeKitTests", dependencies: ["HingeKit"]),
-        .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit"]),
-        .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit"]),
+        // Seeded random cases and paths shared by the test targets; not a product.
+        .target(name: "HingeTestSupport", dependencies: ["HingeKit"], path: "Tests/HingeTestSupport"),
+        .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),
+        .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "HingeTestSupport"]),
+        .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/DocumentationTests.swi
 cannot drift.
 
 EOF
-for sub in "" stats synth demo; do
+for sub in "" stats synth spring demo; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -62,6 +62,18 @@ EOF
 The model behind the scenarios is described in [Datasets/README.md](../Datasets/README.md).
 Times are written to 1 µs, angles to 0.001°, `true_angle` to 0.0001°, `true_velocity` to
 0.001 °/s.
+
+EOF
+      ;;
+    spring)
+      echo 'Example:'; echo; echo '```'; echo '$ hingetool spring --preset bend --report'
+      $tool spring --preset bend --report; echo '```'; echo
+      cat <<'EOF'
+Rows (the default) are `t value velocity` at t = k/rate, k = 0, 1, …, until the settling time
+rounded up to a whole frame (one second for an undamped spring), or for `--length` seconds; at
+most 10,000,001 rows. `--format csv` writes a `t,value,velocity` header; `--format json` an
+object with the spring's parameters and `samples: [[t, value, velocity], …]`. The spring's
+forms, validation rules and report definitions are in [springs.md](springs.md).
 
 EOF
       ;;

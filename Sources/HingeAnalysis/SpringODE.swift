@@ -161,7 +161,9 @@ public struct SpringODE: Sendable {
     /// - Throws: ``Failure``; every GSL status other than success becomes ``Failure/gsl(_:)``.
     /// - Complexity: proportional to the number of integrator steps, which grows with the span
     ///   of `times` times the spring's fastest rate, plus one short step per requested time.
-    public func solve(value: Double, velocity: Double, at times: [Double]) throws(Failure)
+    public func solve(
+        value: Double, velocity: Double, at times: [Double]
+    ) throws(Failure)
         -> [Sample]
     {
         GSL.configure()

@@ -15,7 +15,9 @@ extension DampedSpring {
     ///     distance.
     ///   - time: seconds since release, finite and not negative.
     /// - Complexity: O(1).
-    public func value(from: Double, to: Double, initialVelocity: Double = 0, time: Double)
+    public func value(
+        from: Double, to: Double, initialVelocity: Double = 0, time: Double
+    )
         -> Double
     {
         precondition(time >= 0 && time.isFinite, "time must be finite and not negative")
@@ -33,7 +35,9 @@ extension DampedSpring {
     ///
     /// - Parameters: as in ``value(from:to:initialVelocity:time:)``.
     /// - Complexity: O(1).
-    public func velocity(from: Double, to: Double, initialVelocity: Double = 0, time: Double)
+    public func velocity(
+        from: Double, to: Double, initialVelocity: Double = 0, time: Double
+    )
         -> Double
     {
         precondition(time >= 0 && time.isFinite, "time must be finite and not negative")
@@ -49,7 +53,9 @@ extension DampedSpring {
     ///
     /// - Parameters: as in ``value(from:to:initialVelocity:time:)``.
     /// - Complexity: O(1).
-    public func force(from: Double, to: Double, initialVelocity: Double = 0, time: Double)
+    public func force(
+        from: Double, to: Double, initialVelocity: Double = 0, time: Double
+    )
         -> Double
     {
         precondition(time >= 0 && time.isFinite, "time must be finite and not negative")
@@ -90,7 +96,9 @@ extension DampedSpring {
     ///   - deltaTime: seconds to advance, finite and not negative; 0 returns the state unchanged.
     /// - Returns: the value and velocity `deltaTime` seconds later.
     /// - Complexity: O(1).
-    public func update(value: Double, velocity: Double, target: Double, deltaTime: Double) -> (
+    public func update(
+        value: Double, velocity: Double, target: Double, deltaTime: Double
+    ) -> (
         value: Double, velocity: Double
     ) {
         precondition(

@@ -237,7 +237,9 @@ extension DampedSpring {
     ///
     /// - Throws: ``ParameterError`` when the duration is not positive and finite, the bounce is
     ///   not in −1 < bounce ≤ 1, or the duration is so short that the stiffness overflows.
-    public static func validated(duration: Double = 0.5, bounce: Double = 0) throws(ParameterError)
+    public static func validated(
+        duration: Double = 0.5, bounce: Double = 0
+    ) throws(ParameterError)
         -> DampedSpring
     {
         try require(duration, .duration, "positive and finite") { $0 > 0 && $0.isFinite }
@@ -260,7 +262,9 @@ extension DampedSpring {
     ///
     /// - Throws: ``ParameterError`` when the response is not positive and finite, the damping
     ///   ratio is negative or not finite, or the result overflows.
-    public static func validated(response: Double, dampingRatio: Double) throws(ParameterError)
+    public static func validated(
+        response: Double, dampingRatio: Double
+    ) throws(ParameterError)
         -> DampedSpring
     {
         try require(response, .response, "positive and finite") { $0 > 0 && $0.isFinite }
@@ -291,7 +295,9 @@ extension DampedSpring {
         return try unitMass(omega0: unitSettling / clamped, dampingRatio: dampingRatio)
     }
 
-    private static func unitMass(omega0: Double, dampingRatio: Double) throws(ParameterError)
+    private static func unitMass(
+        omega0: Double, dampingRatio: Double
+    ) throws(ParameterError)
         -> DampedSpring
     {
         let stiffness = omega0 * omega0

@@ -52,7 +52,8 @@ struct CommandSpec: Sendable {
     var arguments: [Argument] = []
     var options: [Option] = []
     var subcommands: [CommandSpec] = []
-    /// Lines that replace the generated synopsis, for commands whose options form groups.
+    /// Lines that replace the generated synopsis, for commands whose options form groups:
+    /// the first follows `USAGE: command`, the rest are printed as written.
     var usageOverride: [String]?
 
     static let helpOption = Option(["-h", "--help"], help: "Show help information.")

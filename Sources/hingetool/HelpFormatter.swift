@@ -45,9 +45,10 @@ enum HelpFormatter {
     /// `USAGE: hingetool stats <trace> [--format <format>] [-o <file>]`, wrapped.
     static func usage(for spec: CommandSpec, path: [String]) -> String {
         let command = path.joined(separator: " ")
-        if let lines = spec.usageOverride {
-            let indent = String(repeating: " ", count: "USAGE: ".count)
-            return "USAGE: " + lines.map { command + " " + $0 }.joined(separator: "\n" + indent)
+        if let lines = spec.usageOverride, let first = lines.first {
+            // The first line follows the command; the others are written out in full, with
+            // their own indentation, for usages that need a block (hingetool spring).
+            return (["USAGE: \(command) \(first)"] + lines.dropFirst()).joined(separator: "\n")
         }
         var words: [String] = []
         if !spec.subcommands.isEmpty { words.append("<subcommand>") }

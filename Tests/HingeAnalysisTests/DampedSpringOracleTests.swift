@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+import HingeTestSupport
 import Testing
 
 /// The closed forms of ``DampedSpring`` against ``SpringODE``, an independent numerical

@@ -4,11 +4,11 @@ import HingeKit
 import Testing
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @Suite("SpringODE (gsl_odeiv2, rk8pd)")

@@ -1,4 +1,5 @@
 import HingeKit
+import HingeTestSupport
 import Testing
 
 @Suite("DampedSpring closed forms")

@@ -1,4 +1,5 @@
 import HingeKit
+import HingeTestSupport
 import Testing
 
 /// The README's tour, compiled and run, so the first code a user reads works.
@@ -28,10 +29,3 @@ struct ReadmeTourTests {
         }
     }
 }
-
-/// The package root, from this file's path.
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()

@@ -1,12 +1,13 @@
 import HingeKit
+import HingeTestSupport
 import Testing
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @Suite("SpringReport")

@@ -1,13 +1,22 @@
 import Foundation
+import HingeTestSupport
 import Testing
 
 @Suite("Documentation stays in step with the tool")
 struct DocumentationTests {
-    @Test("docs/cli.md holds every help text verbatim", arguments: [[], ["stats"], ["synth"], ["demo"]])
+    @Test("docs/cli.md holds every help text verbatim", arguments: [[], ["stats"], ["synth"], ["spring"], ["demo"]])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
         let help = runTool(subcommand + ["--help"]).output
         #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/cli.md")
+    }
+
+    @Test("The cookbook in docs/springs.md is the test file, verbatim")
+    func cookbook() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/springs.md", encoding: .utf8)
+        let tests = try String(
+            contentsOfFile: packageRoot + "/Tests/HingeKitTests/SpringCookbookTests.swift", encoding: .utf8)
+        #expect(guide.contains("```swift\n" + tests + "```\n"))
     }
 
     @Test("README starts with the two commands")

@@ -1,11 +1,8 @@
 import Foundation
 import HingeKit
+import HingeTestSupport
 
 @testable import hingetool
-
-/// The package root, found from this file's path, so tests can read `Datasets/`.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
 
 /// What one in-process run of hingetool printed and returned.
 struct ToolRun {

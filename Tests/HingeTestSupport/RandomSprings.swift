@@ -1,73 +1,57 @@
-// Seeded random springs for reproducible random tests.
-//
-// An identical copy lives in Tests/HingeKitTests and Tests/HingeAnalysisTests: test targets
-// cannot share sources without a helper target, and this file is too small to justify one.
+// Seeded random springs for reproducible random tests, shared by the test targets.
 
 import HingeKit
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny generator whose whole state is one word,
-/// so a failing case can be replayed from the seed printed with it.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in `low…high`.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        Double.random(in: low...high, using: &self)
-    }
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double { next(in: low...high) }
 
     /// Log-uniform in `low…high` (both positive): every decade equally likely.
-    mutating func logUniform(_ low: Double, _ high: Double) -> Double {
+    public mutating func logUniform(_ low: Double, _ high: Double) -> Double {
         exp(uniform(log(low), log(high)))
     }
+
+    /// A fair coin.
+    public mutating func coin() -> Bool { next() & 1 == 1 }
 }
 
 /// One random spring motion: a spring, where it starts, where it goes, how fast it starts.
-struct SpringCase: CustomStringConvertible {
-    enum Kind: CaseIterable {
+public struct SpringCase: CustomStringConvertible, Sendable {
+    public enum Kind: CaseIterable, Sendable {
         case underdamped, critical, nearCritical, overdamped, extreme, kicked
     }
 
-    var kind: Kind
-    var seed: UInt64
-    var spring: DampedSpring
-    var from: Double
-    var to: Double
-    var velocity: Double
+    public var kind: Kind
+    public var seed: UInt64
+    public var spring: DampedSpring
+    public var from: Double
+    public var to: Double
+    public var velocity: Double
 
     /// 1/ω₀, the spring's natural time scale in seconds.
-    var timeScale: Double { 1 / spring.undampedAngularFrequency }
+    public var timeScale: Double { 1 / spring.undampedAngularFrequency }
 
     /// A scale for the displacement: the distance, or the excursion a kick can cause (at most
     /// |v₀|/ω₀ in every regime), and at least 1.
-    var displacementScale: Double {
+    public var displacementScale: Double {
         Swift.max(1, abs(to - from), abs(velocity) * timeScale)
     }
 
-    var description: String {
+    public var description: String {
         "\(kind) seed \(seed): m \(spring.mass), k \(spring.stiffness), c \(spring.damping) "
             + "(ζ \(spring.dampingRatio)), \(from) → \(to), v₀ \(velocity)"
     }
 
     /// The case for `seed`; the kind cycles with the seed so every kind is equally common.
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let kind = Kind.allCases[Int(seed % UInt64(Kind.allCases.count))]
         let mass = random.logUniform(1e-2, 1e2)
@@ -77,7 +61,7 @@ struct SpringCase: CustomStringConvertible {
         case .underdamped, .kicked: ratio = random.uniform(0.02, 0.99)
         case .critical: ratio = 1  // 2·1·√(mk) / (2·√(mk)) is exactly 1
         case .nearCritical:
-            ratio = 1 + (Bool.random(using: &random) ? 1 : -1) * random.logUniform(1e-12, 1e-3)
+            ratio = 1 + (random.coin() ? 1 : -1) * random.logUniform(1e-12, 1e-3)
         case .overdamped: ratio = random.logUniform(1.001, 30)
         case .extreme: ratio = random.logUniform(1e-3, 1e3)
         }
@@ -93,11 +77,11 @@ struct SpringCase: CustomStringConvertible {
                 allowOverDamping: true)
         }
         let omega0 = spring.undampedAngularFrequency
-        let distance = random.logUniform(1e-3, 1e3) * (Bool.random(using: &random) ? 1 : -1)
+        let distance = random.logUniform(1e-3, 1e3) * (random.coin() ? 1 : -1)
         let from = random.uniform(-2, 2) * abs(distance)
         let to = kind == .kicked ? from : from + distance
         let velocity =
-            kind == .kicked || Bool.random(using: &random)
+            kind == .kicked || random.coin()
             ? random.uniform(-3, 3) * omega0 * abs(distance) : 0
         self.kind = kind
         self.seed = seed

@@ -1,0 +1,295 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool spring`: a spring's motion as gnuplot-ready rows, or its report.
+    struct Spring: Subcommand {
+        static let spec = CommandSpec(
+            name: "spring",
+            abstract: "Print a damped spring's motion, or its report, from any parameterisation.",
+            discussion: """
+                Describe the spring one way only: physically (--mass, --stiffness, --damping), \
+                by --duration and --bounce, by --response and --damping-ratio, by \
+                --settling-duration, or by --preset (default: smooth). Rows 't value velocity' \
+                follow at t = k/rate until the motion has settled (or for --length seconds). \
+                --report prints the figures for unit tests instead: regime, overshoot, peak \
+                and rise time, settling duration and frames to settle at 60 and 120 Hz.
+
+                Velocities are in value units per second, positive = increasing value. An \
+                overdamped --damping is treated as critical unless --allow-overdamping is given, \
+                as SwiftUI does.
+                """,
+            options: [
+                CommandSpec.Option(
+                    ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", default: "1"),
+                CommandSpec.Option(["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement."),
+                CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity."),
+                CommandSpec.Option(
+                    ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it."),
+                CommandSpec.Option(
+                    ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response)."),
+                CommandSpec.Option(
+                    ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", default: "0"),
+                CommandSpec.Option(["--response"], value: "s", help: "Response: the undamped period 2π√(m/k)."),
+                CommandSpec.Option(
+                    ["--damping-ratio"], value: "ζ",
+                    help: "Damping ratio ζ (with --response; with --settling-duration, default 1)."),
+                CommandSpec.Option(
+                    ["--settling-duration"], value: "s", help: "Time to settle from 0 to 1 within --epsilon."),
+                CommandSpec.Option(
+                    ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", default: "0.001"),
+                CommandSpec.Option(
+                    ["--preset"], value: "name", help: "A named spring.", default: "smooth",
+                    allowed: ["smooth", "snappy", "bouncy", "interactive", "bend"]),
+                CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
+                CommandSpec.Option(["--from"], value: "a", help: "Start value.", default: "0"),
+                CommandSpec.Option(["--to"], value: "b", help: "Target value.", default: "1"),
+                CommandSpec.Option(
+                    ["--initial-velocity"], value: "v", help: "Start velocity, units per second.", default: "0"),
+                CommandSpec.Option(
+                    ["--length"], value: "s", help: "Seconds of motion to print (default: until settled)."),
+                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
+                CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
+                CommandSpec.Option(
+                    ["--format"], value: "format", help: "Output format.", default: "dat",
+                    allowed: ["dat", "csv", "json"]),
+                outputOption,
+            ],
+            usageOverride: [
+                "[<spring>] [--from <a>] [--to <b>] [--initial-velocity <v>]",
+                "                        [--length <s>] [--rate <hz>] [--report] [--format <format>]",
+                "                        [-o <file>]",
+                "",
+                "  <spring> is one of (default: --preset smooth):",
+                "    --mass <m> --stiffness <k> --damping <c> [--allow-overdamping]",
+                "    --duration <s> [--bounce <b>]",
+                "    --response <s> --damping-ratio <ζ>",
+                "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
+                "    --preset smooth|snappy|bouncy|interactive|bend [--extra-bounce <x>]",
+            ])
+
+        /// The ways to describe a spring, each with the options that belong to it only.
+        private static let groups: [(name: String, options: [String])] = [
+            ("physical", ["mass", "stiffness", "damping", "allow-overdamping"]),
+            ("duration", ["duration"]),
+            ("response", ["response"]),
+            ("settling", ["settling-duration"]),
+            ("preset", ["preset", "extra-bounce"]),
+        ]
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let spring = try makeSpring(arguments)
+            let from = try anyNumber(arguments, "from") ?? 0
+            let to = try anyNumber(arguments, "to") ?? 1
+            let velocity = try anyNumber(arguments, "initial-velocity") ?? 0
+            let epsilon = try number(arguments, "epsilon", in: 1e-12...0.999_999) ?? 0.001
+            let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
+            let format = arguments.value("format") ?? "dat"
+            let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
+            let text: String
+            if arguments.has("report") {
+                text = format == "json" ? reportJSON(report).rendered() + "\n" : reportText(report, format: format)
+            } else {
+                let length = try number(arguments, "length", in: 0...1e7) ?? defaultLength(report, rate: rate)
+                let frames = Int((length * rate).rounded(.down))
+                guard frames <= 10_000_000 else {
+                    throw .usage("--length × --rate asks for \(frames + 1) rows; the limit is 10,000,001")
+                }
+                text = motion(
+                    spring, from: from, to: to, velocity: velocity, rate: rate, frames: frames, format: format,
+                    report: report)
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// The settling time rounded up to a whole frame; one second for a spring that never
+        /// settles (undamped), so the command still ends.
+        private static func defaultLength(_ report: SpringReport, rate: Double) -> Double {
+            guard let frames = report.framesToSettle(atRate: rate), frames <= 10_000_000 else { return 1 }
+            return Double(frames) / rate
+        }
+
+        static func makeSpring(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+            let used = groups.filter { group in group.options.contains { arguments.has($0) } }
+            if used.count > 1 {
+                let first = used[0].options.first { arguments.has($0) }!
+                let second = used[1].options.first { arguments.has($0) }!
+                throw .usage(
+                    "'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
+            }
+            let group = used.first?.name ?? (arguments.has("damping-ratio") ? "response" : "preset")
+            if arguments.has("bounce"), group != "duration", group != "preset" {
+                throw .usage("'--bounce' goes with '--duration' or '--preset', not with the \(group) form")
+            }
+            if arguments.has("damping-ratio"), group != "response", group != "settling" {
+                throw .usage("'--damping-ratio' goes with '--response' or '--settling-duration'")
+            }
+            if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
+                throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
+            }
+            let value = { (key: String) throws(ToolFailure) -> Double? in try anyNumber(arguments, key) }
+            if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
+                throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
+            }
+            if group == "response", !arguments.has("response") { throw missing("response", for: "--damping-ratio") }
+            if group == "response", !arguments.has("damping-ratio") {
+                throw missing("damping-ratio", for: "--response")
+            }
+            if group == "preset" { return try preset(arguments) }
+            let (mass, stiffness, damping) = (try value("mass") ?? 1, try value("stiffness"), try value("damping"))
+            let (duration, bounce, response) = (try value("duration"), try value("bounce") ?? 0, try value("response"))
+            let (ratio, settling, epsilon) = (
+                try value("damping-ratio"), try value("settling-duration"), try value("epsilon") ?? 0.001
+            )
+            do throws(DampedSpring.ParameterError) {
+                switch group {
+                case "physical":
+                    return try DampedSpring.validated(
+                        mass: mass, stiffness: stiffness!, damping: damping!,
+                        allowOverDamping: arguments.has("allow-overdamping"))
+                case "duration":
+                    return try DampedSpring.validated(duration: duration!, bounce: bounce)
+                case "response":
+                    return try DampedSpring.validated(response: response!, dampingRatio: ratio!)
+                default:
+                    return try DampedSpring.validated(
+                        settlingDuration: settling!, dampingRatio: ratio ?? 1, epsilon: epsilon)
+                }
+            } catch {
+                throw .usage("Invalid spring: \(error.description)")
+            }
+        }
+
+        private static func preset(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+            let name = arguments.value("preset") ?? "smooth"
+            let extra = try anyNumber(arguments, "extra-bounce")
+            if arguments.has("bounce"), arguments.has("extra-bounce") {
+                throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
+            }
+            let bounce = try anyNumber(arguments, "bounce")
+            if extra != nil || bounce != nil, name == "interactive" || name == "bend" {
+                throw .usage(
+                    "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to smooth, snappy and bouncy"
+                )
+            }
+            let base: Double
+            switch name {
+            case "interactive": return .interactive
+            case "bend": return .bend
+            case "snappy": base = 0.15
+            case "bouncy": base = 0.3
+            default: base = 0
+            }
+            do throws(DampedSpring.ParameterError) {
+                return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))
+            } catch {
+                throw .usage("Invalid spring: \(error.description)")
+            }
+        }
+
+        private static func missing(_ option: String, for form: String) -> ToolFailure {
+            .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
+        }
+
+        /// A finite number of any size; the spring's own validation says what is out of range.
+        private static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> Double? {
+            try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+        }
+
+        private static func motion(
+            _ spring: DampedSpring, from: Double, to: Double, velocity: Double, rate: Double, frames: Int,
+            format: String, report: SpringReport
+        ) -> String {
+            var text = ""
+            switch format {
+            case "csv": text = "t,value,velocity\n"
+            case "json":
+                // Parameters as in --report, then one [t, value, velocity] row per line.
+                let members = parameters(report).map { "  \"\($0.0)\": \($0.1.rendered())" }
+                text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
+            default:
+                text = "# hingetool spring: \(describe(spring)), from \(DecimalNumber.shortest(from)) to "
+                text += "\(DecimalNumber.shortest(to)), initial velocity \(DecimalNumber.shortest(velocity))\n"
+                text += "# t value velocity\n"
+            }
+            for k in 0...frames {
+                let t = Double(k) / rate
+                let value = spring.value(from: from, to: to, initialVelocity: velocity, time: t)
+                let v = spring.velocity(from: from, to: to, initialVelocity: velocity, time: t)
+                let columns = [t, value, v].map(DecimalNumber.shortest)
+                switch format {
+                case "csv": text += columns.joined(separator: ",") + "\n"
+                case "json":
+                    text += "    [" + columns.joined(separator: ", ") + "]" + (k < frames ? ",\n" : "\n")
+                default: text += columns.joined(separator: " ") + "\n"
+                }
+            }
+            if format == "json" { text += "  ]\n}\n" }
+            return text
+        }
+
+        static func describe(_ spring: DampedSpring) -> String {
+            "mass \(DecimalNumber.shortest(spring.mass)) stiffness \(DecimalNumber.shortest(spring.stiffness)) "
+                + "damping \(DecimalNumber.shortest(spring.damping)) (ζ \(DecimalNumber.fixed(spring.dampingRatio, places: 4)))"
+        }
+
+        private static func parameters(_ report: SpringReport) -> [(String, JSONValue)] {
+            let spring = report.spring
+            return [
+                ("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)),
+                ("damping", .number(spring.damping)), ("damping_ratio", .number(spring.dampingRatio)),
+                ("response", .number(spring.response)), ("bounce", .number(spring.bounce)),
+                ("regime", .string(spring.regime.rawValue)),
+            ]
+        }
+
+        static func reportJSON(_ report: SpringReport) -> JSONValue {
+            .object(
+                parameters(report) + [
+                    ("overshoot", .number(report.overshoot)), ("peak_time", .optional(report.peakTime)),
+                    ("rise_time", .optional(report.riseTime)),
+                    ("settling_duration", .optional(report.settlingTime.isFinite ? report.settlingTime : nil)),
+                    ("frames_to_settle_60", report.framesToSettleAt60Hz.map(JSONValue.integer) ?? .null),
+                    ("frames_to_settle_120", report.framesToSettleAt120Hz.map(JSONValue.integer) ?? .null),
+                    ("oscillations", report.oscillationCount.map(JSONValue.integer) ?? .null),
+                    ("from", .number(report.from)), ("to", .number(report.to)),
+                    ("initial_velocity", .number(report.initialVelocity)), ("epsilon", .number(report.epsilon)),
+                ])
+        }
+
+        static func reportText(_ report: SpringReport, format: String) -> String {
+            let spring = report.spring
+            func seconds(_ value: Double?) -> String {
+                guard let value, value.isFinite else { return "never" }
+                return DecimalNumber.fixed(value * 1000, places: 3) + " ms"
+            }
+            func frames(_ value: Int?) -> String { value.map(String.init) ?? "never" }
+            let rows: [(String, String)] = [
+                ("mass", DecimalNumber.shortest(spring.mass)),
+                ("stiffness", DecimalNumber.shortest(spring.stiffness)),
+                ("damping", DecimalNumber.shortest(spring.damping)),
+                ("damping ratio", DecimalNumber.fixed(spring.dampingRatio, places: 6)),
+                ("response", seconds(spring.response)),
+                ("bounce", DecimalNumber.fixed(spring.bounce, places: 6)),
+                ("regime", spring.regime.rawValue),
+                ("overshoot", DecimalNumber.fixed(report.overshoot * 100, places: 4) + " %"),
+                ("peak time", report.peakTime.map { seconds($0) } ?? "none"),
+                ("rise time", seconds(report.riseTime)),
+                ("settling duration", seconds(report.settlingTime)),
+                ("oscillations", report.oscillationCount.map(String.init) ?? "too many to count"),
+                ("frames at 60 Hz", frames(report.framesToSettleAt60Hz)),
+                ("frames at 120 Hz", frames(report.framesToSettleAt120Hz)),
+            ]
+            var text = "# hingetool spring --report: from \(DecimalNumber.shortest(report.from)) to "
+            text +=
+                "\(DecimalNumber.shortest(report.to)), initial velocity \(DecimalNumber.shortest(report.initialVelocity)), "
+            text += "ε \(DecimalNumber.shortest(report.epsilon))\n"
+            if format == "csv" {
+                return text + "name,value\n" + rows.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
+            }
+            for (label, value) in rows {
+                text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
+            }
+            return text
+        }
+    }
+}
