@@ -52,6 +52,13 @@ public struct HandMotion: Hashable, Sendable {
     /// The total length in seconds.
     public var duration: Double { segments.last.map { $0.start + $0.duration } ?? 0 }
 
+    /// The angle the hand is holding or moving to at `time`: the end of the step under way
+    /// (after the last step, the final angle).
+    public func destination(at time: Double) -> Double {
+        guard let segment = segments.last(where: { $0.start <= time }) else { return startAngle }
+        return segment.to
+    }
+
     /// The angle (degrees) and angular velocity (degrees per second) at `time`; before the
     /// start and after the end the hand rests.
     /// - Complexity: O(number of steps).

@@ -71,19 +71,35 @@ public struct SyntheticSample: Hashable, Sendable {
     public var trueAngle: Double?
     /// The hand's angular velocity at the sample's time (degrees per second).
     public var trueVelocity: Double?
+    /// The detent nearest to the angle the hand is holding or moving to (see
+    /// ``SyntheticTrace/poseDetents``): what a snap reading should show; `nil` without a hinge.
+    public var truePose: Double?
 }
 
 /// A hand motion seen through a sensor model: a synthetic trace with its ground truth.
 public struct SyntheticTrace: Hashable, Sendable {
     public var motion: HandMotion
     public var sensor: SensorModel
+    /// The detents ``SyntheticSample/truePose`` is chosen from: HingeReader's defaults.
+    public var poseDetents: [Double]
 
-    public init(motion: HandMotion, sensor: SensorModel) {
+    public init(motion: HandMotion, sensor: SensorModel, poseDetents: [Double] = SnapConfiguration.defaultDetents) {
         self.motion = motion
         self.sensor = sensor
+        self.poseDetents = poseDetents
+    }
+
+    /// The detent nearest to where the hand is going at `time`.
+    public func truePose(at time: Double) -> Double {
+        let destination = motion.destination(at: time)
+        return poseDetents.min { abs($0 - destination) < abs($1 - destination) } ?? destination
     }
 
     /// The samples the app would receive, in time order, with strictly increasing times.
+    ///
+    /// The sensor reports changes only, so a resting hinge goes silent; the model's recorder
+    /// also writes a closing row with the last reading when the motion ends, so a trace covers
+    /// the whole motion, final rest included.
     ///
     /// The same seed gives the same samples on every platform: the generator uses
     /// ``SplitMix64`` and only arithmetic that IEEE 754 rounds exactly.
@@ -108,7 +124,7 @@ public struct SyntheticTrace: Hashable, Sendable {
                         result.append(
                             SyntheticSample(
                                 sample: HingeSample(time: time, angle: reported, status: status),
-                                trueAngle: truth.angle, trueVelocity: truth.velocity))
+                                trueAngle: truth.angle, trueVelocity: truth.velocity, truePose: truePose(at: time)))
                         lastReported = reported
                         lastStatus = status
                     }
@@ -117,11 +133,19 @@ public struct SyntheticTrace: Hashable, Sendable {
                     // log one row; the model's recorder logs the nil reading once a second.
                     nextNoHingeLog = time + 1
                     result.append(
-                        SyntheticSample(sample: HingeSample(time: time, angle: nil), trueAngle: nil, trueVelocity: nil))
+                        SyntheticSample(
+                            sample: HingeSample(time: time, angle: nil), trueAngle: nil, trueVelocity: nil, truePose: nil))
                 }
                 first = false
             }
             time += nextInterval(&random)
+        }
+        if sensor.hasHinge, let last = result.last, end - last.sample.time >= 0.001 {
+            let truth = motion.state(at: end)
+            result.append(
+                SyntheticSample(
+                    sample: HingeSample(time: end, angle: last.sample.angle, status: last.sample.status),
+                    trueAngle: truth.angle, trueVelocity: truth.velocity, truePose: truePose(at: end)))
         }
         return result
     }

@@ -35,6 +35,11 @@ public final class TraceReader {
     /// The header's columns, once it has been read.
     public private(set) var columns: TraceColumns?
     public private(set) var summary = TraceReadSummary()
+    /// The text of the comment lines before the header (without `#`), at most
+    /// ``leadingCommentLimit`` of them: where traces keep their provenance, e.g.
+    /// `hingetool synth flat-to-laptop --seed 1`.
+    public private(set) var leadingComments: [String] = []
+    public static let leadingCommentLimit = 16
 
     /// Bytes of buffer the reader holds, fixed at creation.
     public var bufferCapacity: Int { chunk.count + options.maximumLineLength }
@@ -254,6 +259,10 @@ public final class TraceReader {
         }
         if line[first] == UInt8(ascii: "#") {
             summary.commentLines += 1
+            if columns == nil, leadingComments.count < Self.leadingCommentLimit {
+                let text = UnsafeBufferPointer(rebasing: line[(first + 1)...])
+                leadingComments.append(String(decoding: text, as: UTF8.self).trimmingLeadingSpaces)
+            }
             return nil
         }
         return line
@@ -475,4 +484,8 @@ public final class TraceReader {
     {
         TraceError(file: fileName, line: line ?? lineNumber, column: column, kind: kind, message: message)
     }
+}
+
+extension String {
+    fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
 }

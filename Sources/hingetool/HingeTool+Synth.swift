@@ -69,13 +69,15 @@ extension HingeTool {
                 if let value = arguments?.value(key) { command += " --\(key) \(value)" }
             }
             var text = "# \(command)\n# \(scenario.summary)\n"
-            text += "# columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s)\n"
-            let writer = TraceWriter(extraColumns: ["true_angle", "true_velocity"], timeDecimals: 6, angleDecimals: 3)
+            text += "# columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s),"
+            text += " true_pose (° of the detent the hand is moving to)\n"
+            let writer = TraceWriter(extraColumns: ["true_angle", "true_velocity", "true_pose"], timeDecimals: 6, angleDecimals: 3)
             text += writer.header
             for row in scenario.trace.samples(seed: seed) {
                 let extras = [
                     row.trueAngle.map { DecimalNumber.fixed($0, places: 4) } ?? "",
                     row.trueVelocity.map { DecimalNumber.fixed($0, places: 3) } ?? "",
+                    row.truePose.map(DecimalNumber.shortest) ?? "",
                 ]
                 text += writer.row(for: row.sample, extras: extras)
             }

@@ -1,0 +1,68 @@
+import HingeKit
+
+/// The true hinge motion behind a trace, at any time: what a reading is scored against.
+///
+/// ```swift
+/// let truth = GroundTruth.synthetic(SyntheticScenario.named("slow-bend")!.trace)
+/// let (angle, velocity, pose) = truth.state(at: 1.25)
+/// ```
+///
+/// Two sources. A trace made by `hingetool synth` names its scenario in its first comment line,
+/// and the hand motion is rebuilt exactly from it (the motion depends on the scenario only, not
+/// on the seed or the sensor options). Any other trace with `true_angle` and `true_velocity`
+/// columns is interpolated between its samples by the cubic Hermite curve through those
+/// values and slopes — exact while the hinge rests, and close while it moves between dense
+/// samples.
+public struct GroundTruth: Sendable {
+    private enum Source: Sendable {
+        case synthetic(SyntheticTrace)
+        case columns(times: [Double], angles: [Double], velocities: [Double], poses: [Double?])
+    }
+
+    private let source: Source
+
+    /// The exact motion of a synthetic trace.
+    public static func synthetic(_ trace: SyntheticTrace) -> GroundTruth { GroundTruth(source: .synthetic(trace)) }
+
+    /// Truth interpolated from per-sample columns.
+    /// - Precondition: at least one row; times strictly increasing; all values finite.
+    public static func columns(times: [Double], angles: [Double], velocities: [Double], poses: [Double?])
+        -> GroundTruth
+    {
+        precondition(!times.isEmpty && times.count == angles.count && angles.count == velocities.count)
+        precondition(poses.count == times.count)
+        return GroundTruth(source: .columns(times: times, angles: angles, velocities: velocities, poses: poses))
+    }
+
+    /// The true angle (°), velocity (°/s) and pose (the detent the hand holds or moves to, when
+    /// known) at `time`.
+    public func state(at time: Double) -> (angle: Double, velocity: Double, pose: Double?) {
+        switch source {
+        case .synthetic(let trace):
+            let state = trace.motion.state(at: time)
+            return (state.angle, state.velocity, trace.truePose(at: time))
+        case .columns(let times, let angles, let velocities, let poses):
+            guard time > times[0] else { return (angles[0], velocities[0], poses[0]) }
+            guard time < times[times.count - 1] else {
+                return (angles[angles.count - 1], velocities[velocities.count - 1], poses[poses.count - 1])
+            }
+            // Binary search for the interval holding `time`.
+            var low = 0
+            var high = times.count - 1
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if times[middle] <= time { low = middle } else { high = middle }
+            }
+            let h = times[high] - times[low]
+            let u = (time - times[low]) / h
+            let (a0, a1) = (angles[low], angles[high])
+            let (m0, m1) = (velocities[low] * h, velocities[high] * h)
+            let u2 = u * u
+            let u3 = u2 * u
+            let angle = (2 * u3 - 3 * u2 + 1) * a0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * a1 + (u3 - u2) * m1
+            let slope = ((6 * u2 - 6 * u) * a0 + (3 * u2 - 4 * u + 1) * m0 + (-6 * u2 + 6 * u) * a1 + (3 * u2 - 2 * u) * m1) / h
+            // The pose of the move under way is the one the next sample reports.
+            return (angle, slope, poses[high])
+        }
+    }
+}

@@ -1,0 +1,188 @@
+/// Reads an irregular stream of hinge samples as a position, a velocity and a snap.
+///
+/// ```swift
+/// var reader = HingeReader()
+/// try reader.ingest(HingeSample(time: 0.000, angle: 180, status: .fullyOpen))
+/// try reader.ingest(HingeSample(time: 0.021, angle: 176, status: .fullyOpen))
+/// if let reading = reader.reading(at: 0.025) {       // a frame between samples
+///     print(reading.position, reading.velocity, reading.snap)
+/// }
+/// ```
+///
+/// The system promises no update rate, step, range or precision, and an on-change sensor goes
+/// silent when the hinge stops. The reader therefore answers at any time at or after the last
+/// sample, in closed form from its state: the answer for a frame does not depend on how often
+/// frames are asked for.
+///
+/// - **Position**: the 1€ filter (``OneEuroFilter``, on-change discretisation by default) or
+///   the raw angle.
+/// - **Velocity**: see ``VelocityEstimator``; HingeKit's least-squares estimator by default,
+///   with stop detection, and Android's LSQ2 and finite differences as baselines.
+/// - **Snap**: the detent the hinge rests at or is heading to (``SnapConfiguration``).
+///
+/// **Input policy.** Non-finite times or angles, times going backwards and angles outside
+/// ``Configuration/angleRange`` are rejected with an ``InputError`` and change nothing. A sample
+/// at the same time as the previous one replaces it (the later report wins) and is counted in
+/// ``duplicateCount``. A sample with neither angle nor status means the hinge went away: the
+/// reader resets and ``reading(at:)`` is `nil` until the next angle. A status without an angle
+/// updates the status only; an angle without a status has a `nil` status.
+///
+/// The state is fixed in size: ingesting a sample or reading never allocates.
+public struct HingeReader: Sendable {
+    /// How the reader reads.
+    public struct Configuration: Hashable, Sendable {
+        public enum Position: Hashable, Sendable {
+            case oneEuro(OneEuroFilter.Parameters, OneEuroFilter.Discretisation)
+            case raw
+        }
+
+        public var position: Position
+        public var velocity: VelocityEstimator
+        public var snap: SnapConfiguration
+        /// Accepted angles in degrees; 0…360 by default (Surface Duo folds back to 360°).
+        public var angleRange: ClosedRange<Double>
+
+        public init(
+            position: Position = .oneEuro(.hinge, .onChange), velocity: VelocityEstimator = .standard,
+            snap: SnapConfiguration = SnapConfiguration(), angleRange: ClosedRange<Double> = 0...360
+        ) {
+            self.position = position
+            self.velocity = velocity
+            self.snap = snap
+            self.angleRange = angleRange
+        }
+    }
+
+    /// A sample the reader refuses; the reader is unchanged.
+    public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+        case nonFiniteTime(Double)
+        case nonFiniteAngle(time: Double, angle: Double)
+        case timeGoesBackwards(time: Double, previous: Double)
+        case angleOutOfRange(time: Double, angle: Double, range: ClosedRange<Double>)
+
+        public var description: String {
+            switch self {
+            case .nonFiniteTime(let time): "time \(time) is not finite"
+            case .nonFiniteAngle(let time, let angle): "angle \(angle) at time \(time) is not finite"
+            case .timeGoesBackwards(let time, let previous): "time \(time) goes backwards after \(previous)"
+            case .angleOutOfRange(let time, let angle, let range):
+                "angle \(angle) at time \(time) is outside \(range.lowerBound)…\(range.upperBound)"
+            }
+        }
+    }
+
+    public let configuration: Configuration
+    /// Samples accepted so far, duplicates included.
+    public private(set) var sampleCount = 0
+    /// Samples that repeated the previous sample's time and replaced it.
+    public private(set) var duplicateCount = 0
+
+    private var history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
+    private var filter: OneEuroFilter?
+    /// The filter before the newest sample, so a duplicate can replace that sample exactly.
+    private var filterBeforeNewest: OneEuroFilter?
+    private var lastTime: Double?
+    private var status: HingeStatus?
+    private var detent = 0
+    private var detentBeforeNewest = 0
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Takes the next sample.
+    /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
+    /// - Complexity: O(1); no allocation.
+    public mutating func ingest(_ sample: HingeSample) throws(InputError) {
+        guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
+        if let lastTime, sample.time < lastTime {
+            throw .timeGoesBackwards(time: sample.time, previous: lastTime)
+        }
+        if let angle = sample.angle {
+            guard angle.isFinite else { throw .nonFiniteAngle(time: sample.time, angle: angle) }
+            guard configuration.angleRange.contains(angle) else {
+                throw .angleOutOfRange(time: sample.time, angle: angle, range: configuration.angleRange)
+            }
+        }
+        sampleCount += 1
+        guard let angle = sample.angle else {
+            if sample.status == nil {
+                reset()
+            } else {
+                status = sample.status
+            }
+            lastTime = lastTime.map { max($0, sample.time) } ?? sample.time
+            return
+        }
+        status = sample.status
+        let isFirstAngle = history.count == 0
+        if let newest = history.newest, newest.time == sample.time {
+            duplicateCount += 1
+            filter = filterBeforeNewest
+            detent = detentBeforeNewest
+            history.replaceNewest(time: sample.time, angle: angle)
+        } else {
+            history.append(time: sample.time, angle: angle)
+            filterBeforeNewest = filter
+            detentBeforeNewest = detent
+        }
+        lastTime = sample.time
+        if case .oneEuro(let parameters, let discretisation) = configuration.position {
+            if filter == nil { filter = OneEuroFilter(parameters, discretisation: discretisation) }
+            filter!.add(angle, at: sample.time)
+        }
+        if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
+        let reading = compute(at: sample.time)
+        detent = configuration.snap.decide(projected: reading.projected, current: detent)
+    }
+
+    /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
+    ///
+    /// A time before the newest sample is read as the newest sample's time: the reader keeps
+    /// no history of its readings.
+    public func reading(at time: Double) -> HingeReading? {
+        guard let newest = history.newest else { return nil }
+        let reading = compute(at: max(time, newest.time))
+        let shown = configuration.snap.decide(projected: reading.projected, current: detent)
+        return HingeReading(
+            time: reading.time, angle: newest.angle, status: status, position: reading.position,
+            velocity: reading.velocity, projected: reading.projected, snap: configuration.snap.detents[shown],
+            isResting: abs(reading.velocity) < configuration.snap.restingSpeed)
+    }
+
+    private func compute(at time: Double) -> (time: Double, position: Double, velocity: Double, projected: Double) {
+        let newest = history.newest!
+        let position = filter?.value(at: time) ?? newest.angle
+        let velocity = configuration.velocity.velocity(at: time, history: history)
+        return (time, position, velocity, position + velocity * configuration.snap.projectionTime)
+    }
+
+    private mutating func reset() {
+        history.removeAll()
+        filter = nil
+        filterBeforeNewest = nil
+        status = nil
+        detent = 0
+        detentBeforeNewest = 0
+    }
+}
+
+/// What a ``HingeReader`` says about the hinge at one time.
+public struct HingeReading: Hashable, Sendable {
+    /// The time read, in seconds.
+    public var time: Double
+    /// The newest raw angle, in degrees.
+    public var angle: Double
+    /// The newest status, or `nil`.
+    public var status: HingeStatus?
+    /// The smoothed angle, in degrees.
+    public var position: Double
+    /// The angular velocity, in degrees per second (positive = opening).
+    public var velocity: Double
+    /// Where the hinge is projected to come to rest: position + velocity × projection time.
+    public var projected: Double
+    /// The detent the hinge rests at or is heading to, in degrees.
+    public var snap: Double
+    /// Whether the hinge is still (speed below the configuration's resting speed).
+    public var isResting: Bool
+}

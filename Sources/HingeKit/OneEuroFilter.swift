@@ -1,0 +1,129 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The 1€ filter (Casiez, Roussel and Vogel, CHI 2012): a low-pass filter whose cutoff rises
+/// with speed, so a still signal is smoothed hard and a moving one follows with little lag.
+///
+/// ```swift
+/// var filter = OneEuroFilter(.hinge)
+/// filter.add(112, at: 0.004)
+/// let position = filter.value(at: 0.016)
+/// ```
+///
+/// The cutoff is `fc = minCutoff + beta·|dx̂|`, where `dx̂` is the speed low-passed at
+/// `derivativeCutoff`, and the smoothing factor for a step of `Te` seconds comes from
+/// `τ = 1/(2π·fc)`. Time steps are the real intervals between samples in seconds, never frames
+/// or milliseconds, and the speed is taken against the previous *filtered* value (taking it
+/// against the previous raw value is a known bug of other implementations).
+///
+/// Two discretisations:
+/// - ``Discretisation/classic`` is the paper's: at each sample the output moves
+///   `α = 1/(1 + τ/Te)` of the way to the new value and then holds until the next sample.
+/// - ``Discretisation/onChange`` treats the input as what an on-change sensor means: the angle
+///   *is* the last reported value until the next report. The output follows that held value
+///   continuously, `x̂(t) = x + (x̂₀ − x)·e^(−(t − t₀)/τ)`, so it keeps converging while the
+///   sensor is silent (a resting hinge sends nothing), is continuous at every sample, and its
+///   value at a frame does not depend on how often frames are asked for.
+public struct OneEuroFilter: Hashable, Sendable {
+    /// The filter's tuning.
+    public struct Parameters: Hashable, Sendable {
+        /// The cutoff at rest, in Hz.
+        public var minCutoff: Double
+        /// How much the cutoff rises per unit of speed (Hz per degree per second).
+        public var beta: Double
+        /// The cutoff of the speed's own low-pass, in Hz.
+        public var derivativeCutoff: Double
+
+        public init(minCutoff: Double, beta: Double, derivativeCutoff: Double) {
+            precondition(minCutoff > 0 && minCutoff.isFinite, "minCutoff must be positive")
+            precondition(beta >= 0 && beta.isFinite, "beta must be zero or positive")
+            precondition(derivativeCutoff > 0 && derivativeCutoff.isFinite, "derivativeCutoff must be positive")
+            self.minCutoff = minCutoff
+            self.beta = beta
+            self.derivativeCutoff = derivativeCutoff
+        }
+
+        /// The paper's suggested starting point: minCutoff 1 Hz, beta 0, derivativeCutoff 1 Hz.
+        public static let paperDefaults = Parameters(minCutoff: 1, beta: 0, derivativeCutoff: 1)
+
+        /// HingeKit's defaults for hinge angles in degrees, tuned on the synthetic scenarios
+        /// (docs/reading.md says how).
+        public static let hinge = Parameters(minCutoff: 0.8, beta: 0.02, derivativeCutoff: 4)
+    }
+
+    public enum Discretisation: Hashable, Sendable {
+        case classic
+        case onChange
+    }
+
+    public var parameters: Parameters
+    public var discretisation: Discretisation
+
+    private var filtered: Double?
+    private var speed = 0.0
+    private var held = 0.0
+    private var cutoff = 0.0
+    private var lastTime = 0.0
+
+    public init(_ parameters: Parameters, discretisation: Discretisation = .onChange) {
+        self.parameters = parameters
+        self.discretisation = discretisation
+    }
+
+    /// Feeds the sample `value` at `time`; times must increase (a repeated or earlier time
+    /// is ignored by the caller's contract: ``HingeReader`` replays instead).
+    public mutating func add(_ value: Double, at time: Double) {
+        guard let previous = filtered else {
+            filtered = value
+            held = value
+            cutoff = parameters.minCutoff
+            lastTime = time
+            return
+        }
+        let step = time - lastTime
+        guard step > 0 else { return }
+        let rawSpeed = (value - previous) / step
+        speed += Self.smoothing(cutoff: parameters.derivativeCutoff, step: step, discretisation) * (rawSpeed - speed)
+        let newCutoff = parameters.minCutoff + parameters.beta * abs(speed)
+        switch discretisation {
+        case .classic:
+            filtered = previous + Self.smoothing(cutoff: newCutoff, step: step, .classic) * (value - previous)
+        case .onChange:
+            filtered = self.value(at: time)
+        }
+        held = value
+        cutoff = newCutoff
+        lastTime = time
+    }
+
+    /// The filtered value at `time` (at or after the last sample); `nil` before any sample.
+    public func value(at time: Double) -> Double? {
+        guard let filtered else { return nil }
+        switch discretisation {
+        case .classic:
+            return filtered
+        case .onChange:
+            let elapsed = max(0, time - lastTime)
+            return held + (filtered - held) * exp(-elapsed * 2 * Double.pi * cutoff)
+        }
+    }
+
+    /// The low-passed speed, in units per second, as the filter uses it for its cutoff.
+    /// It is not a good velocity estimate (it lags and is noisy on quantised input); use
+    /// ``HingeReader``'s velocity.
+    public var filteredSpeed: Double { speed }
+
+    /// The smoothing factor for a step of `step` seconds at cutoff `cutoff` Hz.
+    static func smoothing(cutoff: Double, step: Double, _ discretisation: Discretisation) -> Double {
+        let tau = 1 / (2 * Double.pi * cutoff)
+        switch discretisation {
+        case .classic: return 1 / (1 + tau / step)
+        case .onChange: return -expm1(-step / tau)
+        }
+    }
+}

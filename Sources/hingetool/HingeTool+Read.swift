@@ -1,0 +1,83 @@
+import HingeAnalysis
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool read TRACE`: the reader's position, velocity and snap, per sample or frame.
+    struct Read: Subcommand {
+        static let spec = CommandSpec(
+            name: "read",
+            abstract: "Read a trace as position, velocity and snap, per sample or per frame.",
+            discussion: """
+                Prints gnuplot-ready rows 't angle position velocity projected snap resting': \
+                one per sample, or with --rate one per frame from the first sample to the last. \
+                angle is the newest raw angle, snap the detent's angle, resting 1 or 0. Rows where \
+                the trace has no hinge are left out (the reader resets; see docs/reading.md).
+                """,
+            arguments: [traceArgument],
+            options: ReadOptions.options + [
+                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second instead of one per sample."),
+                CommandSpec.Option(
+                    ["--truth"],
+                    help: "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."),
+                skipBadRowsOption, outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let configuration = try ReadOptions.configuration(arguments)
+            let rate = try number(arguments, "rate", in: 0.001...100_000)
+            let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
+            let reader = try context.openTrace(path, options: readOptions(arguments))
+            var hinge = HingeReader(configuration: configuration)
+            var text = "# hingetool read \(path)\n# t angle position velocity projected snap resting"
+            text += truth == nil ? "\n" : " true_angle true_velocity true_pose\n"
+            // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
+            var start: Double?
+            var frame = 0
+            var lastTime = -Double.infinity
+            func row(_ reading: HingeReading?) {
+                guard let reading else { return }
+                let columns = [
+                    DecimalNumber.shortest(reading.time), DecimalNumber.shortest(reading.angle),
+                    DecimalNumber.fixed(reading.position, places: 4), DecimalNumber.fixed(reading.velocity, places: 3),
+                    DecimalNumber.fixed(reading.projected, places: 4), DecimalNumber.shortest(reading.snap),
+                    reading.isResting ? "1" : "0",
+                ]
+                text += columns.joined(separator: " ")
+                if let state = truth?.state(at: reading.time) {
+                    text += " " + DecimalNumber.fixed(state.angle, places: 4) + " " + DecimalNumber.fixed(state.velocity, places: 3)
+                    text += " " + (state.pose.map(DecimalNumber.shortest) ?? "NaN")
+                }
+                text += "\n"
+            }
+            func frames(before end: Double) {
+                guard let rate, let start else { return }
+                while start + Double(frame) / rate < end {
+                    row(hinge.reading(at: start + Double(frame) / rate))
+                    frame += 1
+                }
+            }
+            do {
+                while let record = try reader.next() {
+                    frames(before: record.sample.time)
+                    do {
+                        try hinge.ingest(record.sample)
+                    } catch {
+                        throw ToolFailure.data("\(path):\(record.line): \(error)")
+                    }
+                    if rate == nil { row(hinge.reading(at: record.sample.time)) }
+                    if start == nil { start = record.sample.time }
+                    lastTime = record.sample.time
+                }
+            } catch let failure as ToolFailure {
+                throw failure
+            } catch let error as TraceError {
+                throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
+            }
+            frames(before: lastTime.nextUp)
+            try context.emit(text, to: arguments.value("output"))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import HingeAnalysis
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool score TRACE`: a reading against the trace's ground truth, with baselines.
+    struct Score: Subcommand {
+        static let spec = CommandSpec(
+            name: "score",
+            abstract: "Score the hinge reading of a trace against its ground truth, beside baselines.",
+            discussion: """
+                The trace needs ground truth: either it was made by 'hingetool synth' (its first \
+                comment names the scenario, whose hand motion is rebuilt exactly), or it has \
+                true_angle and true_velocity columns (and true_pose for the snap). Every reading \
+                is sampled on a 1 kHz grid. Rows: the reading configured by the options \
+                ('hingekit'), then Android's LSQ2 velocity, finite differences, the 1€ filter \
+                with the paper's defaults, and the raw angle. docs/reading.md defines each column.
+                """,
+            arguments: [traceArgument],
+            options: ReadOptions.options + [
+                CommandSpec.Option(
+                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let configuration = try ReadOptions.configuration(arguments)
+            let (samples, truth) = try loadWithTruth(path, context: context)
+            let rows = scores(samples, truth: truth, configuration: configuration)
+            let text =
+                arguments.value("format") == "json"
+                ? JSONValue.object([
+                    ("file", .string(path)), ("rows", .array(rows.map { json($0.name, $0.score) })),
+                ]).rendered() + "\n"
+                : table(rows, title: path)
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// The readings compared, by name.
+        static func scores(_ samples: [HingeSample], truth: GroundTruth, configuration: HingeReader.Configuration)
+            -> [(name: String, score: ReadingScore)]
+        {
+            var lsq2 = configuration
+            lsq2.velocity = .androidLSQ2
+            var difference = configuration
+            difference.velocity = .finiteDifference
+            var paper = configuration
+            paper.position = .oneEuro(.paperDefaults, .classic)
+            var raw = configuration
+            raw.position = .raw
+            let readings: [(String, HingeReader.Configuration)] = [
+                ("hingekit", configuration), ("android-lsq2", lsq2), ("difference", difference),
+                ("one-euro-paper", paper), ("raw", raw),
+            ]
+            return readings.map { name, configuration in
+                (name, ReadingScorer.score(ReadingScorer.read(samples, configuration: configuration), truth: truth))
+            }
+        }
+
+        /// Reads a trace and its ground truth.
+        static func loadWithTruth(_ path: String, context: ToolContext) throws(ToolFailure) -> (
+            [HingeSample], GroundTruth
+        ) {
+            let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
+            var records: [TraceRecord] = []
+            do {
+                while let record = try reader.next() { records.append(record) }
+            } catch {
+                throw .trace(error)
+            }
+            let samples = records.map(\.sample)
+            if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
+                let name = provenance.split(separator: " ").dropFirst(2).first,
+                let scenario = SyntheticScenario.named(String(name))
+            {
+                return (samples, .synthetic(scenario.trace))
+            }
+            guard let columns = reader.columns, let angle = columns.extraPosition(named: "true_angle"),
+                let velocity = columns.extraPosition(named: "true_velocity")
+            else {
+                throw .data("\(path): no ground truth: the trace needs true_angle and true_velocity columns")
+            }
+            let pose = columns.extraPosition(named: "true_pose")
+            var times: [Double] = []
+            var angles: [Double] = []
+            var velocities: [Double] = []
+            var poses: [Double?] = []
+            for record in records {
+                let fields = record.extraFields
+                guard let trueAngle = Double(fields[angle]), let trueVelocity = Double(fields[velocity]),
+                    trueAngle.isFinite, trueVelocity.isFinite
+                else { continue }
+                times.append(record.sample.time)
+                angles.append(trueAngle)
+                velocities.append(trueVelocity)
+                poses.append(pose.flatMap { Double(fields[$0]) })
+            }
+            guard !times.isEmpty else { throw .data("\(path): no row has a true_angle and a true_velocity") }
+            return (samples, .columns(times: times, angles: angles, velocities: velocities, poses: poses))
+        }
+
+        static func json(_ name: String, _ score: ReadingScore) -> JSONValue {
+            .object([
+                ("reading", .string(name)), ("velocity_rmse_moving", .number(score.velocityRMSEMoving)),
+                ("velocity_rmse_resting", .number(score.velocityRMSEResting)),
+                ("position_rmse", .number(score.positionRMSE)), ("lag", .number(score.lag)),
+                ("jitter_at_rest", .number(score.jitterAtRest)), ("moves", .integer(score.moves)),
+                ("snap_right", .integer(score.snapRight)), ("mean_lead_time", .optional(score.meanLeadTime)),
+                ("flicker_at_rest", .integer(score.flickerAtRest)),
+            ])
+        }
+
+        static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
+            var text = "# hingetool score \(title)\n"
+            text += "# reading        vel_rmse_moving vel_rmse_rest pos_rmse lag_ms jitter snap_right lead_ms flicker\n"
+            for (name, score) in rows {
+                let cells = [
+                    DecimalNumber.fixed(score.velocityRMSEMoving, places: 2),
+                    DecimalNumber.fixed(score.velocityRMSEResting, places: 2),
+                    DecimalNumber.fixed(score.positionRMSE, places: 3), DecimalNumber.fixed(score.lag * 1000, places: 0),
+                    DecimalNumber.fixed(score.jitterAtRest, places: 3), "\(score.snapRight)/\(score.moves)",
+                    score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
+                    "\(score.flickerAtRest)",
+                ]
+                text += name.padding(16) + cells.map { $0.padding(14) }.joined() + "\n"
+            }
+            return text
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
+}

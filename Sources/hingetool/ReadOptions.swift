@@ -1,0 +1,67 @@
+import HingeKit
+
+/// The options that configure a ``HingeReader``, shared by `read` and `score`.
+enum ReadOptions {
+    static let options: [CommandSpec.Option] = [
+        CommandSpec.Option(
+            ["--position"], value: "filter", help: "Position: the 1€ filter or the raw angle.", default: "one-euro",
+            allowed: ["one-euro", "one-euro-classic", "raw"]),
+        CommandSpec.Option(["--min-cutoff"], value: "hz", help: "1€ cutoff at rest.", default: "0.8"),
+        CommandSpec.Option(["--beta"], value: "b", help: "1€ cutoff increase per °/s of speed.", default: "0.02"),
+        CommandSpec.Option(["--d-cutoff"], value: "hz", help: "1€ cutoff of the speed it adapts to.", default: "4"),
+        CommandSpec.Option(
+            ["--velocity"], value: "method", help: "Velocity estimator.", default: "lsq",
+            allowed: ["lsq", "lsq2-android", "difference"]),
+        CommandSpec.Option(["--horizon"], value: "s", help: "Seconds of signal the lsq estimator fits.", default: "0.12"),
+        CommandSpec.Option(["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).", default: "2", allowed: ["1", "2"]),
+        CommandSpec.Option(["--oldest-weight"], value: "w", help: "Weight of the horizon's oldest instant.", default: "0.5"),
+        CommandSpec.Option(
+            ["--detents"], value: "list", help: "Resting poses in degrees, comma separated.", default: "0,110,180"),
+        CommandSpec.Option(["--hysteresis"], value: "deg", help: "Degrees past a midpoint before the snap moves.", default: "8"),
+        CommandSpec.Option(["--projection"], value: "s", help: "Seconds of velocity projected for the snap.", default: "0.12"),
+    ]
+
+    static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
+        var configuration = HingeReader.Configuration()
+        let minCutoff = try HingeTool.number(arguments, "min-cutoff", in: 1e-3...1e3) ?? 0.8
+        let beta = try HingeTool.number(arguments, "beta", in: 0...1e3) ?? 0.02
+        let derivativeCutoff = try HingeTool.number(arguments, "d-cutoff", in: 1e-3...1e3) ?? 4
+        let parameters = OneEuroFilter.Parameters(minCutoff: minCutoff, beta: beta, derivativeCutoff: derivativeCutoff)
+        switch arguments.value("position") ?? "one-euro" {
+        case "raw": configuration.position = .raw
+        case "one-euro-classic": configuration.position = .oneEuro(parameters, .classic)
+        default: configuration.position = .oneEuro(parameters, .onChange)
+        }
+        switch arguments.value("velocity") ?? "lsq" {
+        case "lsq2-android": configuration.velocity = .androidLSQ2
+        case "difference": configuration.velocity = .finiteDifference
+        default:
+            configuration.velocity = .leastSquares(
+                LeastSquaresVelocity(
+                    horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
+                    degree: arguments.value("degree") == "1" ? 1 : 2,
+                    oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5))
+        }
+        var snap = SnapConfiguration()
+        if let text = arguments.value("detents") {
+            let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingCharacters(in: " ")
+            }
+            let detents = values.compactMap { DecimalNumber.isPlainDecimal($0.utf8) ? Double($0) : nil }
+            guard !values.isEmpty, detents.count == values.count, detents.allSatisfy({ (0...360).contains($0) }) else {
+                throw .usage("The value '\(text)' is invalid for '--detents': expected angles 0…360 separated by commas")
+            }
+            snap.detents = detents
+        }
+        snap.hysteresis = try HingeTool.number(arguments, "hysteresis", in: 0...180) ?? snap.hysteresis
+        snap.projectionTime = try HingeTool.number(arguments, "projection", in: 0...5) ?? snap.projectionTime
+        configuration.snap = snap
+        return configuration
+    }
+}
+
+extension String {
+    func trimmingCharacters(in characters: Character) -> String {
+        String(drop { $0 == characters }.reversed().drop { $0 == characters }.reversed())
+    }
+}
