@@ -58,7 +58,7 @@ public enum VelocityEstimator: Hashable, Sendable {
 ///
 /// An on-change sensor's reports are read as a curve, not as points: between two reports the
 /// angle moved from one value to the other, so each change is spread evenly over the time since
-/// the report before it (at most ``horizon``); after the newest report nothing is known until
+/// the report before it (at most ``spread``); after the newest report nothing is known until
 /// the next one is due, and once it is overdue the angle is known to be holding still. A
 /// quadratic (``degree`` 2) or a line is fitted to that curve over the last ``horizon``
 /// seconds, each instant weighted from 1 (newest) down to ``oldestWeight``, and the slope is
@@ -86,14 +86,19 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
     public var degree: Int
     /// The weight of the oldest instant in the horizon relative to the newest (default 0.5).
     public var oldestWeight: Double
+    /// The longest time a change is spread over (default 0.25 s): a report after a longer
+    /// silence moved the angle within the last `spread` seconds.
+    public var spread: Double
 
-    public init(horizon: Double = 0.12, degree: Int = 2, oldestWeight: Double = 0.5) {
+    public init(horizon: Double = 0.12, degree: Int = 2, oldestWeight: Double = 0.5, spread: Double = 0.25) {
+        precondition(spread >= 0 && spread.isFinite, "spread must be zero or positive")
         precondition(horizon > 0 && horizon.isFinite, "horizon must be positive")
         precondition(degree == 1 || degree == 2, "degree must be 1 or 2")
         precondition((0...1).contains(oldestWeight), "oldestWeight must be in 0…1")
         self.horizon = horizon
         self.degree = degree
         self.oldestWeight = oldestWeight
+        self.spread = spread
     }
 
     // Three-point Gauss–Legendre nodes and weights on [0, 1].
@@ -119,9 +124,9 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
         for back in 0..<(history.count - 1) {
             let sample = history.sample(back: back)
             let previous = history.sample(back: back + 1)
-            // The change this report announces happened since the report before, at most a
-            // horizon ago; before that the previous value held.
-            let changeStart = max(previous.time, sample.time - horizon)
+            // The change this report announces happened since the report before, at most
+            // `spread` seconds ago; before that the previous value held.
+            let changeStart = max(previous.time, sample.time - spread)
             addLine(
                 from: max(changeStart, start), to: sample.time, startTime: changeStart, startValue: previous.angle,
                 endValue: sample.angle, origin: evaluation, weight: 1, into: &fit)

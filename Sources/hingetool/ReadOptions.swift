@@ -14,6 +14,7 @@ enum ReadOptions {
             allowed: ["lsq", "lsq2-android", "difference"]),
         CommandSpec.Option(["--horizon"], value: "s", help: "Seconds of signal the lsq estimator fits.", default: "0.12"),
         CommandSpec.Option(["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).", default: "2", allowed: ["1", "2"]),
+        CommandSpec.Option(["--spread"], value: "s", help: "Longest time one change is spread over.", default: "0.25"),
         CommandSpec.Option(["--oldest-weight"], value: "w", help: "Weight of the horizon's oldest instant.", default: "0.5"),
         CommandSpec.Option(
             ["--detents"], value: "list", help: "Resting poses in degrees, comma separated.", default: "0,110,180"),
@@ -40,7 +41,8 @@ enum ReadOptions {
                 LeastSquaresVelocity(
                     horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
                     degree: arguments.value("degree") == "1" ? 1 : 2,
-                    oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5))
+                    oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5,
+                    spread: try HingeTool.number(arguments, "spread", in: 0...10) ?? 0.25))
         }
         var snap = SnapConfiguration()
         if let text = arguments.value("detents") {
