@@ -45,6 +45,10 @@ plots: build
 	  $(TOOL) spring --preset $$name --length 0.8 -o Plots/data/spring-$$name.dat; done
 	for zeta in 0.3 1 3; do \
 	  $(TOOL) spring --response 0.5 --damping-ratio $$zeta --length 1.5 -o Plots/data/regime-$$zeta.dat; done
+	for mode in persistent additive; do \
+	  $(TOOL) animate Datasets/coarse-sensor.csv --preset interactive --change-spring 2.35:bouncy \
+	    --mode $$mode -o Plots/data/animator-$$mode.dat; done
+	$(TOOL) animate Datasets/five-degree-steps.csv --preset bend -o Plots/data/animator-five-degree-steps.dat
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format

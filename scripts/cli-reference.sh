@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/DocumentationTests.swi
 cannot drift.
 
 EOF
-for sub in "" stats synth spring demo; do
+for sub in "" stats synth spring animate demo; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -74,6 +74,23 @@ rounded up to a whole frame (one second for an undamped spring), or for `--lengt
 most 10,000,001 rows. `--format csv` writes a `t,value,velocity` header; `--format json` an
 object with the spring's parameters and `samples: [[t, value, velocity], …]`. The spring's
 forms, validation rules and report definitions are in [springs.md](springs.md).
+
+EOF
+      ;;
+    animate)
+      echo 'Example, the first rows and the last on the bundled trace:'; echo; echo '```'
+      echo '$ hingetool animate Datasets/flat-to-laptop.csv --preset bend'
+      rows=$($tool animate Datasets/flat-to-laptop.csv --preset bend)
+      sed -n 1,6p <<<"$rows"; echo '…'; tail -n 2 <<<"$rows"; echo '```'; echo
+      cat <<'EOF'
+The animator starts resting on the first angle; every later sample retargets it at its own
+time, and a sample without an angle holds the last target. Rows are `t target value velocity`
+(seconds, degrees, degrees, degrees per second) at t = t0 + k/rate. Without `--tail` the rows
+stop at the first frame, at or after the last sample, where the value has settled (it is then
+exactly the target), or 10 s after the last sample for a spring that never settles; at most
+10,000,001 rows. `--input` and `--effect` accept only `raw` and `angle` until the hinge reader
+and the effects exist. The modes, the settle rule and Reduce Motion are described in
+[animator.md](animator.md).
 
 EOF
       ;;

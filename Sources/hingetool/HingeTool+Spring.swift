@@ -18,29 +18,7 @@ extension HingeTool {
                 overdamped --damping is treated as critical unless --allow-overdamping is given, \
                 as SwiftUI does.
                 """,
-            options: [
-                CommandSpec.Option(
-                    ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", default: "1"),
-                CommandSpec.Option(["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement."),
-                CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity."),
-                CommandSpec.Option(
-                    ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it."),
-                CommandSpec.Option(
-                    ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response)."),
-                CommandSpec.Option(
-                    ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", default: "0"),
-                CommandSpec.Option(["--response"], value: "s", help: "Response: the undamped period 2π√(m/k)."),
-                CommandSpec.Option(
-                    ["--damping-ratio"], value: "ζ",
-                    help: "Damping ratio ζ (with --response; with --settling-duration, default 1)."),
-                CommandSpec.Option(
-                    ["--settling-duration"], value: "s", help: "Time to settle from 0 to 1 within --epsilon."),
-                CommandSpec.Option(
-                    ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", default: "0.001"),
-                CommandSpec.Option(
-                    ["--preset"], value: "name", help: "A named spring.", default: "smooth",
-                    allowed: ["smooth", "snappy", "bouncy", "interactive", "bend"]),
-                CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
+            options: SpringOptions.options + [
                 CommandSpec.Option(["--from"], value: "a", help: "Start value.", default: "0"),
                 CommandSpec.Option(["--to"], value: "b", help: "Target value.", default: "1"),
                 CommandSpec.Option(
@@ -55,32 +33,16 @@ extension HingeTool {
                 outputOption,
             ],
             usageOverride: [
-                "[<spring>] [--from <a>] [--to <b>] [--initial-velocity <v>]",
-                "                        [--length <s>] [--rate <hz>] [--report] [--format <format>]",
-                "                        [-o <file>]",
-                "",
-                "  <spring> is one of (default: --preset smooth):",
-                "    --mass <m> --stiffness <k> --damping <c> [--allow-overdamping]",
-                "    --duration <s> [--bounce <b>]",
-                "    --response <s> --damping-ratio <ζ>",
-                "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
-                "    --preset smooth|snappy|bouncy|interactive|bend [--extra-bounce <x>]",
-            ])
-
-        /// The ways to describe a spring, each with the options that belong to it only.
-        private static let groups: [(name: String, options: [String])] = [
-            ("physical", ["mass", "stiffness", "damping", "allow-overdamping"]),
-            ("duration", ["duration"]),
-            ("response", ["response"]),
-            ("settling", ["settling-duration"]),
-            ("preset", ["preset", "extra-bounce"]),
-        ]
+                "[<spring>] [--from <a>] [--to <b>]",
+                "                        [--initial-velocity <v>] [--length <s>] [--rate <hz>]",
+                "                        [--report] [--format <format>] [-o <file>]",
+            ] + SpringOptions.usage)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
-            let spring = try makeSpring(arguments)
-            let from = try anyNumber(arguments, "from") ?? 0
-            let to = try anyNumber(arguments, "to") ?? 1
-            let velocity = try anyNumber(arguments, "initial-velocity") ?? 0
+            let spring = try SpringOptions.makeSpring(arguments)
+            let from = try SpringOptions.anyNumber(arguments, "from") ?? 0
+            let to = try SpringOptions.anyNumber(arguments, "to") ?? 1
+            let velocity = try SpringOptions.anyNumber(arguments, "initial-velocity") ?? 0
             let epsilon = try number(arguments, "epsilon", in: 1e-12...0.999_999) ?? 0.001
             let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
             let format = arguments.value("format") ?? "dat"
@@ -108,93 +70,6 @@ extension HingeTool {
             return Double(frames) / rate
         }
 
-        static func makeSpring(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
-            let used = groups.filter { group in group.options.contains { arguments.has($0) } }
-            if used.count > 1 {
-                let first = used[0].options.first { arguments.has($0) }!
-                let second = used[1].options.first { arguments.has($0) }!
-                throw .usage(
-                    "'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
-            }
-            let group = used.first?.name ?? (arguments.has("damping-ratio") ? "response" : "preset")
-            if arguments.has("bounce"), group != "duration", group != "preset" {
-                throw .usage("'--bounce' goes with '--duration' or '--preset', not with the \(group) form")
-            }
-            if arguments.has("damping-ratio"), group != "response", group != "settling" {
-                throw .usage("'--damping-ratio' goes with '--response' or '--settling-duration'")
-            }
-            if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
-                throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
-            }
-            let value = { (key: String) throws(ToolFailure) -> Double? in try anyNumber(arguments, key) }
-            if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
-                throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
-            }
-            if group == "response", !arguments.has("response") { throw missing("response", for: "--damping-ratio") }
-            if group == "response", !arguments.has("damping-ratio") {
-                throw missing("damping-ratio", for: "--response")
-            }
-            if group == "preset" { return try preset(arguments) }
-            let (mass, stiffness, damping) = (try value("mass") ?? 1, try value("stiffness"), try value("damping"))
-            let (duration, bounce, response) = (try value("duration"), try value("bounce") ?? 0, try value("response"))
-            let (ratio, settling, epsilon) = (
-                try value("damping-ratio"), try value("settling-duration"), try value("epsilon") ?? 0.001
-            )
-            do throws(DampedSpring.ParameterError) {
-                switch group {
-                case "physical":
-                    return try DampedSpring.validated(
-                        mass: mass, stiffness: stiffness!, damping: damping!,
-                        allowOverDamping: arguments.has("allow-overdamping"))
-                case "duration":
-                    return try DampedSpring.validated(duration: duration!, bounce: bounce)
-                case "response":
-                    return try DampedSpring.validated(response: response!, dampingRatio: ratio!)
-                default:
-                    return try DampedSpring.validated(
-                        settlingDuration: settling!, dampingRatio: ratio ?? 1, epsilon: epsilon)
-                }
-            } catch {
-                throw .usage("Invalid spring: \(error.description)")
-            }
-        }
-
-        private static func preset(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
-            let name = arguments.value("preset") ?? "smooth"
-            let extra = try anyNumber(arguments, "extra-bounce")
-            if arguments.has("bounce"), arguments.has("extra-bounce") {
-                throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
-            }
-            let bounce = try anyNumber(arguments, "bounce")
-            if extra != nil || bounce != nil, name == "interactive" || name == "bend" {
-                throw .usage(
-                    "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to smooth, snappy and bouncy"
-                )
-            }
-            let base: Double
-            switch name {
-            case "interactive": return .interactive
-            case "bend": return .bend
-            case "snappy": base = 0.15
-            case "bouncy": base = 0.3
-            default: base = 0
-            }
-            do throws(DampedSpring.ParameterError) {
-                return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))
-            } catch {
-                throw .usage("Invalid spring: \(error.description)")
-            }
-        }
-
-        private static func missing(_ option: String, for form: String) -> ToolFailure {
-            .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
-        }
-
-        /// A finite number of any size; the spring's own validation says what is out of range.
-        private static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> Double? {
-            try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-        }
-
         private static func motion(
             _ spring: DampedSpring, from: Double, to: Double, velocity: Double, rate: Double, frames: Int,
             format: String, report: SpringReport
@@ -207,7 +82,7 @@ extension HingeTool {
                 let members = parameters(report).map { "  \"\($0.0)\": \($0.1.rendered())" }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
             default:
-                text = "# hingetool spring: \(describe(spring)), from \(DecimalNumber.shortest(from)) to "
+                text = "# hingetool spring: \(SpringOptions.describe(spring)), from \(DecimalNumber.shortest(from)) to "
                 text += "\(DecimalNumber.shortest(to)), initial velocity \(DecimalNumber.shortest(velocity))\n"
                 text += "# t value velocity\n"
             }
@@ -225,11 +100,6 @@ extension HingeTool {
             }
             if format == "json" { text += "  ]\n}\n" }
             return text
-        }
-
-        static func describe(_ spring: DampedSpring) -> String {
-            "mass \(DecimalNumber.shortest(spring.mass)) stiffness \(DecimalNumber.shortest(spring.stiffness)) "
-                + "damping \(DecimalNumber.shortest(spring.damping)) (ζ \(DecimalNumber.fixed(spring.dampingRatio, places: 4)))"
         }
 
         private static func parameters(_ report: SpringReport) -> [(String, JSONValue)] {

@@ -18,7 +18,9 @@ struct HingeTool {
     static let name = "hingetool"
     static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] { [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Demo.self] }
+    static var subcommands: [any Subcommand.Type] {
+        [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Demo.self]
+    }
 
     static var spec: CommandSpec {
         CommandSpec(

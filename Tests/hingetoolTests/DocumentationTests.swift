@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Documentation stays in step with the tool")
 struct DocumentationTests {
-    @Test("docs/cli.md holds every help text verbatim", arguments: [[], ["stats"], ["synth"], ["spring"], ["demo"]])
+    @Test(
+        "docs/cli.md holds every help text verbatim",
+        arguments: [[], ["stats"], ["synth"], ["spring"], ["animate"], ["demo"]])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
         let help = runTool(subcommand + ["--help"]).output

@@ -20,7 +20,9 @@ struct HingeToolConventionTests {
         #expect(runTool(["help"]).output == run.output)
     }
 
-    @Test("Every subcommand has -h, --help and `help <sub>`, all alike", arguments: ["stats", "synth", "demo"])
+    @Test(
+        "Every subcommand has -h, --help and `help <sub>`, all alike",
+        arguments: ["stats", "synth", "spring", "animate", "demo"])
     func subcommandHelp(name: String) {
         let long = runTool([name, "--help"])
         #expect(long.status == 0)

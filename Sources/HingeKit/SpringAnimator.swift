@@ -1,0 +1,355 @@
+/// Drives a value toward the latest target with a spring, exactly, whenever targets arrive and
+/// whenever frames are drawn.
+///
+/// ```swift
+/// var animator = SpringAnimator(value: 180, time: 0, spring: .bend)
+/// try animator.retarget(to: 150, at: 0.004)        // a hinge update
+/// try animator.retarget(to: 140, at: 0.011)        // another, before the next frame
+/// let angle = animator.value(at: 0.0167)           // the frame
+/// ```
+///
+/// Hinge updates arrive when the system feels like it, and frames when the display wants
+/// them; the animator keeps the two apart. ``retarget(to:at:spring:)`` records a new target at
+/// the time it arrived, and ``value(at:)``, ``velocity(at:)`` and ``isSettled(at:)`` evaluate
+/// the closed form of the springs in flight (``DampedSpring``) from the stored state. Nothing
+/// is stepped, so the value at a given time is the same whether frames come at 60 Hz, 120 Hz,
+/// irregularly, or not at all, and a long gap cannot make the motion unstable.
+///
+/// ## Modes
+///
+/// With ``Mode-swift.enum/persistent`` (SwiftUI's `.spring`) a retarget hands the current
+/// value and velocity to one spring toward the new target: the velocity is continuous at
+/// every retarget. With ``Mode-swift.enum/additive`` (SwiftUI's `.interpolatingSpring`)
+/// every change of target runs its own spring from the old target to the new one, keeping the
+/// spring it started with, and the displayed value is the target plus the sum of their
+/// remaining displacements. The spring equation is linear, so with one unchanging spring the
+/// two modes are the same motion; the animator computes them with the same operations, and
+/// they agree bit for bit.
+///
+/// ## Settling
+///
+/// The value has *settled* at time `t` when it stays within `epsilon × R` of the target from
+/// `t` on, for ever. `R`, the reference distance, is set at each change of target: the larger
+/// of the change itself and the largest distance from the new target the motion will reach
+/// (so a spring kicked while on its target, `from == to`, still has a scale: its own
+/// excursion). A retarget that does not change the target keeps `R` (it can only grow), so a
+/// sensor that repeats its last reading does not postpone the end. The rule is relative, so
+/// a motion over 0…1 settles at the same time as one over 0…180, and it is finite for every
+/// damped spring. Once settled, ``value(at:)`` is exactly the target and ``velocity(at:)``
+/// exactly 0.
+///
+/// ## Memory
+///
+/// The state is a fixed-size value: at most ``segmentCapacity`` springs in flight, stored
+/// inline. Retargeting and evaluation never allocate and cost O(1), however many retargets
+/// came before; see ``retarget(to:at:spring:)`` for how additive mode stays within the
+/// capacity.
+public struct SpringAnimator: Sendable {
+    /// How a new target takes over from the motion in flight, as SwiftUI defines it.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// SwiftUI's `.spring`: the new target and spring take over the current value and
+        /// velocity.
+        case persistent
+        /// SwiftUI's `.interpolatingSpring`: every change of target runs its own spring from
+        /// the old target to the new one, and their effects add up.
+        case additive
+    }
+
+    /// Why a retarget or a change of policy was refused.
+    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The time is NaN or infinite.
+        case timeNotFinite(Double)
+        /// The target is NaN or infinite.
+        case targetNotFinite(Double)
+        /// The time lies before the last retarget or policy change; the animator keeps no
+        /// history, so it cannot insert an event in the past.
+        case timeBeforeLastEvent(time: Double, lastEvent: Double)
+        /// The distance from the current value to the target does not fit in a `Double`.
+        case targetOutOfRange(Double)
+
+        public var description: String {
+            switch self {
+            case .timeNotFinite(let time): "time must be finite, got \(time)"
+            case .targetNotFinite(let target): "target must be finite, got \(target)"
+            case .timeBeforeLastEvent(let time, let lastEvent):
+                "time \(time) is before the last event at \(lastEvent); events must come in order"
+            case .targetOutOfRange(let target):
+                "target \(target) is too far from the current value for a finite distance"
+            }
+        }
+    }
+
+    /// The most springs in flight at once in ``Mode-swift.enum/additive`` mode.
+    public static let segmentCapacity = SegmentStore.capacity
+
+    /// Below this fraction of the reference distance (or of its own excursion, if larger) a
+    /// segment's remaining motion is handed to the newest segment rather than kept apart.
+    ///
+    /// Far below anything visible or measurable against the oracle (1e-9 of the range), and
+    /// far above rounding, so a stream of retargets with changing springs retires segments
+    /// within a few dozen time constants.
+    static let retirementFraction = 1e-12
+
+    /// How a new target takes over; it can be changed between retargets.
+    public var mode: Mode
+    /// The latest target.
+    public private(set) var target: Double
+    /// The latest spring asked for (under Reduce Motion the motion may run a tightened one).
+    public private(set) var spring: DampedSpring
+    /// The current Reduce Motion policy; change it with ``setReduceMotion(_:at:)``.
+    public internal(set) var reduceMotion: ReduceMotion
+    /// The time of the last retarget or policy change: the earliest time the animator can be
+    /// asked about, and the earliest time of the next event.
+    public internal(set) var lastEventTime: Double
+    /// The settling band as a fraction of ``referenceDistance``, 0 < ε < 1.
+    public let epsilon: Double
+    /// R: the larger of the last change of target and the largest distance from the target
+    /// the motion reaches after it; see the type's discussion of settling.
+    public internal(set) var referenceDistance: Double
+
+    var segments = SegmentStore()
+
+    /// An animator resting at — or kicked from — `value`, which is also its first target.
+    ///
+    /// - Parameters:
+    ///   - value: the starting value and target, finite.
+    ///   - velocity: the starting velocity in value units per second, finite; a non-zero
+    ///     velocity is a kick that the spring brings back to `value`.
+    ///   - time: the clock reading the animator starts at, finite (any monotonic clock in
+    ///     seconds).
+    ///   - spring: the spring for the kick and for retargets that name no spring.
+    ///   - mode: how retargets take over.
+    ///   - reduceMotion: the starting Reduce Motion policy.
+    ///   - epsilon: the settling band as a fraction of the reference distance, 0 < ε < 1; the
+    ///     default 0.001 is SwiftUI's.
+    /// - Precondition: the numbers are finite and `epsilon` lies in 0 < ε < 1.
+    public init(
+        value: Double, velocity: Double = 0, time: Double = 0, spring: DampedSpring = .smooth,
+        mode: Mode = .persistent, reduceMotion: ReduceMotion = .off, epsilon: Double = 0.001
+    ) {
+        precondition(
+            value.isFinite && velocity.isFinite && time.isFinite,
+            "value, velocity and time must be finite")
+        precondition(epsilon > 0 && epsilon < 1, "epsilon must be greater than 0 and less than 1")
+        self.mode = mode
+        self.target = value
+        self.spring = spring
+        self.reduceMotion = reduceMotion
+        self.lastEventTime = time
+        self.epsilon = epsilon
+        referenceDistance = 0
+        if velocity != 0, reduceMotion != .jump {
+            let kick = SpringSegment(
+                start: time, displacement: 0, velocity: velocity, spring: spring,
+                running: reduceMotion.running(spring))
+            segments.append(kick)
+            referenceDistance = kick.scale
+        }
+    }
+
+    /// The number of springs in flight: at most 1 in persistent mode, at most
+    /// ``segmentCapacity`` in additive mode.
+    public var activeSpringCount: Int { segments.count }
+
+    // MARK: Evaluation
+
+    /// The value at `time`.
+    ///
+    /// - Parameter time: finite; a time before ``lastEventTime`` is treated as
+    ///   ``lastEventTime`` (the animator keeps no history to look back into).
+    /// - Returns: the target plus the springs' displacements, or exactly the target once
+    ///   settled.
+    /// - Complexity: O(``activeSpringCount``), at most ``segmentCapacity``: O(1).
+    public func value(at time: Double) -> Double { state(at: time).value }
+
+    /// The velocity at `time`, in value units per second; exactly 0 once settled.
+    ///
+    /// - Parameter time: as in ``value(at:)``.
+    /// - Complexity: O(1), as ``value(at:)``.
+    public func velocity(at time: Double) -> Double { state(at: time).velocity }
+
+    /// The value and velocity at `time`, for the price of one of them.
+    ///
+    /// - Parameter time: as in ``value(at:)``.
+    /// - Complexity: O(1), as ``value(at:)``.
+    public func state(at time: Double) -> (value: Double, velocity: Double) {
+        let sum = evaluate(at: time, epsilon: epsilon)
+        return sum.settled ? (target, 0) : (target + sum.displacement, sum.velocity)
+    }
+
+    /// Whether the value stays within ``epsilon`` × ``referenceDistance`` of the target from
+    /// `time` on, for ever (until the next retarget).
+    ///
+    /// Once this is true, ``value(at:)`` returns the target exactly; it stays true for every
+    /// later time.
+    ///
+    /// - Parameter time: as in ``value(at:)``.
+    /// - Complexity: O(1), as ``value(at:)``.
+    public func isSettled(at time: Double) -> Bool { evaluate(at: time, epsilon: epsilon).settled }
+
+    /// Whether the value stays within `epsilon × R` of the target from `time` on, for ever.
+    ///
+    /// For one spring in flight the answer is exact: the largest distance still to come is
+    /// the distance now or at the next turning point, both in closed form. With several
+    /// springs in flight (additive mode with changing springs) it is the sum of each spring's
+    /// largest distance still to come, an upper bound: the answer may come late, never early.
+    /// ``value(at:)`` snaps to the target with the animator's own ``epsilon``, not this one.
+    ///
+    /// - Parameters:
+    ///   - time: as in ``value(at:)``.
+    ///   - epsilon: the band as a fraction of ``referenceDistance``, 0 < ε < 1.
+    /// - Complexity: O(1), as ``value(at:)``.
+    public func isSettled(at time: Double, epsilon: Double) -> Bool {
+        precondition(epsilon > 0 && epsilon < 1, "epsilon must be greater than 0 and less than 1")
+        return evaluate(at: time, epsilon: epsilon).settled
+    }
+
+    /// The sum of the segments' displacements and velocities at `time`, and whether their
+    /// largest distances still to come fit in the band.
+    func evaluate(
+        at time: Double, epsilon: Double
+    ) -> (displacement: Double, velocity: Double, settled: Bool) {
+        precondition(time.isFinite, "time must be finite")
+        let time = Swift.max(time, lastEventTime)
+        var displacement = 0.0
+        var velocity = 0.0
+        var peak = 0.0
+        for index in 0..<segments.count {
+            let segment = segments[index]
+            let state = segment.state(at: time)
+            displacement += state.displacement
+            velocity += state.velocity
+            peak += segment.peak(after: time, displacement: state.displacement)
+        }
+        return (displacement, velocity, peak <= epsilon * referenceDistance)
+    }
+
+    // MARK: Retargeting
+
+    /// Starts moving toward `target` at `time`, with `spring` or the current spring.
+    ///
+    /// Several retargets may arrive between two frames, each at its own time; only their order
+    /// matters, and the value and velocity are continuous at each of them (in both modes; a
+    /// retarget after the value has settled starts from the exact target at rest).
+    ///
+    /// In ``Mode-swift.enum/persistent`` mode the springs in flight are replaced by one spring
+    /// from the current value and velocity. In ``Mode-swift.enum/additive`` mode a spring from
+    /// the old target to the new one, at rest, is added; then, to keep the work per frame and
+    /// the memory bounded:
+    ///
+    /// - a spring in flight with the same requested spring is merged into the new one (exact:
+    ///   the equation is linear), so one unchanging spring never needs more than one slot;
+    /// - a spring whose largest remaining distance is below 1e-12 of the reference distance
+    ///   (or of its own excursion) is retired: its remaining displacement and velocity are
+    ///   handed to the new spring, which keeps value and velocity continuous;
+    /// - when ``segmentCapacity`` different springs are still moving, the one with the
+    ///   smallest remaining distance is handed over the same way — the only case in which a
+    ///   spring does not keep the spring it started with, again without a jump.
+    ///
+    /// Under ``ReduceMotion-swift.enum/jump`` the value goes to the target at once; under
+    /// ``ReduceMotion-swift.enum/tighten`` the new spring runs critically damped.
+    ///
+    /// - Parameters:
+    ///   - target: finite.
+    ///   - time: finite, and not before ``lastEventTime``; equal is allowed.
+    ///   - spring: the spring for this change, or `nil` for the current ``spring``.
+    /// - Throws: ``EventError`` when the time or target is not finite, the time lies before the
+    ///   last event, or the distance overflows; the animator is then unchanged.
+    /// - Complexity: O(1): at most ``segmentCapacity`` springs are touched.
+    public mutating func retarget(
+        to target: Double, at time: Double, spring: DampedSpring? = nil
+    ) throws(EventError) {
+        try checkEvent(at: time)
+        guard target.isFinite else { throw .targetNotFinite(target) }
+        // The old target's displacement from the new one: the initial displacement of the
+        // change, written so that both modes compute the same sums in the same order.
+        let offset = self.target - target
+        guard offset.isFinite else { throw .targetOutOfRange(target) }
+        let current = evaluate(at: time, epsilon: epsilon)
+        if current.settled { segments.removeAll() }
+        let spring = spring ?? self.spring
+        let change = abs(offset)
+        self.target = target
+        self.spring = spring
+        lastEventTime = time
+        guard reduceMotion != .jump else {
+            segments.removeAll()
+            referenceDistance = change
+            return
+        }
+        var displacement = offset
+        var velocity = 0.0
+        switch mode {
+        case .persistent:
+            for index in 0..<segments.count {
+                let state = segments[index].state(at: time)
+                displacement += state.displacement
+                velocity += state.velocity
+            }
+            segments.removeAll()
+        case .additive:
+            var index = 0
+            while index < segments.count {
+                let segment = segments[index]
+                let state = segment.state(at: time)
+                let residual = segment.peak(after: time, displacement: state.displacement)
+                let floor = Self.retirementFraction * Swift.max(segment.scale, referenceDistance)
+                if segment.spring == spring || residual <= floor {
+                    displacement += state.displacement
+                    velocity += state.velocity
+                    segments.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+            if segments.isFull {
+                let handed = smallestRemaining(at: time)
+                let state = segments[handed].state(at: time)
+                displacement += state.displacement
+                velocity += state.velocity
+                segments.remove(at: handed)
+            }
+        }
+        if displacement != 0 || velocity != 0 {
+            segments.append(
+                SpringSegment(
+                    start: time, displacement: displacement, velocity: velocity, spring: spring,
+                    running: reduceMotion.running(spring)))
+        }
+        let peak = remainingPeak(at: time)
+        referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
+    }
+
+    /// The sum of the segments' largest distances still to come after `time`.
+    func remainingPeak(at time: Double) -> Double {
+        var peak = 0.0
+        for index in 0..<segments.count {
+            let state = segments[index].state(at: time)
+            peak += segments[index].peak(after: time, displacement: state.displacement)
+        }
+        return peak
+    }
+
+    /// The index of the segment with the smallest largest-distance-still-to-come.
+    private func smallestRemaining(at time: Double) -> Int {
+        var best = 0
+        var smallest = Double.infinity
+        for index in 0..<segments.count {
+            let state = segments[index].state(at: time)
+            let remaining = segments[index].peak(after: time, displacement: state.displacement)
+            if remaining < smallest {
+                smallest = remaining
+                best = index
+            }
+        }
+        return best
+    }
+
+    /// Checks that an event at `time` may happen now.
+    func checkEvent(at time: Double) throws(EventError) {
+        guard time.isFinite else { throw .timeNotFinite(time) }
+        guard time >= lastEventTime else {
+            throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime)
+        }
+    }
+}

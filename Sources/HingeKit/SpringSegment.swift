@@ -1,0 +1,137 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// One spring motion in flight inside a ``SpringAnimator``: a displacement from the animator's
+/// target and a velocity, released at ``start`` and decaying under one spring.
+///
+/// The animator's value is its target plus the sum of its segments' displacements, so each
+/// segment is the homogeneous solution `y = y₀·Φ(t) + v₀·Ψ(t)` of ``SpringMotion``: linear in
+/// `(y₀, v₀)`, which is what lets segments that run the same spring merge into one.
+struct SpringSegment: Sendable {
+    /// The time the segment was released, in seconds.
+    let start: Double
+    /// The closed form of the motion, `y` and `y′` at `start`.
+    let motion: SpringMotion
+    /// The spring the caller asked for; under Reduce Motion the motion may run its tightened
+    /// version, and switching the policy back needs the original.
+    let spring: DampedSpring
+    /// The first time, from `start`, at which the velocity vanishes; `nil` when it never does.
+    let firstTurn: Double?
+    /// |y| at ``firstTurn``, or 0 without one.
+    let turnPeak: Double
+    /// The largest |y| the motion reaches from `start` on: what a residual is small against.
+    let scale: Double
+
+    /// - Parameters:
+    ///   - start: the release time.
+    ///   - displacement: y₀, the value minus the target at `start`.
+    ///   - velocity: v₀ at `start`, value units per second.
+    ///   - spring: the spring the caller asked for.
+    ///   - running: the spring the motion follows (`spring`, or its tightened version).
+    init(
+        start: Double, displacement: Double, velocity: Double, spring: DampedSpring,
+        running: DampedSpring
+    ) {
+        self.start = start
+        self.spring = spring
+        let motion = SpringMotion(spring: running, displacement: displacement, velocity: velocity)
+        let turn = motion.firstTurningPoint
+        let turnPeak = turn.map { abs(motion.state(at: $0).displacement) } ?? 0
+        self.motion = motion
+        self.firstTurn = turn
+        self.turnPeak = turnPeak
+        scale = Swift.max(abs(displacement), turnPeak)
+    }
+
+    /// A segment at rest, to fill unused storage.
+    static let rest = SpringSegment(
+        start: 0, displacement: 0, velocity: 0, spring: .smooth, running: .smooth)
+
+    /// y and y′ at `time`, which must not be before ``start``.
+    @inline(__always)
+    func state(at time: Double) -> (displacement: Double, velocity: Double) {
+        // At the release time the stored state itself, bit for bit, as DampedSpring does.
+        let elapsed = time - start
+        guard elapsed > 0 else { return (motion.displacement, motion.velocity) }
+        return motion.state(at: elapsed)
+    }
+
+    /// The largest |y(s)| for s ≥ `time`, given `displacement` = y(`time`).
+    ///
+    /// Between two turning points y is monotone, and every turning point of an oscillating
+    /// spring is smaller than the one before by the factor `e^(−λπ/ω_d)`; a decaying spring
+    /// turns at most once and then approaches the target monotonically. So the largest
+    /// distance still to come is |y| now or at the next turning point: two evaluations, no
+    /// search.
+    @inline(__always)
+    func peak(after time: Double, displacement: Double) -> Double {
+        let now = abs(displacement)
+        guard let firstTurn else { return now }
+        let elapsed = time - start
+        if elapsed <= firstTurn { return Swift.max(now, turnPeak) }
+        guard let halfPeriod = motion.halfPeriod else { return now }
+        let swings = ((elapsed - firstTurn) / halfPeriod).rounded(.up)
+        return Swift.max(now, turnPeak * exp(-motion.decay * halfPeriod * swings))
+    }
+}
+
+/// A fixed number of ``SpringSegment``s stored inline, so that a ``SpringAnimator`` never
+/// allocates: retargeting replaces slots instead of growing an array.
+///
+/// The order of the live segments is not kept (removal moves the last one into the gap); the
+/// animator only ever sums over them.
+struct SegmentStore: Sendable {
+    /// How many segments can be in flight at once.
+    static let capacity = 8
+
+    private var slots:
+        (
+            SpringSegment, SpringSegment, SpringSegment, SpringSegment, SpringSegment,
+            SpringSegment, SpringSegment, SpringSegment
+        )
+    /// The number of live segments, at the front of the storage.
+    private(set) var count = 0
+
+    init() {
+        let rest = SpringSegment.rest
+        slots = (rest, rest, rest, rest, rest, rest, rest, rest)
+    }
+
+    var isFull: Bool { count == Self.capacity }
+
+    subscript(index: Int) -> SpringSegment {
+        get {
+            precondition(index >= 0 && index < count, "segment index out of range")
+            // A homogeneous tuple is laid out like a C array of its element.
+            return withUnsafePointer(to: slots) { pointer in
+                UnsafeRawPointer(pointer).assumingMemoryBound(to: SpringSegment.self)[index]
+            }
+        }
+        set {
+            precondition(index >= 0 && index < count, "segment index out of range")
+            withUnsafeMutablePointer(to: &slots) { pointer in
+                UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: SpringSegment.self)[index] =
+                    newValue
+            }
+        }
+    }
+
+    mutating func append(_ segment: SpringSegment) {
+        precondition(count < Self.capacity, "segment storage is full")
+        count += 1
+        self[count - 1] = segment
+    }
+
+    /// Removes the segment at `index` by moving the last one into its place.
+    mutating func remove(at index: Int) {
+        self[index] = self[count - 1]
+        count -= 1
+    }
+
+    mutating func removeAll() { count = 0 }
+}

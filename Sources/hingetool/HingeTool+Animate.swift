@@ -1,0 +1,186 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool animate TRACE`: a spring animator chasing a trace's angles, sampled at a
+    /// display's frame rate.
+    struct Animate: Subcommand {
+        /// How long the default tail may run when the motion never settles (an undamped spring).
+        static let longestTail = 10.0
+
+        static let spec = CommandSpec(
+            name: "animate",
+            abstract: "Animate a value toward a trace's angles with a spring, at a display's frame rate.",
+            discussion: """
+                Each sample retargets a SpringAnimator at the sample's time; rows \
+                't target value velocity' follow at t = t0 + k/rate, from the first sample with \
+                an angle to the last sample plus --tail (by default until the value has \
+                settled, at most 10 s). The value is exact at every row, whatever the spacing \
+                of the samples: it is the closed form of the springs in flight, not a \
+                simulation stepped from frame to frame.
+
+                A sample without an angle (no hinge) holds the last target. The animator \
+                starts resting on the first angle. --mode persistent hands the value and \
+                velocity to the new target (SwiftUI's .spring); --mode additive runs one spring \
+                per change and adds them up (SwiftUI's .interpolatingSpring). The two differ \
+                only when the spring changes, as with --change-spring.
+                """,
+            arguments: [traceArgument],
+            options: SpringOptions.options + [
+                CommandSpec.Option(
+                    ["--mode"], value: "mode", help: "How a new target takes over.", default: "persistent",
+                    allowed: ["persistent", "additive"]),
+                CommandSpec.Option(
+                    ["--input"], value: "source",
+                    help:
+                        "What retargets the animator: 'raw', the sample's angle. 'position' (the filtered angle) comes with the hinge reader.",
+                    default: "raw"),
+                CommandSpec.Option(
+                    ["--effect"], value: "effect",
+                    help:
+                        "What the angle is mapped through: 'angle', the identity. 'bloom', 'lean' and 'unfold' come with the effects.",
+                    default: "angle"),
+                CommandSpec.Option(
+                    ["--reduce-motion"], value: "policy",
+                    help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
+                    allowed: ["off", "jump", "tighten"]),
+                CommandSpec.Option(
+                    ["--change-spring"], value: "t:name",
+                    help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth."),
+                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
+                CommandSpec.Option(
+                    ["--tail"], value: "s", help: "Seconds to print after the last sample (default: until settled)."),
+                outputOption,
+            ],
+            usageOverride: [
+                "<trace> [<spring>] [--mode <mode>] [--input <source>]",
+                "                         [--effect <effect>] [--reduce-motion <policy>]",
+                "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
+                "                         [-o <file>]",
+            ] + SpringOptions.usage)
+
+        /// The most rows one run prints, as for `hingetool spring`.
+        static let rowLimit = 10_000_001
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let initialSpring = try SpringOptions.makeSpring(arguments)
+            var spring = initialSpring
+            let mode = SpringAnimator.Mode(rawValue: arguments.value("mode") ?? "persistent")!
+            let policy = SpringAnimator.ReduceMotion(rawValue: arguments.value("reduce-motion") ?? "off")!
+            try checkInput(arguments.value("input") ?? "raw")
+            try checkEffect(arguments.value("effect") ?? "angle")
+            let requestedChange = try springChange(arguments.value("change-spring"))
+            var change = requestedChange
+            let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
+            let tail = try number(arguments, "tail", in: 0...1e6)
+            let path = arguments.positionals[0]
+            let reader = try context.openTrace(path)
+            func nextSample() throws(ToolFailure) -> HingeSample? {
+                do {
+                    return try reader.next()?.sample
+                } catch {
+                    throw .trace(error)
+                }
+            }
+
+            var animator: SpringAnimator?
+            var startTime = 0.0
+            var rows = ""
+            var frame = 0
+            var counts = (samples: 0, angles: 0)
+            var lastTime = 0.0
+            /// Prints frame `frame` of a started animator; returns its time and whether the
+            /// value has settled there.
+            func emitFrame(_ animator: SpringAnimator) throws(ToolFailure) -> (time: Double, settled: Bool) {
+                guard frame < rowLimit else {
+                    throw .usage("the trace, --rate and --tail ask for more than \(rowLimit) rows, the limit")
+                }
+                let t = startTime + Double(frame) / rate
+                let state = animator.state(at: t)
+                rows +=
+                    [t, animator.target, state.value, state.velocity].map(DecimalNumber.shortest)
+                    .joined(separator: " ") + "\n"
+                frame += 1
+                return (t, animator.isSettled(at: t))
+            }
+            func nextFrameTime() -> Double { startTime + Double(frame) / rate }
+
+            while let sample = try nextSample() {
+                counts.samples += 1
+                lastTime = sample.time
+                if let (time, later) = change, sample.time >= time {
+                    spring = later
+                    change = nil
+                }
+                // Every frame before the sample; a sample at a frame's time retargets first.
+                if let current = animator {
+                    while nextFrameTime() < sample.time { _ = try emitFrame(current) }
+                }
+                guard let angle = sample.angle else { continue }
+                counts.angles += 1
+                guard animator != nil else {
+                    animator = SpringAnimator(
+                        value: angle, time: sample.time, spring: spring, mode: mode, reduceMotion: policy)
+                    startTime = sample.time
+                    continue
+                }
+                do throws(SpringAnimator.EventError) {
+                    try animator!.retarget(to: angle, at: sample.time, spring: spring)
+                } catch {
+                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                }
+            }
+            if let animator {
+                if let tail {
+                    while nextFrameTime() <= lastTime + tail { _ = try emitFrame(animator) }
+                } else {
+                    while nextFrameTime() <= lastTime + longestTail {
+                        let (time, settled) = try emitFrame(animator)
+                        if settled, time >= lastTime { break }
+                    }
+                }
+            }
+            var text = "# hingetool animate \(path): \(SpringOptions.describe(initialSpring)), mode \(mode.rawValue), "
+            text += "input raw, effect angle, reduce motion \(policy.rawValue)\n"
+            if let (time, later) = requestedChange {
+                text += "# from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))\n"
+            }
+            text += "# \(counts.samples) samples, \(counts.angles) with an angle (the others hold the last target); "
+            text += "\(frame) rows at \(DecimalNumber.shortest(rate)) Hz\n"
+            if animator == nil { text += "# no sample has an angle: nothing to animate\n" }
+            text += "# t target value velocity\n"
+            try context.emit(text + rows, to: arguments.value("output"))
+        }
+
+        private static func checkInput(_ input: String) throws(ToolFailure) {
+            guard input != "raw" else { return }
+            if input == "position" {
+                throw .usage(
+                    "'--input position' comes with the hinge reader, which this build does not have yet; use 'raw'")
+            }
+            throw .usage("The value '\(input)' is invalid for '--input <source>'. Please provide 'raw'.")
+        }
+
+        private static func checkEffect(_ effect: String) throws(ToolFailure) {
+            guard effect != "angle" else { return }
+            if ["bloom", "lean", "unfold"].contains(effect) {
+                throw .usage(
+                    "'--effect \(effect)' comes with the effects, which this build does not have yet; use 'angle'")
+            }
+            throw .usage("The value '\(effect)' is invalid for '--effect <effect>'. Please provide 'angle'.")
+        }
+
+        /// Reads `t:name` into a time and a preset.
+        private static func springChange(_ text: String?) throws(ToolFailure) -> (Double, DampedSpring)? {
+            guard let text else { return nil }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, DecimalNumber.isPlainDecimal(parts[0].utf8), let time = Double(parts[0]),
+                time.isFinite, let spring = SpringOptions.preset(named: String(parts[1]))
+            else {
+                throw .usage(
+                    "The value '\(text)' is invalid for '--change-spring': expected <t>:<preset>, e.g. 0.3:smooth, "
+                        + "with a preset among \(ArgumentParser.list(SpringOptions.presetNames))")
+            }
+            return (time, spring)
+        }
+    }
+}

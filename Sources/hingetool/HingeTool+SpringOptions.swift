@@ -1,0 +1,159 @@
+import HingeKit
+
+extension HingeTool {
+    /// The options that describe a spring and the rules that turn them into one, shared by
+    /// `hingetool spring` and `hingetool animate` so that both accept the same forms with the
+    /// same messages.
+    enum SpringOptions {
+        static let options: [CommandSpec.Option] = [
+            CommandSpec.Option(
+                ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", default: "1"),
+            CommandSpec.Option(["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement."),
+            CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity."),
+            CommandSpec.Option(
+                ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it."),
+            CommandSpec.Option(
+                ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response)."),
+            CommandSpec.Option(
+                ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", default: "0"),
+            CommandSpec.Option(["--response"], value: "s", help: "Response: the undamped period 2π√(m/k)."),
+            CommandSpec.Option(
+                ["--damping-ratio"], value: "ζ",
+                help: "Damping ratio ζ (with --response; with --settling-duration, default 1)."),
+            CommandSpec.Option(
+                ["--settling-duration"], value: "s", help: "Time to settle from 0 to 1 within --epsilon."),
+            CommandSpec.Option(
+                ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", default: "0.001"),
+            CommandSpec.Option(
+                ["--preset"], value: "name", help: "A named spring.", default: "smooth",
+                allowed: presetNames),
+            CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
+        ]
+
+        static let presetNames = ["smooth", "snappy", "bouncy", "interactive", "bend"]
+
+        /// The preset called `name`, as `--preset` gives it without a bounce.
+        static func preset(named name: String) -> DampedSpring? {
+            switch name {
+            case "smooth": .smooth
+            case "snappy": .snappy
+            case "bouncy": .bouncy
+            case "interactive": .interactive
+            case "bend": .bend
+            default: nil
+            }
+        }
+
+        /// The block of a usage that explains `<spring>`.
+        static let usage: [String] = [
+            "",
+            "  <spring> is one of (default: --preset smooth):",
+            "    --mass <m> --stiffness <k> --damping <c> [--allow-overdamping]",
+            "    --duration <s> [--bounce <b>]",
+            "    --response <s> --damping-ratio <ζ>",
+            "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
+            "    --preset smooth|snappy|bouncy|interactive|bend [--extra-bounce <x>]",
+        ]
+
+        /// The ways to describe a spring, each with the options that belong to it only.
+        private static let groups: [(name: String, options: [String])] = [
+            ("physical", ["mass", "stiffness", "damping", "allow-overdamping"]),
+            ("duration", ["duration"]),
+            ("response", ["response"]),
+            ("settling", ["settling-duration"]),
+            ("preset", ["preset", "extra-bounce"]),
+        ]
+
+        static func makeSpring(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+            let used = groups.filter { group in group.options.contains { arguments.has($0) } }
+            if used.count > 1 {
+                let first = used[0].options.first { arguments.has($0) }!
+                let second = used[1].options.first { arguments.has($0) }!
+                throw .usage(
+                    "'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
+            }
+            let group = used.first?.name ?? (arguments.has("damping-ratio") ? "response" : "preset")
+            if arguments.has("bounce"), group != "duration", group != "preset" {
+                throw .usage("'--bounce' goes with '--duration' or '--preset', not with the \(group) form")
+            }
+            if arguments.has("damping-ratio"), group != "response", group != "settling" {
+                throw .usage("'--damping-ratio' goes with '--response' or '--settling-duration'")
+            }
+            if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
+                throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
+            }
+            let value = { (key: String) throws(ToolFailure) -> Double? in try anyNumber(arguments, key) }
+            if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
+                throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
+            }
+            if group == "response", !arguments.has("response") { throw missing("response", for: "--damping-ratio") }
+            if group == "response", !arguments.has("damping-ratio") {
+                throw missing("damping-ratio", for: "--response")
+            }
+            if group == "preset" { return try preset(arguments) }
+            let (mass, stiffness, damping) = (try value("mass") ?? 1, try value("stiffness"), try value("damping"))
+            let (duration, bounce, response) = (try value("duration"), try value("bounce") ?? 0, try value("response"))
+            let (ratio, settling, epsilon) = (
+                try value("damping-ratio"), try value("settling-duration"), try value("epsilon") ?? 0.001
+            )
+            do throws(DampedSpring.ParameterError) {
+                switch group {
+                case "physical":
+                    return try DampedSpring.validated(
+                        mass: mass, stiffness: stiffness!, damping: damping!,
+                        allowOverDamping: arguments.has("allow-overdamping"))
+                case "duration":
+                    return try DampedSpring.validated(duration: duration!, bounce: bounce)
+                case "response":
+                    return try DampedSpring.validated(response: response!, dampingRatio: ratio!)
+                default:
+                    return try DampedSpring.validated(
+                        settlingDuration: settling!, dampingRatio: ratio ?? 1, epsilon: epsilon)
+                }
+            } catch {
+                throw .usage("Invalid spring: \(error.description)")
+            }
+        }
+
+        private static func preset(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+            let name = arguments.value("preset") ?? "smooth"
+            let extra = try anyNumber(arguments, "extra-bounce")
+            if arguments.has("bounce"), arguments.has("extra-bounce") {
+                throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
+            }
+            let bounce = try anyNumber(arguments, "bounce")
+            if extra != nil || bounce != nil, name == "interactive" || name == "bend" {
+                throw .usage(
+                    "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to smooth, snappy and bouncy"
+                )
+            }
+            let base: Double
+            switch name {
+            case "interactive": return .interactive
+            case "bend": return .bend
+            case "snappy": base = 0.15
+            case "bouncy": base = 0.3
+            default: base = 0
+            }
+            do throws(DampedSpring.ParameterError) {
+                return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))
+            } catch {
+                throw .usage("Invalid spring: \(error.description)")
+            }
+        }
+
+        private static func missing(_ option: String, for form: String) -> ToolFailure {
+            .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
+        }
+
+        /// A finite number of any size; the spring's own validation says what is out of range.
+        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> Double? {
+            try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+        }
+
+        static func describe(_ spring: DampedSpring) -> String {
+            "mass \(DecimalNumber.shortest(spring.mass)) stiffness \(DecimalNumber.shortest(spring.stiffness)) "
+                + "damping \(DecimalNumber.shortest(spring.damping)) (ζ \(DecimalNumber.fixed(spring.dampingRatio, places: 4)))"
+        }
+    }
+}
