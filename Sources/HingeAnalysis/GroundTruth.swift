@@ -26,7 +26,9 @@ public struct GroundTruth: Sendable {
 
     /// Truth interpolated from per-sample columns.
     /// - Precondition: at least one row; times strictly increasing; all values finite.
-    public static func columns(times: [Double], angles: [Double], velocities: [Double], poses: [Double?])
+    public static func columns(
+        times: [Double], angles: [Double], velocities: [Double], poses: [Double?]
+    )
         -> GroundTruth
     {
         precondition(!times.isEmpty && times.count == angles.count && angles.count == velocities.count)
@@ -60,7 +62,8 @@ public struct GroundTruth: Sendable {
             let u2 = u * u
             let u3 = u2 * u
             let angle = (2 * u3 - 3 * u2 + 1) * a0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * a1 + (u3 - u2) * m1
-            let slope = ((6 * u2 - 6 * u) * a0 + (3 * u2 - 4 * u + 1) * m0 + (-6 * u2 + 6 * u) * a1 + (3 * u2 - 2 * u) * m1) / h
+            let slope =
+                ((6 * u2 - 6 * u) * a0 + (3 * u2 - 4 * u + 1) * m0 + (-6 * u2 + 6 * u) * a1 + (3 * u2 - 2 * u) * m1) / h
             // The pose of the move under way is the one the next sample reports.
             return (angle, slope, poses[high])
         }

@@ -177,11 +177,14 @@ public enum ReadingScorer {
             positionRMSE: rms(positionSquares, positionCount),
             lag: lag(series.positions, trueAngles, moving: moving, valid: valid),
             jitterAtRest: settledFrames > 0 ? travel / (Double(settledFrames) / gridRate) : 0, moves: moves.count,
-            snapRight: snapRight, meanLeadTime: series.snaps != nil && !moves.isEmpty ? leadTotal / Double(moves.count) : nil,
+            snapRight: snapRight,
+            meanLeadTime: series.snaps != nil && !moves.isEmpty ? leadTotal / Double(moves.count) : nil,
             flickerAtRest: flicker, hasSnap: series.snaps != nil)
     }
 
-    private static func rms(_ squares: Double, _ count: Int) -> Double { count > 0 ? (squares / Double(count)).squareRoot() : 0 }
+    private static func rms(_ squares: Double, _ count: Int) -> Double {
+        count > 0 ? (squares / Double(count)).squareRoot() : 0
+    }
 
     /// Runs of moving frames, merging runs less than 50 frames (ms) apart.
     static func moves(_ moving: [Bool]) -> [ClosedRange<Int>] {

@@ -134,7 +134,8 @@ public struct SyntheticTrace: Hashable, Sendable {
                     nextNoHingeLog = time + 1
                     result.append(
                         SyntheticSample(
-                            sample: HingeSample(time: time, angle: nil), trueAngle: nil, trueVelocity: nil, truePose: nil))
+                            sample: HingeSample(time: time, angle: nil), trueAngle: nil, trueVelocity: nil,
+                            truePose: nil))
                 }
                 first = false
             }

@@ -165,7 +165,9 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
             let t = from + node * length
             let age = max(0, origin - t)
             let ageWeight = max(0, 1 - (1 - oldestWeight) * age / horizon)
-            fit.add(x: t - origin, y: startValue + slope * (t - startTime), weight: weight * nodeWeight * length * ageWeight)
+            fit.add(
+                x: t - origin, y: startValue + slope * (t - startTime), weight: weight * nodeWeight * length * ageWeight
+            )
         }
     }
 }

@@ -18,7 +18,9 @@ extension HingeTool {
                 CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second instead of one per sample."),
                 CommandSpec.Option(
                     ["--truth"],
-                    help: "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."),
+                    help:
+                        "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
+                ),
                 skipBadRowsOption, outputOption,
             ])
 
@@ -45,7 +47,9 @@ extension HingeTool {
                 ]
                 text += columns.joined(separator: " ")
                 if let state = truth?.state(at: reading.time) {
-                    text += " " + DecimalNumber.fixed(state.angle, places: 4) + " " + DecimalNumber.fixed(state.velocity, places: 3)
+                    text +=
+                        " " + DecimalNumber.fixed(state.angle, places: 4) + " "
+                        + DecimalNumber.fixed(state.velocity, places: 3)
                     text += " " + (state.pose.map(DecimalNumber.shortest) ?? "NaN")
                 }
                 text += "\n"

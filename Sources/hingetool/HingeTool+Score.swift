@@ -37,7 +37,9 @@ extension HingeTool {
         }
 
         /// The readings compared, by name.
-        static func scores(_ samples: [HingeSample], truth: GroundTruth, configuration: HingeReader.Configuration)
+        static func scores(
+            _ samples: [HingeSample], truth: GroundTruth, configuration: HingeReader.Configuration
+        )
             -> [(name: String, score: ReadingScore)]
         {
             var lsq2 = configuration
@@ -58,7 +60,9 @@ extension HingeTool {
         }
 
         /// Reads a trace and its ground truth.
-        static func loadWithTruth(_ path: String, context: ToolContext) throws(ToolFailure) -> (
+        static func loadWithTruth(
+            _ path: String, context: ToolContext
+        ) throws(ToolFailure) -> (
             [HingeSample], GroundTruth
         ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
@@ -117,7 +121,8 @@ extension HingeTool {
                 let cells = [
                     DecimalNumber.fixed(score.velocityRMSEMoving, places: 2),
                     DecimalNumber.fixed(score.velocityRMSEResting, places: 2),
-                    DecimalNumber.fixed(score.positionRMSE, places: 3), DecimalNumber.fixed(score.lag * 1000, places: 0),
+                    DecimalNumber.fixed(score.positionRMSE, places: 3),
+                    DecimalNumber.fixed(score.lag * 1000, places: 0),
                     DecimalNumber.fixed(score.jitterAtRest, places: 3), "\(score.snapRight)/\(score.moves)",
                     score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
                     "\(score.flickerAtRest)",

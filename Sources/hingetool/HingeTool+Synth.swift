@@ -71,7 +71,8 @@ extension HingeTool {
             var text = "# \(command)\n# \(scenario.summary)\n"
             text += "# columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s),"
             text += " true_pose (° of the detent the hand is moving to)\n"
-            let writer = TraceWriter(extraColumns: ["true_angle", "true_velocity", "true_pose"], timeDecimals: 6, angleDecimals: 3)
+            let writer = TraceWriter(
+                extraColumns: ["true_angle", "true_velocity", "true_pose"], timeDecimals: 6, angleDecimals: 3)
             text += writer.header
             for row in scenario.trace.samples(seed: seed) {
                 let extras = [

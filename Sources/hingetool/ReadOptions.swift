@@ -12,14 +12,20 @@ enum ReadOptions {
         CommandSpec.Option(
             ["--velocity"], value: "method", help: "Velocity estimator.", default: "lsq",
             allowed: ["lsq", "lsq2-android", "difference"]),
-        CommandSpec.Option(["--horizon"], value: "s", help: "Seconds of signal the lsq estimator fits.", default: "0.12"),
-        CommandSpec.Option(["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).", default: "2", allowed: ["1", "2"]),
+        CommandSpec.Option(
+            ["--horizon"], value: "s", help: "Seconds of signal the lsq estimator fits.", default: "0.12"),
+        CommandSpec.Option(
+            ["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).", default: "2",
+            allowed: ["1", "2"]),
         CommandSpec.Option(["--spread"], value: "s", help: "Longest time one change is spread over.", default: "0.25"),
-        CommandSpec.Option(["--oldest-weight"], value: "w", help: "Weight of the horizon's oldest instant.", default: "0.5"),
+        CommandSpec.Option(
+            ["--oldest-weight"], value: "w", help: "Weight of the horizon's oldest instant.", default: "0.5"),
         CommandSpec.Option(
             ["--detents"], value: "list", help: "Resting poses in degrees, comma separated.", default: "0,110,180"),
-        CommandSpec.Option(["--hysteresis"], value: "deg", help: "Degrees past a midpoint before the snap moves.", default: "8"),
-        CommandSpec.Option(["--projection"], value: "s", help: "Seconds of velocity projected for the snap.", default: "0.12"),
+        CommandSpec.Option(
+            ["--hysteresis"], value: "deg", help: "Degrees past a midpoint before the snap moves.", default: "8"),
+        CommandSpec.Option(
+            ["--projection"], value: "s", help: "Seconds of velocity projected for the snap.", default: "0.12"),
     ]
 
     static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
@@ -51,7 +57,8 @@ enum ReadOptions {
             }
             let detents = values.compactMap { DecimalNumber.isPlainDecimal($0.utf8) ? Double($0) : nil }
             guard !values.isEmpty, detents.count == values.count, detents.allSatisfy({ (0...360).contains($0) }) else {
-                throw .usage("The value '\(text)' is invalid for '--detents': expected angles 0…360 separated by commas")
+                throw .usage(
+                    "The value '\(text)' is invalid for '--detents': expected angles 0…360 separated by commas")
             }
             snap.detents = detents
         }
