@@ -53,7 +53,7 @@ public struct OneEuroFilter: Hashable, Sendable {
 
         /// HingeKit's defaults for hinge angles in degrees, tuned on the synthetic scenarios
         /// (docs/reading.md says how).
-        public static let hinge = Parameters(minCutoff: 0.8, beta: 0.02, derivativeCutoff: 4)
+        public static let hinge = Parameters(minCutoff: 0.8, beta: 0.05, derivativeCutoff: 4)
     }
 
     public enum Discretisation: Hashable, Sendable {
@@ -63,6 +63,9 @@ public struct OneEuroFilter: Hashable, Sendable {
 
     public var parameters: Parameters
     public var discretisation: Discretisation
+    /// The longest time a reported change is assumed to have taken (on-change only): 0.25 s,
+    /// as ``LeastSquaresVelocity/spread``.
+    public var changeSpan = 0.25
 
     private var filtered: Double?
     private var speed = 0.0
@@ -87,7 +90,11 @@ public struct OneEuroFilter: Hashable, Sendable {
         }
         let step = time - lastTime
         guard step > 0 else { return }
-        let rawSpeed = (value - previous) / step
+        // On-change: a report after a long silence announces a change that happened recently,
+        // so its speed is taken over at most `changeSpan` seconds (the classic filter divides
+        // by the whole gap, as the paper does).
+        let span = discretisation == .onChange ? min(step, changeSpan) : step
+        let rawSpeed = (value - previous) / span
         speed += Self.smoothing(cutoff: parameters.derivativeCutoff, step: step, discretisation) * (rawSpeed - speed)
         let newCutoff = parameters.minCutoff + parameters.beta * abs(speed)
         switch discretisation {

@@ -121,8 +121,18 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
                 from: max(newest.time, start), to: time, startTime: newest.time, startValue: newest.angle,
                 endValue: newest.angle, origin: evaluation, weight: holdWeight, into: &fit)
         }
-        for back in 0..<(history.count - 1) {
+        for back in 0..<history.count {
             let sample = history.sample(back: back)
+            guard back + 1 < history.count else {
+                // The first report since the hinge appeared: its value is taken to have held
+                // for `spread` seconds before it, so the first change is not read as a sprint.
+                if history.count < history.capacity {
+                    addLine(
+                        from: max(sample.time - spread, start), to: sample.time, startTime: sample.time,
+                        startValue: sample.angle, endValue: sample.angle, origin: evaluation, weight: 1, into: &fit)
+                }
+                break
+            }
             let previous = history.sample(back: back + 1)
             // The change this report announces happened since the report before, at most
             // `spread` seconds ago; before that the previous value held.
@@ -180,6 +190,8 @@ struct WeightedPolynomialFit {
     private var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
     private var t0 = 0.0, t1 = 0.0, t2 = 0.0
     private var points = 0
+    private var lowest = Double.infinity
+    private var highest = -Double.infinity
 
     init(degree: Int) {
         precondition(degree == 1 || degree == 2)
@@ -197,11 +209,15 @@ struct WeightedPolynomialFit {
         t1 += w * x * y
         t2 += w * x2 * y
         points += 1
+        lowest = min(lowest, y)
+        highest = max(highest, y)
     }
 
     /// The fitted slope at x = 0, falling back to a line when a quadratic is not determined;
     /// `nil` when not even a line is.
     func slopeAtZero() -> Double? {
+        // A constant signal has slope 0 exactly, not a rounding residue of 1e-11.
+        if points > 0, lowest == highest { return 0 }
         if degree == 2, points >= 3 {
             // Normal equations for y = a + b·x + c·x²; Cramer's rule for b.
             let det = Self.determinant(s0, s1, s2, s1, s2, s3, s2, s3, s4)

@@ -86,7 +86,7 @@ enum ArgumentParser {
         if parsed.positionals.count < required {
             throw UsageError(message: "Missing expected argument '<\(spec.arguments[parsed.positionals.count].name)>'")
         }
-        if parsed.positionals.count > spec.arguments.count {
+        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
             throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.arguments.count])'")
         }
         return parsed

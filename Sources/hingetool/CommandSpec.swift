@@ -38,11 +38,14 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var isOptional: Bool
+        /// The last argument may repeat: `<trace> ...`.
+        var isRepeating: Bool
 
-        init(_ name: String, help: String, optional: Bool = false) {
+        init(_ name: String, help: String, optional: Bool = false, repeating: Bool = false) {
             self.name = name
             self.help = help
             self.isOptional = optional
+            self.isRepeating = repeating
         }
     }
 

@@ -53,7 +53,8 @@ enum HelpFormatter {
         var words: [String] = []
         if !spec.subcommands.isEmpty { words.append("<subcommand>") }
         for argument in spec.arguments {
-            words.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let word = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
+            words.append(argument.isOptional ? "[\(word)]" : word)
         }
         for option in spec.options {
             let short = option.names.count > 1 ? option.names[0] : option.longName

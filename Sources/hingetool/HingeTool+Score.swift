@@ -6,33 +6,48 @@ extension HingeTool {
     struct Score: Subcommand {
         static let spec = CommandSpec(
             name: "score",
-            abstract: "Score the hinge reading of a trace against its ground truth, beside baselines.",
+            abstract: "Score the hinge reading of traces against their ground truth, beside baselines.",
             discussion: """
-                The trace needs ground truth: either it was made by 'hingetool synth' (its first \
+                Each trace needs ground truth: either it was made by 'hingetool synth' (its first \
                 comment names the scenario, whose hand motion is rebuilt exactly), or it has \
                 true_angle and true_velocity columns (and true_pose for the snap). Every reading \
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
                 ('hingekit'), then Android's LSQ2 velocity, finite differences, the 1€ filter \
-                with the paper's defaults, and the raw angle. docs/reading.md defines each column.
+                with the paper's defaults, and the raw angle. docs/reading.md defines each \
+                column; '--format markdown' prints the tables and the targets it keeps.
                 """,
-            arguments: [traceArgument],
+            arguments: [
+                CommandSpec.Argument(
+                    "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
+            ],
             options: ReadOptions.options + [
                 CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                    ["--format"], value: "format", help: "Output format.", default: "text",
+                    allowed: ["text", "json", "markdown"]),
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
-            let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
-            let (samples, truth) = try loadWithTruth(path, context: context)
-            let rows = scores(samples, truth: truth, configuration: configuration)
-            let text =
-                arguments.value("format") == "json"
-                ? JSONValue.object([
-                    ("file", .string(path)), ("rows", .array(rows.map { json($0.name, $0.score) })),
-                ]).rendered() + "\n"
-                : table(rows, title: path)
+            var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
+            for path in arguments.positionals {
+                let (samples, truth) = try loadWithTruth(path, context: context)
+                results.append((path, scores(samples, truth: truth, configuration: configuration)))
+            }
+            let text: String
+            switch arguments.value("format") {
+            case "json":
+                let files = results.map { result in
+                    JSONValue.object([
+                        ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
+                    ])
+                }
+                text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+            case "markdown":
+                text = ScoreReport.markdown(results)
+            default:
+                text = results.map { table($0.rows, title: $0.path) }.joined(separator: "\n")
+            }
             try context.emit(text, to: arguments.value("output"))
         }
 

@@ -7,7 +7,7 @@ enum ReadOptions {
             ["--position"], value: "filter", help: "Position: the 1€ filter or the raw angle.", default: "one-euro",
             allowed: ["one-euro", "one-euro-classic", "raw"]),
         CommandSpec.Option(["--min-cutoff"], value: "hz", help: "1€ cutoff at rest.", default: "0.8"),
-        CommandSpec.Option(["--beta"], value: "b", help: "1€ cutoff increase per °/s of speed.", default: "0.02"),
+        CommandSpec.Option(["--beta"], value: "b", help: "1€ cutoff increase per °/s of speed.", default: "0.05"),
         CommandSpec.Option(["--d-cutoff"], value: "hz", help: "1€ cutoff of the speed it adapts to.", default: "4"),
         CommandSpec.Option(
             ["--velocity"], value: "method", help: "Velocity estimator.", default: "lsq",
@@ -31,7 +31,7 @@ enum ReadOptions {
     static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
         var configuration = HingeReader.Configuration()
         let minCutoff = try HingeTool.number(arguments, "min-cutoff", in: 1e-3...1e3) ?? 0.8
-        let beta = try HingeTool.number(arguments, "beta", in: 0...1e3) ?? 0.02
+        let beta = try HingeTool.number(arguments, "beta", in: 0...1e3) ?? 0.05
         let derivativeCutoff = try HingeTool.number(arguments, "d-cutoff", in: 1e-3...1e3) ?? 4
         let parameters = OneEuroFilter.Parameters(minCutoff: minCutoff, beta: beta, derivativeCutoff: derivativeCutoff)
         switch arguments.value("position") ?? "one-euro" {
