@@ -17,7 +17,7 @@ import HingeKit
 /// - snap, per move: *right* when the snap 250 ms after the move ends (or at the end of the
 ///   trace) is the move's true pose; the *lead time* is how long before the move ends the snap
 ///   last became the true pose (negative when it was late); ``flickerAtRest`` counts snap
-///   changes during settled rest.
+///   changes during settled rest, except changes to the true pose (the hand is about to move).
 public struct ReadingScore: Hashable, Sendable {
     public var velocityRMSEMoving: Double
     public var velocityRMSEResting: Double
@@ -168,8 +168,9 @@ public enum ReadingScorer {
                     leadTotal -= Double(late - end) / gridRate
                 }
             }
+            // A change to the true pose (the hand is about to move) is not flicker.
             for k in 1..<max(1, count) where settled[k] && settled[k - 1] && snaps[k] != snaps[k - 1] {
-                flicker += 1
+                if truePoses[k] != snaps[k] { flicker += 1 }
             }
         }
         return ReadingScore(
@@ -187,7 +188,7 @@ public enum ReadingScorer {
     }
 
     /// Runs of moving frames, merging runs less than 50 frames (ms) apart.
-    static func moves(_ moving: [Bool]) -> [ClosedRange<Int>] {
+    public static func moves(_ moving: [Bool]) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         var start: Int?
         for (k, isMoving) in moving.enumerated() {
