@@ -12,7 +12,7 @@ SWIFT_FORMAT ?= swift-format
 FORMATTED := Package.swift Sources Tests
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test docs plots format lint clean
+.PHONY: all deps build demo test docs score plots format lint clean
 
 all: build
 
@@ -37,6 +37,10 @@ test: deps
 ## docs: regenerate docs/cli.md from hingetool's --help texts
 docs: build
 	scripts/cli-reference.sh $(TOOL)
+
+## score: score the hinge reader on every dataset and rewrite the tables in docs/reading.md
+score: build
+	scripts/score-table.sh $(TOOL)
 
 ## plots: render Plots/*.png from hingetool output with the gnuplot scripts in Plots/
 plots: build

@@ -21,6 +21,17 @@ struct DocumentationTests {
         #expect(guide.contains("```swift\n" + tests + "```\n"))
     }
 
+    @Test("docs/reading.md holds the current score tables (make score)")
+    func scoreTables() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
+        // The Markdown names traces by file name only, so absolute paths print the same tables.
+        let run = runTool(["score"] + traces + ["--format", "markdown"])
+        #expect(run.status == 0)
+        #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
+    }
+
     @Test("README starts with the two commands")
     func readme() throws {
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
