@@ -53,6 +53,13 @@ plots: build
 	  $(TOOL) animate Datasets/coarse-sensor.csv --preset interactive --change-spring 2.35:bouncy \
 	    --mode $$mode -o Plots/data/animator-$$mode.dat; done
 	$(TOOL) animate Datasets/five-degree-steps.csv --preset bend -o Plots/data/animator-five-degree-steps.dat
+	$(TOOL) read Datasets/flat-to-laptop.csv --rate 1000 --truth -o Plots/data/reading-hingekit.dat
+	$(TOOL) read Datasets/flat-to-laptop.csv -o Plots/data/reading-samples.dat
+	$(TOOL) read Datasets/flat-to-laptop.csv --rate 1000 --velocity lsq2-android -o Plots/data/reading-lsq2.dat
+	$(TOOL) read Datasets/flat-to-laptop.csv --rate 1000 --velocity difference -o Plots/data/reading-difference.dat
+	$(TOOL) read Datasets/flat-to-laptop.csv --rate 1000 --position one-euro-classic \
+	  --min-cutoff 1 --beta 0 --d-cutoff 1 -o Plots/data/reading-one-euro-paper.dat
+	$(TOOL) read Datasets/coarse-sensor.csv --rate 1000 --truth -o Plots/data/reading-snap.dat
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format

@@ -154,7 +154,9 @@ public struct HingeReader: Sendable {
         let newest = history.newest!
         let position = filter?.value(at: time) ?? newest.angle
         let velocity = configuration.velocity.velocity(at: time, history: history)
-        return (time, position, velocity, position + velocity * configuration.snap.projectionTime)
+        let reach = configuration.snap.maximumProjection
+        let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)
+        return (time, position, velocity, position + projection)
     }
 
     private mutating func reset() {

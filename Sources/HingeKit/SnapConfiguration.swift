@@ -27,6 +27,10 @@ public struct SnapConfiguration: Hashable, Sendable {
     public var projectionTime: Double
     /// Below this speed (degrees per second) the hinge counts as resting (default 3 °/s).
     public var restingSpeed: Double
+    /// The farthest a projection reaches from the position, in degrees (default 30°). A
+    /// velocity that would project further comes from a report too coarse to trust that far
+    /// (a 0/90/180° sensor jumping 90° at once).
+    public var maximumProjection: Double = 30
 
     public init(
         detents: [Double] = SnapConfiguration.defaultDetents, hysteresis: Double = 8, projectionTime: Double = 0.12,

@@ -26,6 +26,7 @@ enum ReadOptions {
             ["--hysteresis"], value: "deg", help: "Degrees past a midpoint before the snap moves.", default: "8"),
         CommandSpec.Option(
             ["--projection"], value: "s", help: "Seconds of velocity projected for the snap.", default: "0.12"),
+        CommandSpec.Option(["--reach"], value: "deg", help: "The farthest a projection reaches.", default: "30"),
     ]
 
     static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
@@ -64,6 +65,8 @@ enum ReadOptions {
         }
         snap.hysteresis = try HingeTool.number(arguments, "hysteresis", in: 0...180) ?? snap.hysteresis
         snap.projectionTime = try HingeTool.number(arguments, "projection", in: 0...5) ?? snap.projectionTime
+        snap.maximumProjection = try HingeTool.number(arguments, "reach", in: 0...360) ?? snap.maximumProjection
+        snap.maximumProjection = try HingeTool.number(arguments, "reach", in: 0...360) ?? snap.maximumProjection
         configuration.snap = snap
         return configuration
     }
