@@ -32,8 +32,8 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--input"], value: "source",
                     help:
-                        "What retargets the animator: 'raw', the sample's angle. 'position' (the filtered angle) comes with the hinge reader.",
-                    default: "raw"),
+                        "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
+                    default: "raw", allowed: ["raw", "position"]),
                 CommandSpec.Option(
                     ["--effect"], value: "effect",
                     help:
@@ -66,7 +66,8 @@ extension HingeTool {
             var spring = initialSpring
             let mode = SpringAnimator.Mode(rawValue: arguments.value("mode") ?? "persistent")!
             let policy = SpringAnimator.ReduceMotion(rawValue: arguments.value("reduce-motion") ?? "off")!
-            try checkInput(arguments.value("input") ?? "raw")
+            let followsPosition = arguments.value("input") == "position"
+            var hinge = HingeReader()
             try checkEffect(arguments.value("effect") ?? "angle")
             let requestedChange = try springChange(arguments.value("change-spring"))
             var change = requestedChange
@@ -90,17 +91,24 @@ extension HingeTool {
             var lastTime = 0.0
             /// Prints frame `frame` of a started animator; returns its time and whether the
             /// value has settled there.
-            func emitFrame(_ animator: SpringAnimator) throws(ToolFailure) -> (time: Double, settled: Bool) {
+            func emitFrame() throws(ToolFailure) -> (time: Double, settled: Bool) {
                 guard frame < rowLimit else {
                     throw .usage("the trace, --rate and --tail ask for more than \(rowLimit) rows, the limit")
                 }
                 let t = startTime + Double(frame) / rate
-                let state = animator.state(at: t)
+                // Following the position, every frame retargets to the reader's position then:
+                // it keeps moving between reports (the filter converges while the sensor is quiet).
+                if followsPosition, let position = hinge.reading(at: t)?.position,
+                    abs(position - animator!.target) > 1e-6
+                {
+                    try? animator!.retarget(to: position, at: t)
+                }
+                let state = animator!.state(at: t)
                 rows +=
-                    [t, animator.target, state.value, state.velocity].map(DecimalNumber.shortest)
+                    [t, animator!.target, state.value, state.velocity].map(DecimalNumber.shortest)
                     .joined(separator: " ") + "\n"
                 frame += 1
-                return (t, animator.isSettled(at: t))
+                return (t, animator!.isSettled(at: t))
             }
             func nextFrameTime() -> Double { startTime + Double(frame) / rate }
 
@@ -112,10 +120,16 @@ extension HingeTool {
                     change = nil
                 }
                 // Every frame before the sample; a sample at a frame's time retargets first.
-                if let current = animator {
-                    while nextFrameTime() < sample.time { _ = try emitFrame(current) }
+                if animator != nil {
+                    while nextFrameTime() < sample.time { _ = try emitFrame() }
                 }
-                guard let angle = sample.angle else { continue }
+                do {
+                    try hinge.ingest(sample)
+                } catch {
+                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                }
+                guard let raw = sample.angle else { continue }
+                let angle = followsPosition ? hinge.reading(at: sample.time)?.position ?? raw : raw
                 counts.angles += 1
                 guard animator != nil else {
                     animator = SpringAnimator(
@@ -129,18 +143,20 @@ extension HingeTool {
                     throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
                 }
             }
-            if let animator {
+            if animator != nil {
                 if let tail {
-                    while nextFrameTime() <= lastTime + tail { _ = try emitFrame(animator) }
+                    while nextFrameTime() <= lastTime + tail { _ = try emitFrame() }
                 } else {
                     while nextFrameTime() <= lastTime + longestTail {
-                        let (time, settled) = try emitFrame(animator)
-                        if settled, time >= lastTime { break }
+                        let (time, settled) = try emitFrame()
+                        let reading = hinge.reading(at: time)
+                        let quiet = !followsPosition || reading.map { abs($0.position - $0.angle) < 1e-3 } ?? true
+                        if settled, quiet, time >= lastTime { break }
                     }
                 }
             }
             var text = "# hingetool animate \(path): \(SpringOptions.describe(initialSpring)), mode \(mode.rawValue), "
-            text += "input raw, effect angle, reduce motion \(policy.rawValue)\n"
+            text += "input \(followsPosition ? "position" : "raw"), effect angle, reduce motion \(policy.rawValue)\n"
             if let (time, later) = requestedChange {
                 text += "# from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))\n"
             }
@@ -149,15 +165,6 @@ extension HingeTool {
             if animator == nil { text += "# no sample has an angle: nothing to animate\n" }
             text += "# t target value velocity\n"
             try context.emit(text + rows, to: arguments.value("output"))
-        }
-
-        private static func checkInput(_ input: String) throws(ToolFailure) {
-            guard input != "raw" else { return }
-            if input == "position" {
-                throw .usage(
-                    "'--input position' comes with the hinge reader, which this build does not have yet; use 'raw'")
-            }
-            throw .usage("The value '\(input)' is invalid for '--input <source>'. Please provide 'raw'.")
         }
 
         private static func checkEffect(_ effect: String) throws(ToolFailure) {

@@ -9,7 +9,8 @@ struct ReadingScoreTests {
         let trace = SyntheticScenario.named("slow-bend")!.trace
         let rows = trace.samples(seed: 1)
         let columns = GroundTruth.columns(
-            times: rows.map(\.sample.time), angles: rows.map { $0.trueAngle! }, velocities: rows.map { $0.trueVelocity! },
+            times: rows.map(\.sample.time), angles: rows.map { $0.trueAngle! },
+            velocities: rows.map { $0.trueVelocity! },
             poses: rows.map(\.truePose))
         let exact = GroundTruth.synthetic(trace)
         for row in rows {
@@ -64,7 +65,8 @@ struct ScenarioScoreTests {
         return readings.mapValues { ReadingScorer.score(ReadingScorer.read(samples, configuration: $0), truth: truth) }
     }
 
-    @Test("At rest our velocity error is below LSQ2's, and a fifth of it where the sensor flickers", arguments: scenarios)
+    @Test(
+        "At rest our velocity error is below LSQ2's, and a fifth of it where the sensor flickers", arguments: scenarios)
     func restingVelocity(scenario: SyntheticScenario) {
         let scores = Self.scores(scenario)
         let ours = scores["hingekit"]!

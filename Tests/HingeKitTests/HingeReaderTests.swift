@@ -1,10 +1,11 @@
+import HingeKit
+import Testing
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import HingeKit
-import Testing
 
 @Suite("HingeReader: input policy")
 struct HingeReaderInputTests {
@@ -95,7 +96,9 @@ struct HingeReaderInputTests {
 
 @Suite("HingeReader: position, velocity and snap")
 struct HingeReaderReadingTests {
-    static func read(_ name: String, configuration: HingeReader.Configuration = .init()) throws -> (
+    static func read(
+        _ name: String, configuration: HingeReader.Configuration = .init()
+    ) throws -> (
         rows: [SyntheticSample], reader: HingeReader
     ) {
         let rows = SyntheticScenario.named(name)!.trace.samples(seed: 1)
@@ -140,7 +143,9 @@ struct HingeReaderReadingTests {
         #expect(settled.isResting)
     }
 
-    @Test("Quantised input makes neither velocity spikes nor position staircases", arguments: ["slow-bend", "five-degree-steps"])
+    @Test(
+        "Quantised input makes neither velocity spikes nor position staircases",
+        arguments: ["slow-bend", "five-degree-steps"])
     func quantisedInput(name: String) throws {
         let scenario = SyntheticScenario.named(name)!
         let rows = scenario.trace.samples(seed: 1)
@@ -169,7 +174,9 @@ struct HingeReaderReadingTests {
         #expect(largestSpeed < 1.5 * truePeak)
     }
 
-    @Test("Snap: the detent the hinge rests at or heads to", arguments: SyntheticScenario.all.filter { $0.name != "no-hinge" })
+    @Test(
+        "Snap: the detent the hinge rests at or heads to",
+        arguments: SyntheticScenario.all.filter { $0.name != "no-hinge" })
     func snapAtRest(scenario: SyntheticScenario) throws {
         let (rows, reader) = try Self.read(scenario.name)
         let end = rows.last!.sample.time
@@ -221,7 +228,8 @@ struct HingeReaderReadingTests {
                     try reader.ingest(row.sample)
                     for offset in [0, 0.003, 0.05, 1] {
                         if let reading = reader.reading(at: row.sample.time + offset) {
-                            #expect(reading.position.isFinite && reading.velocity.isFinite && reading.projected.isFinite)
+                            #expect(
+                                reading.position.isFinite && reading.velocity.isFinite && reading.projected.isFinite)
                         }
                     }
                 }
@@ -234,7 +242,8 @@ struct HingeReaderReadingTests {
 struct OneEuroFilterTests {
     @Test("The classic discretisation is the paper's: α = 1/(1 + τ/Te), held between samples")
     func classic() {
-        var filter = OneEuroFilter(OneEuroFilter.Parameters(minCutoff: 1, beta: 0, derivativeCutoff: 1), discretisation: .classic)
+        var filter = OneEuroFilter(
+            OneEuroFilter.Parameters(minCutoff: 1, beta: 0, derivativeCutoff: 1), discretisation: .classic)
         filter.add(0, at: 0)
         filter.add(10, at: 0.01)
         let tau = 1 / (2 * Double.pi)

@@ -87,10 +87,24 @@ struct AnimateCommandTests {
         #expect(rows(none).isEmpty)
     }
 
+    @Test("--input position chases the reader's filtered angle, smoothly, to the final angle")
+    func followsPosition() {
+        let run = runTool(["animate", dataset("five-degree-steps.csv"), "--preset", "bend", "--input", "position"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("input position"))
+        let table = rows(run)
+        let raw = rows(runTool(["animate", dataset("five-degree-steps.csv"), "--preset", "bend"]))
+        // The raw targets jump in 5° steps; the position targets move less than a step a frame.
+        let rawJump = zip(raw, raw.dropFirst()).map { abs($0.1[1] - $0.0[1]) }.max()!
+        let positionJump = zip(table, table.dropFirst()).map { abs($0.1[1] - $0.0[1]) }.max()!
+        #expect(rawJump >= 5)
+        #expect(positionJump < 4)
+        #expect(abs(table.last![2] - 180) < 1e-3)
+    }
+
     @Test(
         "Options for later issues and bad values are usage errors (64)",
         arguments: [
-            (["--input", "position"], "Error: '--input position' comes with the hinge reader"),
             (["--input", "filtered"], "Error: The value 'filtered' is invalid for '--input <source>'"),
             (["--effect", "bloom"], "Error: '--effect bloom' comes with the effects"),
             (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'"),
