@@ -9,7 +9,13 @@
 /// A subcommand of `hingetool`: its help and what it does.
 protocol Subcommand {
     static var spec: CommandSpec { get }
+    /// Nested subcommands, for a command group such as `plot`; empty for a plain command.
+    static var subcommands: [any Subcommand.Type] { get }
     static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure)
+}
+
+extension Subcommand {
+    static var subcommands: [any Subcommand.Type] { [] }
 }
 
 /// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
@@ -19,7 +25,7 @@ struct HingeTool {
     static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Demo.self]
+        [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Plot.self, Demo.self]
     }
 
     static var spec: CommandSpec {
@@ -63,18 +69,36 @@ struct HingeTool {
         default:
             break
         }
-        guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+        return dispatch(arguments, among: subcommands, group: spec, path: [name], context: context)
+    }
+
+    /// Finds the subcommand named by `arguments[0]` among `commands`, and runs it (or, for a
+    /// group, dispatches again one level down).
+    private static func dispatch(
+        _ arguments: [String], among commands: [any Subcommand.Type], group: CommandSpec, path: [String],
+        context: ToolContext
+    ) -> Int32 {
+        let first = arguments.first ?? ""
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
             var message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
-            if let suggestion = ArgumentParser.closest(to: first, among: spec.subcommands.map(\.name)) {
+            if let suggestion = ArgumentParser.closest(to: first, among: group.subcommands.map(\.name)) {
                 message += ". Did you mean '\(suggestion)'?"
             }
-            return report(UsageError(message: message), spec: spec, path: [name], context: context)
+            return report(UsageError(message: message), spec: group, path: path, context: context)
         }
-        let path = [name, command.spec.name]
+        let path = path + [command.spec.name]
+        let rest = Array(arguments.dropFirst())
+        if !command.subcommands.isEmpty {
+            guard let next = rest.first, next != "-h", next != "--help" else {
+                context.write(HelpFormatter.help(for: command.spec, path: path))
+                return ExitCode.success.rawValue
+            }
+            return dispatch(rest, among: command.subcommands, group: command.spec, path: path, context: context)
+        }
         do throws(ToolFailure) {
             let parsed: ParsedArguments
             do {
-                parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+                parsed = try ArgumentParser.parse(rest, for: command.spec)
             } catch {
                 throw ToolFailure.usage(error)
             }
@@ -95,19 +119,24 @@ struct HingeTool {
         }
     }
 
+    /// `hingetool help [SUBCOMMAND [KIND]]`: the same text as `--help`.
     private static func help(_ arguments: [String], context: ToolContext) -> Int32 {
-        guard let name = arguments.first else {
-            context.write(HelpFormatter.help(for: spec, path: [self.name]))
-            return ExitCode.success.rawValue
-        }
-        guard let command = subcommands.first(where: { $0.spec.name == name }) else {
-            var message = "Unknown subcommand '\(name)'"
-            if let suggestion = ArgumentParser.closest(to: name, among: subcommands.map { $0.spec.name }) {
-                message += ". Did you mean '\(suggestion)'?"
+        var commands = subcommands
+        var group = spec
+        var path = [name]
+        for word in arguments {
+            guard let command = commands.first(where: { $0.spec.name == word }) else {
+                var message = "Unknown subcommand '\(word)'"
+                if let suggestion = ArgumentParser.closest(to: word, among: commands.map { $0.spec.name }) {
+                    message += ". Did you mean '\(suggestion)'?"
+                }
+                return report(UsageError(message: message), spec: group, path: path, context: context)
             }
-            return report(UsageError(message: message), spec: spec, path: [self.name], context: context)
+            group = command.spec
+            path.append(word)
+            commands = command.subcommands
         }
-        context.write(HelpFormatter.help(for: command.spec, path: [self.name, name]))
+        context.write(HelpFormatter.help(for: group, path: path))
         return ExitCode.success.rawValue
     }
 
