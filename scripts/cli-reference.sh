@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/DocumentationTests.swi
 cannot drift.
 
 EOF
-for sub in "" stats synth read score spring animate demo; do
+for sub in "" stats synth read score resample smooth spring animate demo; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
