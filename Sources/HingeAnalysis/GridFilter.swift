@@ -19,7 +19,7 @@ import CGSL
 /// hinge trace begins and ends at rest, and an on-change sensor that has stopped reporting
 /// holds its last value, so the held end value is what the hinge did beyond the record. GSL
 /// 2.7's `TRUNCATE` does not renormalise the Gaussian kernel, so it pulls the ends towards 0
-/// as `PADZERO` does (a constant 7 reads 4.3 at the edge with a ±3σ window). The median and
+/// as `PADZERO` does (a constant 7 reads about 3.5 at the edge). The median and
 /// the impulse detector truncate by default: padding with the end value would put copies of
 /// an outlier at the very end into its own window, and they would outvote the genuine
 /// samples.

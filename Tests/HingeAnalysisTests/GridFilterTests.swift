@@ -116,9 +116,12 @@ struct GridFilterTests {
         #expect(detection.cleaned.enumerated().allSatisfy { $0.offset == 150 || $0.element == Self.plateau[$0.offset] })
     }
 
-    @Test("Without the floor the MAD collapses to 0 and every flicker is an outlier")
-    func impulsesCollapseWithoutFloor() throws {
-        let detection = try GridFilter.impulses(in: Self.plateau, step: Self.step, window: 0.021, scaleFloor: 0)
+    @Test(
+        "Without the floor the scale collapses to 0 and every flicker is an outlier",
+        arguments: GridFilter.Scale.allCases)
+    func impulsesCollapseWithoutFloor(scale: GridFilter.Scale) throws {
+        let detection = try GridFilter.impulses(
+            in: Self.plateau, step: Self.step, window: 0.021, scaleFloor: 0, scale: scale)
         let flickers = Self.plateau.filter { $0 == 101 }.count
         #expect(detection.outlierCount == flickers + 1)
         #expect(detection.scales[7] == 0)
