@@ -46,30 +46,32 @@ extension HingeTool {
             let sigma = try number(arguments, "gaussian", in: 0.0001...3600)
             let window = try number(arguments, "median", in: 0.0001...3600)
             let derivative = arguments.has("derivative")
-            if sigma != nil, window != nil { throw .usage("'--gaussian' and '--median' cannot be used together") }
-            if sigma == nil, window == nil {
-                throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
+            // Exactly one filter; the derivative belongs to the Gaussian.
+            let filter: (sigma: Double?, window: Double)
+            switch (sigma, window) {
+            case (let sigma?, nil): filter = (sigma, 6 * sigma)
+            case (nil, let window?) where !derivative: filter = (nil, window)
+            case (nil, _?): throw .usage("'--derivative' needs '--gaussian <s>'")
+            case (nil, nil): throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
+            case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
             }
-            if derivative, sigma == nil { throw .usage("'--derivative' needs '--gaussian <s>'") }
 
             let (resampler, grid) = try Resample.resample(path, rate: rate, method: .steffen, context: context)
             let step = 1 / rate
             var command = "hingetool smooth \(path) --rate \(DecimalNumber.shortest(rate))"
             let values: [Double]
-            let impulseWindow: Double
+            // The impulse window is the median's, or ±3σ around each Gaussian sample.
+            let impulseWindow = filter.window
             do {
-                if let sigma {
+                if let sigma = filter.sigma {
                     command += " --gaussian \(DecimalNumber.shortest(sigma))" + (derivative ? " --derivative" : "")
                     values =
                         derivative
                         ? try GridFilter.gaussianDerivative(grid.angles, step: step, sigma: sigma)
                         : try GridFilter.gaussian(grid.angles, step: step, sigma: sigma)
-                    impulseWindow = 6 * sigma
                 } else {
-                    let window = window ?? 0
-                    command += " --median \(DecimalNumber.shortest(window))"
-                    values = try GridFilter.median(grid.angles, step: step, window: window)
-                    impulseWindow = window
+                    command += " --median \(DecimalNumber.shortest(filter.window))"
+                    values = try GridFilter.median(grid.angles, step: step, window: filter.window)
                 }
             } catch {
                 throw failure(error, path: path)
