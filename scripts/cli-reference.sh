@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/DocumentationTests.swi
 cannot drift.
 
 EOF
-for sub in "" stats synth read score spring animate demo; do
+for sub in "" stats synth read score resample smooth spring animate plot demo; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -62,6 +62,18 @@ EOF
 The model behind the scenarios is described in [Datasets/README.md](../Datasets/README.md).
 Times are written to 1 µs, angles to 0.001°, `true_angle` to 0.0001°, `true_velocity` to
 0.001 °/s.
+
+EOF
+      ;;
+    plot)
+      for kind in trace reading spring animate; do
+        echo "### hingetool plot $kind"; echo; echo '```'; $tool plot $kind --help; echo '```'; echo
+      done
+      cat <<'EOF'
+Titles made from file names pass through a whitelist (letters, digits, spaces and
+`_ . , : / + - = ° %`; anything else becomes `_`), so a crafted file name cannot reach
+gnuplot's back-quotes, `system()` or `@` macros. `HINGETOOL_GNUPLOT` names the gnuplot to run
+(a path that does not exist stands for a machine without gnuplot).
 
 EOF
       ;;

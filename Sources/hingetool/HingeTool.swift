@@ -25,7 +25,10 @@ struct HingeTool {
     static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Plot.self, Demo.self]
+        [
+            Stats.self, Synth.self, Read.self, Score.self, Resample.self, Smooth.self, Spring.self, Animate.self,
+            Plot.self, Demo.self,
+        ]
     }
 
     static var spec: CommandSpec {

@@ -1,0 +1,93 @@
+import HingeAnalysis
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool resample TRACE --rate HZ`: the trace's angles on a uniform grid.
+    struct Resample: Subcommand {
+        static let spec = CommandSpec(
+            name: "resample",
+            abstract: "Interpolate a trace's angles onto a uniform grid.",
+            discussion: """
+                Prints gnuplot-ready rows 't angle' at t = t0 + k/rate, from the first sample \
+                with an angle to the last. Rows without an angle are skipped and samples at the \
+                same time merged, the later one winning; a comment counts both. steffen (the \
+                default) is monotone between samples, so it never overshoots a quantised step; \
+                cspline and akima can. Methods need 2 (linear), 3 (steffen, cspline) or 5 \
+                (akima) angles. See docs/offline.md.
+                """,
+            arguments: [traceArgument],
+            options: [
+                rateOption,
+                CommandSpec.Option(
+                    ["--method"], value: "method", help: "The interpolation method.", default: "steffen",
+                    allowed: ["steffen", "linear", "cspline", "akima"]),
+                outputOption,
+            ],
+            usageOverride: ["<trace> --rate <hz> [--method <method>] [-o <file>]"])
+
+        static let rateOption = CommandSpec.Option(["--rate"], value: "hz", help: "Grid points per second (required).")
+
+        /// The most rows one run prints, as for `hingetool spring`.
+        static let rowLimit = 10_000_001
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let rate = try requiredRate(arguments)
+            let method = Interpolator.Method(rawValue: arguments.value("method") ?? "steffen") ?? .steffen
+            let (resampler, grid) = try resample(path, rate: rate, method: method, context: context)
+            var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            text += provenance(resampler)
+            text += "# t angle\n"
+            for (time, angle) in zip(grid.times, grid.angles) {
+                text += DecimalNumber.shortest(time) + " " + DecimalNumber.fixed(angle, places: 4) + "\n"
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// `--rate`, which these commands cannot do without.
+        static func requiredRate(_ arguments: ParsedArguments) throws(ToolFailure) -> Double {
+            guard let rate = try number(arguments, "rate", in: 0.001...100_000) else {
+                throw .usage("Missing expected option '--rate <hz>'")
+            }
+            return rate
+        }
+
+        /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
+        /// angles on the grid t0 + k/rate.
+        static func resample(
+            _ path: String, rate: Double, method: Interpolator.Method, context: ToolContext
+        ) throws(ToolFailure) -> (TraceResampler, (times: [Double], angles: [Double])) {
+            let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
+            var samples: [HingeSample] = []
+            do {
+                while let record = try reader.next() { samples.append(record.sample) }
+            } catch {
+                throw .trace(error)
+            }
+            let name = reader.fileName ?? path
+            do {
+                let resampler = try TraceResampler(samples, method: method)
+                let span = resampler.interpolator.domain
+                guard (span.upperBound - span.lowerBound) * rate < Double(rowLimit) else {
+                    throw ToolFailure.usage("the trace and --rate ask for more than \(rowLimit) rows, the limit")
+                }
+                return (resampler, try resampler.grid(rate: rate))
+            } catch let failure as ToolFailure {
+                throw failure
+            } catch Interpolator.Failure.tooFewPoints(let method, let count) {
+                throw .data(
+                    "\(name): \(count) angles at distinct times, but \(method) interpolation needs at least "
+                        + "\(method.minimumPointCount)")
+            } catch {
+                throw .data("\(name): \(error)")
+            }
+        }
+
+        /// The comment line that says what the resampler merged and skipped, if anything.
+        static func provenance(_ resampler: TraceResampler) -> String {
+            guard resampler.mergedDuplicateCount > 0 || resampler.samplesWithoutAngle > 0 else { return "" }
+            return "# \(resampler.mergedDuplicateCount) samples replaced by a later one at the same time, "
+                + "\(resampler.samplesWithoutAngle) rows without an angle skipped\n"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import HingeAnalysis
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool smooth TRACE --rate HZ (--gaussian S [--derivative] | --median S)`: a filter
+    /// over the trace's angles on a uniform grid.
+    struct Smooth: Subcommand {
+        static let spec = CommandSpec(
+            name: "smooth",
+            abstract: "Smooth a trace on a uniform grid: Gaussian, Gaussian derivative or median.",
+            discussion: """
+                The angles are first put on the grid t = t0 + k/rate with Steffen's method (as \
+                'resample' does), then filtered, looking both ways in time. Prints gnuplot-ready \
+                rows 't angle', or 't velocity' (°/s) with --derivative. Near the ends the \
+                Gaussian repeats the first and last angle (the hinge rests before and after the \
+                trace); the median uses the samples inside the trace only.
+
+                --impulses adds a column 'impulse': 1 where the resampled angle is an outlier, \
+                more than 3 scales from the median of its window (the median's window, or ±3σ), \
+                the scale being the window's MAD but never less than the trace's quantisation \
+                step, so a quantised plateau does not make every flicker an outlier. The other \
+                columns are not changed. See docs/offline.md.
+                """,
+            arguments: [traceArgument],
+            options: [
+                Resample.rateOption,
+                CommandSpec.Option(["--gaussian"], value: "s", help: "Gaussian smoothing with this sigma in seconds."),
+                CommandSpec.Option(
+                    ["--derivative"], help: "With --gaussian: the velocity (the Gaussian derivative) instead."),
+                CommandSpec.Option(
+                    ["--median"], value: "s", help: "Running median over a window this many seconds wide."),
+                CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
+                outputOption,
+            ],
+            usageOverride: [
+                "<trace> --rate <hz> [--impulses] [-o <file>]",
+                "                        (--gaussian <s> [--derivative] | --median <s>)",
+            ])
+
+        /// The impulse threshold, in scales: Hampel's customary 3.
+        static let impulseThreshold = 3.0
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let rate = try Resample.requiredRate(arguments)
+            let sigma = try number(arguments, "gaussian", in: 0.0001...3600)
+            let window = try number(arguments, "median", in: 0.0001...3600)
+            let derivative = arguments.has("derivative")
+            // Exactly one filter; the derivative belongs to the Gaussian.
+            let filter: (sigma: Double?, window: Double)
+            switch (sigma, window) {
+            case (let sigma?, nil): filter = (sigma, 6 * sigma)
+            case (nil, let window?) where !derivative: filter = (nil, window)
+            case (nil, _?): throw .usage("'--derivative' needs '--gaussian <s>'")
+            case (nil, nil): throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
+            case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
+            }
+
+            let (resampler, grid) = try Resample.resample(path, rate: rate, method: .steffen, context: context)
+            let step = 1 / rate
+            var command = "hingetool smooth \(path) --rate \(DecimalNumber.shortest(rate))"
+            let values: [Double]
+            // The impulse window is the median's, or ±3σ around each Gaussian sample.
+            let impulseWindow = filter.window
+            do {
+                if let sigma = filter.sigma {
+                    command += " --gaussian \(DecimalNumber.shortest(sigma))" + (derivative ? " --derivative" : "")
+                    values =
+                        derivative
+                        ? try GridFilter.gaussianDerivative(grid.angles, step: step, sigma: sigma)
+                        : try GridFilter.gaussian(grid.angles, step: step, sigma: sigma)
+                } else {
+                    command += " --median \(DecimalNumber.shortest(filter.window))"
+                    values = try GridFilter.median(grid.angles, step: step, window: filter.window)
+                }
+            } catch {
+                throw failure(error, path: path)
+            }
+            var text = "# \(command)\(arguments.has("impulses") ? " --impulses" : "")\n"
+            text += Resample.provenance(resampler)
+            var impulses: ImpulseDetection?
+            if arguments.has("impulses") {
+                let floor = quantisationStep(of: resampler.interpolator.y)
+                do {
+                    impulses = try GridFilter.impulses(
+                        in: grid.angles, step: step, window: impulseWindow, threshold: impulseThreshold,
+                        scaleFloor: floor)
+                } catch {
+                    throw failure(error, path: path)
+                }
+                text +=
+                    "# impulse: |angle - median| > 3 max(MAD, \(DecimalNumber.shortest(floor))°) over "
+                    + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found\n"
+            }
+            text += "# t \(derivative ? "velocity" : "angle")\(impulses == nil ? "" : " impulse")\n"
+            for index in grid.times.indices {
+                text += DecimalNumber.shortest(grid.times[index]) + " "
+                text += DecimalNumber.fixed(values[index], places: derivative ? 3 : 4)
+                if let impulses { text += impulses.isOutlier[index] ? " 1" : " 0" }
+                text += "\n"
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// A width the grid cannot hold is the command line's fault; anything else the data's.
+        static func failure(_ error: GridFilter.Failure, path: String) -> ToolFailure {
+            switch error {
+            case .widthTooShort, .widthTooLong: .usage("\(error) (see --rate)")
+            default: .data("\(path): \(error)")
+            }
+        }
+
+        /// The sensor's step, the least scale an impulse window may have: the quantisation
+        /// step, the smallest gap between levels, or the smallest change of a continuous trace.
+        static func quantisationStep(of angles: [Double]) -> Double {
+            var statistics = TraceStatistics()
+            for (index, angle) in angles.enumerated() { statistics.add(HingeSample(time: Double(index), angle: angle)) }
+            switch statistics.quantisation {
+            case .none: return 0
+            case .step(let step): return step
+            case .levels(let levels):
+                return zip(levels, levels.dropFirst()).map { $1 - $0 }.min() ?? 0
+            case .continuous(let change): return change
+            }
+        }
+    }
+}
