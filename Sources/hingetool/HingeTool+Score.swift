@@ -13,7 +13,8 @@ extension HingeTool {
                 true_angle and true_velocity columns (and true_pose for the snap). Every reading \
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
                 ('hingekit'), then Android's LSQ2 velocity, finite differences, the 1€ filter \
-                with the paper's defaults, and the raw angle. docs/reading.md defines each \
+                with the paper's defaults, the raw angle, and the offline Gaussian reading (the \
+                non-causal best case, no snap). docs/reading.md defines each \
                 column; '--format markdown' prints the tables and the targets it keeps.
                 """,
             arguments: [
@@ -69,9 +70,17 @@ extension HingeTool {
                 ("hingekit", configuration), ("android-lsq2", lsq2), ("difference", difference),
                 ("one-euro-paper", paper), ("raw", raw),
             ]
-            return readings.map { name, configuration in
-                (name, ReadingScorer.score(ReadingScorer.read(samples, configuration: configuration), truth: truth))
+            var rows = readings.map { name, configuration in
+                (
+                    name: name,
+                    score: ReadingScorer.score(ReadingScorer.read(samples, configuration: configuration), truth: truth)
+                )
             }
+            // The non-causal best case: the whole trace smoothed at once (docs/offline.md).
+            if let offline = try? OfflineReading.series(samples) {
+                rows.append((name: "offline-gaussian", score: ReadingScorer.score(offline, truth: truth)))
+            }
+            return rows
         }
 
         /// Reads a trace and its ground truth.
@@ -131,18 +140,20 @@ extension HingeTool {
 
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
             var text = "# hingetool score \(title)\n"
-            text += "# reading        vel_rmse_moving vel_rmse_rest pos_rmse lag_ms jitter snap_right lead_ms flicker\n"
+            text +=
+                "# reading          vel_rmse_moving vel_rmse_rest pos_rmse lag_ms jitter snap_right lead_ms flicker\n"
             for (name, score) in rows {
                 let cells = [
                     DecimalNumber.fixed(score.velocityRMSEMoving, places: 2),
                     DecimalNumber.fixed(score.velocityRMSEResting, places: 2),
                     DecimalNumber.fixed(score.positionRMSE, places: 3),
                     DecimalNumber.fixed(score.lag * 1000, places: 0),
-                    DecimalNumber.fixed(score.jitterAtRest, places: 3), "\(score.snapRight)/\(score.moves)",
+                    DecimalNumber.fixed(score.jitterAtRest, places: 3),
+                    score.hasSnap ? "\(score.snapRight)/\(score.moves)" : "-",
                     score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
                     "\(score.flickerAtRest)",
                 ]
-                text += name.padding(16) + cells.map { $0.padding(14) }.joined() + "\n"
+                text += name.padding(18) + cells.map { $0.padding(14) }.joined() + "\n"
             }
             return text
         }

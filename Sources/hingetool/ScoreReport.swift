@@ -17,7 +17,8 @@ enum ScoreReport {
                 let cells = [
                     "`\(name)`", fixed(score.velocityRMSEMoving, 1), fixed(score.velocityRMSEResting, 1),
                     fixed(score.positionRMSE, 2), fixed(score.lag * 1000, 0), fixed(score.jitterAtRest, 3),
-                    "\(score.snapRight)/\(score.moves)", score.meanLeadTime.map { fixed($0 * 1000, 0) } ?? "–",
+                    score.hasSnap ? "\(score.snapRight)/\(score.moves)" : "–",
+                    score.meanLeadTime.map { fixed($0 * 1000, 0) } ?? "–",
                     "\(score.flickerAtRest)",
                 ]
                 text += "| " + cells.joined(separator: " | ") + " |\n"
