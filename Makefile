@@ -28,15 +28,18 @@ build: deps
 demo: build
 	$(TOOL) demo
 
-## test: the full suite (unit, oracle, CLI), then the format check
+## test: the full suite (unit, oracle, CLI), then the format check and the documentation build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) --no-print-directory lint
+	scripts/docc.sh
 
-## docs: regenerate docs/cli.md from hingetool's --help texts
+## docs: regenerate docs/cli.md from hingetool's --help texts; build the DocC catalogs
+## (warnings are errors, every public symbol must be documented)
 docs: build
 	scripts/cli-reference.sh $(TOOL)
+	scripts/docc.sh
 
 ## score: score the hinge reader on every dataset and rewrite the tables in docs/reading.md
 score: build

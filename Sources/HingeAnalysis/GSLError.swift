@@ -16,6 +16,7 @@ public struct GSLError: Error, Equatable, CustomStringConvertible {
         return String(cString: text)
     }
 
+    /// An error for GSL `status` returned by `operation`.
     public init(status: Int32, operation: String) {
         self.status = status
         self.operation = operation

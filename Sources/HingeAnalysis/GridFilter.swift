@@ -66,8 +66,11 @@ public enum GridFilter {
 
     /// Why a filter could not run.
     public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The signal has no samples.
         case empty
+        /// A sample that is NaN or infinite.
         case notFinite(index: Int)
+        /// A grid step that is not positive and finite.
         case invalidStep(Double)
         /// A sigma or window that is not positive and finite.
         case invalidWidth(Double)
@@ -77,8 +80,11 @@ public enum GridFilter {
         /// A width whose kernel or window would reach more than ``GridFilter/maximumReach``
         /// samples either side.
         case widthTooLong(seconds: Double, step: Double)
+        /// An outlier threshold that is not positive and finite.
         case invalidThreshold(Double)
+        /// A scale floor that is negative or not finite.
         case invalidScaleFloor(Double)
+        /// GSL reported a failure.
         case gsl(GSLError)
 
         public var description: String {

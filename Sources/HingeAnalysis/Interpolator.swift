@@ -13,7 +13,14 @@ import CGSL
 public final class Interpolator {
     /// The interpolation schemes GSL offers that HingeAnalysis exposes.
     public enum Method: String, CaseIterable, Sendable {
-        case linear, cspline, akima, steffen
+        /// Straight lines between the points.
+        case linear
+        /// A natural cubic spline: smooth, but it overshoots steps.
+        case cspline
+        /// Akima's spline: less overshoot than a cubic spline, needs five points.
+        case akima
+        /// Steffen's monotone cubic: never overshoots between points (the default).
+        case steffen
 
         var gslType: UnsafePointer<gsl_interp_type> {
             switch self {
@@ -31,12 +38,19 @@ public final class Interpolator {
 
     /// Why an interpolator could not be built or evaluated.
     public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// `x` and `y` differ in length.
         case lengthMismatch(x: Int, y: Int)
+        /// Fewer points than the method needs.
         case tooFewPoints(method: Method, count: Int)
+        /// A point that is NaN or infinite.
         case notFinite(index: Int)
+        /// An x that does not increase strictly.
         case notIncreasing(index: Int, previous: Double, value: Double)
+        /// An evaluation outside the data.
         case outsideRange(x: Double, range: ClosedRange<Double>)
+        /// A grid step that is not positive and finite.
         case invalidStep(Double)
+        /// GSL reported a failure.
         case gsl(GSLError)
 
         public var description: String {
@@ -55,9 +69,11 @@ public final class Interpolator {
         }
     }
 
+    /// The interpolation scheme.
     public let method: Method
     /// The x values, strictly increasing.
     public let x: [Double]
+    /// The values, one per x.
     public let y: [Double]
 
     private let interp: UnsafeMutablePointer<gsl_interp>
@@ -144,7 +160,9 @@ public final class Interpolator {
     /// Samples the interpolant on the uniform grid `start, start + step, …` up to the last
     /// grid point inside ``domain``.
     ///
-    /// - Parameter step: the grid spacing in the units of `x`; must be positive and finite.
+    /// - Parameters:
+    ///   - step: the grid spacing in the units of `x`; must be positive and finite.
+    ///   - start: the first grid point, inside ``domain``; the first knot by default.
     /// - Returns: the grid abscissae and the interpolated values.
     /// - Complexity: O(n + m) for m grid points.
     public func resample(

@@ -1,7 +1,7 @@
 import HingeKit
 
 /// The best reading of a whole trace that hindsight allows: the non-causal reference that the
-/// online ``HingeReader`` is compared with.
+/// online `HingeReader` is compared with.
 ///
 /// ```swift
 /// let reference = try OfflineReading.series(samples)
@@ -23,7 +23,9 @@ import HingeKit
 public enum OfflineReading {
     /// Why the offline reading could not be made.
     public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The trace could not be resampled.
         case resampling(Interpolator.Failure)
+        /// The grid could not be filtered.
         case filtering(GridFilter.Failure)
 
         public var description: String {

@@ -19,17 +19,23 @@ import HingeKit
 ///   last became the true pose (negative when it was late); ``flickerAtRest`` counts snap
 ///   changes during settled rest, except changes to the true pose (the hand is about to move).
 public struct ReadingScore: Hashable, Sendable {
+    /// Velocity RMSE over the moving frames, °/s.
     public var velocityRMSEMoving: Double
+    /// Velocity RMSE over the resting frames, °/s.
     public var velocityRMSEResting: Double
+    /// Position RMSE over all frames, degrees.
     public var positionRMSE: Double
     /// Seconds.
     public var lag: Double
     /// Degrees per second.
     public var jitterAtRest: Double
+    /// The number of moves in the truth.
     public var moves: Int
+    /// Moves whose snap was right.
     public var snapRight: Int
     /// Mean over moves, seconds; `nil` without moves or without a snap.
     public var meanLeadTime: Double?
+    /// Snap changes during settled rest that were not a change of true pose.
     public var flickerAtRest: Int
     /// Whether the reading had a snap to score.
     public var hasSnap: Bool
@@ -45,12 +51,16 @@ public enum ReadingScorer {
 
     /// A reading sampled on the grid.
     public struct Series: Sendable {
+        /// The grid times, seconds.
         public var times: [Double]
+        /// The position per frame (NaN where there is no reading).
         public var positions: [Double]
+        /// The velocity per frame (NaN where there is no reading).
         public var velocities: [Double]
         /// The snap per frame, when the reading has one.
         public var snaps: [Double]?
 
+        /// A series sampled at `times`.
         public init(times: [Double], positions: [Double], velocities: [Double], snaps: [Double]?) {
             self.times = times
             self.positions = positions
@@ -66,7 +76,7 @@ public enum ReadingScorer {
         return (0..<count).map { first + Double($0) / gridRate }
     }
 
-    /// Runs a ``HingeReader`` over `samples` and samples its reading on the grid.
+    /// Runs a `HingeReader` over `samples` and samples its reading on the grid.
     ///
     /// Samples are ingested in order, each just before the first grid frame at or after it, so
     /// every frame sees exactly the samples up to its time. Samples the reader refuses are

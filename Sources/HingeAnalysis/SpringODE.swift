@@ -17,7 +17,7 @@ import HingeKit
 /// restarted at every switch, so no step straddles a discontinuity and the solution keeps the
 /// integrator's full order. With the default tolerances of 1e-13 it agrees with the exact
 /// solution to about 1e-13 of the motion's scale (GSL 2.7 reaches ~1e-13 on a spring with
-/// rk8pd), which makes it the oracle that ``DampedSpring``'s closed forms and anything built on
+/// rk8pd), which makes it the oracle that `DampedSpring`'s closed forms and anything built on
 /// them are tested against. It is explicit, so a very stiff, heavily overdamped spring costs
 /// steps in proportion to its fastest rate times the time span; ``maximumSteps`` bounds that.
 public struct SpringODE: Sendable {
@@ -35,6 +35,7 @@ public struct SpringODE: Sendable {
         /// Zero or positive and finite.
         public var damping: Double
 
+        /// A piece with the spring given by its physical parameters.
         public init(
             startTime: Double, target: Double, mass: Double, stiffness: Double, damping: Double
         ) {
@@ -55,7 +56,9 @@ public struct SpringODE: Sendable {
 
     /// The integrated state at one requested time.
     public struct Sample: Sendable, Hashable {
+        /// Seconds.
         public var time: Double
+        /// The value at ``time``.
         public var value: Double
         /// Value units per second.
         public var velocity: Double
@@ -63,14 +66,23 @@ public struct SpringODE: Sendable {
 
     /// Why the integration could not be set up or run.
     public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// No pieces were given.
         case noPieces
+        /// A piece with invalid parameters.
         case invalidPiece(index: Int, reason: String)
+        /// Piece start times that do not increase.
         case startTimesNotIncreasing(index: Int)
+        /// Tolerances that are not positive and finite.
         case invalidTolerance(absolute: Double, relative: Double)
+        /// A step limit that is not positive.
         case invalidMaximumSteps(Int)
+        /// A starting value or velocity that is not finite.
         case initialStateNotFinite(value: Double, velocity: Double)
+        /// Requested times out of order.
         case timesNotSorted(index: Int)
+        /// A requested time before the first piece.
         case timeOutsideRange(index: Int, time: Double, start: Double)
+        /// GSL reported a failure.
         case gsl(GSLError)
 
         public var description: String {

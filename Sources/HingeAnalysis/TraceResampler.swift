@@ -14,7 +14,7 @@ import HingeKit
 ///   angle, so it is skipped, and the curve runs on from the angle before it to the angle after
 ///   it. ``samplesWithoutAngle`` counts them.
 /// - Samples at the same time are merged first, because `gsl_interp` needs strictly increasing
-///   times: the later sample wins, as it does in ``HingeReader``, since a sensor that reports
+///   times: the later sample wins, as it does in `HingeReader`, since a sensor that reports
 ///   twice at one instant has corrected itself. ``mergedDuplicateCount`` counts the samples
 ///   replaced.
 ///

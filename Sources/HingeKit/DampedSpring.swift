@@ -191,8 +191,24 @@ extension DampedSpring {
     public struct ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The parameters a spring can be described with.
         public enum Parameter: String, Sendable, Hashable, CaseIterable {
-            case mass, stiffness, damping, duration, bounce, response, dampingRatio
-            case settlingDuration, epsilon
+            /// The mass.
+            case mass
+            /// The stiffness.
+            case stiffness
+            /// The damping coefficient.
+            case damping
+            /// The perceptual duration.
+            case duration
+            /// The bounce.
+            case bounce
+            /// The response.
+            case response
+            /// The damping ratio.
+            case dampingRatio
+            /// The requested settling duration.
+            case settlingDuration
+            /// The settling band.
+            case epsilon
         }
 
         /// The offending parameter.
@@ -202,6 +218,7 @@ extension DampedSpring {
         /// The rule the value broke, as a phrase following "must be".
         public var requirement: String
 
+        /// Creates an error for `parameter`, which had `value` but must be `requirement`.
         public init(parameter: Parameter, value: Double, requirement: String) {
             self.parameter = parameter
             self.value = value

@@ -9,6 +9,7 @@
 /// follow: x(s) = a + (b − a)(10s³ − 15s⁴ + 6s⁵) with s = t/T, so velocity and acceleration are
 /// zero at both ends and the peak speed is 1.875·|b − a|/T.
 public struct HandMotion: Hashable, Sendable {
+    /// One step of a hand motion.
     public enum Step: Hashable, Sendable {
         /// Stay at the current angle for a duration in seconds.
         case hold(Double)

@@ -31,17 +31,24 @@
 public struct HingeReader: Sendable {
     /// How the reader reads.
     public struct Configuration: Hashable, Sendable {
+        /// Where the position comes from.
         public enum Position: Hashable, Sendable {
+            /// The 1€ filter with these parameters and this discretisation.
             case oneEuro(OneEuroFilter.Parameters, OneEuroFilter.Discretisation)
+            /// The raw angle, unfiltered.
             case raw
         }
 
+        /// How the position is smoothed (default: the 1€ filter, on-change, ``OneEuroFilter/Parameters/hinge``).
         public var position: Position
+        /// How the velocity is estimated (default: ``VelocityEstimator/standard``).
         public var velocity: VelocityEstimator
+        /// The detents and how the snap decides.
         public var snap: SnapConfiguration
         /// Accepted angles in degrees; 0…360 by default (Surface Duo folds back to 360°).
         public var angleRange: ClosedRange<Double>
 
+        /// A configuration; every parameter has HingeKit's default.
         public init(
             position: Position = .oneEuro(.hinge, .onChange), velocity: VelocityEstimator = .standard,
             snap: SnapConfiguration = SnapConfiguration(), angleRange: ClosedRange<Double> = 0...360
@@ -55,9 +62,13 @@ public struct HingeReader: Sendable {
 
     /// A sample the reader refuses; the reader is unchanged.
     public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The time is NaN or infinite.
         case nonFiniteTime(Double)
+        /// The angle is NaN or infinite.
         case nonFiniteAngle(time: Double, angle: Double)
+        /// The time is earlier than the previous sample's.
         case timeGoesBackwards(time: Double, previous: Double)
+        /// The angle lies outside ``Configuration/angleRange``.
         case angleOutOfRange(time: Double, angle: Double, range: ClosedRange<Double>)
 
         public var description: String {
@@ -71,6 +82,7 @@ public struct HingeReader: Sendable {
         }
     }
 
+    /// How this reader reads.
     public let configuration: Configuration
     /// Samples accepted so far, duplicates included.
     public private(set) var sampleCount = 0
@@ -86,6 +98,7 @@ public struct HingeReader: Sendable {
     private var detent = 0
     private var detentBeforeNewest = 0
 
+    /// A reader with no samples yet.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

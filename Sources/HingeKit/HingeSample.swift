@@ -3,8 +3,11 @@
 /// Apple's `UIHinge` and Android's posture APIs both report a coarse status next to the angle.
 /// An unknown status is `nil` in a ``HingeSample``, not a case of its own.
 public enum HingeStatus: String, CaseIterable, Sendable, Hashable, Codable {
+    /// The phone is shut.
     case closed
+    /// Between shut and flat: the laptop, tent and book poses.
     case partiallyOpen
+    /// Open flat (or folded all the way back).
     case fullyOpen
 
     /// Reads a status as it is spelled in trace files: camelCase (`partiallyOpen`),
@@ -42,6 +45,7 @@ public struct HingeSample: Hashable, Sendable, Codable {
     /// The system's status, or `nil` when it reported none.
     public var status: HingeStatus?
 
+    /// A sample at `time` seconds with `angle` in degrees (`nil`: no hinge).
     public init(time: Double, angle: Double?, status: HingeStatus? = nil) {
         self.time = time
         self.angle = angle

@@ -39,6 +39,7 @@ public struct OneEuroFilter: Hashable, Sendable {
         /// The cutoff of the speed's own low-pass, in Hz.
         public var derivativeCutoff: Double
 
+        /// Parameters; all must be finite, the cutoffs positive and `beta` non-negative.
         public init(minCutoff: Double, beta: Double, derivativeCutoff: Double) {
             precondition(minCutoff > 0 && minCutoff.isFinite, "minCutoff must be positive")
             precondition(beta >= 0 && beta.isFinite, "beta must be zero or positive")
@@ -56,12 +57,17 @@ public struct OneEuroFilter: Hashable, Sendable {
         public static let hinge = Parameters(minCutoff: 0.8, beta: 0.05, derivativeCutoff: 4)
     }
 
+    /// How the filter steps from one sample to the next.
     public enum Discretisation: Hashable, Sendable {
+        /// The paper's: `α = 1/(1 + τ/Te)` at each sample, held in between.
         case classic
+        /// Continuous-time smoothing of the held value (the default for hinge sensors).
         case onChange
     }
 
+    /// The filter's tuning.
     public var parameters: Parameters
+    /// How the filter steps.
     public var discretisation: Discretisation
     /// The longest time a reported change is assumed to have taken (on-change only): 0.25 s,
     /// as ``LeastSquaresVelocity/spread``.
@@ -73,6 +79,7 @@ public struct OneEuroFilter: Hashable, Sendable {
     private var cutoff = 0.0
     private var lastTime = 0.0
 
+    /// A filter that has seen no sample yet.
     public init(_ parameters: Parameters, discretisation: Discretisation = .onChange) {
         self.parameters = parameters
         self.discretisation = discretisation

@@ -14,6 +14,7 @@ public struct SensorModel: Hashable, Sendable {
         case levels([Double])
     }
 
+    /// How readings are rounded.
     public var quantisation: Quantisation
     /// The mean time between polls of the sensor, in seconds.
     public var meanInterval: Double
@@ -30,6 +31,7 @@ public struct SensorModel: Hashable, Sendable {
     /// `false` for a device without a hinge: samples then carry no angle.
     public var hasHinge: Bool
 
+    /// A sensor model; the defaults are a 1° sensor polled every ~4 ms with 8 ms latency.
     public init(
         quantisation: Quantisation = .step(1), meanInterval: Double = 0.004, jitter: Double = 0.3,
         burstProbability: Double = 0.03, noise: Double = 0.2, latency: Double = 0.008,
@@ -66,6 +68,7 @@ public struct SensorModel: Hashable, Sendable {
 
 /// One row of a synthetic trace: what the app saw, and the truth behind it.
 public struct SyntheticSample: Hashable, Sendable {
+    /// What the app received.
     public var sample: HingeSample
     /// The hand's angle at the sample's time (degrees), `nil` without a hinge.
     public var trueAngle: Double?
@@ -78,11 +81,14 @@ public struct SyntheticSample: Hashable, Sendable {
 
 /// A hand motion seen through a sensor model: a synthetic trace with its ground truth.
 public struct SyntheticTrace: Hashable, Sendable {
+    /// The hand motion behind the trace.
     public var motion: HandMotion
+    /// The sensor that reports it.
     public var sensor: SensorModel
     /// The detents ``SyntheticSample/truePose`` is chosen from: HingeReader's defaults.
     public var poseDetents: [Double]
 
+    /// A trace of `motion` seen through `sensor`.
     public init(motion: HandMotion, sensor: SensorModel, poseDetents: [Double] = SnapConfiguration.defaultDetents) {
         self.motion = motion
         self.sensor = sensor

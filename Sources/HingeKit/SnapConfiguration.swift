@@ -32,6 +32,7 @@ public struct SnapConfiguration: Hashable, Sendable {
     /// (a 0/90/180° sensor jumping 90° at once).
     public var maximumProjection: Double = 30
 
+    /// A configuration; the defaults are those documented on each property.
     public init(
         detents: [Double] = SnapConfiguration.defaultDetents, hysteresis: Double = 8, projectionTime: Double = 0.12,
         restingSpeed: Double = 3

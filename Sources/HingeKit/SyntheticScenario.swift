@@ -8,10 +8,14 @@
 /// from the project's ANCHORS notes): a 1° sensor polled every ~4 ms, a 1° sensor at ~50 Hz
 /// (OnePlus Open), 5° steps (Pixel Fold), and 0/90/180° only (Galaxy Fold3/Flip3/Fold7).
 public struct SyntheticScenario: Hashable, Sendable {
+    /// The name `hingetool synth` takes, e.g. `flat-to-laptop`.
     public var name: String
+    /// One line on what the scenario models.
     public var summary: String
+    /// The hand motion and the sensor.
     public var trace: SyntheticTrace
 
+    /// A named scenario.
     public init(name: String, summary: String, trace: SyntheticTrace) {
         self.name = name
         self.summary = summary
@@ -25,6 +29,7 @@ public struct SyntheticScenario: Hashable, Sendable {
     private static let flatToLaptopMotion = HandMotion(
         start: 180, [.hold(0.5), .move(to: 110, over: 0.6), .hold(2.5), .move(to: 180, over: 0.6), .hold(0.8)])
 
+    /// Every scenario, in the order `hingetool synth --list` prints them.
     public static let all: [SyntheticScenario] = [
         SyntheticScenario(
             name: "flat-to-laptop",

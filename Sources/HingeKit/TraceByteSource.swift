@@ -23,6 +23,7 @@ public struct InMemoryByteSource<Bytes: Collection<UInt8>>: TraceByteSource {
     private let bytes: Bytes
     private var position: Bytes.Index
 
+    /// A source that hands out `bytes` in order.
     public init(_ bytes: Bytes) {
         self.bytes = bytes
         self.position = bytes.startIndex
@@ -43,6 +44,7 @@ public struct InMemoryByteSource<Bytes: Collection<UInt8>>: TraceByteSource {
 public final class FileByteSource: TraceByteSource {
     /// Why a file could not be opened or read.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The path that failed.
         public var path: String
         /// The C library's `errno`.
         public var code: Int32

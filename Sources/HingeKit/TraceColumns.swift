@@ -6,14 +6,18 @@
 /// text when ``TraceReadOptions/keepsExtraColumns`` is set (synthetic traces carry
 /// `true_angle` and `true_velocity` this way).
 public struct TraceColumns: Hashable, Sendable {
+    /// The unit of the time column.
     public enum TimeUnit: Hashable, Sendable {
+        /// `time` or `t` are seconds, `time_ms` milliseconds.
         case seconds, milliseconds
 
         /// Seconds per unit.
         public var scale: Double { self == .seconds ? 1 : 0.001 }
     }
 
+    /// The unit of the angle column.
     public enum AngleUnit: Hashable, Sendable {
+        /// `angle` or `angle_deg` are degrees, `angle_rad` radians.
         case degrees, radians
 
         /// Degrees per unit.
@@ -22,10 +26,15 @@ public struct TraceColumns: Hashable, Sendable {
 
     /// Every column name as written in the header, trimmed and unquoted.
     public var names: [String]
+    /// The position of the time column.
     public var time: Int
+    /// The time column's unit.
     public var timeUnit: TimeUnit
+    /// The position of the angle column.
     public var angle: Int
+    /// The angle column's unit.
     public var angleUnit: AngleUnit
+    /// The position of the status column, if there is one.
     public var status: Int?
     /// The positions of the extra columns, in header order.
     public var extras: [Int]

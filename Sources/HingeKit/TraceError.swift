@@ -10,25 +10,45 @@
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of problem, for code that wants to react to one in particular.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The file is empty or holds no header.
         case emptyFile
+        /// Bytes that are not UTF-8, or UTF-16 text.
         case notUTF8
+        /// A NUL byte: binary data.
         case binaryData
+        /// A carriage return inside a line.
         case strayCarriageReturn
+        /// A line longer than the limit.
         case lineTooLong
+        /// A quoted field not closed on its line.
         case unterminatedQuote
+        /// Text after a closing quote.
         case textAfterQuote
+        /// A header column without a name.
         case emptyColumnName
+        /// A column named twice, or two time or angle columns.
         case duplicateColumn
+        /// No time or no angle column.
         case missingColumn
+        /// No accepted data row.
         case noRows
+        /// A row with more or fewer fields than the header.
         case raggedRow
+        /// An empty time.
         case emptyValue
+        /// Text that is not a plain decimal number.
         case invalidNumber
+        /// NaN, infinity, or a number too large for a Double.
         case notFinite
+        /// An angle outside the accepted range.
         case outOfRange
+        /// A status that names none of the three.
         case invalidStatus
+        /// A time earlier than the previous row's.
         case timeGoesBackwards
+        /// A time equal to the previous row's.
         case duplicateTime
+        /// The byte source failed.
         case unreadable
     }
 
@@ -38,10 +58,12 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// 1-based byte column.
     public var column: Int
+    /// What went wrong, for code.
     public var kind: Kind
     /// A sentence a person can act on, without the location.
     public var message: String
 
+    /// An error at `file:line:column`.
     public init(file: String?, line: Int, column: Int, kind: Kind, message: String) {
         self.file = file
         self.line = line

@@ -18,7 +18,9 @@ public struct TraceReadOptions: Hashable, Sendable {
         case keep
     }
 
+    /// What happens to a bad data row (default: fail).
     public var rowPolicy: RowPolicy
+    /// What happens to a repeated time (default: reject).
     public var duplicateTimes: DuplicateTimePolicy
     /// Accepted angles in degrees, after any radian conversion. 0…360 by default, so a
     /// Surface Duo folded back past flat (up to 360°) is still a valid reading.
@@ -30,6 +32,7 @@ public struct TraceReadOptions: Hashable, Sendable {
     /// How many skipped-row errors the summary keeps; all of them are counted.
     public var retainedErrorLimit: Int
 
+    /// Options; every parameter has the default documented on its property.
     public init(
         rowPolicy: RowPolicy = .fail, duplicateTimes: DuplicateTimePolicy = .reject,
         angleRange: ClosedRange<Double> = 0...360, keepsExtraColumns: Bool = false,
@@ -46,6 +49,7 @@ public struct TraceReadOptions: Hashable, Sendable {
 
 /// One accepted row of a trace.
 public struct TraceRecord: Hashable, Sendable {
+    /// The sample the row holds.
     public var sample: HingeSample
     /// The 1-based line the row came from.
     public var line: Int
@@ -53,6 +57,7 @@ public struct TraceRecord: Hashable, Sendable {
     /// ``TraceReadOptions/keepsExtraColumns`` is set.
     public var extraFields: [String]
 
+    /// A record of `sample`, read from `line`.
     public init(sample: HingeSample, line: Int, extraFields: [String] = []) {
         self.sample = sample
         self.line = line
@@ -72,10 +77,13 @@ public struct TraceReadSummary: Hashable, Sendable {
     public var skippedRows = 0
     /// The first skipped rows' errors (see ``TraceReadOptions/retainedErrorLimit``).
     public var skippedErrors: [TraceError] = []
+    /// `#` comment lines.
     public var commentLines = 0
+    /// Lines holding only spaces and tabs.
     public var blankLines = 0
     /// Rows kept under ``TraceReadOptions/DuplicateTimePolicy/keep`` whose time repeated.
     public var duplicateTimes = 0
 
+    /// An empty summary.
     public init() {}
 }

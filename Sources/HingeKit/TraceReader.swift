@@ -31,14 +31,17 @@
 public final class TraceReader {
     /// The name used in error messages (`nil` prints as `<stdin>`).
     public let fileName: String?
+    /// How the reader treats bad rows.
     public let options: TraceReadOptions
     /// The header's columns, once it has been read.
     public private(set) var columns: TraceColumns?
+    /// What the reader has seen so far.
     public private(set) var summary = TraceReadSummary()
     /// The text of the comment lines before the header (without `#`), at most
     /// ``leadingCommentLimit`` of them: where traces keep their provenance, e.g.
     /// `hingetool synth flat-to-laptop --seed 1`.
     public private(set) var leadingComments: [String] = []
+    /// How many leading comment lines ``leadingComments`` keeps.
     public static let leadingCommentLimit = 16
 
     /// Bytes of buffer the reader holds, fixed at creation.
@@ -59,6 +62,7 @@ public final class TraceReader {
 
     private static let chunkSize = 65_536
 
+    /// A reader over `source`; `fileName` is used in error messages.
     public init(
         source: some TraceByteSource, fileName: String? = nil, options: TraceReadOptions = .init()
     ) {

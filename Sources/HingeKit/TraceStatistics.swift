@@ -45,15 +45,23 @@ public struct TraceStatistics: Sendable {
     /// At most this many distinct angles make a set of ``Quantisation/levels(_:)``.
     public static let levelLimit = 4
 
+    /// Samples added.
     public private(set) var sampleCount = 0
+    /// The first sample's time.
     public private(set) var firstTime: Double?
+    /// The last sample's time.
     public private(set) var lastTime: Double?
+    /// The smallest angle.
     public private(set) var minimumAngle: Double?
+    /// The largest angle.
     public private(set) var maximumAngle: Double?
     /// Samples with a `nil` angle.
     public private(set) var noHingeCount = 0
+    /// Samples with status closed.
     public private(set) var closedCount = 0
+    /// Samples with status partially open.
     public private(set) var partiallyOpenCount = 0
+    /// Samples with status fully open.
     public private(set) var fullyOpenCount = 0
     /// Samples without a status.
     public private(set) var noStatusCount = 0
@@ -64,6 +72,7 @@ public struct TraceStatistics: Sendable {
     private var distinctAngles: Set<Double> = []
     private var tooManyAngles = false
 
+    /// Statistics of no samples yet.
     public init() {}
 
     /// Adds the next sample; samples must come in time order.

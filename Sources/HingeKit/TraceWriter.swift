@@ -17,6 +17,7 @@ public struct TraceWriter: Hashable, Sendable {
     /// Decimals for angles (degrees); `nil` writes the shortest exact form.
     public var angleDecimals: Int?
 
+    /// A writer; `nil` decimals write the shortest exact form.
     public init(extraColumns: [String] = [], timeDecimals: Int? = nil, angleDecimals: Int? = nil) {
         self.extraColumns = extraColumns
         self.timeDecimals = timeDecimals

@@ -90,6 +90,7 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
     /// silence moved the angle within the last `spread` seconds.
     public var spread: Double
 
+    /// An estimator; the defaults are the ones docs/reading.md tunes.
     public init(horizon: Double = 0.12, degree: Int = 2, oldestWeight: Double = 0.5, spread: Double = 0.25) {
         precondition(spread >= 0 && spread.isFinite, "spread must be zero or positive")
         precondition(horizon > 0 && horizon.isFinite, "horizon must be positive")

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of the library modules without the docc plugin (run by
+# `make docs` and `make test`): symbol graphs from `swift package dump-symbol-graph`, then
+# `docc convert` with warnings as errors, so a broken link or an unknown symbol fails the build.
+# It also fails when a public symbol has no documentation comment (scripts/DocCoverage.swift).
+set -euo pipefail
+out=.build/docs
+rm -rf "$out"
+mkdir -p "$out"
+swift package dump-symbol-graph --minimum-access-level public >/dev/null
+all=$(swift build --show-bin-path)/../symbolgraph
+for module in HingeKit HingeAnalysis; do
+  graphs="$out/symbol-graphs/$module"
+  mkdir -p "$graphs"
+  # Only the module's own graph: what it adds to other modules is documented where it lives.
+  cp "$all/$module.symbols.json" "$graphs/"
+  docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
+    --fallback-display-name "$module" --fallback-bundle-identifier "org.hingekit.$module" \
+    --output-path "$out/$module.doccarchive" --warnings-as-errors >/dev/null
+  swift scripts/DocCoverage.swift "$graphs/$module.symbols.json"
+  echo "docs: $out/$module.doccarchive"
+done
