@@ -1,4 +1,5 @@
 import Foundation
+import HingeKit
 import HingeTestSupport
 import Testing
 
@@ -33,6 +34,29 @@ struct DocumentationTests {
         let run = runTool(["score"] + traces + ["--format", "markdown"])
         #expect(run.status == 0)
         #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
+    }
+
+    @Test("docs/getting-started.md compiles: its test example is the one run here")
+    func gettingStarted() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)
+        #expect(guide.contains("DampedSpring.bend.report(from: 180, to: 110)"))
+        let report = DampedSpring.bend.report(from: 180, to: 110)
+        #expect(report.settlingTime < 0.5)
+        #expect(report.overshoot < 0.03)
+    }
+
+    @Test("Every page in docs/ is in the index, and every picture in Plots/ in its README")
+    func indexes() throws {
+        let index = try String(contentsOfFile: packageRoot + "/docs/README.md", encoding: .utf8)
+        for page in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs")
+        where page.hasSuffix(".md") && page != "README.md" {
+            #expect(index.contains("(\(page))"), "\(page) is not in docs/README.md")
+        }
+        let plots = try String(contentsOfFile: packageRoot + "/Plots/README.md", encoding: .utf8)
+        for picture in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Plots")
+        where picture.hasSuffix(".png") {
+            #expect(plots.contains("`\(picture)`"), "\(picture) is not in Plots/README.md")
+        }
     }
 
     @Test("README starts with the two commands")
