@@ -19,7 +19,10 @@ struct HingeTool {
     static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Demo.self]
+        [
+            Stats.self, Synth.self, Read.self, Score.self, Spring.self, Animate.self, Curve.self, Poses.self,
+            FoldRender.self, Demo.self,
+        ]
     }
 
     static var spec: CommandSpec {

@@ -6,7 +6,10 @@ import Testing
 struct DocumentationTests {
     @Test(
         "docs/cli.md holds every help text verbatim",
-        arguments: [[], ["stats"], ["synth"], ["read"], ["score"], ["spring"], ["animate"], ["demo"]])
+        arguments: [
+            [], ["stats"], ["synth"], ["read"], ["score"], ["spring"], ["animate"], ["curve"], ["poses"],
+            ["fold-render"], ["demo"],
+        ])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
         let help = runTool(subcommand + ["--help"]).output

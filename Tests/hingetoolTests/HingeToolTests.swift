@@ -22,7 +22,7 @@ struct HingeToolConventionTests {
 
     @Test(
         "Every subcommand has -h, --help and `help <sub>`, all alike",
-        arguments: ["stats", "synth", "read", "score", "spring", "animate", "demo"])
+        arguments: ["stats", "synth", "read", "score", "spring", "animate", "curve", "poses", "fold-render", "demo"])
     func subcommandHelp(name: String) {
         let long = runTool([name, "--help"])
         #expect(long.status == 0)
