@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/DocumentationTests.swi
 cannot drift.
 
 EOF
-for sub in "" stats synth read score resample smooth spring animate plot demo; do
+for sub in "" stats synth read score resample smooth spring animate curve poses fold-render plot demo; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -100,9 +100,37 @@ time, and a sample without an angle holds the last target. Rows are `t target va
 (seconds, degrees, degrees, degrees per second) at t = t0 + k/rate. Without `--tail` the rows
 stop at the first frame, at or after the last sample, where the value has settled (it is then
 exactly the target), or 10 s after the last sample for a spring that never settles; at most
-10,000,001 rows. `--input` and `--effect` accept only `raw` and `angle` until the hinge reader
-and the effects exist. The modes, the settle rule and Reduce Motion are described in
+10,000,001 rows. `--input position` retargets to the hinge reader's filtered angle
+([reading.md](reading.md)); `--effect bloom|lean|unfold` maps each reading through the effect
+first ([effects.md](effects.md)). The modes, the settle rule and Reduce Motion are described in
 [animator.md](animator.md).
+
+EOF
+      ;;
+    curve)
+      echo 'Example: the bloom curve, exactly (angle − 80) / 90 between 80° and 170°:'; echo; echo '```'
+      echo '$ hingetool curve bloom --step 10'; $tool curve bloom --step 10; echo '```'; echo
+      cat <<'EOF'
+The effects, their defaults and their Reduce Motion behaviour are in [effects.md](effects.md).
+
+EOF
+      ;;
+    poses)
+      echo 'Example, on the seed transitions:'; echo; echo '```'
+      echo '$ hingetool poses Datasets/stages/seed-transitions.csv'
+      $tool poses Datasets/stages/seed-transitions.csv; echo '```'; echo
+      cat <<'EOF'
+The classifier, the animation decision and the posture rules are in [poses.md](poses.md).
+
+EOF
+      ;;
+    fold-render)
+      cat <<'EOF'
+`make plots` renders `Plots/fold-render-0.png`, `-15` and `-30` from this data with
+`Plots/fold-render.gp`. `--png FILE` writes the same pixels as a PNG without gnuplot (stored
+deflate blocks; about 3 bytes a pixel). A PPM that cannot be read exits 65 with
+`file:line:column` in the header or plain (P3) data, `file: byte N` in binary (P6) data. The
+model is in [effects.md](effects.md#frosted-glass-fold).
 
 EOF
       ;;

@@ -23,6 +23,14 @@ extension HingeTool {
                 velocity to the new target (SwiftUI's .spring); --mode additive runs one spring \
                 per change and adds them up (SwiftUI's .interpolatingSpring). The two differ \
                 only when the spring changes, as with --change-spring.
+
+                --effect bloom, lean or unfold maps each reading (angle and status, or the \
+                position with --input position) through the effect with its defaults, and the \
+                spring chases the effect's value (without spring options, the effect's own \
+                spring: smooth for bloom, response 0.8 s and ζ 1 for lean, stiffness 600 and \
+                ζ 1 for unfold); a sample with neither angle nor status is then \
+                no hinge, and a status alone changes the status. Under any --reduce-motion but 'off', bloom and unfold follow the hinge \
+                directly (no spring) and lean stays upright at 0.
                 """,
             arguments: [traceArgument],
             options: SpringOptions.options + [
@@ -36,9 +44,8 @@ extension HingeTool {
                     default: "raw", allowed: ["raw", "position"]),
                 CommandSpec.Option(
                     ["--effect"], value: "effect",
-                    help:
-                        "What the angle is mapped through: 'angle', the identity. 'bloom', 'lean' and 'unfold' come with the effects.",
-                    default: "angle"),
+                    help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
+                    allowed: ["angle", "bloom", "lean", "unfold"]),
                 CommandSpec.Option(
                     ["--reduce-motion"], value: "policy",
                     help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
@@ -62,13 +69,28 @@ extension HingeTool {
         static let rowLimit = 10_000_001
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
-            let initialSpring = try SpringOptions.makeSpring(arguments)
+            let effectName = arguments.value("effect") ?? "angle"
+            let effect = effectName == "angle" ? nil : try EffectOptions.makeEffect(effectName, ParsedArguments())
+            let springGiven = SpringOptions.options.contains { arguments.has($0.key) }
+            let initialSpring: DampedSpring
+            if let effect, !springGiven {
+                initialSpring = effect.preferredSpring
+            } else {
+                initialSpring = try SpringOptions.makeSpring(arguments)
+            }
             var spring = initialSpring
             let mode = SpringAnimator.Mode(rawValue: arguments.value("mode") ?? "persistent")!
             let policy = SpringAnimator.ReduceMotion(rawValue: arguments.value("reduce-motion") ?? "off")!
             let followsPosition = arguments.value("input") == "position"
             var hinge = HingeReader()
-            try checkEffect(arguments.value("effect") ?? "angle")
+            let running = effect?.animatorPolicy(for: policy) ?? policy
+            /// The animator's target for the newest reading, or `nil` to hold the last one.
+            func target(raw: Double?, at time: Double) -> Double? {
+                let reading = hinge.reading(at: time)
+                let angle = followsPosition ? reading?.position : reading?.angle
+                guard let effect else { return raw.map { followsPosition ? angle ?? $0 : $0 } }
+                return effect.target(angle: angle, status: reading?.status, reduceMotion: policy != .off)
+            }
             let requestedChange = try springChange(arguments.value("change-spring"))
             var change = requestedChange
             let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
@@ -98,10 +120,11 @@ extension HingeTool {
                 let t = startTime + Double(frame) / rate
                 // Following the position, every frame retargets to the reader's position then:
                 // it keeps moving between reports (the filter converges while the sensor is quiet).
-                if followsPosition, let position = hinge.reading(at: t)?.position,
-                    abs(position - animator!.target) > 1e-6
+                if followsPosition, hinge.reading(at: t) != nil,
+                    let goal = target(raw: hinge.reading(at: t)?.angle, at: t),
+                    abs(goal - animator!.target) > 1e-6
                 {
-                    try? animator!.retarget(to: position, at: t)
+                    try? animator!.retarget(to: goal, at: t)
                 }
                 let state = animator!.state(at: t)
                 rows +=
@@ -128,12 +151,14 @@ extension HingeTool {
                 } catch {
                     throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
                 }
-                guard let raw = sample.angle else { continue }
-                let angle = followsPosition ? hinge.reading(at: sample.time)?.position ?? raw : raw
-                counts.angles += 1
+                if sample.angle != nil { counts.angles += 1 }
+                // The animator starts on the first angle; an effect also maps a later sample
+                // without one (a status alone, or no hinge).
+                guard animator != nil || sample.angle != nil, let angle = target(raw: sample.angle, at: sample.time)
+                else { continue }
                 guard animator != nil else {
                     animator = SpringAnimator(
-                        value: angle, time: sample.time, spring: spring, mode: mode, reduceMotion: policy)
+                        value: angle, time: sample.time, spring: spring, mode: mode, reduceMotion: running)
                     startTime = sample.time
                     continue
                 }
@@ -156,24 +181,18 @@ extension HingeTool {
                 }
             }
             var text = "# hingetool animate \(path): \(SpringOptions.describe(initialSpring)), mode \(mode.rawValue), "
-            text += "input \(followsPosition ? "position" : "raw"), effect angle, reduce motion \(policy.rawValue)\n"
+            text +=
+                "input \(followsPosition ? "position" : "raw"), effect \(effectName), reduce motion \(policy.rawValue)\n"
             if let (time, later) = requestedChange {
                 text += "# from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))\n"
             }
-            text += "# \(counts.samples) samples, \(counts.angles) with an angle (the others hold the last target); "
+            text += "# \(counts.samples) samples, \(counts.angles) with an angle "
+            text +=
+                effect == nil ? "(the others hold the last target); " : "(the others: a status alone, or no hinge); "
             text += "\(frame) rows at \(DecimalNumber.shortest(rate)) Hz\n"
             if animator == nil { text += "# no sample has an angle: nothing to animate\n" }
             text += "# t target value velocity\n"
             try context.emit(text + rows, to: arguments.value("output"))
-        }
-
-        private static func checkEffect(_ effect: String) throws(ToolFailure) {
-            guard effect != "angle" else { return }
-            if ["bloom", "lean", "unfold"].contains(effect) {
-                throw .usage(
-                    "'--effect \(effect)' comes with the effects, which this build does not have yet; use 'angle'")
-            }
-            throw .usage("The value '\(effect)' is invalid for '--effect <effect>'. Please provide 'angle'.")
         }
 
         /// Reads `t:name` into a time and a preset.

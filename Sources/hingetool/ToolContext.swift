@@ -71,6 +71,25 @@ struct ToolContext {
         }
     }
 
+    /// Reads all of a file named on the command line; `-` is standard input.
+    func readAll(_ path: String) throws(ToolFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        do {
+            var source: any TraceByteSource =
+                path == "-" ? try openStandardInput() : try FileByteSource(path: path)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if count == 0 { return bytes }
+                bytes += buffer[..<count]
+            }
+        } catch let error as FileByteSource.Failure {
+            throw .noInput("cannot read '\(path)': \(error.reason)")
+        } catch {
+            throw .noInput("cannot read '\(path)': \(error)")
+        }
+    }
+
     /// Writes `text` to standard output, or atomically to `path` (a temporary file in the same
     /// folder, flushed, then renamed over the target) so a reader never sees half a file.
     func emit(_ text: String, to path: String?) throws(ToolFailure) {
@@ -84,6 +103,10 @@ struct ToolContext {
 
 enum AtomicFile {
     static func replace(_ path: String, with text: String) throws(ToolFailure) {
+        try replace(path, with: Array(text.utf8))
+    }
+
+    static func replace(_ path: String, with bytes: [UInt8]) throws(ToolFailure) {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var random = SplitMix64(seed: UInt64(UInt32(bitPattern: getpid())) &* 0x9E37_79B9 &+ UInt64(clock()))
@@ -91,7 +114,7 @@ enum AtomicFile {
             "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
-        let written = writeAll(text, to: descriptor)
+        let written = writeAll(bytes, to: descriptor)
         let synced = written && fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         guard synced, closed, rename(temporary, path) == 0 else {
@@ -108,8 +131,12 @@ enum AtomicFile {
 
 /// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
 func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes -> Bool in
+    writeAll(Array(text.utf8), to: descriptor)
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBufferPointer { bytes -> Bool in
         var offset = 0
         while offset < bytes.count {
             let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -103,10 +103,10 @@ struct AnimateCommandTests {
     }
 
     @Test(
-        "Options for later issues and bad values are usage errors (64)",
+        "Bad values are usage errors (64)",
         arguments: [
             (["--input", "filtered"], "Error: The value 'filtered' is invalid for '--input <source>'"),
-            (["--effect", "bloom"], "Error: '--effect bloom' comes with the effects"),
+            (["--effect", "tilt"], "Error: The value 'tilt' is invalid for '--effect <effect>'"),
             (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'"),
             (["--change-spring", "0.3"], "Error: The value '0.3' is invalid for '--change-spring'"),
             (["--change-spring", "x:smooth"], "Error: The value 'x:smooth' is invalid for '--change-spring'"),

@@ -8,8 +8,10 @@ struct DocumentationTests {
     @Test(
         "docs/cli.md holds every help text verbatim",
         arguments: [
-            [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"], ["plot"],
-            ["plot", "trace"], ["plot", "reading"], ["plot", "spring"], ["plot", "animate"], ["demo"],
+            [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
+            ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
+            ["plot", "spring"],
+            ["plot", "animate"], ["demo"],
         ])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)

@@ -22,7 +22,10 @@ struct HingeToolConventionTests {
 
     @Test(
         "Every subcommand has -h, --help and `help <sub>`, all alike",
-        arguments: ["stats", "synth", "read", "score", "resample", "smooth", "spring", "animate", "plot", "demo"])
+        arguments: [
+            "stats", "synth", "read", "score", "resample", "smooth", "spring", "animate", "curve", "poses",
+            "fold-render", "plot", "demo",
+        ])
     func subcommandHelp(name: String) {
         let long = runTool([name, "--help"])
         #expect(long.status == 0)

@@ -1,0 +1,53 @@
+/// The seed app's bloom: 0 while the phone is folded beyond 80°, 1 from 170° on.
+///
+/// ```swift
+/// let bloom = BloomEffect()
+/// bloom.value(angle: 125, status: .partiallyOpen)   // 0.5
+/// bloom.value(angle: 60, status: .partiallyOpen)    // 0
+/// bloom.value(angle: 120, status: .closed)          // 0: the status wins
+/// bloom.value(angle: nil, status: nil)              // 1: no hinge
+/// ```
+///
+/// ```
+/// closed               → 0
+/// fully open           → 1
+/// otherwise, no angle  → 1            (no hinge: a flat phone)
+/// otherwise            → clamp((angle − lower) / (upper − lower), 0, 1)
+/// ```
+///
+/// The status wins over the angle when the system reports one, because the system decides
+/// the posture from more than the angle; a partially open status or none uses the angle.
+/// Under Reduce Motion the bloom tracks the hinge directly: it tells how far the phone is
+/// open, so it stays, without the spring.
+public struct BloomEffect: HingeEffect, Hashable {
+    /// The linear ramp between the two angles.
+    public let ramp: RampEffect
+
+    /// The bloom between `lower` and `upper`; the default is exactly the seed's 80–170° curve.
+    ///
+    /// - Parameters:
+    ///   - lower: where the bloom starts, degrees, finite.
+    ///   - upper: where it is complete, degrees, finite, above `lower`.
+    /// - Precondition: `lower < upper`, both finite.
+    public init(lower: Double = 80, upper: Double = 170) {
+        precondition(lower.isFinite && upper.isFinite && lower < upper, "the bloom needs lower < upper, finite")
+        ramp = RampEffect(lower: lower, upper: upper, easing: .linear, noHingeValue: 1)
+    }
+
+    /// The angle where the bloom starts, in degrees.
+    public var lower: Double { ramp.lower }
+    /// The angle where the bloom is complete, in degrees.
+    public var upper: Double { ramp.upper }
+
+    public func value(angle: Double?, status: HingeStatus?) -> Double {
+        switch status {
+        case .closed: 0
+        case .fullyOpen: 1
+        case .partiallyOpen, nil: ramp.value(angle: angle, status: status)
+        }
+    }
+
+    /// 0: no bloom.
+    public var neutralValue: Double { 0 }
+    public var reducedMotion: EffectReduceMotion { .trackHinge }
+}

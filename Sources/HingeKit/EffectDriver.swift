@@ -1,0 +1,172 @@
+/// A hinge effect on screen: the reader, the effect, a spring and the motion preference in one
+/// value.
+///
+/// ```swift
+/// var bloom = EffectDriver(effect: BloomEffect())        // .smooth, as in the seed app
+/// try bloom.ingest(HingeSample(time: 0.000, angle: 180, status: .fullyOpen))
+/// try bloom.ingest(HingeSample(time: 0.021, angle: 150, status: .partiallyOpen))
+/// let opacity = bloom.value(at: 0.025)                   // on every frame
+/// ```
+///
+/// Each sample goes through a ``HingeReader`` (which checks it and keeps the status) and the
+/// effect maps the newest angle and status to a target, which a persistent ``SpringAnimator``
+/// chases at the sample's time. The spring is the smoothing: the target comes from the raw
+/// angle, not the reader's filtered position, so the motion is not delayed twice. Frames ask
+/// for ``value(at:)`` at any time; nothing is stepped, so the answer does not depend on how
+/// often frames come.
+///
+/// The first sample places the value without animation (there is nothing to animate from);
+/// before it, the value is the effect's value with no hinge.
+///
+/// **Reduce Motion** follows the effect's ``HingeEffect/reducedMotion``:
+/// ``EffectReduceMotion/trackHinge`` shows each new value at once (no spring lag, no bounce);
+/// ``EffectReduceMotion/holdNeutral`` shows ``HingeEffect/neutralValue`` throughout. Turning
+/// Reduce Motion on jumps to what it shows; turning it off lets the spring carry the value
+/// from there to the effect's current value.
+///
+/// The state is fixed in size; ingesting and evaluating never allocate.
+public struct EffectDriver<Effect: HingeEffect>: Sendable {
+    /// Why a sample or a change of preference was refused; the driver is then unchanged.
+    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reader refused the sample.
+        case sample(HingeReader.InputError)
+        /// The time is NaN or infinite.
+        case timeNotFinite(Double)
+        /// The time lies before the last sample or change of preference.
+        case timeBeforeLastEvent(time: Double, lastEvent: Double)
+
+        public var description: String {
+            switch self {
+            case .sample(let error): error.description
+            case .timeNotFinite(let time): "time \(time) is not finite"
+            case .timeBeforeLastEvent(let time, let last): "time \(time) lies before the last event at \(last)"
+            }
+        }
+    }
+
+    /// The effect the driver maps angles through.
+    public let effect: Effect
+    /// The spring that carries the value to each new target.
+    public let spring: DampedSpring
+    /// Whether the user has asked for reduced motion.
+    public private(set) var reduceMotion: Bool
+    /// The reader the samples go through, for apps that also want its velocity or snap.
+    public private(set) var reader: HingeReader
+
+    /// Chases the effect's value (never the neutral value): Reduce Motion only changes what
+    /// ``value(at:)`` shows and how fast, so turning it off can continue from the hinge.
+    private var animator: SpringAnimator?
+    private var lastEventTime = -Double.infinity
+
+    /// A driver with no sample yet.
+    ///
+    /// - Parameters:
+    ///   - effect: what the hinge is mapped through.
+    ///   - spring: the spring; `nil` for the effect's ``HingeEffect/preferredSpring``.
+    ///   - reduceMotion: whether the user has asked for reduced motion.
+    ///   - reader: how samples are read and checked.
+    public init(
+        effect: Effect, spring: DampedSpring? = nil, reduceMotion: Bool = false,
+        reader: HingeReader.Configuration = HingeReader.Configuration()
+    ) {
+        self.effect = effect
+        self.spring = spring ?? effect.preferredSpring
+        self.reduceMotion = reduceMotion
+        self.reader = HingeReader(configuration: reader)
+    }
+
+    /// Takes the next sample and retargets to the effect of the newest reading.
+    ///
+    /// - Parameter sample: not before the last sample or change of preference.
+    /// - Throws: ``EventError`` for a sample the reader or the driver refuses.
+    /// - Complexity: O(1); no allocation.
+    public mutating func ingest(_ sample: HingeSample) throws(EventError) {
+        try checkEvent(at: sample.time)
+        do {
+            try reader.ingest(sample)
+        } catch {
+            throw .sample(error)
+        }
+        lastEventTime = sample.time
+        let reading = reader.reading(at: sample.time)
+        let target = effect.value(angle: reading?.angle, status: reading?.status)
+        precondition(target.isFinite, "the effect's value must be finite")
+        guard animator != nil else {
+            animator = SpringAnimator(
+                value: target, time: sample.time, spring: spring, mode: .persistent,
+                reduceMotion: effect.animatorPolicy(for: reduceMotion ? .jump : .off))
+            return
+        }
+        // Cannot throw: the time was checked above and a finite target in the range of an
+        // effect cannot overflow the distance.
+        try! animator!.retarget(to: target, at: sample.time)
+    }
+
+    /// Switches Reduce Motion on or off at `time`.
+    ///
+    /// - Parameters:
+    ///   - enabled: the new preference.
+    ///   - time: finite, not before the last sample or change.
+    /// - Throws: ``EventError`` when the time is not finite or lies before the last event.
+    /// - Complexity: O(1).
+    public mutating func setReduceMotion(_ enabled: Bool, at time: Double) throws(EventError) {
+        try checkEvent(at: time)
+        lastEventTime = time
+        guard enabled != reduceMotion else { return }
+        reduceMotion = enabled
+        guard let current = animator else { return }
+        let policy = effect.animatorPolicy(for: enabled ? .jump : .off)
+        if !enabled, effect.reducedMotion == .holdNeutral {
+            // The value shown was neutral: the spring starts there, toward the effect's value.
+            var restarted = SpringAnimator(
+                value: effect.neutralValue, time: time, spring: spring, mode: .persistent, reduceMotion: policy)
+            try! restarted.retarget(to: current.target, at: time)
+            animator = restarted
+        } else {
+            try! animator!.setReduceMotion(policy, at: time)
+        }
+    }
+
+    /// The value the driver is heading for: the effect of the newest reading, or the neutral
+    /// value while an effect that holds still under Reduce Motion is held.
+    public var target: Double {
+        if reduceMotion, effect.reducedMotion == .holdNeutral { return effect.neutralValue }
+        return animator?.target ?? restingValue
+    }
+
+    /// The value to show at `time`.
+    ///
+    /// - Parameter time: finite; a time before the last event is read as that event's time.
+    /// - Complexity: O(1).
+    public func value(at time: Double) -> Double { state(at: time).value }
+
+    /// The value and its rate of change per second at `time`.
+    ///
+    /// - Parameter time: as in ``value(at:)``.
+    /// - Complexity: O(1).
+    public func state(at time: Double) -> (value: Double, velocity: Double) {
+        if reduceMotion, effect.reducedMotion == .holdNeutral { return (effect.neutralValue, 0) }
+        guard let animator else { return (restingValue, 0) }
+        return animator.state(at: time)
+    }
+
+    /// Whether the value rests on ``target`` from `time` on, until the next event.
+    ///
+    /// - Parameter time: as in ``value(at:)``.
+    /// - Complexity: O(1).
+    public func isSettled(at time: Double) -> Bool {
+        if reduceMotion, effect.reducedMotion == .holdNeutral { return true }
+        return animator?.isSettled(at: time) ?? true
+    }
+
+    /// The reader's reading at `time`, or `nil` when no angle has arrived.
+    public func reading(at time: Double) -> HingeReading? { reader.reading(at: time) }
+
+    /// What the driver shows before its first sample: the effect with no hinge.
+    private var restingValue: Double { effect.value(angle: nil, status: nil) }
+
+    private func checkEvent(at time: Double) throws(EventError) {
+        guard time.isFinite else { throw .timeNotFinite(time) }
+        guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
+    }
+}

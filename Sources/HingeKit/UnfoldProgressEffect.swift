@@ -1,0 +1,38 @@
+/// How far the phone has unfolded, as Android's unfold animation counts it: clamp(angle / 165°).
+///
+/// ```swift
+/// let unfold = UnfoldProgressEffect()
+/// unfold.value(angle: 82.5, status: nil)       // 0.5
+/// unfold.value(angle: 170, status: nil)        // 1
+/// ```
+///
+/// Android counts a hinge within 15° of flat as unfolded, so progress reaches 1 at 165°
+/// (ANCHORS.md, Android's unfold animation: progress = clamp(angle / 165)). As there, the
+/// status is not used; with no hinge the progress is 1 (a flat phone). Under Reduce Motion the
+/// progress tracks the hinge directly. The preferred spring is Android's: stiffness 600,
+/// ζ = 1, unit mass.
+public struct UnfoldProgressEffect: HingeEffect, Hashable {
+    /// The angle at which the progress reaches 1, degrees (165 by default).
+    public let unfoldedAngle: Double
+
+    /// - Parameter unfoldedAngle: positive and finite, degrees.
+    /// - Precondition: `unfoldedAngle` is positive and finite.
+    public init(unfoldedAngle: Double = 165) {
+        precondition(unfoldedAngle.isFinite && unfoldedAngle > 0, "unfoldedAngle must be positive and finite")
+        self.unfoldedAngle = unfoldedAngle
+    }
+
+    public func value(angle: Double?, status: HingeStatus?) -> Double {
+        guard let angle else { return 1 }
+        return min(max(angle / unfoldedAngle, 0), 1)
+    }
+
+    /// 0: folded.
+    public var neutralValue: Double { 0 }
+    public var reducedMotion: EffectReduceMotion { .trackHinge }
+
+    /// Android's unfold spring: stiffness 600, damping ratio 1, unit mass.
+    public var preferredSpring: DampedSpring {
+        DampedSpring(mass: 1, stiffness: 600, damping: 2 * 600.0.squareRoot())
+    }
+}

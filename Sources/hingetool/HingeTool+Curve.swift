@@ -1,0 +1,69 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool curve EFFECT`: an effect's value at a range of angles.
+    struct Curve: Subcommand {
+        static let spec = CommandSpec(
+            name: "curve",
+            abstract: "Print an effect's value over a range of hinge angles.",
+            discussion: """
+                Prints gnuplot-ready rows 'angle value' at angle = from + k·step up to --to. \
+                bloom: 0 up to 80°, (angle − 80) / 90 between, 1 from 170°; closed → 0, fully \
+                open or no hinge → 1. ramp: 0 to 1 between --lower and --upper with --easing. \
+                lean: degrees of tilt, --maximum at --lower and below, 0 at --upper. unfold: \
+                clamp(angle / 165), Android's convention. --status is the status reported with \
+                every angle ('none': no status, the angle decides). See docs/effects.md.
+                """,
+            arguments: [CommandSpec.Argument("effect", help: "bloom, ramp, lean or unfold.")],
+            options: [
+                CommandSpec.Option(["--from"], value: "deg", help: "The first angle.", default: "0"),
+                CommandSpec.Option(["--to"], value: "deg", help: "The last angle.", default: "180"),
+                CommandSpec.Option(["--step"], value: "deg", help: "Degrees between rows.", default: "1"),
+                CommandSpec.Option(
+                    ["--status"], value: "status", help: "The status reported with the angle.", default: "none",
+                    allowed: ["closed", "partially-open", "fully-open", "none"]),
+            ] + EffectOptions.options + [outputOption])
+
+        /// The most rows one run prints.
+        static let rowLimit = 10_000_001
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let name = arguments.positionals[0]
+            let effect = try EffectOptions.makeEffect(name, arguments)
+            let from = try number(arguments, "from", in: -1e6...1e6) ?? 0
+            let to = try number(arguments, "to", in: -1e6...1e6) ?? 180
+            let step = try number(arguments, "step", in: 1e-9...1e6) ?? 1
+            guard from <= to else { throw .usage("'--from' must not be above '--to'") }
+            // A tolerance of a millionth of a step keeps --to on the grid despite rounding.
+            let count = Int(((to - from) / step * (1 + 1e-12) + 1e-6).rounded(.down)) + 1
+            guard count <= rowLimit else {
+                throw .usage("--from, --to and --step ask for \(count) rows; the limit is \(rowLimit)")
+            }
+            let statusName = arguments.value("status") ?? "none"
+            let status = HingeStatus(spelling: statusName)
+            var text = "# hingetool curve \(name): \(describe(effect)), status \(statusName)\n"
+            text += "# no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))\n"
+            text += "# angle value\n"
+            for index in 0..<count {
+                let angle = from + Double(index) * step
+                text += DecimalNumber.shortest(angle) + " "
+                text += DecimalNumber.shortest(effect.value(angle: angle, status: status)) + "\n"
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// One line that says which curve the rows are.
+        static func describe(_ effect: any HingeEffect) -> String {
+            let d = DecimalNumber.shortest
+            switch effect {
+            case let bloom as BloomEffect: return "bloom from \(d(bloom.lower))° to \(d(bloom.upper))°"
+            case let ramp as RampEffect:
+                return "ramp from \(d(ramp.lower))° to \(d(ramp.upper))°, \(EffectOptions.spelling(ramp.easing))"
+            case let lean as LeanEffect:
+                return "lean of \(d(lean.maximum))° at \(d(lean.full))° and below, 0 at \(d(lean.flat))°"
+            case let unfold as UnfoldProgressEffect: return "unfold progress, 1 from \(d(unfold.unfoldedAngle))°"
+            default: return "\(effect)"
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool fold-render --tilt DEG`: an image seen through the tilted frosted glass.
+    struct FoldRender: Subcommand {
+        static let spec = CommandSpec(
+            name: "fold-render",
+            abstract: "Render a test pattern or a PPM image through the frosted-glass fold.",
+            discussion: """
+                The interface stays on the plane the screen had at zero tilt; the glass turns \
+                by --tilt about its edge farther from the eye (positive: the right edge), and \
+                the eye sits on the normal through the screen's centre. Each pixel of the glass \
+                shows the interface where the ray from the eye through it lands, blurred and \
+                dimmed in proportion to the gap, or black where the ray misses.
+
+                Prints gnuplot 'rgbimage' data: rows 'x y r g b' (mm on the glass from its \
+                centre, y up; 0…255), one block per pixel row, for 'plot FILE using \
+                1:2:3:4:5 with rgbimage'. --png also writes the picture as a PNG, one pixel \
+                per pixel. Without --image the test pattern is 210 × 450 pixels on a \
+                70 × 150 mm screen. See docs/effects.md.
+                """,
+            options: [
+                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt, -80…80 (required)."),
+                CommandSpec.Option(["--eye"], value: "mm", help: "Eye to screen distance.", default: "320"),
+                CommandSpec.Option(["--image"], value: "ppm", help: "A P6 or P3 image instead of the test pattern."),
+                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", default: "70"),
+                CommandSpec.Option(
+                    ["--height"], value: "mm", help: "Screen height (default: 150, or the image's aspect)."),
+                CommandSpec.Option(["--blur"], value: "mm", help: "Blur radius per mm of gap.", default: "0.15"),
+                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", default: "0.01"),
+                CommandSpec.Option(["--png"], value: "file", help: "Also write the render as a PNG."),
+                outputOption,
+            ],
+            usageOverride: [
+                "--tilt <deg> [--eye <mm>] [--image <ppm>]",
+                "                             [--width <mm>] [--height <mm>] [--blur <mm>]",
+                "                             [--dimming <x>] [--png <file>] [-o <file>]",
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            guard arguments.has("tilt") else { throw .usage("Missing expected option '--tilt <deg>'") }
+            let tilt = try number(arguments, "tilt", in: -80...80)!
+            let eye = try number(arguments, "eye", in: 1...100_000) ?? 320
+            let width = try number(arguments, "width", in: 1...10_000) ?? 70
+            let blur = try number(arguments, "blur", in: 0...10) ?? 0.15
+            let dimming = try number(arguments, "dimming", in: 0...1) ?? 0.01
+            let imagePath = arguments.value("image")
+            let source: PixelImage
+            if let imagePath {
+                source = try PPMReader.read(context.readAll(imagePath), file: imagePath)
+            } else {
+                source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
+            }
+            let aspect = Double(source.height) / Double(source.width)
+            let height = try number(arguments, "height", in: 1...10_000) ?? (imagePath == nil ? 150 : width * aspect)
+            guard eye > width, eye > height else {
+                throw .usage("'--eye' must be farther than the screen is wide and tall")
+            }
+            let glass = FrostedGlass(
+                width: width, height: height, eyeDistance: eye, blurPerMillimetre: blur,
+                dimmingPerMillimetre: dimming)
+            let rendered = render(source, through: glass, tilt: tilt)
+            var text =
+                "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
+            text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
+            text += "\(imagePath.map { "image \($0)" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
+            text +=
+                "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
+            text += "# x y r g b\n"
+            for row in 0..<rendered.height {
+                let y = DecimalNumber.fixed(
+                    height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
+                for column in 0..<rendered.width {
+                    let x = DecimalNumber.fixed(
+                        -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
+                    let (r, g, b) = rendered.pixel(column, row)
+                    text += "\(x) \(y) \(r) \(g) \(b)\n"
+                }
+                text += "\n"
+            }
+            if let png = arguments.value("png") {
+                try AtomicFile.replace(png, with: PNGWriter.encode(rendered))
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.
+        ///
+        /// Each output pixel takes the mean of the source pixels within the blur radius of
+        /// its hit point (a box, from a summed-area table: constant time per pixel whatever
+        /// the radius), times one minus the dimming; a miss is black.
+        ///
+        /// - Complexity: O(pixels).
+        static func render(_ source: PixelImage, through glass: FrostedGlass, tilt: Double) -> PixelImage {
+            let (w, h) = (source.width, source.height)
+            // sums[(y·(w+1) + x)·3 + c]: the sum of channel c over rows < y, columns < x.
+            var sums = [Double](repeating: 0, count: (w + 1) * (h + 1) * 3)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (r, g, b) = source.pixel(x, y)
+                    for (channel, value) in [r, g, b].enumerated() {
+                        let at = ((y + 1) * (w + 1) + x + 1) * 3 + channel
+                        sums[at] =
+                            Double(value) + sums[(y * (w + 1) + x + 1) * 3 + channel]
+                            + sums[((y + 1) * (w + 1) + x) * 3 + channel] - sums[(y * (w + 1) + x) * 3 + channel]
+                    }
+                }
+            }
+            let pixelsPerMillimetre = Double(w) / glass.width
+            let rowsPerMillimetre = Double(h) / glass.height
+            var rgb = [UInt8](repeating: 0, count: w * h * 3)
+            for row in 0..<h {
+                let y = glass.height / 2 - (Double(row) + 0.5) / rowsPerMillimetre
+                for column in 0..<w {
+                    let x = -glass.width / 2 + (Double(column) + 0.5) / pixelsPerMillimetre
+                    let look = glass.look(x: x, y: y, tilt: tilt)
+                    guard let point = look.point else { continue }
+                    let u = (point.x + glass.width / 2) * pixelsPerMillimetre
+                    let v = (glass.height / 2 - point.y) * rowsPerMillimetre
+                    // The box covers the pixels whose centres lie within the radius; at least
+                    // the pixel the point falls in.
+                    let ru = look.blurRadius * pixelsPerMillimetre
+                    let rv = look.blurRadius * rowsPerMillimetre
+                    let x0 = min(max(Int((u - ru).rounded(.down)), 0), w - 1)
+                    let x1 = min(max(Int((u + ru).rounded(.down)), x0), w - 1) + 1
+                    let y0 = min(max(Int((v - rv).rounded(.down)), 0), h - 1)
+                    let y1 = min(max(Int((v + rv).rounded(.down)), y0), h - 1) + 1
+                    let area = Double((x1 - x0) * (y1 - y0))
+                    let brightness = 1 - look.dimming
+                    for channel in 0..<3 {
+                        let total =
+                            sums[(y1 * (w + 1) + x1) * 3 + channel] - sums[(y0 * (w + 1) + x1) * 3 + channel]
+                            - sums[(y1 * (w + 1) + x0) * 3 + channel] + sums[(y0 * (w + 1) + x0) * 3 + channel]
+                        rgb[(row * w + column) * 3 + channel] = UInt8(
+                            min(max(total / area * brightness, 0), 255).rounded())
+                    }
+                }
+            }
+            return PixelImage(width: w, height: h, rgb: rgb)
+        }
+    }
+}
