@@ -66,7 +66,7 @@ Times are written to 1 µs, angles to 0.001°, `true_angle` to 0.0001°, `true_v
 EOF
       ;;
     plot)
-      for kind in trace reading spring animate; do
+      for kind in trace reading spring animate curve fold-render; do
         echo "### hingetool plot $kind"; echo; echo '```'; $tool plot $kind --help; echo '```'; echo
       done
       cat <<'EOF'

@@ -1,23 +1,66 @@
+import Foundation
+import HingeAnalysis
 import HingeKit
 
 extension HingeTool {
-    /// `hingetool demo [TRACE]`: the main job on the default trace.
+    /// `hingetool demo [TRACE]`: the main job — read a trace, report on it, animate bloom and
+    /// lean with and without Reduce Motion, and write data, scripts and pictures.
     struct Demo: Subcommand {
         static let defaultTrace = "Datasets/flat-to-laptop.csv"
         static let defaultScenario = "flat-to-laptop"
+        static let defaultFolder = "Plots/demo"
+        static let frameRate = 120.0
 
         static let spec = CommandSpec(
             name: "demo",
-            abstract: "Read a trace (by default the bundled flat-to-laptop trace) and report on it.",
+            abstract: "Read a trace, report on it, animate bloom and lean, and plot it all.",
             discussion: """
-                Without a TRACE, reads \(defaultTrace) when it exists, and otherwise the same \
-                trace generated in memory ('hingetool synth \(defaultScenario) --seed 1' is \
-                byte-identical to the file).
+                Reads TRACE (by default \(defaultTrace) when it exists, otherwise the same trace \
+                generated in memory: 'hingetool synth \(defaultScenario) --seed 1' is \
+                byte-identical to the file). Prints the trace's statistics, the reading's scores \
+                where the trace has ground truth, the springs used and how fast they settle; \
+                animates bloom and lean at 120 Hz with and without Reduce Motion; and writes \
+                the data, editable gnuplot scripts and (with gnuplot installed) the pictures to \
+                --out, named at the end.
                 """,
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
-            options: [skipBadRowsOption, outputOption])
+            options: [
+                CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
+                skipBadRowsOption,
+            ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let folder = arguments.value("out") ?? defaultFolder
+            let (source, samples, summary, truth) = try load(arguments, context: context)
+            context.progress("demo: read \(samples.count) samples from \(source)\n")
+
+            var statistics = TraceStatistics()
+            for sample in samples { statistics.add(sample) }
+            var text = "HingeKit demo: \(source)\n\n"
+            text += Stats.report(statistics, summary: summary, path: source)
+            if let truth {
+                text += "\n" + scores(samples, truth: truth)
+            }
+            let effects = animateEffects(samples)
+            text += "\n" + springs(effects)
+            let written = try write(samples, effects: effects, truth: truth, into: folder, context: context)
+            text += "\nWrote \(written.count) files to \(folder)/:\n"
+            for file in written { text += "  \(file)\n" }
+            if Gnuplot.executable() == nil {
+                text += "gnuplot is not installed, so the pictures were not drawn: install it (make deps) "
+                text += "and run 'gnuplot demo-reading.gp demo-effects.gp' in \(folder).\n"
+            } else {
+                text += "Open \(folder)/demo-effects.png and \(folder)/demo-reading.png.\n"
+            }
+            context.write(text)
+        }
+
+        /// The samples, where they came from, the read summary and the ground truth if any.
+        static func load(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolFailure) -> (
+            String, [HingeSample], TraceReadSummary, GroundTruth?
+        ) {
             let options = readOptions(arguments)
             let reader: TraceReader
             let source: String
@@ -29,27 +72,208 @@ extension HingeTool {
                 source = defaultTrace
             } else {
                 let scenario = SyntheticScenario.named(defaultScenario)!
-                let text = Synth.csv(scenario, seed: 1)
                 reader = TraceReader(
-                    bytes: Array(text.utf8), fileName: "<embedded \(defaultScenario)>", options: options)
+                    bytes: Array(Synth.csv(scenario, seed: 1).utf8), fileName: "<embedded \(defaultScenario)>",
+                    options: options)
                 source = "embedded \(defaultScenario) (hingetool synth \(defaultScenario) --seed 1)"
             }
-            var statistics = TraceStatistics()
+            var samples: [HingeSample] = []
             do {
-                while let record = try reader.next() { statistics.add(record.sample) }
+                while let record = try reader.next() {
+                    samples.append(record.sample)
+                    if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
+                }
             } catch {
                 throw .trace(error)
             }
-            var text = "HingeKit demo: \(source)\n\n"
-            text += Stats.report(statistics, summary: reader.summary, path: source)
+            var truth: GroundTruth?
+            if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
+                let name = provenance.split(separator: " ").dropFirst(2).first,
+                let scenario = SyntheticScenario.named(String(name))
+            {
+                truth = .synthetic(scenario.trace)
+            }
+            return (source, samples, reader.summary, truth)
+        }
+
+        static func scores(_ samples: [HingeSample], truth: GroundTruth) -> String {
+            let rows = Score.scores(samples, truth: truth, configuration: HingeReader.Configuration())
+            func row(_ name: String) -> ReadingScore? { rows.first { $0.name == name }?.score }
+            guard let ours = row("hingekit"), let lsq2 = row("android-lsq2"), let paper = row("one-euro-paper") else {
+                return ""
+            }
+            func f(_ value: Double, _ places: Int) -> String { DecimalNumber.fixed(value, places: places) }
+            var text = "Reading (ground truth from the synthetic scenario; docs/reading.md):\n"
+            text += "  velocity RMSE moving   \(f(ours.velocityRMSEMoving, 1)) °/s (Android LSQ2 "
+            text += "\(f(lsq2.velocityRMSEMoving, 1)))\n"
+            text += "  velocity RMSE at rest  \(f(ours.velocityRMSEResting, 1)) °/s (Android LSQ2 "
+            text += "\(f(lsq2.velocityRMSEResting, 1)))\n"
+            text +=
+                "  position lag           \(f(ours.lag * 1000, 0)) ms (1€ paper defaults \(f(paper.lag * 1000, 0)))\n"
+            text += "  snap                   right on \(ours.snapRight) of \(ours.moves) moves, decided "
+            text += "\(f((ours.meanLeadTime ?? 0) * 1000, 0)) ms before the hinge stops\n"
+            return text
+        }
+
+        /// Bloom and lean over the trace at 120 Hz, with and without Reduce Motion, from the first
+        /// sample until every animation has settled (at most 3 s after the last sample).
+        struct EffectRows {
+            var rows: [[Double]] = []
+            var bloomSpring: DampedSpring
+            var leanSpring: DampedSpring
+            var bloomSettled: Double?
+            var leanSettled: Double?
+        }
+
+        static func animateEffects(_ samples: [HingeSample]) -> EffectRows {
+            var bloom = EffectDriver(effect: BloomEffect())
+            var bloomReduced = EffectDriver(effect: BloomEffect(), reduceMotion: true)
+            var lean = EffectDriver(effect: LeanEffect())
+            var leanReduced = EffectDriver(effect: LeanEffect(), reduceMotion: true)
+            var result = EffectRows(bloomSpring: bloom.spring, leanSpring: lean.spring)
+            guard let first = samples.first?.time, let last = samples.last?.time else { return result }
+            var next = 0
+            var frame = 0
+            while true {
+                let time = first + Double(frame) / frameRate
+                while next < samples.count, samples[next].time <= time {
+                    // The trace was checked when it was read; a refused sample changes nothing.
+                    try? bloom.ingest(samples[next])
+                    try? bloomReduced.ingest(samples[next])
+                    try? lean.ingest(samples[next])
+                    try? leanReduced.ingest(samples[next])
+                    next += 1
+                }
+                let angle = bloom.reading(at: time)?.angle ?? .nan
+                result.rows.append([
+                    time, angle, bloom.value(at: time), bloomReduced.value(at: time), lean.value(at: time),
+                    leanReduced.value(at: time),
+                ])
+                if time >= last {
+                    if result.bloomSettled == nil, bloom.isSettled(at: time) { result.bloomSettled = time - last }
+                    if result.leanSettled == nil, lean.isSettled(at: time) { result.leanSettled = time - last }
+                    if (result.bloomSettled != nil && result.leanSettled != nil) || time > last + 3 { break }
+                }
+                frame += 1
+            }
+            return result
+        }
+
+        static func springs(_ effects: EffectRows) -> String {
+            func describe(_ name: String, _ spring: DampedSpring, _ settled: Double?) -> String {
+                let report = spring.report()
+                func f(_ value: Double, _ places: Int) -> String { DecimalNumber.fixed(value, places: places) }
+                var line = "  \(name)".padding(9) + "m \(f(spring.mass, 2)), k \(f(spring.stiffness, 1)), "
+                line += "c \(f(spring.damping, 2)) (ζ \(f(spring.dampingRatio, 2))); 0→1 settles in "
+                line += "\(f(report.settlingTime * 1000, 0)) ms, overshoot \(f(report.overshoot * 100, 1)) %\n"
+                if let settled {
+                    line += String(repeating: " ", count: 9) + "on this trace: at rest \(f(settled * 1000, 0)) ms "
+                    line += "after the last sample\n"
+                }
+                return line
+            }
+            var text = "Springs (Reduce Motion: bloom follows the hinge directly, lean stays upright at 0°):\n"
+            text += describe("bloom", effects.bloomSpring, effects.bloomSettled)
+            text += describe("lean", effects.leanSpring, effects.leanSettled)
+            return text
+        }
+
+        /// Writes the data and scripts, renders the pictures, and returns the files written.
+        static func write(
+            _ samples: [HingeSample], effects: EffectRows, truth: GroundTruth?, into folder: String,
+            context: ToolContext
+        ) throws(ToolFailure) -> [String] {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
+            }
+            var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
+            effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
+            for row in effects.rows {
+                effectsData +=
+                    row.map { $0.isFinite ? DecimalNumber.shortest($0) : "NaN" }.joined(separator: " ") + "\n"
+            }
+            var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
+            readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
+            var reader = HingeReader()
+            var next = 0
+            for row in effects.rows {
+                let time = row[0]
+                while next < samples.count, samples[next].time <= time {
+                    try? reader.ingest(samples[next])
+                    next += 1
+                }
+                guard let reading = reader.reading(at: time) else { continue }
+                var columns = [time, reading.angle, reading.position, reading.velocity, reading.snap]
+                if let truth { columns.append(truth.state(at: time).angle) }
+                readingData += columns.map(DecimalNumber.shortest).joined(separator: " ") + "\n"
+            }
+            var files: [(String, String)] = [
+                ("demo-effects.dat", effectsData), ("demo-reading.dat", readingData),
+                ("demo-effects.gp", effectsScript), ("demo-reading.gp", readingScript(withTruth: truth != nil)),
+            ]
+            for (name, text) in files {
+                try AtomicFile.replace(folder + "/" + name, with: text)
+                context.progress("demo: wrote \(folder)/\(name)\n")
+            }
+            if let gnuplot = Gnuplot.executable() {
+                for script in ["demo-effects.gp", "demo-reading.gp"] {
+                    _ = try Gnuplot.run(gnuplot, script: script, in: folder)
+                    let picture = script.replacingOccurrences(of: ".gp", with: ".png")
+                    files.append((picture, ""))
+                    context.progress("demo: drew \(folder)/\(picture)\n")
+                }
+            }
+            return files.map(\.0)
+        }
+
+        static let effectsScript = """
+            # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
+            set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+            set output 'demo-effects.png'
+            set multiplot layout 2,1 title 'Bloom and lean following the hinge, with and without Reduce Motion'
+            set grid
+            set key bottom right box opaque
+            set ylabel 'bloom (0…1)'
+            set yrange [-0.05:1.1]
+            plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
+                 'demo-effects.dat' using 1:4 with lines linewidth 2 dashtype 2 title 'bloom, Reduce Motion (tracks the hinge)'
+            set xlabel 'time (s)'
+            set ylabel 'lean (°)'
+            set yrange [-0.5:8]
+            set key top left box opaque
+            plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
+                 'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
+            unset multiplot
+
+            """
+
+        static func readingScript(withTruth: Bool) -> String {
+            var text = """
+                # demo-reading.gp — written by hingetool demo; edit and re-run with: gnuplot demo-reading.gp
+                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set output 'demo-reading.png'
+                set multiplot layout 2,1 title 'The hinge read as position, snap and velocity'
+                set grid
+                set key bottom right box opaque
+                set ylabel 'angle (°)'
+                plot 'demo-reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
+                     'demo-reading.dat' using 1:3 with lines linewidth 2 title 'position', \\
+                     'demo-reading.dat' using 1:5 with steps linewidth 2 dashtype 2 title 'snap'
+                """
+            if withTruth {
+                text += ", \\\n     'demo-reading.dat' using 1:6 with lines linewidth 1 title 'true angle'"
+            }
             text += """
 
-                The trace was read in constant memory and every row was checked: times in order,
-                angles in 0…360°, statuses known. Next: 'hingetool synth --list' for more traces,
-                'hingetool stats TRACE --format json' for machine-readable figures.
+                set xlabel 'time (s)'
+                set ylabel 'velocity (°/s)'
+                plot 'demo-reading.dat' using 1:4 with lines linewidth 2 title 'velocity'
+                unset multiplot
 
                 """
-            try context.emit(text, to: arguments.value("output"))
+            return text
         }
     }
 }

@@ -18,7 +18,7 @@ extension HingeTool {
 
         static var subcommands: [any Subcommand.Type] { kinds }
         static var kinds: [any Subcommand.Type] {
-            [TracePlot.self, ReadingPlot.self, SpringPlot.self, AnimatePlot.self]
+            [TracePlot.self, ReadingPlot.self, SpringPlot.self, AnimatePlot.self, CurvePlot.self, FoldRenderPlot.self]
         }
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {}
@@ -173,6 +173,45 @@ extension HingeTool {
                 set key bottom right box opaque
                 plot 'animate.dat' using 1:2 with steps linewidth 1 title 'target', \\
                      'animate.dat' using 1:3 with lines linewidth 2 title 'animated value'
+
+                """
+            }
+        }
+    }
+
+    struct CurvePlot: Subcommand {
+        static let spec = Plot.kindSpec(
+            "curve", abstract: "An effect's value against the hinge angle.", base: Curve.spec)
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            try Plot.render("curve", base: Curve.self, arguments: arguments, context: context) { title in
+                """
+                set title \(title)
+                set xlabel 'hinge angle (°)'
+                set ylabel 'effect value'
+                set grid
+                set key bottom right box opaque
+                plot 'curve.dat' using 1:2 with lines linewidth 2 title 'effect value'
+
+                """
+            }
+        }
+    }
+
+    struct FoldRenderPlot: Subcommand {
+        static let spec = Plot.kindSpec(
+            "fold-render", abstract: "The frosted-glass fold rendered at a tilt.", base: FoldRender.spec)
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let tilt = GnuplotText.quoted("fold-render: tilt \(arguments.value("tilt") ?? "") degrees")
+            try Plot.render("fold-render", base: FoldRender.self, arguments: arguments, context: context) { _ in
+                """
+                set title \(tilt)
+                set xlabel 'x on the glass (mm)'
+                set ylabel 'y on the glass (mm)'
+                set size ratio -1
+                unset key
+                plot 'fold-render.dat' using 1:2:3:4:5 with rgbimage
 
                 """
             }

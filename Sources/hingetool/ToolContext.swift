@@ -51,12 +51,17 @@ struct ToolContext {
     var write: (String) -> Void
     var writeError: (String) -> Void
     var openStandardInput: () throws(FileByteSource.Failure) -> any TraceByteSource
+    /// Progress for long work; the standard context shows it only when standard error is a
+    /// terminal, so logs and pipes stay quiet.
+    var progress: (String) -> Void = { _ in }
 
     static var standard: ToolContext {
-        ToolContext(
+        var context = ToolContext(
             write: { text in _ = writeAll(text, to: 1) },
             writeError: { text in _ = writeAll(text, to: 2) },
             openStandardInput: { () throws(FileByteSource.Failure) in try FileByteSource.standardInput() })
+        if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
+        return context
     }
 
     /// Opens a trace named on the command line; `-` is standard input.

@@ -11,7 +11,7 @@ struct DocumentationTests {
             [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
             ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
             ["plot", "spring"],
-            ["plot", "animate"], ["demo"],
+            ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"],
         ])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)

@@ -13,6 +13,7 @@ struct PlotCommandTests {
         arguments: [
             ["trace", dataset("flat-to-laptop.csv")], ["reading", dataset("five-degree-steps.csv")],
             ["spring", "--preset", "bend"], ["animate", dataset("slow-bend.csv"), "--preset", "snappy"],
+            ["curve", "bloom"], ["fold-render", "--tilt", "20", "--width", "20"],
         ])
     func kinds(arguments: [String]) throws {
         let folder = temporaryFolder()

@@ -80,14 +80,32 @@ struct SynthAndStatsTests {
         #expect(largest >= 0.33)
     }
 
-    @Test("demo reads the bundled trace and prints its report")
-    func demo() {
-        let run = runTool(["demo"])
-        #expect(run.status == 0)
-        #expect(run.output.contains("samples"))
-        #expect(run.output.contains("quantisation        1° steps"))
+    @Test("demo reads the bundled trace, reports, animates bloom and lean, and writes its files")
+    func demo() throws {
+        let folder = temporaryFolder()
+        let run = runTool(["demo", dataset("flat-to-laptop.csv"), "--out", folder])
+        #expect(run.status == 0, "\(run.error)")
+        for part in [
+            "quantisation        1° steps", "Reading (ground truth", "velocity RMSE moving", "Springs (Reduce Motion",
+            "  bloom  m 1, k 157.9", "  lean   m 1, k 61.7", "Wrote 6 files to \(folder)/:",
+        ] {
+            #expect(run.output.contains(part), "missing '\(part)'")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(
+            files == [
+                "demo-effects.dat", "demo-effects.gp", "demo-effects.png", "demo-reading.dat", "demo-reading.gp",
+                "demo-reading.png",
+            ])
+        // Reduce Motion: the lean column stays upright, and bloom follows the hinge exactly.
+        let rows = try String(contentsOfFile: folder + "/demo-effects.dat", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").map { Double($0)! } }
+        #expect(rows.allSatisfy { $0[5] == 0 })
+        #expect(rows.contains { $0[4] > 4 })
+        for row in rows where row[1].isFinite {
+            #expect(abs(row[3] - BloomEffect().value(angle: row[1], status: SensorModel.status(for: row[1]))) < 1e-12)
+        }
     }
-
     private func stats(of csv: String) throws -> TraceStatistics {
         var statistics = TraceStatistics()
         let reader = TraceReader(bytes: Array(csv.utf8))
