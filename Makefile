@@ -35,7 +35,7 @@ test: deps
 	$(MAKE) --no-print-directory lint
 	scripts/docc.sh
 
-## docs: regenerate docs/cli.md from hingetool's --help texts; build the DocC catalogs
+## docs: regenerate docs/hingetool.md from hingetool's --help texts; build the DocC catalogs
 ## (warnings are errors, every public symbol must be documented)
 docs: build
 	scripts/cli-reference.sh $(TOOL)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Documentation stays in step with the tool")
 struct DocumentationTests {
     @Test(
-        "docs/cli.md holds every help text verbatim",
+        "docs/hingetool.md holds every help text verbatim",
         arguments: [
             [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
             ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
@@ -14,9 +14,9 @@ struct DocumentationTests {
             ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"],
         ])
     func cliReference(subcommand: [String]) throws {
-        let reference = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
+        let reference = try String(contentsOfFile: packageRoot + "/docs/hingetool.md", encoding: .utf8)
         let help = runTool(subcommand + ["--help"]).output
-        #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/cli.md")
+        #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/hingetool.md")
     }
 
     @Test("The cookbook in docs/springs.md is the test file, verbatim")
