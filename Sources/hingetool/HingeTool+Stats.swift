@@ -25,7 +25,13 @@ extension HingeTool {
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()
             do {
-                while let record = try reader.next() { statistics.add(record.sample) }
+                while let record = try reader.next() {
+                    statistics.add(record.sample)
+                    if statistics.sampleCount % 1_000_000 == 0 {
+                        context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
+                    }
+                }
+                if statistics.sampleCount >= 1_000_000 { context.progress("\n") }
             } catch {
                 throw .trace(error)
             }
