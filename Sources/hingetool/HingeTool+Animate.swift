@@ -75,6 +75,9 @@ extension HingeTool {
             let tail = try number(arguments, "tail", in: 0...1e6)
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            // The header counts the rows, so they wait in a spool until the end.
+            let rows = try Spool()
             func nextSample() throws(ToolFailure) -> HingeSample? {
                 do {
                     return try reader.next()?.sample
@@ -85,7 +88,6 @@ extension HingeTool {
 
             var animator: SpringAnimator?
             var startTime = 0.0
-            var rows = ""
             var frame = 0
             var counts = (samples: 0, angles: 0)
             var lastTime = 0.0
@@ -104,9 +106,11 @@ extension HingeTool {
                     try? animator!.retarget(to: position, at: t)
                 }
                 let state = animator!.state(at: t)
-                rows +=
-                    [t, animator!.target, state.value, state.velocity].map(DecimalNumber.shortest)
-                    .joined(separator: " ") + "\n"
+                var row = DecimalNumber.shortest(t)
+                row += " " + DecimalNumber.shortest(animator!.target)
+                row += " " + DecimalNumber.shortest(state.value)
+                row += " " + DecimalNumber.shortest(state.velocity) + "\n"
+                rows.write(row)
                 frame += 1
                 return (t, animator!.isSettled(at: t))
             }
@@ -164,7 +168,9 @@ extension HingeTool {
             text += "\(frame) rows at \(DecimalNumber.shortest(rate)) Hz\n"
             if animator == nil { text += "# no sample has an angle: nothing to animate\n" }
             text += "# t target value velocity\n"
-            try context.emit(text + rows, to: arguments.value("output"))
+            output.write(text)
+            try rows.copy(to: output)
+            try output.commit()
         }
 
         private static func checkEffect(_ effect: String) throws(ToolFailure) {

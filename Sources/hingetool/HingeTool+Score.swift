@@ -88,7 +88,9 @@ extension HingeTool {
                 throw .trace(error)
             }
             let samples = records.map(\.sample)
+            // A repeated scenario ('--repeat') is not the scenario's motion: its columns hold the truth.
             if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
+                !provenance.contains(" --repeat "),
                 let name = provenance.split(separator: " ").dropFirst(2).first,
                 let scenario = SyntheticScenario.named(String(name))
             {

@@ -71,54 +71,30 @@ struct ToolContext {
         }
     }
 
-    /// Writes `text` to standard output, or atomically to `path` (a temporary file in the same
-    /// folder, flushed, then renamed over the target) so a reader never sees half a file.
+    /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
     func emit(_ text: String, to path: String?) throws(ToolFailure) {
-        guard let path, path != "-" else {
-            write(text)
-            return
-        }
-        try AtomicFile.replace(path, with: text)
-    }
-}
-
-enum AtomicFile {
-    static func replace(_ path: String, with text: String) throws(ToolFailure) {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var random = SplitMix64(seed: UInt64(UInt32(bitPattern: getpid())) &* 0x9E37_79B9 &+ UInt64(clock()))
-        let temporary =
-            "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw failure(path) }
-        let written = writeAll(text, to: descriptor)
-        let synced = written && fsync(descriptor) == 0
-        let closed = close(descriptor) == 0
-        guard synced, closed, rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    private static func failure(_ path: String) -> ToolFailure {
-        .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        let output = try OutputWriter(path: path, context: self)
+        output.write(text)
+        try output.commit()
     }
 }
 
 /// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
 func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var text = text
-    return text.withUTF8 { bytes -> Bool in
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
+    return text.withUTF8 { bytes in writeAll(bytes, to: descriptor) }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
         }
-        return true
+        offset += count
     }
+    return true
 }
