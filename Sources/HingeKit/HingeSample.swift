@@ -12,6 +12,10 @@ public enum HingeStatus: String, CaseIterable, Sendable, Hashable, Codable {
     ///
     /// - Returns: the status, or `nil` when the text names none of the three.
     public init?(spelling text: some StringProtocol) {
+        if let status = Self(asciiSpelling: text.utf8) {
+            self = status
+            return
+        }
         var folded = ""
         for character in text.unicodeScalars where character != "_" && character != "-" {
             folded.unicodeScalars.append(contentsOf: String(character).lowercased().unicodeScalars)
@@ -22,6 +26,42 @@ public enum HingeStatus: String, CaseIterable, Sendable, Hashable, Codable {
         case "fullyopen": self = .fullyOpen
         default: return nil
         }
+    }
+
+    /// The common case of ``init(spelling:)`` without building a string: ASCII text folded
+    /// byte by byte. `nil` for anything else, including non-ASCII text, which the general
+    /// path folds (some non-ASCII letters lowercase to ASCII ones).
+    private init?(asciiSpelling bytes: some Collection<UInt8>) {
+        guard let folded = ASCIIWord(folding: bytes) else { return nil }
+        switch folded {
+        case ASCIIWord("closed"): self = .closed
+        case ASCIIWord("partiallyopen"): self = .partiallyOpen
+        case ASCIIWord("fullyopen"): self = .fullyOpen
+        default: return nil
+        }
+    }
+}
+
+/// A short ASCII word, lowercased, with `_` and `-` left out, packed into two integers so that
+/// comparing spellings allocates nothing.
+struct ASCIIWord: Equatable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// Folds `bytes`; `nil` when they hold a non-ASCII byte or more than 16 letters.
+    init?(folding bytes: some Collection<UInt8>) {
+        var count = 0
+        for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") {
+            guard byte < 0x80, count < 16 else { return nil }
+            let lower = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            if count < 8 { low |= lower << (8 * UInt64(count)) } else { high |= lower << (8 * UInt64(count - 8)) }
+            count += 1
+        }
+    }
+
+    /// A word known to be short lowercase ASCII.
+    init(_ word: StaticString) {
+        self.init(folding: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))!
     }
 }
 

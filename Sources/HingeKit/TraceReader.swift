@@ -438,7 +438,7 @@ public final class TraceReader {
         if let statusIndex = columns.status {
             let field = fields[statusIndex]
             let statusText = text(of: field, in: line)
-            if !statusText.isEmpty, statusText.lowercased() != "unknown" {
+            if !statusText.isEmpty, !Self.isUnknown(statusText) {
                 guard let parsed = HingeStatus(spelling: statusText) else {
                     throw error(
                         .invalidStatus, column: field.column,
@@ -476,6 +476,15 @@ public final class TraceReader {
     }
 
     private func format(_ value: Double) -> String { DecimalNumber.shortest(value) }
+
+    /// Whether a status field says `unknown`, in any letter case.
+    private static func isUnknown(_ text: String) -> Bool {
+        // ASCII text compares byte by byte; other text is lowercased as Unicode says.
+        if let word = ASCIIWord(folding: text.utf8), text.utf8.allSatisfy({ $0 != 0x5F && $0 != 0x2D }) {
+            return word == ASCIIWord("unknown")
+        }
+        return text.lowercased() == "unknown"
+    }
 
     private func error(
         _ kind: TraceError.Kind, column: Int, _ message: String, line: Int? = nil
