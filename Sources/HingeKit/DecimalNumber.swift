@@ -46,7 +46,13 @@ public enum DecimalNumber {
     public static func shortest(_ value: Double) -> String {
         if value == 0 { return "0" }
         let text = value.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        // Compared as bytes: the text is ASCII, and a Unicode-aware suffix test costs more
+        // than the conversion on output with millions of numbers.
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.last == UInt8(ascii: "0"),
+            bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: ".")
+        else { return text }
+        return String(text.dropLast(2))
     }
 
     /// `value` rounded to `places` decimals, written without an exponent and without

@@ -211,17 +211,26 @@ public struct SpringAnimator: Sendable {
     ) -> (displacement: Double, velocity: Double, settled: Bool) {
         precondition(time.isFinite, "time must be finite")
         let time = Swift.max(time, lastEventTime)
+        let band = epsilon * referenceDistance
         var displacement = 0.0
         var velocity = 0.0
-        var peak = 0.0
+        // Σ|y| is a lower bound of Σ peak (each peak is at least |y| now): while it exceeds the
+        // band the motion is not settled, and the peaks, an exponential each, need not be
+        // evaluated. That is every frame of a visible motion.
+        var distance = 0.0
         for index in 0..<segments.count {
-            let segment = segments[index]
-            let state = segment.state(at: time)
+            let state = segments[index].state(at: time)
             displacement += state.displacement
             velocity += state.velocity
-            peak += segment.peak(after: time, displacement: state.displacement)
+            distance += abs(state.displacement)
         }
-        return (displacement, velocity, peak <= epsilon * referenceDistance)
+        guard distance <= band else { return (displacement, velocity, false) }
+        var peak = 0.0
+        for index in 0..<segments.count {
+            let state = segments[index].state(at: time)
+            peak += segments[index].peak(after: time, displacement: state.displacement)
+        }
+        return (displacement, velocity, peak <= band)
     }
 
     // MARK: Retargeting

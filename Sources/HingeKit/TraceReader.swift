@@ -437,14 +437,29 @@ public final class TraceReader {
         var status: HingeStatus?
         if let statusIndex = columns.status {
             let field = fields[statusIndex]
-            let statusText = text(of: field, in: line)
-            if !statusText.isEmpty, !Self.isUnknown(statusText) {
-                guard let parsed = HingeStatus(spelling: statusText) else {
-                    throw error(
-                        .invalidStatus, column: field.column,
-                        "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+            // The common case, a plain ASCII word, is matched on the bytes without a string.
+            if !field.hasEscapedQuotes,
+                let word = ASCIIWord(folding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
+            {
+                if !word.isEmpty, !(word == ASCIIWord.unknown && !word.hadSeparators) {
+                    guard let parsed = HingeStatus(folded: word) else {
+                        let statusText = text(of: field, in: line)
+                        throw error(
+                            .invalidStatus, column: field.column,
+                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                    }
+                    status = parsed
                 }
-                status = parsed
+            } else {
+                let statusText = text(of: field, in: line)
+                if !statusText.isEmpty, statusText.lowercased() != "unknown" {
+                    guard let parsed = HingeStatus(spelling: statusText) else {
+                        throw error(
+                            .invalidStatus, column: field.column,
+                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                    }
+                    status = parsed
+                }
             }
         }
 
@@ -463,7 +478,8 @@ public final class TraceReader {
     /// Parses a plain decimal number: sign, digits, optional fraction and exponent. Hex
     /// floats, `nan` and `inf` are refused, and so is anything that overflows a `Double`.
     private func number(_ text: String, named name: String, column: Int) throws(TraceError) -> Double {
-        guard DecimalNumber.isPlainDecimal(text.utf8), let value = Double(text) else {
+        var bytes = text
+        guard bytes.withUTF8({ DecimalNumber.isPlainDecimal($0) }), let value = Double(text) else {
             if DecimalNumber.namesNonFinite(text) {
                 throw error(.notFinite, column: column, "\(name) '\(text)' is not a finite number")
             }
@@ -476,15 +492,6 @@ public final class TraceReader {
     }
 
     private func format(_ value: Double) -> String { DecimalNumber.shortest(value) }
-
-    /// Whether a status field says `unknown`, in any letter case.
-    private static func isUnknown(_ text: String) -> Bool {
-        // ASCII text compares byte by byte; other text is lowercased as Unicode says.
-        if let word = ASCIIWord(folding: text.utf8), text.utf8.allSatisfy({ $0 != 0x5F && $0 != 0x2D }) {
-            return word == ASCIIWord("unknown")
-        }
-        return text.lowercased() == "unknown"
-    }
 
     private func error(
         _ kind: TraceError.Kind, column: Int, _ message: String, line: Int? = nil

@@ -33,7 +33,9 @@ final class OutputWriter {
     static let chunkSize = 65_536
 
     private let destination: Destination
-    private var buffer = ""
+    /// Room for a chunk and the longest single write that does not go straight through.
+    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkSize)
+    private var used = 0
     /// The first write failure; later writes are dropped and ``commit()`` reports it.
     private var failure: ToolFailure?
     private var finished = false
@@ -41,7 +43,6 @@ final class OutputWriter {
     /// Opens the output: standard output for `nil` or `-`, else a temporary file beside `path`.
     /// - Throws: ``ToolFailure/failure(_:)`` when the temporary file cannot be created.
     init(path: String?, context: ToolContext) throws(ToolFailure) {
-        buffer.reserveCapacity(Self.chunkSize + 4096)
         guard let path, path != "-" else {
             destination = .standardOutput(context.write)
             return
@@ -57,6 +58,7 @@ final class OutputWriter {
     }
 
     deinit {
+        buffer.deallocate()
         guard !finished, case .file(let descriptor, let temporary, _) = destination else { return }
         close(descriptor)
         unlink(temporary)
@@ -64,8 +66,17 @@ final class OutputWriter {
 
     /// Appends `text`, passing the buffer on once it holds a chunk.
     func write(_ text: String) {
-        buffer += text
-        if buffer.utf8.count >= Self.chunkSize { flush() }
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.count > Self.chunkSize {
+                flush()
+                pass(bytes)
+                return
+            }
+            UnsafeMutableBufferPointer(rebasing: buffer[used...]).initialize(fromContentsOf: bytes)
+            used += bytes.count
+        }
+        if used >= Self.chunkSize { flush() }
     }
 
     /// Passes on everything written and, for a file, syncs it and renames it over the target.
@@ -85,14 +96,18 @@ final class OutputWriter {
     }
 
     private func flush() {
-        guard !buffer.isEmpty else { return }
+        guard used > 0 else { return }
+        pass(UnsafeBufferPointer(rebasing: buffer[..<used]))
+        used = 0
+    }
+
+    private func pass(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch destination {
         case .standardOutput(let write):
-            write(buffer)
+            write(String(decoding: bytes, as: UTF8.self))
         case .file(let descriptor, _, let path):
-            if failure == nil, !writeAll(buffer, to: descriptor) { failure = Self.writeFailure(path) }
+            if failure == nil, !writeAll(bytes, to: descriptor) { failure = Self.writeFailure(path) }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     private static func writeFailure(_ path: String) -> ToolFailure {
