@@ -19,7 +19,8 @@
 /// sample, comma separated; `#` comment lines and blank lines anywhere; UTF-8 with or without
 /// a byte-order mark; LF or CRLF line ends; fields may be quoted with `"` (a quote inside is
 /// doubled) but may not span lines. An empty angle means "no hinge". Times must not go
-/// backwards; angles must lie in ``TraceReadOptions/angleRange``.
+/// backwards and must lie in ``TraceReadOptions/timeRange``; angles must lie in
+/// ``TraceReadOptions/angleRange``.
 ///
 /// Every problem is a ``TraceError`` with its line and column. Under the default
 /// ``TraceReadOptions/RowPolicy/fail`` the first one stops the read; under
@@ -402,6 +403,14 @@ public final class TraceReader {
             throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
         }
         let time = try number(timeText, named: timeName, column: timeField.column) * columns.timeUnit.scale
+        guard options.timeRange.contains(time) else {
+            let range = "\(format(options.timeRange.lowerBound))…\(format(options.timeRange.upperBound)) s"
+            let shown = columns.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
+            let why =
+                options.timeRange == TraceReadOptions.clockRange
+                ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
+            throw error(.outOfRange, column: timeField.column, "\(timeName) \(shown) is outside \(range)\(why)")
+        }
         if let lastTime {
             if time < lastTime {
                 throw error(

@@ -78,9 +78,12 @@ extension HingeTool {
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             // The header counts the rows, so they wait in a spool until the end.
             let rows = try Spool()
-            func nextSample() throws(ToolFailure) -> HingeSample? {
+            var plausibility = TracePlausibility()
+            func nextRecord() throws(ToolFailure) -> TraceRecord? {
                 do {
-                    return try reader.next()?.sample
+                    guard let record = try reader.next() else { return nil }
+                    plausibility.add(record.sample)
+                    return record
                 } catch {
                     throw .trace(error)
                 }
@@ -116,7 +119,8 @@ extension HingeTool {
             }
             func nextFrameTime() -> Double { startTime + Double(frame) / rate }
 
-            while let sample = try nextSample() {
+            while let record = try nextRecord() {
+                let sample = record.sample
                 counts.samples += 1
                 lastTime = sample.time
                 if let (time, later) = change, sample.time >= time {
@@ -130,7 +134,7 @@ extension HingeTool {
                 do {
                     try hinge.ingest(sample)
                 } catch {
-                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                    throw .data("\(path):\(record.line):1: \(error)")
                 }
                 guard let raw = sample.angle else { continue }
                 let angle = followsPosition ? hinge.reading(at: sample.time)?.position ?? raw : raw
@@ -144,7 +148,7 @@ extension HingeTool {
                 do throws(SpringAnimator.EventError) {
                     try animator!.retarget(to: angle, at: sample.time, spring: spring)
                 } catch {
-                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                    throw .data("\(path):\(record.line):1: \(error)")
                 }
             }
             if animator != nil {
@@ -171,6 +175,7 @@ extension HingeTool {
             output.write(text)
             try rows.copy(to: output)
             try output.commit()
+            context.warn(plausibility, reader: reader)
         }
 
         private static func checkEffect(_ effect: String) throws(ToolFailure) {

@@ -39,6 +39,7 @@ extension HingeTool {
             var start: Double?
             var frame = 0
             var lastTime = -Double.infinity
+            var plausibility = TracePlausibility()
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
                 // Written piece by piece: a row assembled as one string, or an array of columns
@@ -71,11 +72,12 @@ extension HingeTool {
             }
             do {
                 while let record = try reader.next() {
+                    plausibility.add(record.sample)
                     frames(before: record.sample.time)
                     do {
                         try hinge.ingest(record.sample)
                     } catch {
-                        throw ToolFailure.data("\(path):\(record.line): \(error)")
+                        throw ToolFailure.data("\(path):\(record.line):1: \(error)")
                     }
                     if rate == nil { row(hinge.reading(at: record.sample.time)) }
                     if start == nil { start = record.sample.time }
@@ -90,6 +92,7 @@ extension HingeTool {
             }
             frames(before: lastTime.nextUp)
             try output.commit()
+            context.warn(plausibility, reader: reader)
         }
     }
 }

@@ -71,6 +71,15 @@ struct ToolContext {
         }
     }
 
+    /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
+    /// without error, as `file: warning: message`; the command still succeeds.
+    func warn(_ plausibility: TracePlausibility, reader: TraceReader) {
+        guard let columns = reader.columns else { return }
+        for warning in plausibility.warnings(for: columns) {
+            writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
+        }
+    }
+
     /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
     func emit(_ text: String, to path: String?) throws(ToolFailure) {
         let output = try OutputWriter(path: path, context: self)
