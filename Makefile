@@ -9,10 +9,10 @@ endif
 
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift-format
-FORMATTED := Package.swift Sources Tests
+FORMATTED := Package.swift Sources Tests Benchmarks/Sources Fuzz/Targets
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test docs score plots format lint clean
+.PHONY: all deps build demo test bench fuzz docs score plots format lint clean
 
 all: build
 
@@ -33,6 +33,18 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) --no-print-directory lint
+
+## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
+bench: deps
+	@python3 -c 'import pandas, scipy' 2>/dev/null || python3 -m pip install --quiet pandas scipy
+	$(SWIFT) build -c release --product hingetool
+	$(SWIFT) build -c release --product Benchmarks
+	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench
+
+## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 ## docs: regenerate docs/cli.md from hingetool's --help texts
 docs: build

@@ -29,7 +29,9 @@ public enum VelocityEstimator: Hashable, Sendable {
         switch self {
         case .finiteDifference:
             let previous = history.sample(back: 1)
-            return (newest.angle - previous.angle) / (newest.time - previous.time)
+            // Reports less than a microsecond apart (a batched burst, or times so close that
+            // the slope would overflow) are taken as a microsecond apart: found by fuzzing.
+            return (newest.angle - previous.angle) / max(newest.time - previous.time, 1e-6)
         case .androidLSQ2:
             if time - newest.time > 0.040 { return 0 }
             return Self.androidFit(history)
