@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads a fuzzer's bytes as numbers and choices, so that every input is some valid program
 /// of calls and the fuzzer's mutations move through the space of calls, not of parse errors.
 struct FuzzInput {
@@ -33,4 +39,16 @@ struct FuzzInput {
 /// Stops the fuzzer with the broken invariant: libFuzzer saves the input that led here.
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant broken: \(message())") }
+}
+
+/// Whether to print each call (`HINGEKIT_FUZZ_TRACE=1 .build/fuzz/<target> crash-file`), to
+/// turn a crashing input into the calls of a regression test.
+let tracing = getenv("HINGEKIT_FUZZ_TRACE") != nil
+
+/// Prints `message` when ``tracing``.
+func trace(_ message: @autoclosure () -> String) {
+    guard tracing else { return }
+    // Unbuffered, so the lines before a crash are not lost with the process.
+    var line = message() + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

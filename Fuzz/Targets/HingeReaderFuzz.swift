@@ -26,6 +26,9 @@ public func fuzzHingeReader(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt 
         let angle: Double? = choice & 6 == 6 ? nil : (choice & 8 == 0 ? input.unit() * 180 : input.rawDouble())
         let status: HingeStatus? = [nil, .closed, .partiallyOpen, .fullyOpen][Int(choice >> 4) % 4]
         let before = reader.sampleCount
+        trace(
+            "ingest(HingeSample(time: \(candidate), angle: \(angle.map { "\($0)" } ?? "nil"), status: \(status.map { ".\($0)" } ?? "nil")))"
+        )
         do {
             try reader.ingest(HingeSample(time: candidate, angle: angle, status: status))
             time = candidate
@@ -40,6 +43,7 @@ public func fuzzHingeReader(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt 
             check(reader.sampleCount == before, "a refused sample was counted")
         }
         let asked = time + (choice & 0x80 == 0 ? 0 : input.unit())
+        trace("reading(at: \(asked)) = \(reader.reading(at: asked).map { "\($0)" } ?? "nil")")
         guard let reading = reader.reading(at: asked) else {
             check(highest < lowest, "no reading although an angle arrived")
             continue

@@ -26,7 +26,9 @@ public func fuzzSpringAnimator(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     let start = input.number(in: -1000...1000)
     guard start.isFinite else { return 0 }
     let mode: SpringAnimator.Mode = input.byte() & 1 == 0 ? .persistent : .additive
-    var animator = SpringAnimator(value: start, time: 0, spring: spring(), mode: mode)
+    let first = spring()
+    trace("SpringAnimator(value: \(start), time: 0, spring: \(first), mode: .\(mode))")
+    var animator = SpringAnimator(value: start, time: 0, spring: first, mode: mode)
     var now = 0.0
     var settledSince: Double?
     var steps = 0
@@ -39,6 +41,7 @@ public func fuzzSpringAnimator(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
             let target = choice & 2 == 0 ? input.number(in: -1000...1000) : input.rawDouble()
             let named = choice & 4 == 0 ? nil : spring()
             let before = (animator.target, animator.lastEventTime, animator.activeSpringCount)
+            trace("retarget(to: \(target), at: \(now + step), spring: \(named.map { "\($0)" } ?? "nil"))")
             do {
                 try animator.retarget(to: target, at: now + step, spring: named)
                 now = max(now, animator.lastEventTime)
@@ -50,6 +53,7 @@ public func fuzzSpringAnimator(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
             }
         case 3:
             let policy = SpringAnimator.ReduceMotion.allCases[Int(choice >> 1) % 3]
+            trace("setReduceMotion(.\(policy), at: \(now + step))")
             if (try? animator.setReduceMotion(policy, at: now + step)) != nil {
                 now = max(now, animator.lastEventTime)
                 settledSince = nil
@@ -58,6 +62,7 @@ public func fuzzSpringAnimator(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
             let time = now + step
             guard time.isFinite else { continue }
             let state = animator.state(at: time)
+            trace("state(at: \(time)) = \(state)")
             check(
                 state.value.isFinite && state.velocity.isFinite,
                 "value \(state.value) velocity \(state.velocity) at \(time)")

@@ -56,8 +56,17 @@ struct SpringMotion {
         if decay < omega0 {
             shape = .oscillating(frequency: ((omega0 - decay) * (omega0 + decay)).squareRoot())
         } else {
-            let spread = ((decay - omega0) * (decay + omega0)).squareRoot()
-            shape = .decaying(spread: spread, slowRate: -omega0Squared / (decay + spread))
+            // For an extremely overdamped spring (λ above ~1e154, e.g. a mass of 1e-264) the
+            // product and the sum overflow; scaled by λ they do not (found by fuzzing). The
+            // plain forms are kept wherever they are finite, so ordinary springs are unchanged.
+            var spread = ((decay - omega0) * (decay + omega0)).squareRoot()
+            if !spread.isFinite {
+                let ratio = omega0 / decay
+                spread = decay * ((1 - ratio) * (1 + ratio)).squareRoot()
+            }
+            let sum = decay + spread
+            let slowRate = sum.isFinite ? -omega0Squared / sum : -(omega0Squared / decay) / (1 + spread / decay)
+            shape = .decaying(spread: spread, slowRate: slowRate)
         }
     }
 
