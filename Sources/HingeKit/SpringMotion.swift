@@ -96,10 +96,12 @@ struct SpringMotion {
             // velocity really changes sign.
             psiRate = slow * ratio + slowRate * psi
         }
-        return (
-            displacement * phi + velocity * psi,
-            -omega0Squared * displacement * psi + velocity * psiRate
-        )
+        // ω₀²·y₀ can overflow where ω₀²·Ψ·y₀, the velocity's actual size, does not (an
+        // extremely overdamped spring moved across 1e280, found by fuzzing); the plain order
+        // is kept wherever it is finite, so ordinary springs are unchanged.
+        var restoring = -omega0Squared * displacement * psi
+        if !restoring.isFinite { restoring = -(omega0Squared * psi) * displacement }
+        return (displacement * phi + velocity * psi, restoring + velocity * psiRate)
     }
 
     // MARK: Turning points

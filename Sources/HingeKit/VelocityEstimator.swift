@@ -170,7 +170,9 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
     ) {
         let length = to - from
         guard length > 0 else { return }
-        let slope = to > startTime ? (endValue - startValue) / (to - startTime) : 0
+        // A change is taken to last at least a microsecond, so that reports 1e-308 s apart do
+        // not make an infinite slope (found by fuzzing); real traces are never that dense.
+        let slope = to > startTime ? (endValue - startValue) / max(to - startTime, 1e-6) : 0
         for (node, nodeWeight) in [
             (Self.nodes.0, Self.nodeWeights.0), (Self.nodes.1, Self.nodeWeights.1), (Self.nodes.2, Self.nodeWeights.2),
         ] {

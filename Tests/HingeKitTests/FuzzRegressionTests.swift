@@ -50,4 +50,29 @@ struct FuzzRegressionTests {
         let value = spring.value(from: 0, to: 100, time: 1e-7)
         #expect(abs(value - 100 * -expm1(-77441.06225351339 / 127.19920653086136 * 1e-7)) < 1e-9)
     }
+
+    @Test("Reports 2.4e-308 s apart give a finite least-squares velocity (hinge_reader crash, subnormal times)")
+    func leastSquaresOverSubnormalTimes() throws {
+        var reader = HingeReader()
+        try reader.ingest(HingeSample(time: 5.432309224876e-312, angle: 5.6250858319981685))
+        try reader.ingest(HingeSample(time: 2.3587111036996028e-308, angle: 81.31929503318837, status: .partiallyOpen))
+        let reading = try #require(reader.reading(at: 2.3587111036996028e-308))
+        #expect(reading.velocity.isFinite && reading.projected.isFinite && reading.position.isFinite)
+    }
+
+    @Test("An overdamped spring moved across 7.6e280 keeps a finite velocity (spring_animator crash)")
+    func overdampedAcrossAHugeDistance() throws {
+        let spring = try DampedSpring.validated(
+            mass: 1.584897405380044e-154, stiffness: 6.601680975510748e-25, damping: 960.1281757839323,
+            allowOverDamping: true)
+        var animator = SpringAnimator(value: -1000, time: 0, spring: spring, mode: .persistent)
+        try animator.retarget(to: 7.590405778062572e+280, at: 3.4653131914244297)
+        for time in [3.47, 4.344232852674144] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
+        try animator.retarget(to: 8.909818758287688e-16, at: 4.344232852674144)
+        let state = animator.state(at: 9.544507515068284)
+        #expect(state.value.isFinite && state.velocity.isFinite)
+    }
 }
