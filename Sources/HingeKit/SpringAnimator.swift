@@ -64,7 +64,8 @@ public struct SpringAnimator: Sendable {
         /// The time lies before the last retarget or policy change; the animator keeps no
         /// history, so it cannot insert an event in the past.
         case timeBeforeLastEvent(time: Double, lastEvent: Double)
-        /// The distance from the current value to the target does not fit in a `Double`.
+        /// The distance from the current value to the target, or the farthest the motion
+        /// toward it would swing, does not fit in a `Double`.
         case targetOutOfRange(Double)
 
         public var description: String {
@@ -74,7 +75,7 @@ public struct SpringAnimator: Sendable {
             case .timeBeforeLastEvent(let time, let lastEvent):
                 "time \(time) is before the last event at \(lastEvent); events must come in order"
             case .targetOutOfRange(let target):
-                "target \(target) is too far from the current value for a finite distance"
+                "target \(target) is too far from the current value for a finite motion"
             }
         }
     }
@@ -274,6 +275,20 @@ public struct SpringAnimator: Sendable {
         // change, written so that both modes compute the same sums in the same order.
         let offset = self.target - target
         guard offset.isFinite else { throw .targetOutOfRange(target) }
+        // A motion that would swing beyond the range of a Double (a huge velocity handed to a
+        // very slow spring, found by fuzzing) is refused whole: the animator is put back.
+        let before = self
+        guard retargetChecked(to: target, at: time, spring: spring, offset: offset) else {
+            self = before
+            throw .targetOutOfRange(target)
+        }
+    }
+
+    /// The body of ``retarget(to:at:spring:)``; `false` when the motion it sets up reaches
+    /// beyond the range of a `Double`.
+    private mutating func retargetChecked(
+        to target: Double, at time: Double, spring: DampedSpring?, offset: Double
+    ) -> Bool {
         let current = evaluate(at: time, epsilon: epsilon)
         if current.settled { segments.removeAll() }
         let spring = spring ?? self.spring
@@ -284,7 +299,7 @@ public struct SpringAnimator: Sendable {
         guard reduceMotion != .jump else {
             segments.removeAll()
             referenceDistance = change
-            return
+            return true
         }
         var displacement = offset
         var velocity = 0.0
@@ -327,6 +342,7 @@ public struct SpringAnimator: Sendable {
         }
         let peak = remainingPeak(at: time)
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
+        return referenceDistance.isFinite
     }
 
     /// The sum of the segments' largest distances still to come after `time`.

@@ -75,4 +75,20 @@ struct FuzzRegressionTests {
         let state = animator.state(at: 9.544507515068284)
         #expect(state.value.isFinite && state.velocity.isFinite)
     }
+
+    @Test(
+        "A huge velocity handed to a very slow spring is refused whole, not an infinite swing (spring_animator crash)")
+    func swingBeyondDouble() throws {
+        var animator = SpringAnimator(value: 0, time: 0, spring: .smooth, mode: .persistent)
+        try animator.retarget(to: 159.68566414892825, at: 0.0663431754024567)
+        try animator.retarget(to: 7.590405831117835e+280, at: 3.4652170595864806)
+        let slow = DampedSpring(
+            mass: 1.8965774758473818e+239, stiffness: 85882.35308235294, damping: 125.85641260395208)
+        let target = animator.target
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(-4.1871373930450334e+77)) {
+            try animator.retarget(to: -4.1871373930450334e+77, at: 3.5292973220416575, spring: slow)
+        }
+        #expect(animator.target == target && animator.lastEventTime == 3.4652170595864806)
+        #expect(animator.referenceDistance.isFinite && animator.value(at: 3.6).isFinite)
+    }
 }
