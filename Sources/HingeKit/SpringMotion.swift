@@ -81,7 +81,10 @@ struct SpringMotion {
         switch shape {
         case .oscillating(let frequency):
             let envelope = exp(-decay * t)
-            let phase = frequency * t
+            // An undamped spring of ω 6e91 asked at t = 9e304 overflows the phase to ∞ and its
+            // cosine to NaN (found by fuzzing). Long before that the phase has lost every digit
+            // of its fraction of a turn, so any finite phase is as right: the largest one.
+            let phase = Swift.min(frequency * t, .greatestFiniteMagnitude)
             let cosine = envelope * cos(phase)
             psi = envelope * t * sinc(phase)
             phi = cosine + decay * psi

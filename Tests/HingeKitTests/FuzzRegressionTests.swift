@@ -91,4 +91,16 @@ struct FuzzRegressionTests {
         #expect(animator.target == target && animator.lastEventTime == 3.4652170595864806)
         #expect(animator.referenceDistance.isFinite && animator.value(at: 3.6).isFinite)
     }
+
+    @Test("An undamped spring asked at t = 8.7e304 stays finite: the phase no longer overflows (spring_animator crash)")
+    func undampedAtAHugeTime() throws {
+        let spring = try DampedSpring.validated(
+            mass: 1.0297359577776598e-264, stiffness: 4.1788527283120487e-81, damping: 0)
+        var animator = SpringAnimator(value: 0, time: 30.00341344319829, spring: spring, mode: .additive)
+        try animator.retarget(to: 876.2798504615855, at: 30.00341344319829)
+        let state = animator.state(at: 8.70708909367253e+304)
+        #expect(state.value.isFinite && state.velocity.isFinite, "\(state)")
+        #expect(abs(state.value - 876.2798504615855) <= 876.2798504615855 * (1 + 1e-12))
+        #expect(spring.value(from: 0, to: 1, time: 8.70708909367253e+304).isFinite)
+    }
 }
