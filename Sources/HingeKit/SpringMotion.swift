@@ -81,12 +81,20 @@ struct SpringMotion {
         switch shape {
         case .oscillating(let frequency):
             let envelope = exp(-decay * t)
-            // An undamped spring of ω 6e91 asked at t = 9e304 overflows the phase to ∞ and its
-            // cosine to NaN (found by fuzzing). Long before that the phase has lost every digit
-            // of its fraction of a turn, so any finite phase is as right: the largest one.
-            let phase = Swift.min(frequency * t, .greatestFiniteMagnitude)
-            let cosine = envelope * cos(phase)
-            psi = envelope * t * sinc(phase)
+            let phase = frequency * t
+            let cosine: Double
+            if phase.isFinite {
+                cosine = envelope * cos(phase)
+                psi = envelope * t * sinc(phase)
+            } else {
+                // An undamped spring of ω 6e91 asked at t = 9e304 overflows the phase to ∞ and
+                // its cosine to NaN (found by fuzzing). Long before that the phase has lost every
+                // digit of its fraction of a turn, so any finite phase is as right: the largest,
+                // with Ψ = sin θ / ω_d written for it so that Ψ stays consistent with the cosine.
+                let largest = Double.greatestFiniteMagnitude
+                cosine = envelope * cos(largest)
+                psi = envelope * sin(largest) / frequency
+            }
             phi = cosine + decay * psi
             psiRate = cosine - decay * psi
         case .decaying(let spread, let slowRate):

@@ -102,5 +102,11 @@ struct FuzzRegressionTests {
         #expect(state.value.isFinite && state.velocity.isFinite, "\(state)")
         #expect(abs(state.value - 876.2798504615855) <= 876.2798504615855 * (1 + 1e-12))
         #expect(spring.value(from: 0, to: 1, time: 8.70708909367253e+304).isFinite)
+        // The same spring displaced by 5.5e168: its speed, ω·amplitude ≈ 3.5e260, must stay
+        // finite too (ω₀²·y₀ alone overflows).
+        var displaced = SpringAnimator(value: 0, time: 30.00341344319829, spring: spring)
+        try displaced.retarget(to: 5.483352506399455e+168, at: 30.00341344319829)
+        let far = displaced.state(at: 8.70708909367253e+304)
+        #expect(far.value.isFinite && far.velocity.isFinite, "\(far)")
     }
 }
