@@ -56,7 +56,7 @@ extension SpringAnimator {
         // A swing the new springs make may reach farther than the old band allowed for.
         referenceDistance = Swift.max(referenceDistance, remainingPeak(at: time))
         // As in retarget: a swing beyond the range of a Double is refused whole.
-        guard referenceDistance.isFinite else {
+        guard referenceDistance.isFinite, speedsFit else {
             self = before
             throw .targetOutOfRange(target)
         }

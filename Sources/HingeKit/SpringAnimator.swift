@@ -64,8 +64,8 @@ public struct SpringAnimator: Sendable {
         /// The time lies before the last retarget or policy change; the animator keeps no
         /// history, so it cannot insert an event in the past.
         case timeBeforeLastEvent(time: Double, lastEvent: Double)
-        /// The distance from the current value to the target, or the farthest the motion
-        /// toward it would swing, does not fit in a `Double`.
+        /// The distance from the current value to the target, the farthest the motion toward
+        /// it would swing, or the fastest it would move, does not fit in a `Double`.
         case targetOutOfRange(Double)
 
         public var description: String {
@@ -275,8 +275,9 @@ public struct SpringAnimator: Sendable {
         // change, written so that both modes compute the same sums in the same order.
         let offset = self.target - target
         guard offset.isFinite else { throw .targetOutOfRange(target) }
-        // A motion that would swing beyond the range of a Double (a huge velocity handed to a
-        // very slow spring, found by fuzzing) is refused whole: the animator is put back.
+        // A motion that would swing or move beyond the range of a Double (a huge velocity handed
+        // to a very slow spring, a huge distance to a very fast one: found by fuzzing) is
+        // refused whole: the animator is put back.
         let before = self
         guard retargetChecked(to: target, at: time, spring: spring, offset: offset) else {
             self = before
@@ -284,8 +285,8 @@ public struct SpringAnimator: Sendable {
         }
     }
 
-    /// The body of ``retarget(to:at:spring:)``; `false` when the motion it sets up reaches
-    /// beyond the range of a `Double`.
+    /// The body of ``retarget(to:at:spring:)``; `false` when the motion it sets up reaches,
+    /// or moves, beyond the range of a `Double`.
     private mutating func retargetChecked(
         to target: Double, at time: Double, spring: DampedSpring?, offset: Double
     ) -> Bool {
@@ -342,7 +343,18 @@ public struct SpringAnimator: Sendable {
         }
         let peak = remainingPeak(at: time)
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
-        return referenceDistance.isFinite
+        return referenceDistance.isFinite && speedsFit
+    }
+
+    /// Whether the fastest the springs in flight can ever move fits in a `Double`, with room
+    /// for the rounding of the closed forms (found by fuzzing: an undamped spring of ω₀ 1e39
+    /// moved across 5e303 would move at 5e342).
+    ///
+    /// The bound is the sum of each spring's ``SpringMotion/speedBound``.
+    var speedsFit: Bool {
+        var bound = 0.0
+        for index in 0..<segments.count { bound += segments[index].motion.speedBound }
+        return (4 * bound).isFinite
     }
 
     /// The sum of the segments' largest distances still to come after `time`.

@@ -73,6 +73,19 @@ struct SpringMotion {
     /// Whether the motion is the spring resting on its target.
     var isAtRest: Bool { displacement == 0 && velocity == 0 }
 
+    /// An upper bound of the speed at any time: `|v₀| + |y₀|·min(ω₀, ω₀²/2μ)`.
+    ///
+    /// The motion is the sum of the one from `(0, v₀)` and the one from `(y₀, 0)`. The energy
+    /// `½v² + ½ω₀²y²` (per unit mass) never grows, which bounds the first by `|v₀|` and the
+    /// second by `ω₀|y₀|`; an overdamped spring's second part is
+    /// `v = y₀·ω₀²·(e^(r₂t) − e^(r₁t))/(r₁ − r₂)`, at most `|y₀|·ω₀²/2μ`, far smaller when the
+    /// spring crawls.
+    var speedBound: Double {
+        var rate = omega0Squared.squareRoot()
+        if case .decaying(let spread, _) = shape, spread > 0 { rate = Swift.min(rate, omega0Squared / (2 * spread)) }
+        return abs(velocity) + abs(displacement) * rate
+    }
+
     /// The displacement and velocity at time `t ≥ 0`.
     func state(at t: Double) -> (displacement: Double, velocity: Double) {
         let phi: Double

@@ -109,4 +109,17 @@ struct FuzzRegressionTests {
         let far = displaced.state(at: 8.70708909367253e+304)
         #expect(far.value.isFinite && far.velocity.isFinite, "\(far)")
     }
+
+    @Test("A fast undamped spring sent across 5.5e303 is refused: it would move at 5.8e342 (spring_animator crash)")
+    func speedBeyondDouble() throws {
+        let spring = DampedSpring(mass: 33.66053980315861, stiffness: 3.801314366372749e+79, damping: 0)
+        var animator = SpringAnimator(value: -992.1873807888915, time: 0, spring: spring)
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(-5.48613093621594e+303)) {
+            try animator.retarget(to: -5.48613093621594e+303, at: 0)
+        }
+        #expect(animator.state(at: 5.932402532997635) == (-992.1873807888915, 0))
+        // The same spring across an ordinary distance is accepted.
+        try animator.retarget(to: 180, at: 1)
+        #expect(animator.state(at: 5.932402532997635).velocity.isFinite)
+    }
 }
