@@ -122,4 +122,12 @@ struct FuzzRegressionTests {
         try animator.retarget(to: 180, at: 1)
         #expect(animator.state(at: 5.932402532997635).velocity.isFinite)
     }
+
+    @Test("A spring whose stiffness per mass underflows to 0 is refused at the door (spring_animator crash)")
+    func stiffnessPerMassUnderflows() {
+        #expect(throws: DampedSpring.ParameterError.self) {
+            try DampedSpring.validated(
+                mass: 8.893383360497479e+278, stiffness: 8.309872195714274e-246, damping: 4.104139097510763e-207)
+        }
+    }
 }
