@@ -9,10 +9,10 @@ endif
 
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift-format
-FORMATTED := Package.swift Sources Tests
+FORMATTED := Package.swift Sources Tests Benchmarks/Sources Fuzz/Targets
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test docs score plots format lint clean
+.PHONY: all deps build demo test bench fuzz docs score plots format lint clean
 
 all: build
 
@@ -34,6 +34,18 @@ test: deps
 	$(SWIFT) test
 	$(MAKE) --no-print-directory lint
 	scripts/docc.sh
+
+## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
+bench: deps
+	@python3 -c 'import pandas, scipy' 2>/dev/null || python3 -m pip install --quiet pandas scipy
+	$(SWIFT) build -c release --product hingetool
+	$(SWIFT) build -c release --product Benchmarks
+	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench
+
+## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 ## docs: regenerate docs/hingetool.md from hingetool's --help texts; build the DocC catalogs
 ## (warnings are errors, every public symbol must be documented)

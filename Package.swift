@@ -23,6 +23,11 @@ let package = Package(
         ),
         .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
         .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis"]),
+        // `make bench`: release build only, never run by `swift test`.
+        .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["HingeKit", "HingeAnalysis", "CAllocationCounter"],
+            path: "Benchmarks/Sources/Benchmarks"),
         // Seeded random cases and paths shared by the test targets; not a product.
         .target(name: "HingeTestSupport", dependencies: ["HingeKit"], path: "Tests/HingeTestSupport"),
         .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),

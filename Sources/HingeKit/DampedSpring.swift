@@ -243,7 +243,11 @@ extension DampedSpring {
         try require(mass, .mass, "positive and finite") { $0 > 0 && $0.isFinite }
         try require(stiffness, .stiffness, "positive and finite") { $0 > 0 && $0.isFinite }
         try require(damping, .damping, "zero or positive and finite") { $0 >= 0 && $0.isFinite }
-        try require(stiffness / mass, .stiffness, "finite when divided by the mass") { $0.isFinite }
+        // Positive too: k/m can underflow to 0 (a mass of 9e278, found by fuzzing), and a
+        // spring without a restoring force has no closed form to follow.
+        try require(stiffness / mass, .stiffness, "finite and positive when divided by the mass") {
+            $0.isFinite && $0 > 0
+        }
         try require(damping / mass, .damping, "finite when divided by the mass") { $0.isFinite }
         let critical = 2 * (mass * stiffness).squareRoot()
         let kept = allowOverDamping ? damping : Swift.min(damping, critical)

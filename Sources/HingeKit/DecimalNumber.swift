@@ -46,7 +46,13 @@ public enum DecimalNumber {
     public static func shortest(_ value: Double) -> String {
         if value == 0 { return "0" }
         let text = value.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        // Compared as bytes: the text is ASCII, and a Unicode-aware suffix test costs more
+        // than the conversion on output with millions of numbers.
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.last == UInt8(ascii: "0"),
+            bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: ".")
+        else { return text }
+        return String(text.dropLast(2))
     }
 
     /// `value` rounded to `places` decimals, written without an exponent and without
@@ -61,16 +67,36 @@ public enum DecimalNumber {
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
         guard scaled < 9_007_199_254_740_992 else { return shortest(value) }
-        var digits = String(UInt64(scaled))
-        if places > 0 {
-            if digits.count <= places {
-                digits = String(repeating: "0", count: places - digits.count + 1) + digits
-            }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
-            while digits.last == "0" { digits.removeLast() }
-            if digits.last == "." { digits.removeLast() }
+        // Integer arithmetic on the scaled value, then one string: this runs once per number
+        // of every output row, so it builds no intermediate strings.
+        var power: UInt64 = 1
+        for _ in 0..<places { power *= 10 }
+        let whole = UInt64(scaled) / power
+        var fraction = UInt64(scaled) % power
+        var fractionDigits = places
+        while fractionDigits > 0, fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
         }
-        let negative = value < 0 && digits.contains { $0 != "0" && $0 != "." }
-        return negative ? "-" + digits : digits
+        let negative = value < 0 && (whole != 0 || fractionDigits > 0)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var position = buffer.count
+            func prepend(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            for _ in 0..<fractionDigits {
+                prepend(0x30 + UInt8(fraction % 10))
+                fraction /= 10
+            }
+            if fractionDigits > 0 { prepend(UInt8(ascii: ".")) }
+            var integer = whole
+            repeat {
+                prepend(0x30 + UInt8(integer % 10))
+                integer /= 10
+            } while integer > 0
+            if negative { prepend(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+        }
     }
 }

@@ -97,6 +97,12 @@ public struct HingeReader: Sendable {
     private var status: HingeStatus?
     private var detent = 0
     private var detentBeforeNewest = 0
+    /// What ``compute(at:)`` gave at the newest sample's time, which ingesting worked out
+    /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
+    /// is most of the cost of both.
+    private var atNewest: Computation?
+
+    private typealias Computation = (time: Double, position: Double, velocity: Double, projected: Double)
 
     /// A reader with no samples yet.
     public init(configuration: Configuration = Configuration()) {
@@ -146,6 +152,7 @@ public struct HingeReader: Sendable {
         }
         if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
         let reading = compute(at: sample.time)
+        atNewest = reading
         detent = configuration.snap.decide(projected: reading.projected, current: detent)
     }
 
@@ -155,7 +162,8 @@ public struct HingeReader: Sendable {
     /// no history of its readings.
     public func reading(at time: Double) -> HingeReading? {
         guard let newest = history.newest else { return nil }
-        let reading = compute(at: max(time, newest.time))
+        let time = max(time, newest.time)
+        let reading = time == newest.time ? atNewest ?? compute(at: time) : compute(at: time)
         let shown = configuration.snap.decide(projected: reading.projected, current: detent)
         return HingeReading(
             time: reading.time, angle: newest.angle, status: status, position: reading.position,
@@ -163,7 +171,7 @@ public struct HingeReader: Sendable {
             isResting: abs(reading.velocity) < configuration.snap.restingSpeed)
     }
 
-    private func compute(at time: Double) -> (time: Double, position: Double, velocity: Double, projected: Double) {
+    private func compute(at time: Double) -> Computation {
         let newest = history.newest!
         let position = filter?.value(at: time) ?? newest.angle
         let velocity = configuration.velocity.velocity(at: time, history: history)
@@ -176,6 +184,7 @@ public struct HingeReader: Sendable {
         history.removeAll()
         filter = nil
         filterBeforeNewest = nil
+        atNewest = nil
         status = nil
         detent = 0
         detentBeforeNewest = 0

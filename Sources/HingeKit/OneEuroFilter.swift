@@ -101,7 +101,9 @@ public struct OneEuroFilter: Hashable, Sendable {
         // so its speed is taken over at most `changeSpan` seconds (the classic filter divides
         // by the whole gap, as the paper does).
         let span = discretisation == .onChange ? min(step, changeSpan) : step
-        let rawSpeed = (value - previous) / span
+        // Samples less than a microsecond apart are taken as a microsecond apart, so the speed
+        // and with it the cutoff stay finite (found by fuzzing: 1e-308 s gave NaN).
+        let rawSpeed = (value - previous) / max(span, 1e-6)
         speed += Self.smoothing(cutoff: parameters.derivativeCutoff, step: step, discretisation) * (rawSpeed - speed)
         let newCutoff = parameters.minCutoff + parameters.beta * abs(speed)
         switch discretisation {

@@ -16,15 +16,21 @@ struct SampleHistory: Hashable, Sendable {
     }
 
     mutating func append(time: Double, angle: Double) {
-        let slot = (start + count) % capacity
+        var slot = start + count
+        if slot >= capacity { slot -= capacity }
         times[slot] = time
         angles[slot] = angle
-        if count < capacity { count += 1 } else { start = (start + 1) % capacity }
+        if count < capacity {
+            count += 1
+        } else {
+            start = start + 1 == capacity ? 0 : start + 1
+        }
     }
 
     mutating func replaceNewest(time: Double, angle: Double) {
         precondition(count > 0)
-        let slot = (start + count - 1) % capacity
+        var slot = start + count - 1
+        if slot >= capacity { slot -= capacity }
         times[slot] = time
         angles[slot] = angle
     }
@@ -34,9 +40,13 @@ struct SampleHistory: Hashable, Sendable {
         count = 0
     }
 
-    /// The sample `age` places back from the newest (0 is the newest).
+    /// The sample `age` places back from the newest (0 is the newest), 0 ≤ age < count.
+    @inline(__always)
     func sample(back age: Int) -> (time: Double, angle: Double) {
-        let slot = (start + count - 1 - age + capacity) % capacity
+        // start ≤ start + count − 1 − age < 2·capacity: one subtraction wraps it, where a
+        // remainder would cost an integer division on every sample of every velocity fit.
+        var slot = start + count - 1 - age
+        if slot >= capacity { slot -= capacity }
         return (times[slot], angles[slot])
     }
 

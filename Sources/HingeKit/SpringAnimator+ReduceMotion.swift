@@ -36,11 +36,13 @@ extension SpringAnimator {
     /// - Parameters:
     ///   - policy: the new policy.
     ///   - time: finite, and not before ``lastEventTime``.
-    /// - Throws: ``EventError`` when the time is not finite or lies before the last event.
+    /// - Throws: ``EventError`` when the time is not finite or lies before the last event, or
+    ///   the restarted springs would swing beyond the range of a `Double`.
     /// - Complexity: O(1): at most ``segmentCapacity`` springs are restarted.
     public mutating func setReduceMotion(_ policy: ReduceMotion, at time: Double) throws(EventError) {
         try checkEvent(at: time)
         guard policy != reduceMotion else { return }
+        let before = self
         if evaluate(at: time, epsilon: epsilon).settled || policy == .jump { segments.removeAll() }
         for index in 0..<segments.count {
             let segment = segments[index]
@@ -53,6 +55,11 @@ extension SpringAnimator {
         lastEventTime = time
         // A swing the new springs make may reach farther than the old band allowed for.
         referenceDistance = Swift.max(referenceDistance, remainingPeak(at: time))
+        // As in retarget: a swing beyond the range of a Double is refused whole.
+        guard referenceDistance.isFinite, speedsFit else {
+            self = before
+            throw .targetOutOfRange(target)
+        }
     }
 }
 

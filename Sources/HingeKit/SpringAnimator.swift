@@ -64,7 +64,8 @@ public struct SpringAnimator: Sendable {
         /// The time lies before the last retarget or policy change; the animator keeps no
         /// history, so it cannot insert an event in the past.
         case timeBeforeLastEvent(time: Double, lastEvent: Double)
-        /// The distance from the current value to the target does not fit in a `Double`.
+        /// The distance from the current value to the target, the farthest the motion toward
+        /// it would swing, or the fastest it would move, does not fit in a `Double`.
         case targetOutOfRange(Double)
 
         public var description: String {
@@ -74,7 +75,7 @@ public struct SpringAnimator: Sendable {
             case .timeBeforeLastEvent(let time, let lastEvent):
                 "time \(time) is before the last event at \(lastEvent); events must come in order"
             case .targetOutOfRange(let target):
-                "target \(target) is too far from the current value for a finite distance"
+                "target \(target) is too far from the current value for a finite motion"
             }
         }
     }
@@ -211,17 +212,26 @@ public struct SpringAnimator: Sendable {
     ) -> (displacement: Double, velocity: Double, settled: Bool) {
         precondition(time.isFinite, "time must be finite")
         let time = Swift.max(time, lastEventTime)
+        let band = epsilon * referenceDistance
         var displacement = 0.0
         var velocity = 0.0
-        var peak = 0.0
+        // Σ|y| is a lower bound of Σ peak (each peak is at least |y| now): while it exceeds the
+        // band the motion is not settled, and the peaks, an exponential each, need not be
+        // evaluated. That is every frame of a visible motion.
+        var distance = 0.0
         for index in 0..<segments.count {
-            let segment = segments[index]
-            let state = segment.state(at: time)
+            let state = segments[index].state(at: time)
             displacement += state.displacement
             velocity += state.velocity
-            peak += segment.peak(after: time, displacement: state.displacement)
+            distance += abs(state.displacement)
         }
-        return (displacement, velocity, peak <= epsilon * referenceDistance)
+        guard distance <= band else { return (displacement, velocity, false) }
+        var peak = 0.0
+        for index in 0..<segments.count {
+            let state = segments[index].state(at: time)
+            peak += segments[index].peak(after: time, displacement: state.displacement)
+        }
+        return (displacement, velocity, peak <= band)
     }
 
     // MARK: Retargeting
@@ -265,6 +275,21 @@ public struct SpringAnimator: Sendable {
         // change, written so that both modes compute the same sums in the same order.
         let offset = self.target - target
         guard offset.isFinite else { throw .targetOutOfRange(target) }
+        // A motion that would swing or move beyond the range of a Double (a huge velocity handed
+        // to a very slow spring, a huge distance to a very fast one: found by fuzzing) is
+        // refused whole: the animator is put back.
+        let before = self
+        guard retargetChecked(to: target, at: time, spring: spring, offset: offset) else {
+            self = before
+            throw .targetOutOfRange(target)
+        }
+    }
+
+    /// The body of ``retarget(to:at:spring:)``; `false` when the motion it sets up reaches,
+    /// or moves, beyond the range of a `Double`.
+    private mutating func retargetChecked(
+        to target: Double, at time: Double, spring: DampedSpring?, offset: Double
+    ) -> Bool {
         let current = evaluate(at: time, epsilon: epsilon)
         if current.settled { segments.removeAll() }
         let spring = spring ?? self.spring
@@ -275,7 +300,7 @@ public struct SpringAnimator: Sendable {
         guard reduceMotion != .jump else {
             segments.removeAll()
             referenceDistance = change
-            return
+            return true
         }
         var displacement = offset
         var velocity = 0.0
@@ -318,6 +343,18 @@ public struct SpringAnimator: Sendable {
         }
         let peak = remainingPeak(at: time)
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
+        return referenceDistance.isFinite && speedsFit
+    }
+
+    /// Whether the fastest the springs in flight can ever move fits in a `Double`, with room
+    /// for the rounding of the closed forms (found by fuzzing: an undamped spring of ω₀ 1e39
+    /// moved across 5e303 would move at 5e342).
+    ///
+    /// The bound is the sum of each spring's ``SpringMotion/speedBound``.
+    var speedsFit: Bool {
+        var bound = 0.0
+        for index in 0..<segments.count { bound += segments[index].motion.speedBound }
+        return (4 * bound).isFinite
     }
 
     /// The sum of the segments' largest distances still to come after `time`.

@@ -56,13 +56,35 @@ struct SpringMotion {
         if decay < omega0 {
             shape = .oscillating(frequency: ((omega0 - decay) * (omega0 + decay)).squareRoot())
         } else {
-            let spread = ((decay - omega0) * (decay + omega0)).squareRoot()
-            shape = .decaying(spread: spread, slowRate: -omega0Squared / (decay + spread))
+            // For an extremely overdamped spring (λ above ~1e154, e.g. a mass of 1e-264) the
+            // product and the sum overflow; scaled by λ they do not (found by fuzzing). The
+            // plain forms are kept wherever they are finite, so ordinary springs are unchanged.
+            var spread = ((decay - omega0) * (decay + omega0)).squareRoot()
+            if !spread.isFinite {
+                let ratio = omega0 / decay
+                spread = decay * ((1 - ratio) * (1 + ratio)).squareRoot()
+            }
+            let sum = decay + spread
+            let slowRate = sum.isFinite ? -omega0Squared / sum : -(omega0Squared / decay) / (1 + spread / decay)
+            shape = .decaying(spread: spread, slowRate: slowRate)
         }
     }
 
     /// Whether the motion is the spring resting on its target.
     var isAtRest: Bool { displacement == 0 && velocity == 0 }
+
+    /// An upper bound of the speed at any time: `|v₀| + |y₀|·min(ω₀, ω₀²/2μ)`.
+    ///
+    /// The motion is the sum of the one from `(0, v₀)` and the one from `(y₀, 0)`. The energy
+    /// `½v² + ½ω₀²y²` (per unit mass) never grows, which bounds the first by `|v₀|` and the
+    /// second by `ω₀|y₀|`; an overdamped spring's second part is
+    /// `v = y₀·ω₀²·(e^(r₂t) − e^(r₁t))/(r₁ − r₂)`, at most `|y₀|·ω₀²/2μ`, far smaller when the
+    /// spring crawls.
+    var speedBound: Double {
+        var rate = omega0Squared.squareRoot()
+        if case .decaying(let spread, _) = shape, spread > 0 { rate = Swift.min(rate, omega0Squared / (2 * spread)) }
+        return abs(velocity) + abs(displacement) * rate
+    }
 
     /// The displacement and velocity at time `t ≥ 0`.
     func state(at t: Double) -> (displacement: Double, velocity: Double) {
@@ -73,8 +95,19 @@ struct SpringMotion {
         case .oscillating(let frequency):
             let envelope = exp(-decay * t)
             let phase = frequency * t
-            let cosine = envelope * cos(phase)
-            psi = envelope * t * sinc(phase)
+            let cosine: Double
+            if phase.isFinite {
+                cosine = envelope * cos(phase)
+                psi = envelope * t * sinc(phase)
+            } else {
+                // An undamped spring of ω 6e91 asked at t = 9e304 overflows the phase to ∞ and
+                // its cosine to NaN (found by fuzzing). Long before that the phase has lost every
+                // digit of its fraction of a turn, so any finite phase is as right: the largest,
+                // with Ψ = sin θ / ω_d written for it so that Ψ stays consistent with the cosine.
+                let largest = Double.greatestFiniteMagnitude
+                cosine = envelope * cos(largest)
+                psi = envelope * sin(largest) / frequency
+            }
             phi = cosine + decay * psi
             psiRate = cosine - decay * psi
         case .decaying(let spread, let slowRate):
@@ -87,10 +120,12 @@ struct SpringMotion {
             // velocity really changes sign.
             psiRate = slow * ratio + slowRate * psi
         }
-        return (
-            displacement * phi + velocity * psi,
-            -omega0Squared * displacement * psi + velocity * psiRate
-        )
+        // ω₀²·y₀ can overflow where ω₀²·Ψ·y₀, the velocity's actual size, does not (an
+        // extremely overdamped spring moved across 1e280, found by fuzzing); the plain order
+        // is kept wherever it is finite, so ordinary springs are unchanged.
+        var restoring = -omega0Squared * displacement * psi
+        if !restoring.isFinite { restoring = -(omega0Squared * psi) * displacement }
+        return (displacement * phi + velocity * psi, restoring + velocity * psiRate)
     }
 
     // MARK: Turning points

@@ -22,6 +22,13 @@ public struct TraceReadOptions: Hashable, Sendable {
     public var rowPolicy: RowPolicy
     /// What happens to a repeated time (default: reject).
     public var duplicateTimes: DuplicateTimePolicy
+    /// Accepted times in seconds, after any millisecond conversion. 0…2³² s by default: a
+    /// trace's clock (uptime, or the Unix epoch) never reads negative, and up to 2³² s (136
+    /// years) a `Double` still resolves a microsecond, so intervals between samples keep their
+    /// precision; a negative or larger time comes from a broken export.
+    public var timeRange: ClosedRange<Double>
+    /// The default ``timeRange``.
+    public static let clockRange: ClosedRange<Double> = 0...4_294_967_296
     /// Accepted angles in degrees, after any radian conversion. 0…360 by default, so a
     /// Surface Duo folded back past flat (up to 360°) is still a valid reading.
     public var angleRange: ClosedRange<Double>
@@ -35,11 +42,13 @@ public struct TraceReadOptions: Hashable, Sendable {
     /// Options; every parameter has the default documented on its property.
     public init(
         rowPolicy: RowPolicy = .fail, duplicateTimes: DuplicateTimePolicy = .reject,
-        angleRange: ClosedRange<Double> = 0...360, keepsExtraColumns: Bool = false,
+        timeRange: ClosedRange<Double> = clockRange, angleRange: ClosedRange<Double> = 0...360,
+        keepsExtraColumns: Bool = false,
         maximumLineLength: Int = 65_536, retainedErrorLimit: Int = 100
     ) {
         self.rowPolicy = rowPolicy
         self.duplicateTimes = duplicateTimes
+        self.timeRange = timeRange
         self.angleRange = angleRange
         self.keepsExtraColumns = keepsExtraColumns
         self.maximumLineLength = max(16, maximumLineLength)

@@ -19,7 +19,8 @@
 /// sample, comma separated; `#` comment lines and blank lines anywhere; UTF-8 with or without
 /// a byte-order mark; LF or CRLF line ends; fields may be quoted with `"` (a quote inside is
 /// doubled) but may not span lines. An empty angle means "no hinge". Times must not go
-/// backwards; angles must lie in ``TraceReadOptions/angleRange``.
+/// backwards and must lie in ``TraceReadOptions/timeRange``; angles must lie in
+/// ``TraceReadOptions/angleRange``.
 ///
 /// Every problem is a ``TraceError`` with its line and column. Under the default
 /// ``TraceReadOptions/RowPolicy/fail`` the first one stops the read; under
@@ -406,6 +407,14 @@ public final class TraceReader {
             throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
         }
         let time = try number(timeText, named: timeName, column: timeField.column) * columns.timeUnit.scale
+        guard options.timeRange.contains(time) else {
+            let range = "\(format(options.timeRange.lowerBound))…\(format(options.timeRange.upperBound)) s"
+            let shown = columns.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
+            let why =
+                options.timeRange == TraceReadOptions.clockRange
+                ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
+            throw error(.outOfRange, column: timeField.column, "\(timeName) \(shown) is outside \(range)\(why)")
+        }
         if let lastTime {
             if time < lastTime {
                 throw error(
@@ -441,14 +450,29 @@ public final class TraceReader {
         var status: HingeStatus?
         if let statusIndex = columns.status {
             let field = fields[statusIndex]
-            let statusText = text(of: field, in: line)
-            if !statusText.isEmpty, statusText.lowercased() != "unknown" {
-                guard let parsed = HingeStatus(spelling: statusText) else {
-                    throw error(
-                        .invalidStatus, column: field.column,
-                        "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+            // The common case, a plain ASCII word, is matched on the bytes without a string.
+            if !field.hasEscapedQuotes,
+                let word = ASCIIWord(folding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
+            {
+                if !word.isEmpty, !(word == ASCIIWord.unknown && !word.hadSeparators) {
+                    guard let parsed = HingeStatus(folded: word) else {
+                        let statusText = text(of: field, in: line)
+                        throw error(
+                            .invalidStatus, column: field.column,
+                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                    }
+                    status = parsed
                 }
-                status = parsed
+            } else {
+                let statusText = text(of: field, in: line)
+                if !statusText.isEmpty, statusText.lowercased() != "unknown" {
+                    guard let parsed = HingeStatus(spelling: statusText) else {
+                        throw error(
+                            .invalidStatus, column: field.column,
+                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                    }
+                    status = parsed
+                }
             }
         }
 
@@ -467,7 +491,8 @@ public final class TraceReader {
     /// Parses a plain decimal number: sign, digits, optional fraction and exponent. Hex
     /// floats, `nan` and `inf` are refused, and so is anything that overflows a `Double`.
     private func number(_ text: String, named name: String, column: Int) throws(TraceError) -> Double {
-        guard DecimalNumber.isPlainDecimal(text.utf8), let value = Double(text) else {
+        var bytes = text
+        guard bytes.withUTF8({ DecimalNumber.isPlainDecimal($0) }), let value = Double(text) else {
             if DecimalNumber.namesNonFinite(text) {
                 throw error(.notFinite, column: column, "\(name) '\(text)' is not a finite number")
             }

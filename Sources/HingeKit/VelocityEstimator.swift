@@ -29,7 +29,9 @@ public enum VelocityEstimator: Hashable, Sendable {
         switch self {
         case .finiteDifference:
             let previous = history.sample(back: 1)
-            return (newest.angle - previous.angle) / (newest.time - previous.time)
+            // Reports less than a microsecond apart (a batched burst, or times so close that
+            // the slope would overflow) are taken as a microsecond apart: found by fuzzing.
+            return (newest.angle - previous.angle) / max(newest.time - previous.time, 1e-6)
         case .androidLSQ2:
             if time - newest.time > 0.040 { return 0 }
             return Self.androidFit(history)
@@ -169,7 +171,9 @@ public struct LeastSquaresVelocity: Hashable, Sendable {
     ) {
         let length = to - from
         guard length > 0 else { return }
-        let slope = to > startTime ? (endValue - startValue) / (to - startTime) : 0
+        // A change is taken to last at least a microsecond, so that reports 1e-308 s apart do
+        // not make an infinite slope (found by fuzzing); real traces are never that dense.
+        let slope = to > startTime ? (endValue - startValue) / max(to - startTime, 1e-6) : 0
         for (node, nodeWeight) in [
             (Self.nodes.0, Self.nodeWeights.0), (Self.nodes.1, Self.nodeWeights.1), (Self.nodes.2, Self.nodeWeights.2),
         ] {

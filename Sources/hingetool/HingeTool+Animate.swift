@@ -97,9 +97,15 @@ extension HingeTool {
             let tail = try number(arguments, "tail", in: 0...1e6)
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
-            func nextSample() throws(ToolFailure) -> HingeSample? {
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            // The header counts the rows, so they wait in a spool until the end.
+            let rows = try Spool()
+            var plausibility = TracePlausibility()
+            func nextRecord() throws(ToolFailure) -> TraceRecord? {
                 do {
-                    return try reader.next()?.sample
+                    guard let record = try reader.next() else { return nil }
+                    plausibility.add(record.sample)
+                    return record
                 } catch {
                     throw .trace(error)
                 }
@@ -107,7 +113,6 @@ extension HingeTool {
 
             var animator: SpringAnimator?
             var startTime = 0.0
-            var rows = ""
             var frame = 0
             var counts = (samples: 0, angles: 0)
             var lastTime = 0.0
@@ -127,15 +132,18 @@ extension HingeTool {
                     try? animator!.retarget(to: goal, at: t)
                 }
                 let state = animator!.state(at: t)
-                rows +=
-                    [t, animator!.target, state.value, state.velocity].map(DecimalNumber.shortest)
-                    .joined(separator: " ") + "\n"
+                var row = DecimalNumber.shortest(t)
+                row += " " + DecimalNumber.shortest(animator!.target)
+                row += " " + DecimalNumber.shortest(state.value)
+                row += " " + DecimalNumber.shortest(state.velocity) + "\n"
+                rows.write(row)
                 frame += 1
                 return (t, animator!.isSettled(at: t))
             }
             func nextFrameTime() -> Double { startTime + Double(frame) / rate }
 
-            while let sample = try nextSample() {
+            while let record = try nextRecord() {
+                let sample = record.sample
                 counts.samples += 1
                 lastTime = sample.time
                 if let (time, later) = change, sample.time >= time {
@@ -149,7 +157,7 @@ extension HingeTool {
                 do {
                     try hinge.ingest(sample)
                 } catch {
-                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                    throw .data("\(path):\(record.line):1: \(error)")
                 }
                 if sample.angle != nil { counts.angles += 1 }
                 // The animator starts on the first angle; an effect also maps a later sample
@@ -165,7 +173,7 @@ extension HingeTool {
                 do throws(SpringAnimator.EventError) {
                     try animator!.retarget(to: angle, at: sample.time, spring: spring)
                 } catch {
-                    throw .data("\(path): the sample at \(DecimalNumber.shortest(sample.time)) s: \(error)")
+                    throw .data("\(path):\(record.line):1: \(error)")
                 }
             }
             if animator != nil {
@@ -192,7 +200,10 @@ extension HingeTool {
             text += "\(frame) rows at \(DecimalNumber.shortest(rate)) Hz\n"
             if animator == nil { text += "# no sample has an angle: nothing to animate\n" }
             text += "# t target value velocity\n"
-            try context.emit(text + rows, to: arguments.value("output"))
+            output.write(text)
+            try rows.copy(to: output)
+            try output.commit()
+            context.warn(plausibility, reader: reader)
         }
 
         /// Reads `t:name` into a time and a preset.

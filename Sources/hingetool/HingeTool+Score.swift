@@ -91,13 +91,20 @@ extension HingeTool {
         ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
             var records: [TraceRecord] = []
+            var plausibility = TracePlausibility()
             do {
-                while let record = try reader.next() { records.append(record) }
+                while let record = try reader.next() {
+                    records.append(record)
+                    plausibility.add(record.sample)
+                }
             } catch {
                 throw .trace(error)
             }
+            context.warn(plausibility, reader: reader)
             let samples = records.map(\.sample)
+            // A repeated scenario ('--repeat') is not the scenario's motion: its columns hold the truth.
             if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
+                !provenance.contains(" --repeat "),
                 let name = provenance.split(separator: " ").dropFirst(2).first,
                 let scenario = SyntheticScenario.named(String(name))
             {

@@ -24,9 +24,11 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()
+            var plausibility = TracePlausibility()
             do {
                 while let record = try reader.next() {
                     statistics.add(record.sample)
+                    plausibility.add(record.sample)
                     if statistics.sampleCount % 1_000_000 == 0 {
                         context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
                     }
@@ -40,6 +42,7 @@ extension HingeTool {
                 ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"
                 : report(statistics, summary: reader.summary, path: path)
             try context.emit(text, to: arguments.value("output"))
+            context.warn(plausibility, reader: reader)
         }
 
         static func report(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> String {

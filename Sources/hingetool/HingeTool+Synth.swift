@@ -24,6 +24,10 @@ extension HingeTool {
                     ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's."),
                 CommandSpec.Option(["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's."),
                 CommandSpec.Option(["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's."),
+                CommandSpec.Option(
+                    ["--repeat"], value: "n",
+                    help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
+                    default: "1"),
                 CommandSpec.Option(["--list"], help: "List the scenarios and what they model."),
                 outputOption,
             ])
@@ -59,13 +63,33 @@ extension HingeTool {
             if let step = try number(arguments, "step", in: 0.001...180) {
                 scenario.trace.sensor.quantisation = .step(step)
             }
-            try context.emit(csv(scenario, seed: seed, arguments: arguments), to: arguments.value("output"))
+            let repeats = try unsignedInteger(arguments, "repeat") ?? 1
+            guard (1...1_000_000).contains(repeats) else {
+                throw .usage("The value '\(repeats)' is invalid for '--repeat': expected 1…1000000")
+            }
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
+            try output.commit()
         }
 
         /// The trace as CSV with a provenance comment, rounded to 1 µs and 0.001°.
-        static func csv(_ scenario: SyntheticScenario, seed: UInt64, arguments: ParsedArguments? = nil) -> String {
+        static func csv(_ scenario: SyntheticScenario, seed: UInt64) -> String {
+            var text = ""
+            write(scenario, seed: seed, repeats: 1, arguments: nil) { text += $0 }
+            return text
+        }
+
+        /// Writes the trace a row at a time, so a long trace (`--repeat`) is never held whole.
+        ///
+        /// Play k (from 0) uses seed `seed + k` and is shifted by k × (the scenario's length +
+        /// one mean polling interval), so its first row comes one poll after the previous
+        /// play's closing row and times keep increasing.
+        static func write(
+            _ scenario: SyntheticScenario, seed: UInt64, repeats: Int, arguments: ParsedArguments?,
+            to write: (String) -> Void
+        ) {
             var command = "hingetool synth \(scenario.name) --seed \(seed)"
-            for key in ["interval", "noise", "latency", "step"] {
+            for key in ["interval", "noise", "latency", "step", "repeat"] {
                 if let value = arguments?.value(key) { command += " --\(key) \(value)" }
             }
             var text = "# \(command)\n# \(scenario.summary)\n"
@@ -73,16 +97,21 @@ extension HingeTool {
             text += " true_pose (° of the detent the hand is moving to)\n"
             let writer = TraceWriter(
                 extraColumns: ["true_angle", "true_velocity", "true_pose"], timeDecimals: 6, angleDecimals: 3)
-            text += writer.header
-            for row in scenario.trace.samples(seed: seed) {
-                let extras = [
-                    row.trueAngle.map { DecimalNumber.fixed($0, places: 4) } ?? "",
-                    row.trueVelocity.map { DecimalNumber.fixed($0, places: 3) } ?? "",
-                    row.truePose.map(DecimalNumber.shortest) ?? "",
-                ]
-                text += writer.row(for: row.sample, extras: extras)
+            write(text + writer.header)
+            let period = scenario.trace.motion.duration + scenario.trace.sensor.meanInterval
+            for play in 0..<repeats {
+                let shift = Double(play) * period
+                for row in scenario.trace.samples(seed: seed &+ UInt64(play)) {
+                    let extras = [
+                        row.trueAngle.map { DecimalNumber.fixed($0, places: 4) } ?? "",
+                        row.trueVelocity.map { DecimalNumber.fixed($0, places: 3) } ?? "",
+                        row.truePose.map(DecimalNumber.shortest) ?? "",
+                    ]
+                    var sample = row.sample
+                    sample.time += shift
+                    write(writer.row(for: sample, extras: extras))
+                }
             }
-            return text
         }
     }
 

@@ -95,17 +95,44 @@ struct ToolContext {
         }
     }
 
-    /// Writes `text` to standard output, or atomically to `path` (a temporary file in the same
-    /// folder, flushed, then renamed over the target) so a reader never sees half a file.
-    func emit(_ text: String, to path: String?) throws(ToolFailure) {
-        guard let path, path != "-" else {
-            write(text)
-            return
+    /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
+    /// without error, as `file: warning: message`; the command still succeeds.
+    func warn(_ plausibility: TracePlausibility, reader: TraceReader) {
+        guard let columns = reader.columns else { return }
+        for warning in plausibility.warnings(for: columns) {
+            writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
         }
-        try AtomicFile.replace(path, with: text)
+    }
+
+    /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
+    func emit(_ text: String, to path: String?) throws(ToolFailure) {
+        let output = try OutputWriter(path: path, context: self)
+        output.write(text)
+        try output.commit()
     }
 }
 
+/// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in writeAll(bytes, to: descriptor) }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += count
+    }
+    return true
+}
+
+/// Whole files replaced atomically: written beside the target, flushed, then renamed over it.
 enum AtomicFile {
     static func replace(_ path: String, with text: String) throws(ToolFailure) {
         try replace(path, with: Array(text.utf8))
@@ -119,7 +146,7 @@ enum AtomicFile {
             "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
-        let written = writeAll(bytes, to: descriptor)
+        let written = bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
         let synced = written && fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         guard synced, closed, rename(temporary, path) == 0 else {
@@ -131,26 +158,5 @@ enum AtomicFile {
 
     private static func failure(_ path: String) -> ToolFailure {
         .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
-    }
-}
-
-/// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
-func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    writeAll(Array(text.utf8), to: descriptor)
-}
-
-/// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBufferPointer { bytes -> Bool in
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
     }
 }

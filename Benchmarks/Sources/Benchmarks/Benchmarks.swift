@@ -1,0 +1,134 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// `make bench`: the library's online cost per call (with heap allocations counted), the
+/// closed-form spring against the GSL oracle, and hingetool on big traces beside a pandas
+/// pipeline. Prints a table, writes `Benchmarks/results.json`, and exits 1 when a call
+/// allocates after warm-up (a bug); a figure that misses its time or memory target is marked
+/// MISSED in the table and the JSON, and docs/performance.md says by how much and why.
+///
+/// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script),
+/// `--work DIR` (scratch space for the big traces), `--results PATH`, `--runs N` (timed runs
+/// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips).
+@main
+struct Benchmarks {
+    static func main() {
+        var options = [
+            "tool": ".build/release/hingetool", "peer": "Benchmarks/peers/pandas_pipeline.py",
+            "work": ".build/bench", "results": "Benchmarks/results.json", "runs": "5", "rows": "1000000",
+            "big-rows": "10000000",
+        ]
+        var arguments = CommandLine.arguments.dropFirst()
+        while let key = arguments.popFirst() {
+            guard key.hasPrefix("--"), options[String(key.dropFirst(2))] != nil, let value = arguments.popFirst() else {
+                fail("unknown option or missing value: \(key)")
+            }
+            options[String(key.dropFirst(2))] = value
+        }
+        guard let runs = Int(options["runs"]!), runs >= 5, let rows = Int(options["rows"]!),
+            let bigRows = Int(options["big-rows"]!)
+        else { fail("--runs must be at least 5; --rows and --big-rows whole numbers") }
+        mkdir(options["work"]!, 0o755)
+
+        var figures: [Figure] = []
+        var checksum = 0.0
+        do {
+            for online in OnlineCases.all {
+                let (figure, sum) = online(runs)
+                checksum += sum
+                show(figure)
+                figures.append(figure)
+            }
+            for figure in try SpringOracleCase.run(runs: runs) {
+                show(figure)
+                figures.append(figure)
+            }
+            let tool = ToolCases(tool: options["tool"]!, peer: options["peer"]!, work: options["work"]!, runs: runs)
+            if rows > 0 {
+                for figure in try tool.oneMillion(rows: rows) {
+                    show(figure)
+                    figures.append(figure)
+                }
+            }
+            if bigRows > 0 {
+                for figure in try tool.tenMillion(rows: bigRows) {
+                    show(figure)
+                    figures.append(figure)
+                }
+            }
+        } catch {
+            fail("\(error)")
+        }
+        print("(checksum \(checksum))")
+        write(figures, to: options["results"]!)
+        let allocating = figures.filter { ($0.allocationsPerCall ?? 0) > 0 }
+        let missed = figures.filter { !$0.meetsTarget }
+        for figure in allocating {
+            print("FAIL: \(figure.name) allocates \(figure.allocationsPerCall!) times per call")
+        }
+        for figure in missed {
+            print("MISSED: \(figure.name): \(format(figure.median)) \(figure.unit), target \(format(figure.target!))")
+        }
+        exit(allocating.isEmpty ? 0 : 1)
+    }
+
+    static func fail(_ message: String) -> Never {
+        print("Benchmarks: \(message)")
+        exit(2)
+    }
+
+    static func show(_ figure: Figure) {
+        var line = figure.name.padding(62) + (format(figure.median) + " " + figure.unit).padding(18)
+        line += "min " + format(figure.min) + ", max " + format(figure.max) + ", \(figure.runs) runs"
+        if let ratio = figure.peerRatio { line += "; ratio \(format(ratio))×" }
+        if let allocations = figure.allocationsPerCall { line += "; \(format(allocations)) allocations/call" }
+        if let target = figure.target {
+            line +=
+                "; target \(figure.targetIsUpperBound ? "≤" : "≥") \(format(target)) \(figure.meetsTarget ? "met" : "MISSED")"
+        }
+        if !figure.note.isEmpty { line += " (\(figure.note))" }
+        print(line)
+        fflush(nil)
+    }
+
+    /// Three significant digits, enough for figures that vary by a few per cent between runs.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return "\(value)" }
+        let digits = max(0, 2 - Int(log10(abs(value)).rounded(.down)))
+        let scale = pow(10, Double(digits))
+        let rounded = (value * scale).rounded() / scale
+        let text = "\(rounded)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    static func write(_ figures: [Figure], to path: String) {
+        func number(_ value: Double?) -> String { value.map { $0.isFinite ? "\($0)" : "null" } ?? "null" }
+        func string(_ text: String) -> String {
+            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+        var text = "[\n"
+        for (index, figure) in figures.enumerated() {
+            text += "  {\"name\": \(string(figure.name)), \"unit\": \(string(figure.unit)), "
+            text += "\"median\": \(number(figure.median)), \"min\": \(number(figure.min)), "
+            text += "\"max\": \(number(figure.max)), \"runs\": \(figure.runs), "
+            text += "\"peer_ratio\": \(number(figure.peerRatio)), "
+            text += "\"allocations_per_call\": \(number(figure.allocationsPerCall)), "
+            text += "\"target\": \(number(figure.target)), \"meets_target\": \(figure.meetsTarget), "
+            text += "\"note\": \(string(figure.note))}"
+            text += index + 1 < figures.count ? ",\n" : "\n"
+        }
+        text += "]\n"
+        guard let file = fopen(path, "w") else { fail("cannot write \(path)") }
+        fputs(text, file)
+        fclose(file)
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
+}

@@ -1,0 +1,93 @@
+import CAllocationCounter
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// One line of the benchmark table and one entry of `Benchmarks/results.json`.
+struct Figure {
+    var name: String
+    var unit: String
+    /// The median, min and max over the timed runs (warm-up excluded).
+    var median: Double
+    var min: Double
+    var max: Double
+    var runs: Int
+    /// How many times faster than the peer, measured in the same process run.
+    var peerRatio: Double?
+    /// Heap allocations per call in the timed runs, where they were counted.
+    var allocationsPerCall: Double?
+    /// The target, in `unit`, and whether it is an upper bound (time, memory) or a lower one.
+    var target: Double?
+    var targetIsUpperBound = true
+    /// Anything the table should say beside the numbers.
+    var note = ""
+
+    init(name: String, unit: String, samples: [Double]) {
+        precondition(!samples.isEmpty)
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        self.name = name
+        self.unit = unit
+        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        min = sorted.first!
+        max = sorted.last!
+        runs = samples.count
+    }
+
+    /// Whether the figure meets its target (`true` without one).
+    var meetsTarget: Bool {
+        guard let target else { return true }
+        return targetIsUpperBound ? median <= target : median >= target
+    }
+}
+
+/// Seconds on the monotonic clock.
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+/// Heap allocations so far in this process, or `nil` where they cannot be counted.
+func allocationCount() -> UInt? {
+    hk_allocations_are_counted() != 0 ? UInt(hk_allocation_count()) : nil
+}
+
+/// Times `runs` runs of `calls` calls of `body` after one warm-up run, and counts the heap
+/// allocations made by the timed runs.
+///
+/// `body` gets the index of the call (continuing across runs, so a stateful case never sees
+/// the same input twice) and returns a number that is summed into a checksum, so the
+/// optimiser cannot drop the work.
+func measurePerCall(
+    _ name: String, calls: Int, runs: Int, target: Double?, _ body: (Int) -> Double
+) -> (figure: Figure, checksum: Double) {
+    var checksum = 0.0
+    var index = 0
+    func run() -> Double {
+        let start = now()
+        for _ in 0..<calls {
+            checksum += body(index)
+            index += 1
+        }
+        return (now() - start) / Double(calls) * 1e9
+    }
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    _ = run()
+    let before = allocationCount()
+    for _ in 0..<runs { samples.append(run()) }
+    let after = allocationCount()
+    var figure = Figure(name: name, unit: "ns/call", samples: samples)
+    figure.target = target
+    if let before, let after {
+        // The samples array was reserved before counting began, so appending allocates nothing.
+        figure.allocationsPerCall = Double(after - before) / Double(calls * runs)
+    }
+    return (figure, checksum)
+}

@@ -1,0 +1,79 @@
+import HingeKit
+
+/// The per-call cost of the library's online work, the way an app calls it: one function per
+/// case, each returning its figure (adding a case is adding one function and listing it in
+/// ``onlineCases``).
+enum OnlineCases {
+    /// Every online case; the effect driver's frame comes with the effects (issue 6).
+    static let all: [@Sendable (Int) -> (figure: Figure, checksum: Double)] = [
+        readerIngest, animatorPersistent, animatorAdditiveOneSpring, animatorAdditiveThreeSprings,
+    ]
+
+    /// A long on-change stream: the flat-to-laptop scenario (1° sensor polled every ~4 ms)
+    /// played again and again, each play shifted past the previous one.
+    static func hingeStream(count: Int) -> [HingeSample] {
+        let scenario = SyntheticScenario.named("flat-to-laptop")!
+        let period = scenario.trace.motion.duration + scenario.trace.sensor.meanInterval
+        var samples: [HingeSample] = []
+        samples.reserveCapacity(count)
+        var play = 0
+        while samples.count < count {
+            for row in scenario.trace.samples(seed: UInt64(play + 1)) where samples.count < count {
+                var sample = row.sample
+                sample.time += Double(play) * period
+                samples.append(sample)
+            }
+            play += 1
+        }
+        return samples
+    }
+
+    /// `HingeReader` with default settings: ingest a sample, then read position, velocity and
+    /// snap at the sample's time — what an app does for every hinge update.
+    static func readerIngest(runs: Int) -> (figure: Figure, checksum: Double) {
+        let calls = 100_000
+        let stream = hingeStream(count: calls * (runs + 1))
+        var reader = HingeReader()
+        return measurePerCall(
+            "HingeReader ingest + reading (position, velocity, snap)", calls: calls, runs: runs, target: 100
+        ) {
+            let sample = stream[$0]
+            try! reader.ingest(sample)
+            let reading = reader.reading(at: sample.time)!
+            return reading.position + reading.velocity + reading.snap
+        }
+    }
+
+    /// Frame times 1/120 s apart that wrap around within the first half second of the
+    /// motion, so every call evaluates springs still in flight.
+    static func frameTime(_ index: Int) -> Double { 0.001 + Double(index % 60) / 120 }
+
+    static func animatorPersistent(runs: Int) -> (figure: Figure, checksum: Double) {
+        var animator = SpringAnimator(value: 0, spring: .smooth, mode: .persistent)
+        try! animator.retarget(to: 100, at: 0)
+        return measurePerCall(
+            "SpringAnimator.value(at:) persistent", calls: 1_000_000, runs: runs, target: 50
+        ) { animator.value(at: frameTime($0)) }
+    }
+
+    static func animatorAdditiveOneSpring(runs: Int) -> (figure: Figure, checksum: Double) {
+        var animator = SpringAnimator(value: 0, spring: .smooth, mode: .additive)
+        try! animator.retarget(to: 100, at: 0)
+        try! animator.retarget(to: 120, at: 0.0005)
+        precondition(animator.activeSpringCount == 1)
+        return measurePerCall(
+            "SpringAnimator.value(at:) additive, 1 spring", calls: 1_000_000, runs: runs, target: 50
+        ) { animator.value(at: frameTime($0)) }
+    }
+
+    static func animatorAdditiveThreeSprings(runs: Int) -> (figure: Figure, checksum: Double) {
+        var animator = SpringAnimator(value: 0, spring: .smooth, mode: .additive)
+        try! animator.retarget(to: 100, at: 0, spring: .smooth)
+        try! animator.retarget(to: 140, at: 0.0003, spring: .bouncy)
+        try! animator.retarget(to: 120, at: 0.0006, spring: .snappy)
+        precondition(animator.activeSpringCount == 3)
+        return measurePerCall(
+            "SpringAnimator.value(at:) additive, 3 springs", calls: 1_000_000, runs: runs, target: 50
+        ) { animator.value(at: frameTime($0)) }
+    }
+}

@@ -1,0 +1,133 @@
+import HingeKit
+import Testing
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// Each input `make fuzz` found that broke an invariant, reduced to its calls, so that it stays
+/// fixed (Fuzz/corpus/<target> keeps the raw input too).
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    @Test(
+        "Reports 2.3e-308 s apart give a finite finite-difference velocity (hinge_reader crash fb65a4f0)",
+        arguments: [2.328152987103458e-308, 5e-324, 1e-9])
+    func finiteDifferenceOverATinyInterval(interval: Double) throws {
+        var configuration = HingeReader.Configuration()
+        configuration.velocity = .finiteDifference
+        var reader = HingeReader(configuration: configuration)
+        try reader.ingest(HingeSample(time: 0, angle: 5.6250858319981685))
+        try reader.ingest(HingeSample(time: interval, angle: 166.58823529411765, status: .fullyOpen))
+        for time in [interval, interval + 0.9254901960784314] {
+            let reading = try #require(reader.reading(at: time))
+            #expect(reading.velocity.isFinite && reading.position.isFinite && reading.projected.isFinite)
+            // Taken over a microsecond: the change per microsecond, not per 1e-308 s.
+            #expect(reading.velocity == (166.58823529411765 - 5.6250858319981685) / 1e-6)
+            #expect((5.6250858319981685...166.58823529411765).contains(reading.position))
+        }
+    }
+
+    @Test(
+        "An extremely overdamped spring (mass 1e-264) moves to its target without NaN (spring_animator crash 9e8b1b1a)",
+        arguments: SpringAnimator.Mode.allCases)
+    func extremelyOverdampedSpring(mode: SpringAnimator.Mode) throws {
+        let spring = try DampedSpring.validated(
+            mass: 1.029735957791951e-264, stiffness: 77441.06225351339, damping: 127.19920653086136,
+            allowOverDamping: true)
+        var animator = SpringAnimator(value: 0, time: 0, spring: .smooth, mode: mode)
+        try animator.retarget(to: 605.8289463645381, at: 16.14655985351339, spring: .smooth)
+        try animator.retarget(to: -2.0508215783585222e+169, at: 16.2093797207599, spring: spring)
+        try animator.retarget(to: -720.0579842832074, at: 16.27706721599146)
+        try animator.setReduceMotion(.tighten, at: 16.364715037766082)
+        for time in [16.364715037766082, 16.3647151, 16.5, 24.52966506446937] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(mode) at \(time): \(state)")
+        }
+        #expect(animator.value(at: 24.52966506446937) == -720.0579842832074)
+        // The slow mode of x″ + (c/m)x′ + (k/m)x = 0 decays at k/c ≈ 608.8 per second.
+        let value = spring.value(from: 0, to: 100, time: 1e-7)
+        #expect(abs(value - 100 * -expm1(-77441.06225351339 / 127.19920653086136 * 1e-7)) < 1e-9)
+    }
+
+    @Test("Reports 2.4e-308 s apart give a finite least-squares velocity (hinge_reader crash, subnormal times)")
+    func leastSquaresOverSubnormalTimes() throws {
+        var reader = HingeReader()
+        try reader.ingest(HingeSample(time: 5.432309224876e-312, angle: 5.6250858319981685))
+        try reader.ingest(HingeSample(time: 2.3587111036996028e-308, angle: 81.31929503318837, status: .partiallyOpen))
+        let reading = try #require(reader.reading(at: 2.3587111036996028e-308))
+        #expect(reading.velocity.isFinite && reading.projected.isFinite && reading.position.isFinite)
+    }
+
+    @Test("An overdamped spring moved across 7.6e280 keeps a finite velocity (spring_animator crash)")
+    func overdampedAcrossAHugeDistance() throws {
+        let spring = try DampedSpring.validated(
+            mass: 1.584897405380044e-154, stiffness: 6.601680975510748e-25, damping: 960.1281757839323,
+            allowOverDamping: true)
+        var animator = SpringAnimator(value: -1000, time: 0, spring: spring, mode: .persistent)
+        try animator.retarget(to: 7.590405778062572e+280, at: 3.4653131914244297)
+        for time in [3.47, 4.344232852674144] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
+        try animator.retarget(to: 8.909818758287688e-16, at: 4.344232852674144)
+        let state = animator.state(at: 9.544507515068284)
+        #expect(state.value.isFinite && state.velocity.isFinite)
+    }
+
+    @Test(
+        "A huge velocity handed to a very slow spring is refused whole, not an infinite swing (spring_animator crash)")
+    func swingBeyondDouble() throws {
+        var animator = SpringAnimator(value: 0, time: 0, spring: .smooth, mode: .persistent)
+        try animator.retarget(to: 159.68566414892825, at: 0.0663431754024567)
+        try animator.retarget(to: 7.590405831117835e+280, at: 3.4652170595864806)
+        let slow = DampedSpring(
+            mass: 1.8965774758473818e+239, stiffness: 85882.35308235294, damping: 125.85641260395208)
+        let target = animator.target
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(-4.1871373930450334e+77)) {
+            try animator.retarget(to: -4.1871373930450334e+77, at: 3.5292973220416575, spring: slow)
+        }
+        #expect(animator.target == target && animator.lastEventTime == 3.4652170595864806)
+        #expect(animator.referenceDistance.isFinite && animator.value(at: 3.6).isFinite)
+    }
+
+    @Test("An undamped spring asked at t = 8.7e304 stays finite: the phase no longer overflows (spring_animator crash)")
+    func undampedAtAHugeTime() throws {
+        let spring = try DampedSpring.validated(
+            mass: 1.0297359577776598e-264, stiffness: 4.1788527283120487e-81, damping: 0)
+        var animator = SpringAnimator(value: 0, time: 30.00341344319829, spring: spring, mode: .additive)
+        try animator.retarget(to: 876.2798504615855, at: 30.00341344319829)
+        let state = animator.state(at: 8.70708909367253e+304)
+        #expect(state.value.isFinite && state.velocity.isFinite, "\(state)")
+        #expect(abs(state.value - 876.2798504615855) <= 876.2798504615855 * (1 + 1e-12))
+        #expect(spring.value(from: 0, to: 1, time: 8.70708909367253e+304).isFinite)
+        // The same spring displaced by 5.5e168: its speed, ω·amplitude ≈ 3.5e260, must stay
+        // finite too (ω₀²·y₀ alone overflows).
+        var displaced = SpringAnimator(value: 0, time: 30.00341344319829, spring: spring)
+        try displaced.retarget(to: 5.483352506399455e+168, at: 30.00341344319829)
+        let far = displaced.state(at: 8.70708909367253e+304)
+        #expect(far.value.isFinite && far.velocity.isFinite, "\(far)")
+    }
+
+    @Test("A fast undamped spring sent across 5.5e303 is refused: it would move at 5.8e342 (spring_animator crash)")
+    func speedBeyondDouble() throws {
+        let spring = DampedSpring(mass: 33.66053980315861, stiffness: 3.801314366372749e+79, damping: 0)
+        var animator = SpringAnimator(value: -992.1873807888915, time: 0, spring: spring)
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(-5.48613093621594e+303)) {
+            try animator.retarget(to: -5.48613093621594e+303, at: 0)
+        }
+        #expect(animator.state(at: 5.932402532997635) == (-992.1873807888915, 0))
+        // The same spring across an ordinary distance is accepted.
+        try animator.retarget(to: 180, at: 1)
+        #expect(animator.state(at: 5.932402532997635).velocity.isFinite)
+    }
+
+    @Test("A spring whose stiffness per mass underflows to 0 is refused at the door (spring_animator crash)")
+    func stiffnessPerMassUnderflows() {
+        #expect(throws: DampedSpring.ParameterError.self) {
+            try DampedSpring.validated(
+                mass: 8.893383360497479e+278, stiffness: 8.309872195714274e-246, damping: 4.104139097510763e-207)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# make fuzz: builds one libFuzzer binary per target from HingeKit's sources and a target
+# file in Fuzz/Targets, then runs each for FUZZ_SECONDS (default 60) from its seed corpus in
+# Fuzz/corpus/<target>. New inputs go to .build/fuzz/corpus/<target> (the checked-in seeds
+# are only read); a crash, a NaN or a broken invariant stops the run and leaves the input in
+# .build/fuzz/artifacts/. Exit status: 0 when every target ran clean.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Swift's backtracer takes minutes per crash under AddressSanitizer; libFuzzer's report suffices.
+export SWIFT_BACKTRACE=enable=no
+SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
+SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
+OUT=.build/fuzz
+mkdir -p "$OUT/artifacts"
+declare -A TARGETS=(
+  [trace_reader]=TraceReaderFuzz.swift
+  [hinge_reader]=HingeReaderFuzz.swift
+  [spring_animator]=SpringAnimatorFuzz.swift
+)
+status=0
+for target in trace_reader hinge_reader spring_animator; do
+  echo "== $target: building"
+  # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
+  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz \
+    Sources/HingeKit/*.swift Fuzz/Targets/FuzzInput.swift "Fuzz/Targets/${TARGETS[$target]}" \
+    -o "$OUT/$target" 2> "$OUT/$target.build.log" || { cat "$OUT/$target.build.log"; exit 1; }
+  mkdir -p "$OUT/corpus/$target"
+  echo "== $target: fuzzing for ${SECONDS_PER_TARGET} s"
+  if ! "$OUT/$target" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$OUT/artifacts/$target-" \
+    "$OUT/corpus/$target" "Fuzz/corpus/$target" 2> "$OUT/$target.log"; then
+    echo "== $target: FAILED (see $OUT/$target.log and $OUT/artifacts/)"
+    grep -E "invariant broken|ERROR: AddressSanitizer|Fatal error|deadly signal" "$OUT/$target.log" | head -5 || true
+    status=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: .* ft:" "$OUT/$target.log" | tail -3
+done
+exit $status
