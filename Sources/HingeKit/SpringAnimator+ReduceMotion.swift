@@ -70,6 +70,12 @@ extension DampedSpring {
     /// This is what Reduce Motion's ``SpringAnimator/ReduceMotion-swift.enum/tighten`` runs.
     public var tightened: DampedSpring {
         guard dampingRatio < 1 else { return self }
-        return DampedSpring(mass: mass, stiffness: stiffness, damping: 2 * (mass * stiffness).squareRoot())
+        // 2√(m·k) overflows or underflows for extreme springs where 2m·√(k/m) does not (found by
+        // fuzzing: a trap); the plain form is kept wherever it works, and a spring whose
+        // critical damping still does not fit is left as it is.
+        var critical = 2 * (mass * stiffness).squareRoot()
+        if !(critical.isFinite && critical > 0) { critical = 2 * mass * (stiffness / mass).squareRoot() }
+        return (try? Self.validated(mass: mass, stiffness: stiffness, damping: critical, allowOverDamping: true))
+            ?? self
     }
 }
