@@ -43,7 +43,7 @@ extension HingeTool {
             }
             let effects = animateEffects(samples)
             text += "\n" + springs(effects)
-            let written = try write(samples, effects: effects, truth: truth, into: folder, context: context)
+            let written = try write(effects, truth: truth, into: folder, context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -86,13 +86,7 @@ extension HingeTool {
             } catch {
                 throw .trace(error)
             }
-            var truth: GroundTruth?
-            if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
-                let name = provenance.split(separator: " ").dropFirst(2).first,
-                let scenario = SyntheticScenario.named(String(name))
-            {
-                truth = .synthetic(scenario.trace)
-            }
+            let truth = Score.synthesisedScenario(reader).map { GroundTruth.synthetic($0.trace) }
             return (source, samples, reader.summary, truth)
         }
 
@@ -119,6 +113,8 @@ extension HingeTool {
         /// sample until every animation has settled (at most 3 s after the last sample).
         struct EffectRows {
             var rows: [[Double]] = []
+            /// `t angle position velocity snap` from the drivers' own reader, where it has a reading.
+            var readings: [[Double]] = []
             var bloomSpring: DampedSpring
             var leanSpring: DampedSpring
             var bloomSettled: Double?
@@ -144,7 +140,11 @@ extension HingeTool {
                     try? leanReduced.ingest(samples[next])
                     next += 1
                 }
-                let angle = bloom.reading(at: time)?.angle ?? .nan
+                let reading = bloom.reading(at: time)
+                let angle = reading?.angle ?? .nan
+                if let reading {
+                    result.readings.append([time, reading.angle, reading.position, reading.velocity, reading.snap])
+                }
                 result.rows.append([
                     time, angle, bloom.value(at: time), bloomReduced.value(at: time), lean.value(at: time),
                     leanReduced.value(at: time),
@@ -180,7 +180,7 @@ extension HingeTool {
 
         /// Writes the data and scripts, renders the pictures, and returns the files written.
         static func write(
-            _ samples: [HingeSample], effects: EffectRows, truth: GroundTruth?, into folder: String,
+            _ effects: EffectRows, truth: GroundTruth?, into folder: String,
             context: ToolContext
         ) throws(ToolFailure) -> [String] {
             do {
@@ -196,17 +196,9 @@ extension HingeTool {
             }
             var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
             readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
-            var reader = HingeReader()
-            var next = 0
-            for row in effects.rows {
-                let time = row[0]
-                while next < samples.count, samples[next].time <= time {
-                    try? reader.ingest(samples[next])
-                    next += 1
-                }
-                guard let reading = reader.reading(at: time) else { continue }
-                var columns = [time, reading.angle, reading.position, reading.velocity, reading.snap]
-                if let truth { columns.append(truth.state(at: time).angle) }
+            for row in effects.readings {
+                var columns = row
+                if let truth { columns.append(truth.state(at: row[0]).angle) }
                 readingData += columns.map(DecimalNumber.shortest).joined(separator: " ") + "\n"
             }
             var files: [(String, String)] = [

@@ -83,6 +83,17 @@ extension HingeTool {
             return rows
         }
 
+        /// The scenario a `hingetool synth` trace names in its first comment, whose hand motion
+        /// is the trace's exact ground truth. A repeated scenario (`--repeat`) is not that motion:
+        /// its columns hold the truth instead.
+        static func synthesisedScenario(_ reader: TraceReader) -> SyntheticScenario? {
+            guard let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
+                !provenance.contains(" --repeat "),
+                let name = provenance.split(separator: " ").dropFirst(2).first
+            else { return nil }
+            return SyntheticScenario.named(String(name))
+        }
+
         /// Reads a trace and its ground truth.
         static func loadWithTruth(
             _ path: String, context: ToolContext
@@ -102,14 +113,7 @@ extension HingeTool {
             }
             context.warn(plausibility, reader: reader)
             let samples = records.map(\.sample)
-            // A repeated scenario ('--repeat') is not the scenario's motion: its columns hold the truth.
-            if let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
-                !provenance.contains(" --repeat "),
-                let name = provenance.split(separator: " ").dropFirst(2).first,
-                let scenario = SyntheticScenario.named(String(name))
-            {
-                return (samples, .synthetic(scenario.trace))
-            }
+            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
             guard let columns = reader.columns, let angle = columns.extraPosition(named: "true_angle"),
                 let velocity = columns.extraPosition(named: "true_velocity")
             else {
