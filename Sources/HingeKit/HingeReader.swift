@@ -16,8 +16,8 @@
 ///
 /// - **Position**: the 1€ filter (``OneEuroFilter``, on-change discretisation by default) or
 ///   the raw angle.
-/// - **Velocity**: see ``VelocityEstimator``; HingeKit's least-squares estimator by default,
-///   with stop detection, and Android's LSQ2 and finite differences as baselines.
+/// - **Velocity**: see ``VelocityEstimator``; HingeKit's Kalman filter by default (with stop
+///   detection), its least-squares estimator, and Android's LSQ2 and finite differences as baselines.
 /// - **Snap**: the detent the hinge rests at or is heading to (``SnapConfiguration``).
 ///
 /// **Input policy.** Non-finite times or angles, times going backwards and angles outside
@@ -47,16 +47,24 @@ public struct HingeReader: Sendable {
         public var snap: SnapConfiguration
         /// Accepted angles in degrees; 0…360 by default (Surface Duo folds back to 360°).
         public var angleRange: ClosedRange<Double>
+        /// A sensor whose smallest reported change is at least this many degrees (default 30°:
+        /// Samsung's 0/90/180° hinge) is read as levels, not as a motion: the position is the
+        /// raw angle and the velocity is 0. Filtering between levels would invent angles the
+        /// sensor never saw and delay the ones it did; `.infinity` turns the rule off.
+        public var coarseStep: Double
 
         /// A configuration; every parameter has HingeKit's default.
         public init(
             position: Position = .oneEuro(.hinge, .onChange), velocity: VelocityEstimator = .standard,
-            snap: SnapConfiguration = SnapConfiguration(), angleRange: ClosedRange<Double> = 0...360
+            snap: SnapConfiguration = SnapConfiguration(), angleRange: ClosedRange<Double> = 0...360,
+            coarseStep: Double = 30
         ) {
+            precondition(coarseStep > 0, "coarseStep must be positive")
             self.position = position
             self.velocity = velocity
             self.snap = snap
             self.angleRange = angleRange
+            self.coarseStep = coarseStep
         }
     }
 
@@ -90,6 +98,10 @@ public struct HingeReader: Sendable {
     public private(set) var duplicateCount = 0
 
     private var history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
+    /// The Kalman velocity's state, when that is the estimator, and its state before the
+    /// newest sample (for duplicates).
+    private var tracker: KalmanTracker?
+    private var trackerBeforeNewest: KalmanTracker?
     private var filter: OneEuroFilter?
     /// The filter before the newest sample, so a duplicate can replace that sample exactly.
     private var filterBeforeNewest: OneEuroFilter?
@@ -97,6 +109,10 @@ public struct HingeReader: Sendable {
     private var status: HingeStatus?
     private var detent = 0
     private var detentBeforeNewest = 0
+    /// The smallest change between successive angles since the hinge appeared, and its value
+    /// before the newest sample.
+    private var smallestChange = Double.infinity
+    private var smallestChangeBeforeNewest = Double.infinity
     /// What ``compute(at:)`` gave at the newest sample's time, which ingesting worked out
     /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
     /// is most of the cost of both.
@@ -138,17 +154,29 @@ public struct HingeReader: Sendable {
         if let newest = history.newest, newest.time == sample.time {
             duplicateCount += 1
             filter = filterBeforeNewest
+            tracker = trackerBeforeNewest
             detent = detentBeforeNewest
+            smallestChange = smallestChangeBeforeNewest
             history.replaceNewest(time: sample.time, angle: angle)
         } else {
             history.append(time: sample.time, angle: angle)
             filterBeforeNewest = filter
+            trackerBeforeNewest = tracker
             detentBeforeNewest = detent
+            smallestChangeBeforeNewest = smallestChange
+        }
+        if history.count >= 2 {
+            let change = abs(angle - history.sample(back: 1).angle)
+            if change > 0 { smallestChange = min(smallestChange, change) }
         }
         lastTime = sample.time
         if case .oneEuro(let parameters, let discretisation) = configuration.position {
             if filter == nil { filter = OneEuroFilter(parameters, discretisation: discretisation) }
             filter!.add(angle, at: sample.time)
+        }
+        if case .kalman(let parameters) = configuration.velocity {
+            if tracker == nil { tracker = KalmanTracker() }
+            tracker!.add(time: sample.time, angle: angle, parameters)
         }
         if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
         let reading = compute(at: sample.time)
@@ -173,8 +201,16 @@ public struct HingeReader: Sendable {
 
     private func compute(at time: Double) -> Computation {
         let newest = history.newest!
+        if smallestChange.isFinite, smallestChange >= configuration.coarseStep {
+            return (time, newest.angle, 0, newest.angle)
+        }
         let position = filter?.value(at: time) ?? newest.angle
-        let velocity = configuration.velocity.velocity(at: time, history: history)
+        let velocity: Double
+        if case .kalman(let parameters) = configuration.velocity {
+            velocity = tracker?.velocity(at: time, parameters) ?? 0
+        } else {
+            velocity = configuration.velocity.velocity(at: time, history: history)
+        }
         let reach = configuration.snap.maximumProjection
         let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)
         return (time, position, velocity, position + projection)
@@ -184,10 +220,14 @@ public struct HingeReader: Sendable {
         history.removeAll()
         filter = nil
         filterBeforeNewest = nil
+        tracker = nil
+        trackerBeforeNewest = nil
         atNewest = nil
         status = nil
         detent = 0
         detentBeforeNewest = 0
+        smallestChange = .infinity
+        smallestChangeBeforeNewest = .infinity
     }
 }
 

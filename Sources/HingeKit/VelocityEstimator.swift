@@ -5,8 +5,11 @@
 /// configuration.velocity = .androidLSQ2  // the baseline to compare with
 /// ```
 public enum VelocityEstimator: Hashable, Sendable {
-    /// HingeKit's estimator: weighted least squares on the curve the reports describe, which
-    /// detects stops by itself (see ``LeastSquaresVelocity``).
+    /// HingeKit's default: a Kalman filter of a constant-jerk motion that reads silence as
+    /// polls finding the same angle (see ``KalmanVelocity``).
+    case kalman(KalmanVelocity)
+    /// Weighted least squares on the curve the reports describe, which detects stops by itself
+    /// (see ``LeastSquaresVelocity``); HingeKit's default until the Kalman filter beat it.
     case leastSquares(LeastSquaresVelocity)
     /// Android's default `VelocityTracker` strategy (LSQ2): an unweighted quadratic fit over a
     /// 100 ms horizon, at most 20 samples, age measured from the newest sample; a gap over
@@ -17,12 +20,14 @@ public enum VelocityEstimator: Hashable, Sendable {
     case finiteDifference
 
     /// HingeKit's default.
-    public static let standard = VelocityEstimator.leastSquares(LeastSquaresVelocity())
+    public static let standard = VelocityEstimator.kalman(KalmanVelocity())
 
     /// How many samples any estimator looks back at most.
     static let historyCapacity = 32
 
-    /// The velocity at `time` (at or after the newest sample), in degrees per second.
+    /// The velocity at `time` (at or after the newest sample), in degrees per second, for the
+    /// estimators that read the sample history (``kalman(_:)`` keeps its own state and reads 0
+    /// here).
     func velocity(at time: Double, history: SampleHistory) -> Double {
         guard let newest = history.newest else { return 0 }
         guard history.count >= 2 else { return 0 }
@@ -37,6 +42,8 @@ public enum VelocityEstimator: Hashable, Sendable {
             return Self.androidFit(history)
         case .leastSquares(let estimator):
             return estimator.velocity(at: time, history: history)
+        case .kalman:
+            return 0
         }
     }
 

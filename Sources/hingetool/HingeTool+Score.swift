@@ -58,12 +58,16 @@ extension HingeTool {
         )
             -> [(name: String, score: ReadingScore)]
         {
+            // The baselines are read as they are, without HingeKit's rule for coarse sensors.
             var lsq2 = configuration
             lsq2.velocity = .androidLSQ2
+            lsq2.coarseStep = .infinity
             var difference = configuration
             difference.velocity = .finiteDifference
+            difference.coarseStep = .infinity
             var paper = configuration
             paper.position = .oneEuro(.paperDefaults, .classic)
+            paper.coarseStep = .infinity
             var raw = configuration
             raw.position = .raw
             let readings: [(String, HingeReader.Configuration)] = [

@@ -10,14 +10,24 @@ enum ReadOptions {
         CommandSpec.Option(["--beta"], value: "b", help: "1€ cutoff increase per °/s of speed.", default: "0.05"),
         CommandSpec.Option(["--d-cutoff"], value: "hz", help: "1€ cutoff of the speed it adapts to.", default: "4"),
         CommandSpec.Option(
-            ["--velocity"], value: "method", help: "Velocity estimator.", default: "lsq",
-            allowed: ["lsq", "lsq2-android", "difference"]),
+            ["--velocity"], value: "method", help: "Velocity estimator.", default: "kalman",
+            allowed: ["kalman", "lsq", "lsq2-android", "difference"]),
+        CommandSpec.Option(
+            ["--jerk-noise"], value: "q", help: "Kalman: white-noise density of the snap (°²/s⁷).", default: "1e8"),
+        CommandSpec.Option(
+            ["--measurement-noise"], value: "r", help: "Kalman: report variance in squared sensor steps.",
+            default: "0.05"),
+        CommandSpec.Option(
+            ["--shrinkage"], value: "s", help: "Kalman: shrinking of uncertain velocities towards 0.", default: "2"),
         CommandSpec.Option(
             ["--horizon"], value: "s", help: "Seconds of signal the lsq estimator fits.", default: "0.12"),
         CommandSpec.Option(
             ["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).", default: "2",
             allowed: ["1", "2"]),
         CommandSpec.Option(["--spread"], value: "s", help: "Longest time one change is spread over.", default: "0.25"),
+        CommandSpec.Option(
+            ["--coarse-step"], value: "deg", help: "Smallest change of a sensor read as levels ('inf': never).",
+            default: "30"),
         CommandSpec.Option(
             ["--oldest-weight"], value: "w", help: "Weight of the horizon's oldest instant.", default: "0.5"),
         CommandSpec.Option(
@@ -40,16 +50,28 @@ enum ReadOptions {
         case "one-euro-classic": configuration.position = .oneEuro(parameters, .classic)
         default: configuration.position = .oneEuro(parameters, .onChange)
         }
-        switch arguments.value("velocity") ?? "lsq" {
+        let spread = try HingeTool.number(arguments, "spread", in: 0.001...10) ?? 0.25
+        switch arguments.value("velocity") ?? "kalman" {
         case "lsq2-android": configuration.velocity = .androidLSQ2
         case "difference": configuration.velocity = .finiteDifference
+        case "kalman":
+            configuration.velocity = .kalman(
+                KalmanVelocity(
+                    jerkNoise: try HingeTool.number(arguments, "jerk-noise", in: 1...1e15) ?? 1e8,
+                    measurementNoise: try HingeTool.number(arguments, "measurement-noise", in: 1e-6...1e3) ?? 0.05,
+                    shrinkage: try HingeTool.number(arguments, "shrinkage", in: 0...1e3) ?? 2, spread: spread))
         default:
             configuration.velocity = .leastSquares(
                 LeastSquaresVelocity(
                     horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
                     degree: arguments.value("degree") == "1" ? 1 : 2,
                     oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5,
-                    spread: try HingeTool.number(arguments, "spread", in: 0...10) ?? 0.25))
+                    spread: spread))
+        }
+        if arguments.value("coarse-step") == "inf" {
+            configuration.coarseStep = .infinity
+        } else {
+            configuration.coarseStep = try HingeTool.number(arguments, "coarse-step", in: 0.001...360) ?? 30
         }
         var snap = SnapConfiguration()
         if let text = arguments.value("detents") {

@@ -17,6 +17,7 @@ struct FuzzRegressionTests {
     func finiteDifferenceOverATinyInterval(interval: Double) throws {
         var configuration = HingeReader.Configuration()
         configuration.velocity = .finiteDifference
+        configuration.coarseStep = .infinity  // one 161° change would read as a coarse sensor
         var reader = HingeReader(configuration: configuration)
         try reader.ingest(HingeSample(time: 0, angle: 5.6250858319981685))
         try reader.ingest(HingeSample(time: interval, angle: 166.58823529411765, status: .fullyOpen))
