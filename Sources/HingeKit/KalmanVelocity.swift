@@ -72,6 +72,9 @@ struct KalmanTracker: Hashable, Sendable {
     /// The longest silence across which a moving hinge is predicted (s); after a longer one
     /// the filter starts again from rest.
     private static let longestDropout = 1.0
+    /// The longest time the velocity runs on with the estimated acceleration after a report
+    /// (s): after a lone flicker the next report may not be due for a quarter of a second.
+    private static let longestRunOn = 0.02
     /// When the next report is due before two reports have shown the sensor's rate (s).
     private static let firstInterval = 0.02
     /// A bound on the missed polls replayed at once (the spacing keeps real cases below 81;
@@ -123,7 +126,7 @@ struct KalmanTracker: Hashable, Sendable {
         let silence = max(0, time - newestTime)
         let expected = expectedInterval
         if silence <= expected {
-            return shrunk(state[1] + state[2] * (time - self.time), variance: p1[1], parameters)
+            return shrunk(state[1] + state[2] * min(time - self.time, Self.longestRunOn), variance: p1[1], parameters)
         }
         let overdue = silence - expected
         guard overdue < parameters.stopHorizon else { return 0 }
@@ -142,7 +145,9 @@ struct KalmanTracker: Hashable, Sendable {
         let velocity = filter.state[1] + filter.state[2] * (time - filter.time)
         // A silent sensor says the angle held: the hinge cannot have turned back (that would
         // have been reported), and it is not speeding up. The velocity only decays.
-        let due = shrunk(state[1] + state[2] * (newestTime + expected - self.time), variance: p1[1], parameters)
+        let due = shrunk(
+            state[1] + state[2] * min(newestTime + expected - self.time, Self.longestRunOn), variance: p1[1], parameters
+        )
         guard velocity * due > 0 else { return 0 }
         let decaying = due > 0 ? min(velocity, due) : max(velocity, due)
         return decaying * (1 - overdue / parameters.stopHorizon)
