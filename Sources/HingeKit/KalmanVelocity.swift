@@ -188,6 +188,7 @@ struct KalmanTracker: Hashable, Sendable {
 
     /// Moves the state to `time` along the constant-jerk motion; the covariance grows by the
     /// white snap's contribution.
+    @inline(__always)
     private mutating func predict(to time: Double, _ parameters: KalmanVelocity) {
         let dt = time - self.time
         guard dt > 0 else { return }
@@ -216,6 +217,7 @@ struct KalmanTracker: Hashable, Sendable {
     }
 
     /// Takes a measurement of the angle with the given variance.
+    @inline(__always)
     private mutating func update(_ angle: Double, variance: Double) {
         let innovation = p0[0] + variance
         guard innovation > 0, innovation.isFinite else { return }
