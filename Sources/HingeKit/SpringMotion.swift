@@ -53,13 +53,16 @@ struct SpringMotion {
         self.decay = decay
         self.omega0Squared = spring.stiffness / spring.mass
         // Differences of ω₀ and λ, not of their squares: near ζ = 1 the squares cancel badly.
-        if decay < omega0 {
-            shape = .oscillating(frequency: ((omega0 - decay) * (omega0 + decay)).squareRoot())
+        let frequency = decay < omega0 ? ((omega0 - decay) * (omega0 + decay)).squareRoot() : 0
+        if frequency > 0 {
+            shape = .oscillating(frequency: frequency)
         } else {
-            // For an extremely overdamped spring (λ above ~1e154, e.g. a mass of 1e-264) the
-            // product and the sum overflow; scaled by λ they do not (found by fuzzing). The
-            // plain forms are kept wherever they are finite, so ordinary springs are unchanged.
-            var spread = ((decay - omega0) * (decay + omega0)).squareRoot()
+            // λ < ω₀ with ω_d² below the smallest Double (a spring of k/m 1.6e-311, ω₀ 4e-156,
+            // damped to within rounding of critical; found by fuzzing): ζ is 1 to working
+            // precision, and the oscillating form with ω_d = 0 has no turning point (0/0) and an
+            // infinite half period. It runs critically damped (μ = 0), the limit both forms tend
+            // to, instead.
+            var spread = decay > omega0 ? ((decay - omega0) * (decay + omega0)).squareRoot() : 0
             if !spread.isFinite {
                 let ratio = omega0 / decay
                 spread = decay * ((1 - ratio) * (1 + ratio)).squareRoot()

@@ -40,8 +40,16 @@ struct SpringSegment: Sendable {
         self.start = start
         self.spring = spring
         let motion = SpringMotion(spring: running, displacement: displacement, velocity: velocity)
-        let turn = motion.firstTurningPoint
-        let turnPeak = turn.map { abs(motion.state(at: $0).displacement) } ?? 0
+        var turn = motion.firstTurningPoint
+        var turnPeak = turn.map { abs(motion.state(at: $0).displacement) } ?? 0
+        // A turning point or a distance there that is not a number counts as unbounded: the
+        // segment never reads as settled (`max` would drop a NaN and keep the distance now,
+        // which let a spring with ω_d = 0 read as settled while moving at 7.5e293, found by
+        // fuzzing), and the animator refuses the event that would set it up.
+        if turn?.isNaN == true || turnPeak.isNaN {
+            turn = .infinity
+            turnPeak = .infinity
+        }
         self.motion = motion
         self.firstTurn = turn
         self.turnPeak = turnPeak

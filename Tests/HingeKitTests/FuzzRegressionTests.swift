@@ -13,7 +13,8 @@ import Testing
 struct FuzzRegressionTests {
     @Test(
         "Reports 2.3e-308 s apart give a finite finite-difference velocity (hinge_reader crash fb65a4f0)",
-        arguments: [2.328152987103458e-308, 5e-324, 1e-9])
+        // 5e-324 is the smallest subnormal, written without a literal that underflows.
+        arguments: [2.328152987103458e-308, Double.leastNonzeroMagnitude, 1e-9])
     func finiteDifferenceOverATinyInterval(interval: Double) throws {
         var configuration = HingeReader.Configuration()
         configuration.velocity = .finiteDifference
@@ -55,7 +56,9 @@ struct FuzzRegressionTests {
     @Test("Reports 2.4e-308 s apart give a finite least-squares velocity (hinge_reader crash, subnormal times)")
     func leastSquaresOverSubnormalTimes() throws {
         var reader = HingeReader()
-        try reader.ingest(HingeSample(time: 5.432309224876e-312, angle: 5.6250858319981685))
+        // 5.432309224876e-312, a subnormal, by its bits (the literal would underflow).
+        let first = Double(bitPattern: 0x100_0000_0001)
+        try reader.ingest(HingeSample(time: first, angle: 5.6250858319981685))
         try reader.ingest(HingeSample(time: 2.3587111036996028e-308, angle: 81.31929503318837, status: .partiallyOpen))
         let reading = try #require(reader.reading(at: 2.3587111036996028e-308))
         #expect(reading.velocity.isFinite && reading.projected.isFinite && reading.position.isFinite)
@@ -143,5 +146,61 @@ struct FuzzRegressionTests {
         var animator = SpringAnimator(value: 0, spring: spring, reduceMotion: .tighten)
         try animator.retarget(to: 1, at: 0)
         #expect(animator.value(at: 1e6).isFinite)
+    }
+
+    /// Stiffness 1.6e-309 (subnormal) and mass 100: k/m is 1.6e-311, and the damping lowered to
+    /// critical leaves λ one rounding below ω₀ ≈ 4e-156, so ω_d² = (ω₀ − λ)(ω₀ + λ) underflows
+    /// to 0. The motion used to run as an oscillation at ω_d = 0, whose first turning point is
+    /// 0/0; the NaN distance there was dropped by `max`, and the animator read as settled while
+    /// moving.
+    static let subnormalStiffnessSpring = DampedSpring(
+        mass: 100, stiffness: Double(bitPattern: 0x1_253a_e98a_0eae), damping: 7.982272154280418e-154)
+
+    @Test(
+        "A spring whose ω_d² underflows, handed a velocity of 7.5e293, is refused, not settled while moving (spring_animator settled-then-moving)"
+    )
+    func dampedFrequencyUnderflowsWithAHugeVelocity() throws {
+        let spring = Self.subnormalStiffnessSpring
+        #expect(spring.stiffness.isSubnormal && spring.regime == .criticallyDamped)
+        let undamped = DampedSpring(mass: 100, stiffness: 100_000, damping: 0)
+        var animator = SpringAnimator(value: -999.145494773785, time: 0, spring: undamped, mode: .persistent)
+        try animator.retarget(to: -9.729721523293934e+293, at: 0.09122606240939957)
+        // From −2.9e290 at −7.5e293 per second, a spring with a time scale of 1/λ ≈ 2.5e155 s
+        // would swing out to about 7e448: refused whole, like every swing beyond a Double.
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(1000)) {
+            try animator.retarget(to: 1000, at: 0.09199969481956208, spring: spring)
+        }
+        #expect(animator.target == -9.729721523293934e+293 && animator.lastEventTime == 0.09122606240939957)
+        for time in [0.09199969481956208, 0.12972915236133364] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite && !animator.isSettled(at: time))
+        }
+    }
+
+    @Test("A spring whose ω_d² underflows runs critically damped, and settles once, for good")
+    func dampedFrequencyUnderflowsSettlesMonotonically() throws {
+        let spring = Self.subnormalStiffnessSpring
+        let rate = spring.decayRate
+        // Kicked from its target at 1e-150 per second, it peaks at v₀/(λe) ≈ 92,174 at 1/λ. It
+        // used to read as settled at 0 (the kick's excursion came out as NaN, then 0).
+        let animator = SpringAnimator(value: 0, velocity: 1e-150, time: 0, spring: spring)
+        let peak = 1e-150 / rate * exp(-1)
+        #expect(abs(animator.referenceDistance - peak) <= 1e-12 * peak)
+        #expect(!animator.isSettled(at: 0) && animator.value(at: 1) == 1e-150)
+        #expect(abs(animator.value(at: 1 / rate) - peak) <= 1e-12 * peak)
+        var settledAt: Double?
+        for step in 1...400 {
+            let time = Double(step) / 10 / rate
+            let settled = animator.isSettled(at: time)
+            if settled, settledAt == nil { settledAt = time }
+            #expect(settled == (settledAt != nil), "settled at \(settledAt ?? 0), not at \(time)")
+            let value = animator.value(at: time)
+            #expect(settled ? value == 0 : value > 0, "\(time): \(value)")
+        }
+        // y = v₀·t·e^(−λt) falls below 0.001 of its peak, v₀/(λe), at λt = 10.22 for good.
+        let end = try #require(settledAt)
+        #expect(end > 10.2 / rate && end < 10.35 / rate)
+        // The closed form is the critical one: 1 − e^(−λt)·(1 + λt) from 0 to 1.
+        #expect(abs(spring.value(from: 0, to: 1, time: 1 / rate) - (1 - 2 * exp(-1))) < 1e-12)
     }
 }
