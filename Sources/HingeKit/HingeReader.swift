@@ -91,143 +91,211 @@ public struct HingeReader: Sendable {
     }
 
     /// How this reader reads.
-    public let configuration: Configuration
+    public var configuration: Configuration { storage.configuration }
     /// Samples accepted so far, duplicates included.
-    public private(set) var sampleCount = 0
+    public var sampleCount: Int { storage.sampleCount }
     /// Samples that repeated the previous sample's time and replaced it.
-    public private(set) var duplicateCount = 0
+    public var duplicateCount: Int { storage.duplicateCount }
 
-    private var history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
-    /// The Kalman velocity's state, when that is the estimator, and its state before the
-    /// newest sample (for duplicates).
-    private var tracker: KalmanTracker?
-    private var trackerBeforeNewest: KalmanTracker?
-    private var filter: OneEuroFilter?
-    /// The filter before the newest sample, so a duplicate can replace that sample exactly.
-    private var filterBeforeNewest: OneEuroFilter?
-    private var lastTime: Double?
-    private var status: HingeStatus?
-    private var detent = 0
-    private var detentBeforeNewest = 0
-    /// The smallest change between successive angles since the hinge appeared, and its value
-    /// before the newest sample.
-    private var smallestChange = Double.infinity
-    private var smallestChangeBeforeNewest = Double.infinity
-    /// What ``compute(at:)`` gave at the newest sample's time, which ingesting worked out
-    /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
-    /// is most of the cost of both.
-    private var atNewest: Computation?
-
-    private typealias Computation = (time: Double, position: Double, velocity: Double, projected: Double)
+    /// The reader's state, shared by copies until one of them ingests (copy on write).
+    ///
+    /// A reader is a few hundred bytes of filter state. Kept inline, every call of a
+    /// non-mutating method on a reader held in a closure or a class copied all of it first;
+    /// behind one reference a copy is a retain. Ingesting into a reader that shares its state
+    /// with a copy allocates once, to make the state its own.
+    private var storage: Storage
 
     /// A reader with no samples yet.
     public init(configuration: Configuration = Configuration()) {
-        self.configuration = configuration
+        storage = Storage(configuration: configuration)
     }
 
     /// Takes the next sample.
     /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
-    /// - Complexity: O(1); no allocation.
+    /// - Complexity: O(1); no allocation (unless the reader shares its state with a copy).
     public mutating func ingest(_ sample: HingeSample) throws(InputError) {
-        guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
-        if let lastTime, sample.time < lastTime {
-            throw .timeGoesBackwards(time: sample.time, previous: lastTime)
-        }
-        if let angle = sample.angle {
-            guard angle.isFinite else { throw .nonFiniteAngle(time: sample.time, angle: angle) }
-            guard configuration.angleRange.contains(angle) else {
-                throw .angleOutOfRange(time: sample.time, angle: angle, range: configuration.angleRange)
-            }
-        }
-        sampleCount += 1
-        guard let angle = sample.angle else {
-            if sample.status == nil {
-                reset()
-            } else {
-                status = sample.status
-            }
-            lastTime = lastTime.map { max($0, sample.time) } ?? sample.time
-            return
-        }
-        status = sample.status
-        let isFirstAngle = history.count == 0
-        if let newest = history.newest, newest.time == sample.time {
-            duplicateCount += 1
-            filter = filterBeforeNewest
-            tracker = trackerBeforeNewest
-            detent = detentBeforeNewest
-            smallestChange = smallestChangeBeforeNewest
-            history.replaceNewest(time: sample.time, angle: angle)
-        } else {
-            history.append(time: sample.time, angle: angle)
-            filterBeforeNewest = filter
-            trackerBeforeNewest = tracker
-            detentBeforeNewest = detent
-            smallestChangeBeforeNewest = smallestChange
-        }
-        if history.count >= 2 {
-            let change = abs(angle - history.sample(back: 1).angle)
-            if change > 0 { smallestChange = min(smallestChange, change) }
-        }
-        lastTime = sample.time
-        if case .oneEuro(let parameters, let discretisation) = configuration.position {
-            if filter == nil { filter = OneEuroFilter(parameters, discretisation: discretisation) }
-            filter!.add(angle, at: sample.time)
-        }
-        if case .kalman(let parameters) = configuration.velocity {
-            if tracker == nil { tracker = KalmanTracker() }
-            tracker!.add(time: sample.time, angle: angle, parameters)
-        }
-        if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
-        let reading = compute(at: sample.time)
-        atNewest = reading
-        detent = configuration.snap.decide(projected: reading.projected, current: detent)
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        try storage.ingest(sample)
     }
 
     /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
     ///
     /// A time before the newest sample is read as the newest sample's time: the reader keeps
     /// no history of its readings.
-    public func reading(at time: Double) -> HingeReading? {
-        guard let newest = history.newest else { return nil }
-        let time = max(time, newest.time)
-        let reading = time == newest.time ? atNewest ?? compute(at: time) : compute(at: time)
-        let shown = configuration.snap.decide(projected: reading.projected, current: detent)
-        return HingeReading(
-            time: reading.time, angle: newest.angle, status: status, position: reading.position,
-            velocity: reading.velocity, projected: reading.projected, snap: configuration.snap.detents[shown],
-            isResting: abs(reading.velocity) < configuration.snap.restingSpeed)
-    }
+    public func reading(at time: Double) -> HingeReading? { storage.reading(at: time) }
 
-    private func compute(at time: Double) -> Computation {
-        let newest = history.newest!
-        if smallestChange.isFinite, smallestChange >= configuration.coarseStep {
-            return (time, newest.angle, 0, newest.angle)
-        }
-        let position = filter?.value(at: time) ?? newest.angle
-        let velocity: Double
-        if case .kalman(let parameters) = configuration.velocity {
-            velocity = tracker?.velocity(at: time, parameters) ?? 0
-        } else {
-            velocity = configuration.velocity.velocity(at: time, history: history)
-        }
-        let reach = configuration.snap.maximumProjection
-        let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)
-        return (time, position, velocity, position + projection)
-    }
+    /// The mutable state of a reader. Only a uniquely referenced storage is mutated (see
+    /// ``HingeReader/ingest(_:)``), so sharing one between threads is safe as it is for any
+    /// copy-on-write value.
+    private final class Storage: @unchecked Sendable {
+        let configuration: HingeReader.Configuration
+        var sampleCount = 0
+        var duplicateCount = 0
 
-    private mutating func reset() {
-        history.removeAll()
-        filter = nil
-        filterBeforeNewest = nil
-        tracker = nil
-        trackerBeforeNewest = nil
-        atNewest = nil
-        status = nil
-        detent = 0
-        detentBeforeNewest = 0
-        smallestChange = .infinity
-        smallestChangeBeforeNewest = .infinity
+        var history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
+        /// The Kalman velocity's state, when that is the estimator, and its state before the
+        /// newest sample (for duplicates).
+        /// (Stored without optionals: methods are called on the stored values in place, where an
+        /// optional would be copied out first — a few hundred bytes per call.)
+        var tracker = KalmanTracker()
+        var trackerBeforeNewest = KalmanTracker()
+        /// The 1€ filter, fresh until the first angle; unused with a raw position.
+        var filter: OneEuroFilter
+        /// The filter before the newest sample, so a duplicate can replace that sample exactly.
+        var filterBeforeNewest: OneEuroFilter
+        var lastTime: Double?
+        var status: HingeStatus?
+        var detent = 0
+        var detentBeforeNewest = 0
+        /// The smallest change between successive angles since the hinge appeared, and its value
+        /// before the newest sample.
+        var smallestChange = Double.infinity
+        var smallestChangeBeforeNewest = Double.infinity
+        /// What ``compute(at:)`` gave at the newest sample's time, which ingesting worked out
+        /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
+        /// is most of the cost of both.
+        var atNewest: Computation?
+
+        typealias Computation = (time: Double, position: Double, velocity: Double, projected: Double)
+
+        init(configuration: HingeReader.Configuration) {
+            self.configuration = configuration
+            filter = Self.freshFilter(configuration)
+            filterBeforeNewest = filter
+            if case .oneEuro = configuration.position { usesFilter = true } else { usesFilter = false }
+        }
+
+        /// Whether the position comes from the 1€ filter.
+        let usesFilter: Bool
+
+        static func freshFilter(_ configuration: HingeReader.Configuration) -> OneEuroFilter {
+            if case .oneEuro(let parameters, let discretisation) = configuration.position {
+                return OneEuroFilter(parameters, discretisation: discretisation)
+            }
+            return OneEuroFilter(.hinge)
+        }
+
+        func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
+            guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
+            if let lastTime, sample.time < lastTime {
+                throw .timeGoesBackwards(time: sample.time, previous: lastTime)
+            }
+            if let angle = sample.angle {
+                guard angle.isFinite else { throw .nonFiniteAngle(time: sample.time, angle: angle) }
+                guard configuration.angleRange.contains(angle) else {
+                    throw .angleOutOfRange(time: sample.time, angle: angle, range: configuration.angleRange)
+                }
+            }
+            sampleCount += 1
+            guard let angle = sample.angle else {
+                if sample.status == nil {
+                    reset()
+                } else {
+                    status = sample.status
+                }
+                lastTime = lastTime.map { max($0, sample.time) } ?? sample.time
+                return
+            }
+            status = sample.status
+            let isFirstAngle = history.count == 0
+            if let newest = history.newest, newest.time == sample.time {
+                duplicateCount += 1
+                filter = filterBeforeNewest
+                tracker = trackerBeforeNewest
+                detent = detentBeforeNewest
+                smallestChange = smallestChangeBeforeNewest
+                history.replaceNewest(time: sample.time, angle: angle)
+            } else {
+                history.append(time: sample.time, angle: angle)
+                filterBeforeNewest = filter
+                trackerBeforeNewest = tracker
+                detentBeforeNewest = detent
+                smallestChangeBeforeNewest = smallestChange
+            }
+            if history.count >= 2 {
+                let change = abs(angle - history.sample(back: 1).angle)
+                if change > 0 { smallestChange = min(smallestChange, change) }
+            }
+            lastTime = sample.time
+            if usesFilter { filter.add(angle, at: sample.time) }
+            if case .kalman(let parameters) = configuration.velocity {
+                tracker.add(time: sample.time, angle: angle, parameters)
+            }
+            if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
+            let reading = compute(at: sample.time)
+            atNewest = reading
+            detent = configuration.snap.decide(projected: reading.projected, current: detent)
+        }
+
+        func reading(at time: Double) -> HingeReading? {
+            guard let newest = history.newest else { return nil }
+            let time = max(time, newest.time)
+            let shown: Int
+            let reading: Computation
+            if time == newest.time, let atNewest {
+                // Ingesting decided the detent from this very projection.
+                reading = atNewest
+                shown = detent
+            } else {
+                reading = compute(at: time)
+                shown = configuration.snap.decide(projected: reading.projected, current: detent)
+            }
+            return HingeReading(
+                time: reading.time, angle: newest.angle, status: status, position: reading.position,
+                velocity: reading.velocity, projected: reading.projected, snap: configuration.snap.detents[shown],
+                isResting: abs(reading.velocity) < configuration.snap.restingSpeed)
+        }
+
+        func compute(at time: Double) -> Computation {
+            let newest = history.newest!
+            if smallestChange.isFinite, smallestChange >= configuration.coarseStep {
+                return (time, newest.angle, 0, newest.angle)
+            }
+            let position = usesFilter ? filter.value(at: time) ?? newest.angle : newest.angle
+            let velocity: Double
+            if case .kalman(let parameters) = configuration.velocity {
+                velocity = tracker.velocity(at: time, parameters)
+            } else {
+                velocity = configuration.velocity.velocity(at: time, history: history)
+            }
+            let reach = configuration.snap.maximumProjection
+            let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)
+            return (time, position, velocity, position + projection)
+        }
+
+        func reset() {
+            history.removeAll()
+            filter = Self.freshFilter(configuration)
+            filterBeforeNewest = filter
+            tracker = KalmanTracker()
+            trackerBeforeNewest = tracker
+            atNewest = nil
+            status = nil
+            detent = 0
+            detentBeforeNewest = 0
+            smallestChange = .infinity
+            smallestChangeBeforeNewest = .infinity
+        }
+
+        /// A storage with the same state, for a reader about to diverge from its copies.
+        func copy() -> Storage {
+            let other = Storage(configuration: configuration)
+            other.sampleCount = sampleCount
+            other.duplicateCount = duplicateCount
+            other.history = history
+            other.tracker = tracker
+            other.trackerBeforeNewest = trackerBeforeNewest
+            other.filter = filter
+            other.filterBeforeNewest = filterBeforeNewest
+            other.lastTime = lastTime
+            other.status = status
+            other.detent = detent
+            other.detentBeforeNewest = detentBeforeNewest
+            other.smallestChange = smallestChange
+            other.smallestChangeBeforeNewest = smallestChangeBeforeNewest
+            other.atNewest = atNewest
+            return other
+        }
     }
 }
 
