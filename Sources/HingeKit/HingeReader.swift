@@ -91,11 +91,11 @@ public struct HingeReader: Sendable {
     }
 
     /// How this reader reads.
-    public var configuration: Configuration { storage.configuration }
+    public var configuration: Configuration { storage.state.pointee.configuration }
     /// Samples accepted so far, duplicates included.
-    public var sampleCount: Int { storage.sampleCount }
+    public var sampleCount: Int { storage.state.pointee.sampleCount }
     /// Samples that repeated the previous sample's time and replaced it.
-    public var duplicateCount: Int { storage.duplicateCount }
+    public var duplicateCount: Int { storage.state.pointee.duplicateCount }
 
     /// The reader's state, shared by copies until one of them ingests (copy on write).
     ///
@@ -107,27 +107,44 @@ public struct HingeReader: Sendable {
 
     /// A reader with no samples yet.
     public init(configuration: Configuration = Configuration()) {
-        storage = Storage(configuration: configuration)
+        storage = Storage(State(configuration: configuration))
     }
 
     /// Takes the next sample.
     /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
     /// - Complexity: O(1); no allocation (unless the reader shares its state with a copy).
     public mutating func ingest(_ sample: HingeSample) throws(InputError) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        try storage.ingest(sample)
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state.pointee) }
+        try storage.state.pointee.ingest(sample)
     }
 
     /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
     ///
     /// A time before the newest sample is read as the newest sample's time: the reader keeps
     /// no history of its readings.
-    public func reading(at time: Double) -> HingeReading? { storage.reading(at: time) }
+    public func reading(at time: Double) -> HingeReading? { storage.state.pointee.readInPlace(at: time) }
 
-    /// The mutable state of a reader. Only a uniquely referenced storage is mutated (see
+    /// The box the state lives in. Only a uniquely referenced storage is mutated (see
     /// ``HingeReader/ingest(_:)``), so sharing one between threads is safe as it is for any
     /// copy-on-write value.
     private final class Storage: @unchecked Sendable {
+        /// Allocated once with the storage; a pointer's pointee is read and written without
+        /// the runtime exclusivity checks a class's stored property costs on every access.
+        let state: UnsafeMutablePointer<State>
+
+        init(_ state: State) {
+            self.state = .allocate(capacity: 1)
+            self.state.initialize(to: state)
+        }
+
+        deinit {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+    }
+
+    /// A reader's state: the filters, the history and the snap.
+    private struct State: Sendable {
         let configuration: HingeReader.Configuration
         var sampleCount = 0
         var duplicateCount = 0
@@ -175,7 +192,7 @@ public struct HingeReader: Sendable {
             return OneEuroFilter(.hinge)
         }
 
-        func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
+        mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
             guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
             if let lastTime, sample.time < lastTime {
                 throw .timeGoesBackwards(time: sample.time, previous: lastTime)
@@ -227,6 +244,10 @@ public struct HingeReader: Sendable {
             detent = configuration.snap.decide(projected: reading.projected, current: detent)
         }
 
+        /// ``reading(at:)`` through a `mutating` call, which reads the state where it lies: a
+        /// non-mutating call on a pointer's pointee copies the whole state first.
+        mutating func readInPlace(at time: Double) -> HingeReading? { reading(at: time) }
+
         func reading(at time: Double) -> HingeReading? {
             guard let newest = history.newest else { return nil }
             let time = max(time, newest.time)
@@ -263,7 +284,7 @@ public struct HingeReader: Sendable {
             return (time, position, velocity, position + projection)
         }
 
-        func reset() {
+        mutating func reset() {
             history.removeAll()
             filter = Self.freshFilter(configuration)
             filterBeforeNewest = filter
@@ -275,26 +296,6 @@ public struct HingeReader: Sendable {
             detentBeforeNewest = 0
             smallestChange = .infinity
             smallestChangeBeforeNewest = .infinity
-        }
-
-        /// A storage with the same state, for a reader about to diverge from its copies.
-        func copy() -> Storage {
-            let other = Storage(configuration: configuration)
-            other.sampleCount = sampleCount
-            other.duplicateCount = duplicateCount
-            other.history = history
-            other.tracker = tracker
-            other.trackerBeforeNewest = trackerBeforeNewest
-            other.filter = filter
-            other.filterBeforeNewest = filterBeforeNewest
-            other.lastTime = lastTime
-            other.status = status
-            other.detent = detent
-            other.detentBeforeNewest = detentBeforeNewest
-            other.smallestChange = smallestChange
-            other.smallestChangeBeforeNewest = smallestChangeBeforeNewest
-            other.atNewest = atNewest
-            return other
         }
     }
 }

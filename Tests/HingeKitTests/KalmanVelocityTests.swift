@@ -184,4 +184,18 @@ struct KalmanVelocityTests {
             #expect(reading.velocity.isFinite && reading.position.isFinite)
         }
     }
+
+    @Test("A copied reader is a value: ingesting into one copy leaves the other as it was")
+    func copiesAreValues() throws {
+        var original = HingeReader()
+        for k in 0..<10 { try original.ingest(HingeSample(time: Double(k) * 0.01, angle: 100 + Double(k))) }
+        let before = try #require(original.reading(at: 0.095))
+        var copy = original
+        try copy.ingest(HingeSample(time: 0.1, angle: 150))
+        try copy.ingest(HingeSample(time: 0.1, angle: 90))
+        #expect(original.reading(at: 0.095) == before)
+        #expect(original.sampleCount == 10 && copy.sampleCount == 12 && copy.duplicateCount == 1)
+        try original.ingest(HingeSample(time: 0.1, angle: 90))
+        #expect(original.reading(at: 0.2) == copy.reading(at: 0.2))
+    }
 }
