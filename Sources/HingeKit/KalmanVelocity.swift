@@ -51,9 +51,10 @@ public struct KalmanVelocity: Hashable, Sendable {
 /// The filter's state: fixed in size, copied with the reader.
 struct KalmanTracker: Hashable, Sendable {
     /// Angle, velocity, acceleration and jerk at ``time``.
-    private var state = SIMD4<Double>()
-    /// The state's covariance, row by row (symmetric).
-    private var p0 = SIMD4<Double>(), p1 = SIMD4<Double>(), p2 = SIMD4<Double>(), p3 = SIMD4<Double>()
+    private var x0 = 0.0, x1 = 0.0, x2 = 0.0, x3 = 0.0
+    /// The state's covariance: symmetric, so its upper triangle (pᵢⱼ with i ≤ j) is enough.
+    private var p00 = 0.0, p01 = 0.0, p02 = 0.0, p03 = 0.0, p11 = 0.0, p12 = 0.0, p13 = 0.0
+    private var p22 = 0.0, p23 = 0.0, p33 = 0.0
     /// The time the state describes: the newest report or the last missed poll before it.
     private var time = 0.0
     /// The newest report.
@@ -126,7 +127,7 @@ struct KalmanTracker: Hashable, Sendable {
         let silence = max(0, time - newestTime)
         let expected = expectedInterval
         if silence <= expected {
-            return shrunk(state[1] + state[2] * min(time - self.time, Self.longestRunOn), variance: p1[1], parameters)
+            return shrunk(x1 + x2 * min(time - self.time, Self.longestRunOn), variance: p11, parameters)
         }
         let overdue = silence - expected
         guard overdue < parameters.stopHorizon else { return 0 }
@@ -142,11 +143,11 @@ struct KalmanTracker: Hashable, Sendable {
             filter.update(newestAngle, variance: variance)
             poll += spacing
         }
-        let velocity = filter.state[1] + filter.state[2] * (time - filter.time)
+        let velocity = filter.x1 + filter.x2 * (time - filter.time)
         // A silent sensor says the angle held: the hinge cannot have turned back (that would
         // have been reported), and it is not speeding up. The velocity only decays.
         let due = shrunk(
-            state[1] + state[2] * min(newestTime + expected - self.time, Self.longestRunOn), variance: p1[1], parameters
+            x1 + x2 * min(newestTime + expected - self.time, Self.longestRunOn), variance: p11, parameters
         )
         guard velocity * due > 0 else { return 0 }
         let decaying = due > 0 ? min(velocity, due) : max(velocity, due)
@@ -177,56 +178,78 @@ struct KalmanTracker: Hashable, Sendable {
     }
 
     private mutating func restart(angle: Double, at time: Double, _ parameters: KalmanVelocity) {
-        state = SIMD4(angle, 0, 0, 0)
+        (x0, x1, x2, x3) = (angle, 0, 0, 0)
         let rest = Self.restVariance
-        p0 = SIMD4(measurementVariance(parameters), 0, 0, 0)
-        p1 = SIMD4(0, rest, 0, 0)
-        p2 = SIMD4(0, 0, rest, 0)
-        p3 = SIMD4(0, 0, 0, rest)
+        (p00, p01, p02, p03) = (measurementVariance(parameters), 0, 0, 0)
+        (p11, p12, p13, p22, p23, p33) = (rest, 0, 0, rest, 0, rest)
         self.time = time
     }
 
-    /// Moves the state to `time` along the constant-jerk motion; the covariance grows by the
-    /// white snap's contribution.
+    // The process noise of white noise with density q in the fourth derivative over dt:
+    // Q[i][j] = q·dtᵃ⁺ᵇ⁺¹ / (a!·b!·(a+b+1)) with a = 3 − i, b = 3 − j; these are the reciprocals
+    // of the denominators.
+    private static let q00 = 1.0 / 252, q01 = 1.0 / 72, q02 = 1.0 / 30, q03 = 1.0 / 24, q11 = 1.0 / 20
+    private static let q12 = 1.0 / 8, q13 = 1.0 / 6, q22 = 1.0 / 3
+
+    /// Moves the state to `time` along the constant-jerk motion; the covariance becomes
+    /// F·P·Fᵀ + Q with F the Taylor matrix of a cubic, worked out on the upper triangle.
     @inline(__always)
     private mutating func predict(to time: Double, _ parameters: KalmanVelocity) {
-        let dt = time - self.time
-        guard dt > 0 else { return }
-        let d2 = dt * dt / 2, d3 = dt * dt * dt / 6
-        // x' = F x with F the Taylor matrix of a cubic.
-        state = SIMD4(
-            state[0] + dt * state[1] + d2 * state[2] + d3 * state[3], state[1] + dt * state[2] + d2 * state[3],
-            state[2] + dt * state[3], state[3])
-        // A = F P (rows), then F Aᵀ = F P Fᵀ since P is symmetric.
-        let a0 = p0 + dt * p1 + d2 * p2 + d3 * p3
-        let a1 = p1 + dt * p2 + d2 * p3
-        let a2 = p2 + dt * p3
-        let a3 = p3
-        let c0 = SIMD4(a0[0], a1[0], a2[0], a3[0])
-        let c1 = SIMD4(a0[1], a1[1], a2[1], a3[1])
-        let c2 = SIMD4(a0[2], a1[2], a2[2], a3[2])
-        let c3 = SIMD4(a0[3], a1[3], a2[3], a3[3])
-        // Q for white noise of density q in the fourth derivative.
+        let t = time - self.time
+        guard t > 0 else { return }
+        let h = t * t / 2, c = t * h / 3
+        x0 += t * x1 + h * x2 + c * x3
+        x1 += t * x2 + h * x3
+        x2 += t * x3
+        // A = F·P, only the entries F·P·Fᵀ's upper triangle needs.
+        let a00 = p00 + t * p01 + h * p02 + c * p03
+        let a01 = p01 + t * p11 + h * p12 + c * p13
+        let a02 = p02 + t * p12 + h * p22 + c * p23
+        let a03 = p03 + t * p13 + h * p23 + c * p33
+        let a11 = p11 + t * p12 + h * p13
+        let a12 = p12 + t * p22 + h * p23
+        let a13 = p13 + t * p23 + h * p33
+        let a22 = p22 + t * p23
+        let a23 = p23 + t * p33
         let q = parameters.jerkNoise
-        let t2 = dt * dt, t3 = t2 * dt, t4 = t3 * dt, t5 = t4 * dt, t6 = t5 * dt, t7 = t6 * dt
-        p0 = c0 + dt * c1 + d2 * c2 + d3 * c3 + q * SIMD4(t7 / 252, t6 / 72, t5 / 30, t4 / 24)
-        p1 = c1 + dt * c2 + d2 * c3 + q * SIMD4(t6 / 72, t5 / 20, t4 / 8, t3 / 6)
-        p2 = c2 + dt * c3 + q * SIMD4(t5 / 30, t4 / 8, t3 / 3, t2 / 2)
-        p3 = c3 + q * SIMD4(t4 / 24, t3 / 6, t2 / 2, dt)
+        let t2 = t * t, t3 = t2 * t, t4 = t3 * t, t5 = t4 * t
+        p00 = a00 + t * a01 + h * a02 + c * a03 + q * t5 * t2 * Self.q00
+        p01 = a01 + t * a02 + h * a03 + q * t5 * t * Self.q01
+        p02 = a02 + t * a03 + q * t5 * Self.q02
+        p03 = a03 + q * t4 * Self.q03
+        p11 = a11 + t * a12 + h * a13 + q * t5 * Self.q11
+        p12 = a12 + t * a13 + q * t4 * Self.q12
+        p13 = a13 + q * t3 * Self.q13
+        p22 = a22 + t * a23 + q * t3 * Self.q22
+        p23 = a23 + q * t2 / 2
+        p33 += q * t
         self.time = time
     }
 
     /// Takes a measurement of the angle with the given variance.
     @inline(__always)
     private mutating func update(_ angle: Double, variance: Double) {
-        let innovation = p0[0] + variance
+        let innovation = p00 + variance
         guard innovation > 0, innovation.isFinite else { return }
-        let gain = p0 / innovation
-        state += gain * (angle - state[0])
-        let row = p0
-        p0 -= gain[0] * row
-        p1 -= gain[1] * row
-        p2 -= gain[2] * row
-        p3 -= gain[3] * row
+        let scale = 1 / innovation
+        // The gain is the covariance's first column over the innovation variance.
+        let k0 = p00 * scale, k1 = p01 * scale, k2 = p02 * scale, k3 = p03 * scale
+        let residual = angle - x0
+        x0 += k0 * residual
+        x1 += k1 * residual
+        x2 += k2 * residual
+        x3 += k3 * residual
+        // P − K·(first row of P), upper triangle.
+        let (r0, r1, r2, r3) = (p00, p01, p02, p03)
+        p00 -= k0 * r0
+        p01 -= k0 * r1
+        p02 -= k0 * r2
+        p03 -= k0 * r3
+        p11 -= k1 * r1
+        p12 -= k1 * r2
+        p13 -= k1 * r3
+        p22 -= k2 * r2
+        p23 -= k2 * r3
+        p33 -= k3 * r3
     }
 }

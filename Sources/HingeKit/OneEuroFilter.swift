@@ -125,6 +125,8 @@ public struct OneEuroFilter: Hashable, Sendable {
             return filtered
         case .onChange:
             let elapsed = max(0, time - lastTime)
+            // At the sample's own time the filter has not moved on (and e⁰ costs a call).
+            guard elapsed > 0 else { return filtered }
             return held + (filtered - held) * exp(-elapsed * 2 * Double.pi * cutoff)
         }
     }
