@@ -122,7 +122,7 @@ public struct HingeReader: Sendable {
     ///
     /// A time before the newest sample is read as the newest sample's time: the reader keeps
     /// no history of its readings.
-    public func reading(at time: Double) -> HingeReading? { storage.state.pointee.readInPlace(at: time) }
+    public func reading(at time: Double) -> HingeReading? { storage.state.pointee.reading(at: time) }
 
     /// The box the state lives in. Only a uniquely referenced storage is mutated (see
     /// ``HingeReader/ingest(_:)``), so sharing one between threads is safe as it is for any
@@ -244,11 +244,9 @@ public struct HingeReader: Sendable {
             detent = configuration.snap.decide(projected: reading.projected, current: detent)
         }
 
-        /// ``reading(at:)`` through a `mutating` call, which reads the state where it lies: a
-        /// non-mutating call on a pointer's pointee copies the whole state first.
-        mutating func readInPlace(at time: Double) -> HingeReading? { reading(at: time) }
-
-        func reading(at time: Double) -> HingeReading? {
+        /// `mutating` although it changes nothing: called on a pointer's pointee, a mutating
+        /// method works on the state where it lies, where a non-mutating one copies it first.
+        mutating func reading(at time: Double) -> HingeReading? {
             guard let newest = history.newest else { return nil }
             let time = max(time, newest.time)
             let shown: Int

@@ -63,10 +63,12 @@ struct KalmanTracker: Hashable, Sendable {
     private var reports = 0
     /// The smallest change reported so far (infinity before the first change).
     private var step = Double.infinity
-    /// The last four intervals between reports, each at most `spread`.
-    private var intervals = SIMD4<Double>()
+    /// The last four intervals between reports, each at most `spread`, newest first.
+    private var interval0 = 0.0, interval1 = 0.0, interval2 = 0.0, interval3 = 0.0
     private var intervalCount = 0
-    private var intervalNext = 0
+    /// When the next report is due after the newest: 1.5 times the mean of the last four
+    /// intervals (kept up to date by ``add(time:angle:_:)``).
+    private var expectedInterval = KalmanTracker.firstInterval
 
     /// Prior variances of velocity, acceleration and jerk when the hinge is taken to be at rest.
     private static let restVariance = 1e-2
@@ -113,9 +115,12 @@ struct KalmanTracker: Hashable, Sendable {
         predict(to: time, parameters)
         update(angle, variance: variance)
         if gap > 0 {
-            intervals[intervalNext] = min(gap, parameters.spread)
-            intervalNext = (intervalNext + 1) & 3
+            (interval3, interval2, interval1, interval0) = (
+                interval2, interval1, interval0, min(gap, parameters.spread)
+            )
             intervalCount = min(intervalCount + 1, 4)
+            let sum = interval0 + interval1 + interval2 + interval3
+            expectedInterval = intervalCount == 4 ? 0.375 * sum : 1.5 * sum / Double(intervalCount)
         }
         newestTime = time
         newestAngle = angle
@@ -152,12 +157,6 @@ struct KalmanTracker: Hashable, Sendable {
         guard velocity * due > 0 else { return 0 }
         let decaying = due > 0 ? min(velocity, due) : max(velocity, due)
         return decaying * (1 - overdue / parameters.stopHorizon)
-    }
-
-    /// When the next report is due: 1.5 times the mean of the last four intervals.
-    private var expectedInterval: Double {
-        guard intervalCount > 0 else { return Self.firstInterval }
-        return 1.5 * (intervals[0] + intervals[1] + intervals[2] + intervals[3]) / Double(intervalCount)
     }
 
     /// The time between the polls a silence stands for: the mean interval, but never so short
