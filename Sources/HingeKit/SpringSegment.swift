@@ -20,7 +20,8 @@ struct SpringSegment: Sendable {
     /// The spring the caller asked for; under Reduce Motion the motion may run its tightened
     /// version, and switching the policy back needs the original.
     let spring: DampedSpring
-    /// The first time, from `start`, at which the velocity vanishes; `nil` when it never does.
+    /// The first time, from `start`, at which the velocity vanishes (or the largest finite time,
+    /// when the turn comes later: ``SpringMotion/boundingTurn``); `nil` when it never does.
     let firstTurn: Double?
     /// |y| at ``firstTurn``, or 0 without one.
     let turnPeak: Double
@@ -40,7 +41,7 @@ struct SpringSegment: Sendable {
         self.start = start
         self.spring = spring
         let motion = SpringMotion(spring: running, displacement: displacement, velocity: velocity)
-        var turn = motion.firstTurningPoint
+        var turn = motion.boundingTurn
         var turnPeak = turn.map { abs(motion.state(at: $0).displacement) } ?? 0
         // A turning point or a distance there that is not a number counts as unbounded: the
         // segment never reads as settled (`max` would drop a NaN and keep the distance now,

@@ -202,4 +202,30 @@ struct FuzzRegressionTests {
         // The closed form is the critical one: 1 − e^(−λt)·(1 + λt) from 0 to 1.
         #expect(abs(spring.value(from: 0, to: 1, time: 1 / rate) - (1 - 2 * exp(-1))) < 1e-12)
     }
+
+    @Test(
+        "An overdamped spring whose slow rate is 2e-311 still turns, and is not settled while moving (spring_animator settled-then-moving, second input)"
+    )
+    func turnAfterATinySlowRate() throws {
+        // λ = 0.384 and ω₀ = 4e-156: the slow rate ω₀²/(λ + μ) is 2e-311, and 2μ·ratio/|r₁|, under
+        // the logarithm that gives the turning time, overflowed. The turn (at 931 s) was read as
+        // never coming, and the largest distance still to come as the distance now.
+        let spring = try DampedSpring.validated(
+            mass: 100, stiffness: Double(bitPattern: 0x1_253a_e98a_0eae), damping: 76.7986572060731,
+            allowOverDamping: true)
+        let undamped = DampedSpring(mass: 99.98474113069352, stiffness: 100_000, damping: 0)
+        var animator = SpringAnimator(value: -999.145494773785, time: 0, spring: undamped, mode: .persistent)
+        try animator.retarget(to: -9.729721523293934e+293, at: 0.09122606240939957)
+        try animator.retarget(to: 1000, at: 0.09199969481956208, spring: spring)
+        // The fast mode dies within seconds and leaves y₀ + v₀/(λ + μ) (μ = λ here), which the
+        // slow mode holds for longer than a Double can count: the motion never settles.
+        let start = animator.state(at: 0.09199969481956208)
+        let plateau = 1000 + (start.value - 1000) + start.velocity / (2 * spring.decayRate)
+        #expect(abs(animator.referenceDistance - abs(plateau - 1000)) <= 1e-9 * abs(plateau))
+        for time in [0.09199969481956208, 0.12972915236133364, 1000, 1e300] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite && !animator.isSettled(at: time), "\(time)")
+        }
+        #expect(abs(animator.value(at: 1000) - plateau) <= 1e-9 * abs(plateau))
+    }
 }
