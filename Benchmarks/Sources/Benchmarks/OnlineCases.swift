@@ -4,21 +4,35 @@ import HingeKit
 /// case, each returning its figure (adding a case is adding one function and listing it in
 /// ``onlineCases``).
 enum OnlineCases {
-    /// Every online case; the effect driver's frame comes with the effects (issue 6).
+    /// Every online case.
     static let all: [@Sendable (Int) -> (figure: Figure, checksum: Double)] = [
         readerIngest, animatorPersistent, animatorAdditiveOneSpring, animatorAdditiveThreeSprings,
+        effectDriverFrame,
     ]
 
     /// A long on-change stream: the flat-to-laptop scenario (1° sensor polled every ~4 ms)
     /// played again and again, each play shifted past the previous one.
     static func hingeStream(count: Int) -> [HingeSample] {
+        hingeStream(reserving: count) { samples in samples.count < count }
+    }
+
+    /// The same stream, from its first sample until at least `seconds` later.
+    static func hingeStream(lasting seconds: Double) -> [HingeSample] {
+        hingeStream(reserving: 0) { samples in
+            guard let first = samples.first, let last = samples.last else { return true }
+            return last.time - first.time < seconds
+        }
+    }
+
+    /// Plays the scenario again and again while `more` says the samples so far are not enough.
+    private static func hingeStream(reserving count: Int, while more: ([HingeSample]) -> Bool) -> [HingeSample] {
         let scenario = SyntheticScenario.named("flat-to-laptop")!
         let period = scenario.trace.motion.duration + scenario.trace.sensor.meanInterval
         var samples: [HingeSample] = []
         samples.reserveCapacity(count)
         var play = 0
-        while samples.count < count {
-            for row in scenario.trace.samples(seed: UInt64(play + 1)) where samples.count < count {
+        while more(samples) {
+            for row in scenario.trace.samples(seed: UInt64(play + 1)) where more(samples) {
                 var sample = row.sample
                 sample.time += Double(play) * period
                 samples.append(sample)
@@ -75,5 +89,35 @@ enum OnlineCases {
         return measurePerCall(
             "SpringAnimator.value(at:) additive, 3 springs", calls: 1_000_000, runs: runs, target: 50
         ) { animator.value(at: frameTime($0)) }
+    }
+
+    /// One `EffectDriver` frame with default settings (the bloom, `.smooth`, the default
+    /// reader), as an app draws it: the hinge samples that arrived since the previous frame
+    /// are ingested, in order, then the driver is asked for the frame's value. Frames come at
+    /// 120 Hz through the same stream as ``readerIngest(runs:)``, the first one at its first
+    /// sample, so a frame ingests whatever the sensor reported in its 8.3 ms: none while the
+    /// hinge rests, one or two while it moves. The figure is per frame, ingests included; the
+    /// note says how many samples a frame ingested on average.
+    static func effectDriverFrame(runs: Int) -> (figure: Figure, checksum: Double) {
+        let calls = 100_000
+        let interval = 1.0 / 120
+        let stream = hingeStream(lasting: Double(calls * (runs + 1)) * interval)
+        let start = stream[0].time
+        var driver = EffectDriver(effect: BloomEffect())
+        var next = 0
+        var result = measurePerCall(
+            "EffectDriver frame: new samples ingested, value at 120 Hz", calls: calls, runs: runs, target: 200
+        ) {
+            let time = start + Double($0) * interval
+            while next < stream.count, stream[next].time <= time {
+                try! driver.ingest(stream[next])
+                next += 1
+            }
+            return driver.value(at: time)
+        }
+        // The warm-up run and the timed runs, every one of which ingested.
+        let perFrame = Double(next) / Double(calls * (runs + 1))
+        result.figure.note = "\(Benchmarks.format(perFrame)) samples ingested per frame"
+        return result
     }
 }
