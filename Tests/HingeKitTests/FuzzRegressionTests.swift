@@ -139,9 +139,10 @@ struct FuzzRegressionTests {
         arguments: [(1e300, 1e100), (1e-300, 1e-100)])
     func tightenExtremeSpring(mass: Double, stiffness: Double) throws {
         let spring = try DampedSpring.validated(mass: mass, stiffness: stiffness, damping: 0)
-        // No trap, and a usable spring. (Its damping ratio, c/2√(m·k), is itself not finite for
-        // such springs, so tightening may leave them undamped: docs/performance.md lists it.)
+        // No trap, and a usable spring: critically damped, although c/2√(m·k) is not finite for
+        // it (the damping ratio is then taken as λ/ω₀).
         #expect(spring.tightened.damping.isFinite)
+        #expect(spring.dampingRatio == 0 && abs(spring.tightened.dampingRatio - 1) < 1e-12)
         var animator = SpringAnimator(value: 0, spring: spring, reduceMotion: .tighten)
         try animator.retarget(to: 1, at: 0)
         #expect(animator.value(at: 1e6).isFinite)
@@ -227,5 +228,36 @@ struct FuzzRegressionTests {
             #expect(state.value.isFinite && state.velocity.isFinite && !animator.isSettled(at: time), "\(time)")
         }
         #expect(abs(animator.value(at: 1000) - plateau) <= 1e-9 * abs(plateau))
+    }
+
+    @Test("A retarget that would carry the value past the largest Double is refused (spring_animator: value inf)")
+    func valueBeyondDouble() throws {
+        // Mass 1.04e308: 2m overflows, and λ = c/(2m) used to read as 0 (undamped); m·k overflows
+        // too, so the damping ratio read as 0 and Reduce Motion's critical damping, computed
+        // from 2m, as infinite: `tighten` left the spring as it was.
+        let heavy = DampedSpring(
+            mass: 1.0414588650936653e+308, stiffness: 60547.799280613406, damping: 872.6176852063783)
+        #expect(heavy.decayRate == 872.6176852063783 / 1.0414588650936653e+308 / 2 && heavy.decayRate > 0)
+        #expect(heavy.dampingRatio > 0 && heavy.dampingRatio < 1e-150 && heavy.regime == .underdamped)
+        #expect(abs(heavy.tightened.dampingRatio - 1) < 1e-12)
+        var animator = SpringAnimator(value: -995.5138475623712, time: 0, spring: heavy, mode: .additive)
+        try animator.retarget(to: 4.1691371156050414e-91, at: 3.5039291981383993)
+        try animator.setReduceMotion(.tighten, at: 3.5540352483405813)
+        // 1.04e308 away, the value could reach the target plus that distance: refused whole
+        // (the run found it with the spring undamped, swinging out to 2.08e308 = ∞).
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(1.0414588650936653e+308)) {
+            try animator.retarget(to: 1.0414588650936653e+308, at: 3.6536461432822156)
+        }
+        for time in [3.6536461432822156, 9.493464560921643, 1e152, 4.083548764187966e+233] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
+        // Half as far fits, with the plain spring too (it swings to at most 1e308).
+        try animator.setReduceMotion(.off, at: 10)
+        try animator.retarget(to: 5e307, at: 10)
+        for time in [10, 1e100, 1e152, 1e153, 4.083548764187966e+233] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
     }
 }
