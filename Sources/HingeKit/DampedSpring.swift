@@ -144,7 +144,17 @@ public struct DampedSpring: Sendable, Hashable {
     // MARK: Derived parameters
 
     /// ζ = c / (2·√(m·k)): below 1 the spring oscillates, at 1 it is critically damped.
-    public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
+    ///
+    /// Where m·k overflows or underflows (masses and stiffnesses near the ends of the `Double`
+    /// range), the same ratio is taken as λ/ω₀ instead.
+    public var dampingRatio: Double {
+        let ratio = damping / (2 * (mass * stiffness).squareRoot())
+        // m·k overflowing gives 0 for a damped spring, underflowing ∞ or NaN (found by fuzzing:
+        // Reduce Motion then left a spring of mass 1e308 bouncing). The plain form is kept
+        // wherever it holds, so the regime of ordinary springs is unchanged.
+        if ratio.isFinite, ratio > 0 || damping == 0 { return ratio }
+        return decayRate / undampedAngularFrequency
+    }
 
     /// Which kind of motion the spring produces, from ``dampingRatio``.
     public var regime: Regime {
@@ -178,7 +188,11 @@ public struct DampedSpring: Sendable, Hashable {
     }
 
     /// λ = c/(2m) = ζ·ω₀, the rate in 1/s at which an underdamped spring's amplitude decays.
-    public var decayRate: Double { damping / (2 * mass) }
+    public var decayRate: Double {
+        // (c/m)/2 rather than c/(2m): the same number (halving is exact), but 2m overflows for
+        // a mass above 9e307, which read as λ = 0, an undamped spring (found by fuzzing).
+        damping / mass / 2
+    }
 }
 
 // MARK: - Validation

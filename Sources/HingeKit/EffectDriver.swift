@@ -55,7 +55,12 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
 
     /// Chases the effect's value (never the neutral value): Reduce Motion only changes what
     /// ``value(at:)`` shows and how fast, so turning it off can continue from the hinge.
-    private var animator: SpringAnimator?
+    /// Meaningless until ``hasSample``: a resting placeholder rather than an optional, because
+    /// reading an optional animator in the driver's generic code copied it (about a kilobyte)
+    /// on every frame.
+    private var animator: SpringAnimator
+    /// Whether a sample has placed ``animator``.
+    private var hasSample = false
     private var lastEventTime = -Double.infinity
 
     /// A driver with no sample yet.
@@ -73,6 +78,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         self.spring = spring ?? effect.preferredSpring
         self.reduceMotion = reduceMotion
         self.reader = HingeReader(configuration: reader)
+        animator = SpringAnimator(value: 0, spring: self.spring, mode: .persistent)
     }
 
     /// Takes the next sample and retargets to the effect of the newest reading.
@@ -91,15 +97,16 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         let reading = reader.reading(at: sample.time)
         let target = effect.value(angle: reading?.angle, status: reading?.status)
         precondition(target.isFinite, "the effect's value must be finite")
-        guard animator != nil else {
+        guard hasSample else {
             animator = SpringAnimator(
                 value: target, time: sample.time, spring: spring, mode: .persistent,
                 reduceMotion: effect.animatorPolicy(for: reduceMotion ? .jump : .off))
+            hasSample = true
             return
         }
         // Cannot throw: the time was checked above and a finite target in the range of an
         // effect cannot overflow the distance.
-        try! animator!.retarget(to: target, at: sample.time)
+        try! animator.retarget(to: target, at: sample.time)
     }
 
     /// Switches Reduce Motion on or off at `time`.
@@ -114,16 +121,16 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         lastEventTime = time
         guard enabled != reduceMotion else { return }
         reduceMotion = enabled
-        guard let current = animator else { return }
+        guard hasSample else { return }
         let policy = effect.animatorPolicy(for: enabled ? .jump : .off)
         if !enabled, effect.reducedMotion == .holdNeutral {
             // The value shown was neutral: the spring starts there, toward the effect's value.
             var restarted = SpringAnimator(
                 value: effect.neutralValue, time: time, spring: spring, mode: .persistent, reduceMotion: policy)
-            try! restarted.retarget(to: current.target, at: time)
+            try! restarted.retarget(to: animator.target, at: time)
             animator = restarted
         } else {
-            try! animator!.setReduceMotion(policy, at: time)
+            try! animator.setReduceMotion(policy, at: time)
         }
     }
 
@@ -131,7 +138,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// value while an effect that holds still under Reduce Motion is held.
     public var target: Double {
         if reduceMotion, effect.reducedMotion == .holdNeutral { return effect.neutralValue }
-        return animator?.target ?? restingValue
+        return hasSample ? animator.target : restingValue
     }
 
     /// The value to show at `time`.
@@ -146,7 +153,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Complexity: O(1).
     public func state(at time: Double) -> (value: Double, velocity: Double) {
         if reduceMotion, effect.reducedMotion == .holdNeutral { return (effect.neutralValue, 0) }
-        guard let animator else { return (restingValue, 0) }
+        guard hasSample else { return (restingValue, 0) }
         return animator.state(at: time)
     }
 
@@ -156,7 +163,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Complexity: O(1).
     public func isSettled(at time: Double) -> Bool {
         if reduceMotion, effect.reducedMotion == .holdNeutral { return true }
-        return animator?.isSettled(at: time) ?? true
+        return hasSample ? animator.isSettled(at: time) : true
     }
 
     /// The reader's reading at `time`, or `nil` when no angle has arrived.

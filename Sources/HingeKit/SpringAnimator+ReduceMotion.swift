@@ -56,7 +56,7 @@ extension SpringAnimator {
         // A swing the new springs make may reach farther than the old band allowed for.
         referenceDistance = Swift.max(referenceDistance, remainingPeak(at: time))
         // As in retarget: a swing beyond the range of a Double is refused whole.
-        guard referenceDistance.isFinite, speedsFit else {
+        guard valuesFit, speedsFit else {
             self = before
             throw .targetOutOfRange(target)
         }
@@ -70,11 +70,12 @@ extension DampedSpring {
     /// This is what Reduce Motion's ``SpringAnimator/ReduceMotion-swift.enum/tighten`` runs.
     public var tightened: DampedSpring {
         guard dampingRatio < 1 else { return self }
-        // 2√(m·k) overflows or underflows for extreme springs where 2m·√(k/m) does not (found by
-        // fuzzing: a trap); the plain form is kept wherever it works, and a spring whose
-        // critical damping still does not fit is left as it is.
+        // 2√(m·k) overflows or underflows for extreme springs where 2·(m·√(k/m)) does not (found
+        // by fuzzing: a trap; and 2m alone overflows for a mass above 9e307); the plain form is
+        // kept wherever it works, and a spring whose critical damping still does not fit is left
+        // as it is.
         var critical = 2 * (mass * stiffness).squareRoot()
-        if !(critical.isFinite && critical > 0) { critical = 2 * mass * (stiffness / mass).squareRoot() }
+        if !(critical.isFinite && critical > 0) { critical = 2 * (mass * (stiffness / mass).squareRoot()) }
         return (try? Self.validated(mass: mass, stiffness: stiffness, damping: critical, allowOverDamping: true))
             ?? self
     }

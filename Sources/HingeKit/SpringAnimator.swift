@@ -65,7 +65,8 @@ public struct SpringAnimator: Sendable {
         /// history, so it cannot insert an event in the past.
         case timeBeforeLastEvent(time: Double, lastEvent: Double)
         /// The distance from the current value to the target, the farthest the motion toward
-        /// it would swing, or the fastest it would move, does not fit in a `Double`.
+        /// it would swing (as a distance from the target, or as a value), or the fastest it
+        /// would move, does not fit in a `Double`.
         case targetOutOfRange(Double)
 
         public var description: String {
@@ -343,8 +344,14 @@ public struct SpringAnimator: Sendable {
         }
         let peak = remainingPeak(at: time)
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
-        return referenceDistance.isFinite && speedsFit
+        return valuesFit && speedsFit
     }
+
+    /// Whether every value the springs in flight can reach fits in a `Double`: the target plus
+    /// or minus R, the bound of the distances still to come, with room for the rounding of the
+    /// closed forms (found by fuzzing: an undamped spring sent from 0 to 1e308 swings out to
+    /// 2e308, although the distance, 1e308, fits).
+    var valuesFit: Bool { (abs(target) + referenceDistance * (1 + 1e-9)).isFinite }
 
     /// Whether the fastest the springs in flight can ever move fits in a `Double`, with room
     /// for the rounding of the closed forms (found by fuzzing: an undamped spring of ω₀ 1e39

@@ -20,7 +20,8 @@ struct SpringSegment: Sendable {
     /// The spring the caller asked for; under Reduce Motion the motion may run its tightened
     /// version, and switching the policy back needs the original.
     let spring: DampedSpring
-    /// The first time, from `start`, at which the velocity vanishes; `nil` when it never does.
+    /// The first time, from `start`, at which the velocity vanishes (or the largest finite time,
+    /// when the turn comes later: ``SpringMotion/boundingTurn``); `nil` when it never does.
     let firstTurn: Double?
     /// |y| at ``firstTurn``, or 0 without one.
     let turnPeak: Double
@@ -40,7 +41,7 @@ struct SpringSegment: Sendable {
         self.start = start
         self.spring = spring
         let motion = SpringMotion(spring: running, displacement: displacement, velocity: velocity)
-        var turn = motion.firstTurningPoint
+        var turn = motion.boundingTurn
         var turnPeak = turn.map { abs(motion.state(at: $0).displacement) } ?? 0
         // A turning point or a distance there that is not a number counts as unbounded: the
         // segment never reads as settled (`max` would drop a NaN and keep the distance now,
@@ -115,16 +116,30 @@ struct SegmentStore: Sendable {
     subscript(index: Int) -> SpringSegment {
         get {
             precondition(index >= 0 && index < count, "segment index out of range")
-            // A homogeneous tuple is laid out like a C array of its element.
-            return withUnsafePointer(to: slots) { pointer in
-                UnsafeRawPointer(pointer).assumingMemoryBound(to: SpringSegment.self)[index]
+            // A switch reads the one slot in place; taking a pointer to the tuple
+            // (`withUnsafePointer(to: slots)`) copied all eight slots, 960 bytes, on every read.
+            switch index {
+            case 0: return slots.0
+            case 1: return slots.1
+            case 2: return slots.2
+            case 3: return slots.3
+            case 4: return slots.4
+            case 5: return slots.5
+            case 6: return slots.6
+            default: return slots.7
             }
         }
         set {
             precondition(index >= 0 && index < count, "segment index out of range")
-            withUnsafeMutablePointer(to: &slots) { pointer in
-                UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: SpringSegment.self)[index] =
-                    newValue
+            switch index {
+            case 0: slots.0 = newValue
+            case 1: slots.1 = newValue
+            case 2: slots.2 = newValue
+            case 3: slots.3 = newValue
+            case 4: slots.4 = newValue
+            case 5: slots.5 = newValue
+            case 6: slots.6 = newValue
+            default: slots.7 = newValue
             }
         }
     }

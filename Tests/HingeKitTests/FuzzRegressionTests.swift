@@ -140,9 +140,10 @@ struct FuzzRegressionTests {
         arguments: [(1e300, 1e100), (1e-300, 1e-100)])
     func tightenExtremeSpring(mass: Double, stiffness: Double) throws {
         let spring = try DampedSpring.validated(mass: mass, stiffness: stiffness, damping: 0)
-        // No trap, and a usable spring. (Its damping ratio, c/2√(m·k), is itself not finite for
-        // such springs, so tightening may leave them undamped: docs/performance.md lists it.)
+        // No trap, and a usable spring: critically damped, although c/2√(m·k) is not finite for
+        // it (the damping ratio is then taken as λ/ω₀).
         #expect(spring.tightened.damping.isFinite)
+        #expect(spring.dampingRatio == 0 && abs(spring.tightened.dampingRatio - 1) < 1e-12)
         var animator = SpringAnimator(value: 0, spring: spring, reduceMotion: .tighten)
         try animator.retarget(to: 1, at: 0)
         #expect(animator.value(at: 1e6).isFinite)
@@ -202,5 +203,62 @@ struct FuzzRegressionTests {
         #expect(end > 10.2 / rate && end < 10.35 / rate)
         // The closed form is the critical one: 1 − e^(−λt)·(1 + λt) from 0 to 1.
         #expect(abs(spring.value(from: 0, to: 1, time: 1 / rate) - (1 - 2 * exp(-1))) < 1e-12)
+    }
+
+    @Test(
+        "An overdamped spring whose slow rate is 2e-311 still turns, and is not settled while moving (spring_animator settled-then-moving, second input)"
+    )
+    func turnAfterATinySlowRate() throws {
+        // λ = 0.384 and ω₀ = 4e-156: the slow rate ω₀²/(λ + μ) is 2e-311, and 2μ·ratio/|r₁|, under
+        // the logarithm that gives the turning time, overflowed. The turn (at 931 s) was read as
+        // never coming, and the largest distance still to come as the distance now.
+        let spring = try DampedSpring.validated(
+            mass: 100, stiffness: Double(bitPattern: 0x1_253a_e98a_0eae), damping: 76.7986572060731,
+            allowOverDamping: true)
+        let undamped = DampedSpring(mass: 99.98474113069352, stiffness: 100_000, damping: 0)
+        var animator = SpringAnimator(value: -999.145494773785, time: 0, spring: undamped, mode: .persistent)
+        try animator.retarget(to: -9.729721523293934e+293, at: 0.09122606240939957)
+        try animator.retarget(to: 1000, at: 0.09199969481956208, spring: spring)
+        // The fast mode dies within seconds and leaves y₀ + v₀/(λ + μ) (μ = λ here), which the
+        // slow mode holds for longer than a Double can count: the motion never settles.
+        let start = animator.state(at: 0.09199969481956208)
+        let plateau = 1000 + (start.value - 1000) + start.velocity / (2 * spring.decayRate)
+        #expect(abs(animator.referenceDistance - abs(plateau - 1000)) <= 1e-9 * abs(plateau))
+        for time in [0.09199969481956208, 0.12972915236133364, 1000, 1e300] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite && !animator.isSettled(at: time), "\(time)")
+        }
+        #expect(abs(animator.value(at: 1000) - plateau) <= 1e-9 * abs(plateau))
+    }
+
+    @Test("A retarget that would carry the value past the largest Double is refused (spring_animator: value inf)")
+    func valueBeyondDouble() throws {
+        // Mass 1.04e308: 2m overflows, and λ = c/(2m) used to read as 0 (undamped); m·k overflows
+        // too, so the damping ratio read as 0 and Reduce Motion's critical damping, computed
+        // from 2m, as infinite: `tighten` left the spring as it was.
+        let heavy = DampedSpring(
+            mass: 1.0414588650936653e+308, stiffness: 60547.799280613406, damping: 872.6176852063783)
+        #expect(heavy.decayRate == 872.6176852063783 / 1.0414588650936653e+308 / 2 && heavy.decayRate > 0)
+        #expect(heavy.dampingRatio > 0 && heavy.dampingRatio < 1e-150 && heavy.regime == .underdamped)
+        #expect(abs(heavy.tightened.dampingRatio - 1) < 1e-12)
+        var animator = SpringAnimator(value: -995.5138475623712, time: 0, spring: heavy, mode: .additive)
+        try animator.retarget(to: 4.1691371156050414e-91, at: 3.5039291981383993)
+        try animator.setReduceMotion(.tighten, at: 3.5540352483405813)
+        // 1.04e308 away, the value could reach the target plus that distance: refused whole
+        // (the run found it with the spring undamped, swinging out to 2.08e308 = ∞).
+        #expect(throws: SpringAnimator.EventError.targetOutOfRange(1.0414588650936653e+308)) {
+            try animator.retarget(to: 1.0414588650936653e+308, at: 3.6536461432822156)
+        }
+        for time in [3.6536461432822156, 9.493464560921643, 1e152, 4.083548764187966e+233] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
+        // Half as far fits, with the plain spring too (it swings to at most 1e308).
+        try animator.setReduceMotion(.off, at: 10)
+        try animator.retarget(to: 5e307, at: 10)
+        for time in [10, 1e100, 1e152, 1e153, 4.083548764187966e+233] {
+            let state = animator.state(at: time)
+            #expect(state.value.isFinite && state.velocity.isFinite, "\(time): \(state)")
+        }
     }
 }
