@@ -36,6 +36,11 @@ struct SpringMotion {
     /// ω₀² = k/m.
     let omega0Squared: Double
     let shape: Shape
+    /// −ω₀²·y₀, the restoring term's factor (computed once: every evaluation needs it).
+    let restoring: Double
+    /// 1/ω_d for an oscillating spring, so that Ψ = e^(−λt)·sin θ/ω_d takes a product rather than
+    /// a quotient; 0 for a decaying spring, or where 1/ω_d does not fit in a `Double`.
+    let reciprocalFrequency: Double
 
     enum Shape {
         /// ζ < 1: oscillation at ω_d > 0.
@@ -53,9 +58,14 @@ struct SpringMotion {
         self.decay = decay
         self.omega0Squared = spring.stiffness / spring.mass
         // Differences of ω₀ and λ, not of their squares: near ζ = 1 the squares cancel badly.
+        restoring = -omega0Squared * displacement
         if decay < omega0 {
-            shape = .oscillating(frequency: ((omega0 - decay) * (omega0 + decay)).squareRoot())
+            let frequency = ((omega0 - decay) * (omega0 + decay)).squareRoot()
+            shape = .oscillating(frequency: frequency)
+            let reciprocal = 1 / frequency
+            reciprocalFrequency = reciprocal.isFinite ? reciprocal : 0
         } else {
+            reciprocalFrequency = 0
             // For an extremely overdamped spring (λ above ~1e154, e.g. a mass of 1e-264) the
             // product and the sum overflow; scaled by λ they do not (found by fuzzing). The
             // plain forms are kept wherever they are finite, so ordinary springs are unchanged.
@@ -86,6 +96,43 @@ struct SpringMotion {
         return abs(velocity) + abs(displacement) * rate
     }
 
+    /// ``state(at:)`` without a call, or `nil`: the common cases — an oscillating or critically
+    /// damped spring, with a phase and a decay the inline ``sineCosine(_:)`` and
+    /// ``exponential(_:)`` cover — for the animator's per-frame sum, where a call would make
+    /// everything live across it be saved and restored. The same operations as ``state(at:)``,
+    /// so the result does not depend on which of the two ran.
+    @inline(__always)
+    func inlineState(at t: Double) -> (displacement: Double, velocity: Double)? {
+        let phi: Double
+        let psi: Double
+        let psiRate: Double
+        switch shape {
+        case .oscillating(let frequency):
+            let exponent = -decay * t
+            let phase = frequency * t
+            guard exponent > -700, exponent < 700, phase >= 1e-4, phase <= 0x1p16, reciprocalFrequency > 0 else {
+                return nil
+            }
+            let envelope = exponentialInRange(exponent)
+            let circular = sineCosineInRange(phase)
+            let cosine = envelope * circular.cos
+            psi = envelope * (circular.sin * reciprocalFrequency)
+            phi = cosine + decay * psi
+            psiRate = cosine - decay * psi
+        case .decaying(let spread, let slowRate):
+            let exponent = slowRate * t
+            guard spread == 0, exponent > -700, exponent < 700 else { return nil }
+            // With μ = 0 the general form's e^(−2μt) and (1 − e^(−2μt))/(2μt) are exactly 1.
+            let slow = exponentialInRange(exponent)
+            psi = slow * t
+            phi = slow + decay * psi
+            psiRate = slow + slowRate * psi
+        }
+        var restoring = self.restoring * psi
+        if !restoring.isFinite { restoring = -(omega0Squared * psi) * displacement }
+        return (displacement * phi + velocity * psi, restoring + velocity * psiRate)
+    }
+
     /// The displacement and velocity at time `t ≥ 0`.
     func state(at t: Double) -> (displacement: Double, velocity: Double) {
         let phi: Double
@@ -93,12 +140,16 @@ struct SpringMotion {
         let psiRate: Double
         switch shape {
         case .oscillating(let frequency):
-            let envelope = exp(-decay * t)
+            let envelope = exponential(-decay * t)
             let phase = frequency * t
             let cosine: Double
             if phase.isFinite {
-                cosine = envelope * cos(phase)
-                psi = envelope * t * sinc(phase)
+                let circular = sineCosine(phase)
+                cosine = envelope * circular.cos
+                // t·sin θ/θ is sin θ/ω_d; below a phase of 1e-4 the series keeps it exact.
+                psi =
+                    abs(phase) >= 1e-4 && reciprocalFrequency > 0
+                    ? envelope * (circular.sin * reciprocalFrequency) : envelope * t * sinc(phase, sine: circular.sin)
             } else {
                 // An undamped spring of ω 6e91 asked at t = 9e304 overflows the phase to ∞ and
                 // its cosine to NaN (found by fuzzing). Long before that the phase has lost every
@@ -111,8 +162,9 @@ struct SpringMotion {
             phi = cosine + decay * psi
             psiRate = cosine - decay * psi
         case .decaying(let spread, let slowRate):
-            let slow = exp(slowRate * t)
-            let ratio = exp(-2 * spread * t)
+            let slow = exponential(slowRate * t)
+            // A critically damped spring (μ = 0) needs no second exponential: e^(−0) is 1.
+            let ratio = spread == 0 ? 1 : exponential(-2 * spread * t)
             // e^(−λt)·sinh(μt)/μ = e^(r₁t)·(1 − e^(−2μt))/(2μ), via expm1 so that μ → 0 is exact.
             psi = slow * t * relativeExpm1(2 * spread * t)
             phi = slow * (1 + ratio) / 2 + decay * psi
@@ -123,7 +175,7 @@ struct SpringMotion {
         // ω₀²·y₀ can overflow where ω₀²·Ψ·y₀, the velocity's actual size, does not (an
         // extremely overdamped spring moved across 1e280, found by fuzzing); the plain order
         // is kept wherever it is finite, so ordinary springs are unchanged.
-        var restoring = -omega0Squared * displacement * psi
+        var restoring = self.restoring * psi
         if !restoring.isFinite { restoring = -(omega0Squared * psi) * displacement }
         return (displacement * phi + velocity * psi, restoring + velocity * psiRate)
     }
@@ -250,11 +302,11 @@ struct SpringMotion {
     }
 }
 
-/// sin(x)/x, exact at 0 and accurate near it.
+/// sin(x)/x given `sine` = sin x, exact at 0 and accurate near it.
 @inline(__always)
-func sinc(_ x: Double) -> Double {
+func sinc(_ x: Double, sine: Double) -> Double {
     // Below 1e-4 the next term of the series, x⁴/120, is under 1e-18.
-    abs(x) < 1e-4 ? 1 - x * x / 6 : sin(x) / x
+    abs(x) < 1e-4 ? 1 - x * x / 6 : sine / x
 }
 
 /// (1 − e^(−x))/x for x ≥ 0, exact at 0 and accurate near it.

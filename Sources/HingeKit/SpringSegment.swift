@@ -107,9 +107,17 @@ struct SegmentStore: Sendable {
     subscript(index: Int) -> SpringSegment {
         get {
             precondition(index >= 0 && index < count, "segment index out of range")
-            // A homogeneous tuple is laid out like a C array of its element.
-            return withUnsafePointer(to: slots) { pointer in
-                UnsafeRawPointer(pointer).assumingMemoryBound(to: SpringSegment.self)[index]
+            // Element by element: reading through a pointer to the tuple would first copy all
+            // eight slots (a borrowed value has no address of its own), once per access.
+            switch index {
+            case 0: return slots.0
+            case 1: return slots.1
+            case 2: return slots.2
+            case 3: return slots.3
+            case 4: return slots.4
+            case 5: return slots.5
+            case 6: return slots.6
+            default: return slots.7
             }
         }
         set {
@@ -119,6 +127,30 @@ struct SegmentStore: Sendable {
                     newValue
             }
         }
+    }
+
+    /// Calls `body` with each live segment, in order.
+    ///
+    /// Slot by slot with no loop: the per-frame sum reads only the slots in use, where a loop
+    /// over the subscript lets the optimiser load all eight before it starts.
+    @inline(__always)
+    func forEach(_ body: (SpringSegment) -> Void) {
+        guard count > 0 else { return }
+        body(slots.0)
+        guard count > 1 else { return }
+        body(slots.1)
+        guard count > 2 else { return }
+        body(slots.2)
+        guard count > 3 else { return }
+        body(slots.3)
+        guard count > 4 else { return }
+        body(slots.4)
+        guard count > 5 else { return }
+        body(slots.5)
+        guard count > 6 else { return }
+        body(slots.6)
+        guard count > 7 else { return }
+        body(slots.7)
     }
 
     mutating func append(_ segment: SpringSegment) {
