@@ -22,7 +22,8 @@
 /// ```
 ///
 /// Both non-critical forms tend to the critical one as ω_d or μ tend to 0, and each is written
-/// so that it stays accurate on the way: `S` as `t·sinc(ω_d t)`, and the overdamped terms with
+/// so that it stays accurate on the way: `S` as `sin(ω_d t)/ω_d` (the series `t·(1 − (ω_d t)²/6)`
+/// for a phase below 1e-4), and the overdamped terms with
 /// the two decaying exponentials `e^(r₁t)`, `e^(−2μt)` and `expm1`, never `cosh`·`e^(−λt)`
 /// (which is ∞·0 for large t). That makes the motion continuous across ζ = 1 and free of
 /// overflow for any finite `t`.
