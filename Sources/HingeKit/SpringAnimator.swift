@@ -223,13 +223,18 @@ public struct SpringAnimator: Sendable {
         // band the motion is not settled, and the peaks, an exponential each, need not be
         // evaluated. That is every frame of a visible motion.
         var distance = 0.0
+        var slack = 0.0
         for index in 0..<segments.count {
             let state = segmentState(index, at: time)
             displacement += state.displacement
             velocity += state.velocity
             distance += abs(state.displacement)
+            slack += state.slack
         }
-        guard distance <= band else { return (displacement, velocity, false) }
+        // `slack` allows for the inline forms' rounding, so that this shortcut never disagrees
+        // with the peaks, which come from the general forms (and so never grow): settled stays
+        // settled.
+        guard distance <= band + slack else { return (displacement, velocity, false) }
         return (displacement, velocity, remainingPeak(at: time) <= band)
     }
 
@@ -241,12 +246,14 @@ public struct SpringAnimator: Sendable {
         let band = epsilon * referenceDistance
         var displacement = 0.0
         var distance = 0.0
+        var slack = 0.0
         for index in 0..<segments.count {
             let segment = segmentDisplacement(index, at: time)
-            displacement += segment
-            distance += abs(segment)
+            displacement += segment.displacement
+            distance += abs(segment.displacement)
+            slack += segment.slack
         }
-        guard distance <= band else { return (displacement, false) }
+        guard distance <= band + slack else { return (displacement, false) }
         return (displacement, remainingPeak(at: time) <= band)
     }
 
@@ -257,20 +264,27 @@ public struct SpringAnimator: Sendable {
     /// on the stack. The common case is computed without a call (see
     /// ``SpringMotion/inlineState(at:)``), the rest in ``generalSegmentState(_:at:)``.
     @inline(never)
-    func segmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double) {
+    func segmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double, slack: Double) {
         let segment = segments[index]
         let elapsed = time - segment.start
-        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed) { return state }
-        return generalSegmentState(index, at: time)
+        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite,
+            state.velocity.isFinite
+        {
+            return (state.displacement, state.velocity, segment.motion.inlineErrorBound)
+        }
+        let state = generalSegmentState(index, at: time)
+        return (state.displacement, state.velocity, 0)
     }
 
     /// ``segmentState(_:at:)``'s displacement alone (the optimiser leaves the velocity out).
     @inline(never)
-    func segmentDisplacement(_ index: Int, at time: Double) -> Double {
+    func segmentDisplacement(_ index: Int, at time: Double) -> (displacement: Double, slack: Double) {
         let segment = segments[index]
         let elapsed = time - segment.start
-        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed) { return state.displacement }
-        return generalSegmentState(index, at: time).displacement
+        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite {
+            return (state.displacement, segment.motion.inlineErrorBound)
+        }
+        return (generalSegmentState(index, at: time).displacement, 0)
     }
 
     /// ``segmentState(_:at:)`` for every case, apart so that the common case has no call.

@@ -26,17 +26,21 @@
 /// `(0, 1)` at 0. Arguments beyond ±2¹⁶, NaN and infinities go to the C library.
 @inline(__always)
 func sineCosine(_ x: Double) -> (sin: Double, cos: Double) {
-    abs(x) <= 0x1p16 ? sineCosineInRange(x) : (sin(x), cos(x))
+    abs(x) <= 0x1p16 ? sineCosineInRange(x, turns: x * 0x1.45f306dc9c883p3) : (sin(x), cos(x))
 }
 
-/// ``sineCosine(_:)`` for |x| ≤ 2¹⁶.
+/// ``sineCosine(_:)`` for |x| ≤ 2¹⁶, given `turns` ≈ x·32/π.
+///
+/// `turns` only picks k (its nearest whole number); the spring passes `t·(ω_d·32/π)`, which
+/// does not wait for the phase `ω_d·t`. Off by a rounding, it can pick the neighbouring k, and
+/// r is then a hair beyond π/64: as accurate.
 @inline(__always)
-func sineCosineInRange(_ x: Double) -> (sin: Double, cos: Double) {
+func sineCosineInRange(_ x: Double, turns: Double) -> (sin: Double, cos: Double) {
     // Rounds to a whole number without a call (the baseline x86-64 has no rounding
     // instruction): below 2⁵¹, adding and removing 1.5·2⁵² leaves no fraction, and the last
     // bits of the sum are k + 2⁵¹, so k mod 64.
     let shifter = 0x1.8p52
-    let shifted = x * 0x1.45f306dc9c883p3 + shifter
+    let shifted = turns + shifter
     let k = shifted - shifter
     let entry = Int(truncatingIfNeeded: shifted.bitPattern) & 63
     let t = x - k * 0x1.921fb544p-4  // exact: k·part has at most 53 bits, t is close to x − k·π/32
@@ -81,14 +85,15 @@ func sineCosineInRange(_ x: Double) -> (sin: Double, cos: Double) {
 /// NaN and infinities go to the C library.
 @inline(__always)
 func exponential(_ x: Double) -> Double {
-    x > -700 && x < 700 ? exponentialInRange(x) : exp(x)
+    x > -700 && x < 700 ? exponentialInRange(x, steps: x * 0x1.71547652b82fep6) : exp(x)
 }
 
-/// ``exponential(_:)`` for −700 < x < 700.
+/// ``exponential(_:)`` for −700 < x < 700, given `steps` ≈ x·64/ln 2 (which, as `turns` in
+/// ``sineCosineInRange(_:turns:)``, only picks the nearest multiple of ln 2/64).
 @inline(__always)
-func exponentialInRange(_ x: Double) -> Double {
+func exponentialInRange(_ x: Double, steps: Double) -> Double {
     let shifter = 0x1.8p52
-    let shifted = x * 0x1.71547652b82fep6 + shifter
+    let shifted = steps + shifter
     let k = shifted - shifter
     let whole = Int(truncatingIfNeeded: shifted.bitPattern) & 0xF_FFFF_FFFF_FFFF - (1 << 51)
     let entry = whole & 63
