@@ -162,7 +162,11 @@ public struct SpringAnimator: Sendable {
     /// - Returns: the target plus the springs' displacements, or exactly the target once
     ///   settled.
     /// - Complexity: O(``activeSpringCount``), at most ``segmentCapacity``: O(1).
-    public func value(at time: Double) -> Double { state(at: time).value }
+    public func value(at time: Double) -> Double {
+        // The same sum as state(at:) without the velocities, which a frame rarely needs.
+        let sum = evaluateDisplacement(at: time, epsilon: epsilon)
+        return sum.settled ? target : target + sum.displacement
+    }
 
     /// The velocity at `time`, in value units per second; exactly 0 once settled.
     ///
@@ -187,7 +191,7 @@ public struct SpringAnimator: Sendable {
     ///
     /// - Parameter time: as in ``value(at:)``.
     /// - Complexity: O(1), as ``value(at:)``.
-    public func isSettled(at time: Double) -> Bool { evaluate(at: time, epsilon: epsilon).settled }
+    public func isSettled(at time: Double) -> Bool { evaluateDisplacement(at: time, epsilon: epsilon).settled }
 
     /// Whether the value stays within `epsilon × R` of the target from `time` on, for ever.
     ///
@@ -203,7 +207,7 @@ public struct SpringAnimator: Sendable {
     /// - Complexity: O(1), as ``value(at:)``.
     public func isSettled(at time: Double, epsilon: Double) -> Bool {
         precondition(epsilon > 0 && epsilon < 1, "epsilon must be greater than 0 and less than 1")
-        return evaluate(at: time, epsilon: epsilon).settled
+        return evaluateDisplacement(at: time, epsilon: epsilon).settled
     }
 
     /// The sum of the segments' displacements and velocities at `time`, and whether their
@@ -220,19 +224,74 @@ public struct SpringAnimator: Sendable {
         // band the motion is not settled, and the peaks, an exponential each, need not be
         // evaluated. That is every frame of a visible motion.
         var distance = 0.0
+        var slack = 0.0
         for index in 0..<segments.count {
-            let state = segments[index].state(at: time)
+            let state = segmentState(index, at: time)
             displacement += state.displacement
             velocity += state.velocity
             distance += abs(state.displacement)
+            slack += state.slack
         }
-        guard distance <= band else { return (displacement, velocity, false) }
-        var peak = 0.0
+        // `slack` allows for the inline forms' rounding, so that this shortcut never disagrees
+        // with the peaks, which come from the general forms (and so never grow): settled stays
+        // settled.
+        guard distance <= band + slack else { return (displacement, velocity, false) }
+        return (displacement, velocity, remainingPeak(at: time) <= band)
+    }
+
+    /// ``evaluate(at:epsilon:)`` without the velocities: the same displacement, bit for bit, and
+    /// the same answer to whether it has settled.
+    func evaluateDisplacement(at time: Double, epsilon: Double) -> (displacement: Double, settled: Bool) {
+        precondition(time.isFinite, "time must be finite")
+        let time = Swift.max(time, lastEventTime)
+        let band = epsilon * referenceDistance
+        var displacement = 0.0
+        var distance = 0.0
+        var slack = 0.0
         for index in 0..<segments.count {
-            let state = segments[index].state(at: time)
-            peak += segments[index].peak(after: time, displacement: state.displacement)
+            let segment = segmentDisplacement(index, at: time)
+            displacement += segment.displacement
+            distance += abs(segment.displacement)
+            slack += segment.slack
         }
-        return (displacement, velocity, peak <= band)
+        guard distance <= band + slack else { return (displacement, false) }
+        return (displacement, remainingPeak(at: time) <= band)
+    }
+
+    /// The state of segment `index` at `time`, for the per-frame sum.
+    ///
+    /// A function of its own, called once per segment: inlined into the loop over the segments,
+    /// the optimiser would load every slot of the inline storage up front and keep the values
+    /// on the stack. The common case is computed without a call (see
+    /// ``SpringMotion/inlineState(at:)``), the rest in ``generalSegmentState(_:at:)``.
+    @inline(never)
+    func segmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double, slack: Double) {
+        let segment = segments[index]
+        let elapsed = time - segment.start
+        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite,
+            state.velocity.isFinite
+        {
+            return (state.displacement, state.velocity, segment.motion.inlineErrorBound)
+        }
+        let state = generalSegmentState(index, at: time)
+        return (state.displacement, state.velocity, 0)
+    }
+
+    /// ``segmentState(_:at:)``'s displacement alone (the optimiser leaves the velocity out).
+    @inline(never)
+    func segmentDisplacement(_ index: Int, at time: Double) -> (displacement: Double, slack: Double) {
+        let segment = segments[index]
+        let elapsed = time - segment.start
+        if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite {
+            return (state.displacement, segment.motion.inlineErrorBound)
+        }
+        return (generalSegmentState(index, at: time).displacement, 0)
+    }
+
+    /// ``segmentState(_:at:)`` for every case, apart so that the common case has no call.
+    @inline(never)
+    func generalSegmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double) {
+        segments[index].state(at: time)
     }
 
     // MARK: Retargeting
@@ -367,9 +426,9 @@ public struct SpringAnimator: Sendable {
     /// The sum of the segments' largest distances still to come after `time`.
     func remainingPeak(at time: Double) -> Double {
         var peak = 0.0
-        for index in 0..<segments.count {
-            let state = segments[index].state(at: time)
-            peak += segments[index].peak(after: time, displacement: state.displacement)
+        segments.forEach { segment in
+            let state = segment.state(at: time)
+            peak += segment.peak(after: time, displacement: state.displacement)
         }
         return peak
     }

@@ -144,6 +144,30 @@ struct SegmentStore: Sendable {
         }
     }
 
+    /// Calls `body` with each live segment, in order.
+    ///
+    /// Slot by slot with no loop: the per-frame sum reads only the slots in use, where a loop
+    /// over the subscript lets the optimiser load all eight before it starts.
+    @inline(__always)
+    func forEach(_ body: (SpringSegment) -> Void) {
+        guard count > 0 else { return }
+        body(slots.0)
+        guard count > 1 else { return }
+        body(slots.1)
+        guard count > 2 else { return }
+        body(slots.2)
+        guard count > 3 else { return }
+        body(slots.3)
+        guard count > 4 else { return }
+        body(slots.4)
+        guard count > 5 else { return }
+        body(slots.5)
+        guard count > 6 else { return }
+        body(slots.6)
+        guard count > 7 else { return }
+        body(slots.7)
+    }
+
     mutating func append(_ segment: SpringSegment) {
         precondition(count < Self.capacity, "segment storage is full")
         count += 1

@@ -56,9 +56,10 @@ public final class TraceReader {
     private let carry: UnsafeMutablePointer<UInt8>
     private var carryCount = 0
     private var lineNumber = 0
-    private var fields: [FieldSpan] = []
-    private var lastTime: Double?
-    private var lastTimeText = ""
+    /// What reading a row needs besides the line, taken out of the reader for the length of
+    /// each call of ``next()``: a class's stored properties are checked for overlapping access
+    /// at run time, every time they are used, and a row uses these a dozen times.
+    private var rowState = RowState()
     private var finished = false
 
     private static let chunkSize = 65_536
@@ -72,7 +73,7 @@ public final class TraceReader {
         self.options = options
         self.chunk = .allocate(byteCount: Self.chunkSize, alignment: 8)
         self.carry = .allocate(capacity: options.maximumLineLength)
-        fields.reserveCapacity(16)
+        rowState.fields.reserveCapacity(16)
     }
 
     /// A reader over bytes already in memory.
@@ -101,11 +102,13 @@ public final class TraceReader {
                 throw error(.emptyFile, column: 1, message, line: max(1, lineNumber))
             }
             guard let content = try classify(line) else { continue }
-            try split(content)
+            var fields: [FieldSpan] = []
+            try split(content, into: &fields)
             let names = fields.map { text(of: $0, in: content) }
             switch TraceColumns.recognise(names) {
             case .success(let recognised):
                 columns = recognised
+                rowState.layout = RowLayout(recognised)
                 return recognised
             case .failure(let problem):
                 let column = problem.field.map { fields[$0].column } ?? 1
@@ -121,7 +124,11 @@ public final class TraceReader {
     ///   ``TraceError/Kind/noRows`` when the trace ends without a single accepted row.
     /// - Complexity: O(length of the row), amortised.
     public func next() throws(TraceError) -> TraceRecord? {
-        let columns = try readColumns()
+        // (The layout, set with the columns, is plain numbers: cheaper to test than the columns.)
+        if rowState.layout == nil { try readColumns() }
+        var state = RowState()
+        swap(&state, &rowState)
+        defer { swap(&state, &rowState) }
         while !finished {
             do {
                 guard let line = try nextLine() else {
@@ -130,8 +137,8 @@ public final class TraceReader {
                 }
                 guard let content = try classify(line) else { continue }
                 summary.dataRows += 1
-                try split(content)
-                let record = try parseRow(content, columns: columns)
+                try split(content, into: &state.fields)
+                let record = try parseRow(content, state: &state)
                 summary.samples += 1
                 return record
             } catch {
@@ -243,6 +250,27 @@ public final class TraceReader {
             }
         }
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        // One pass over the line decides whether the three checks can find anything: a trace
+        // is ASCII without carriage returns or NULs almost always.
+        if Self.mayHoldBadBytes(line) { try checkBytes(line) }
+        guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else {
+            summary.blankLines += 1
+            return nil
+        }
+        if line[first] == UInt8(ascii: "#") {
+            summary.commentLines += 1
+            if columns == nil, leadingComments.count < Self.leadingCommentLimit {
+                let text = UnsafeBufferPointer(rebasing: line[(first + 1)...])
+                leadingComments.append(String(decoding: text, as: UTF8.self).trimmingLeadingSpaces)
+            }
+            return nil
+        }
+        return line
+    }
+
+    /// Throws for a carriage return inside the line, a NUL, or bytes that are not UTF-8, in
+    /// that order.
+    private func checkBytes(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
         if let carriageReturn = line.firstIndex(of: 0x0D) {
             throw error(
                 .strayCarriageReturn, column: carriageReturn + 1,
@@ -258,19 +286,32 @@ public final class TraceReader {
                 .notUTF8, column: bad + 1,
                 "byte 0x\(String(line[bad], radix: 16, uppercase: true)) is not valid UTF-8")
         }
-        guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else {
-            summary.blankLines += 1
-            return nil
+    }
+
+    /// Whether `line` holds a carriage return, a NUL or a byte above 0x7F: when it does not,
+    /// ``checkBytes(_:)`` has nothing to find. Eight bytes at a time.
+    static func mayHoldBadBytes(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = line.baseAddress else { return false }
+        let count = line.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // `(x − 0x01…) & ~x & 0x80…` is non-zero when a byte of x is zero (for a carriage
+            // return, of x ^ 0x0D…) — exactly, as long as no byte is above 0x7F, which the last
+            // term catches on its own.
+            let returns = word ^ (0x0D &* ones)
+            let flagged = ((word &- ones) & ~word) | ((returns &- ones) & ~returns) | word
+            if flagged & highs != 0 { return true }
+            index += 8
         }
-        if line[first] == UInt8(ascii: "#") {
-            summary.commentLines += 1
-            if columns == nil, leadingComments.count < Self.leadingCommentLimit {
-                let text = UnsafeBufferPointer(rebasing: line[(first + 1)...])
-                leadingComments.append(String(decoding: text, as: UTF8.self).trimmingLeadingSpaces)
-            }
-            return nil
+        while index < count {
+            let byte = base[index]
+            if byte == 0 || byte == 0x0D || byte >= 0x80 { return true }
+            index += 1
         }
-        return line
+        return false
     }
 
     /// The offset of the first byte that breaks UTF-8 (RFC 3629), or `nil`.
@@ -309,6 +350,38 @@ public final class TraceReader {
 
     // MARK: Fields
 
+    /// ``TraceReader/rowState``: the fields of the current line, and what the rows before it
+    /// left for it to check against.
+    private struct RowState {
+        var fields: [FieldSpan] = []
+        var layout: RowLayout?
+        var lastTime: Double?
+        /// The previous row's time field as written (raw, with `""` still doubled when
+        /// `lastTimeEscaped`), for the message when the next time goes backwards; kept as bytes
+        /// so that a row costs no string.
+        var lastTimeBytes: [UInt8] = []
+        var lastTimeEscaped = false
+    }
+
+    /// The columns a row is read from, as plain numbers (a ``TraceColumns`` holds arrays).
+    private struct RowLayout {
+        var count: Int
+        var time: Int
+        var timeScale: Double
+        var angle: Int
+        var angleScale: Double
+        var status: Int?
+
+        init(_ columns: TraceColumns) {
+            count = columns.names.count
+            time = columns.time
+            timeScale = columns.timeUnit.scale
+            angle = columns.angle
+            angleScale = columns.angleUnit.scale
+            status = columns.status
+        }
+    }
+
     struct FieldSpan {
         var start: Int
         var end: Int
@@ -317,8 +390,8 @@ public final class TraceReader {
         var hasEscapedQuotes: Bool
     }
 
-    /// Splits a line into ``fields``.
-    private func split(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
+    /// Splits a line into `fields`.
+    private func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [FieldSpan]) throws(TraceError) {
         fields.removeAll(keepingCapacity: true)
         let count = line.count
         let quote = UInt8(ascii: "\"")
@@ -371,8 +444,18 @@ public final class TraceReader {
     }
 
     private func text(of field: FieldSpan, in line: UnsafeBufferPointer<UInt8>) -> String {
-        let raw = String(decoding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]), as: UTF8.self)
-        guard field.hasEscapedQuotes else { return raw }
+        Self.text(UnsafeBufferPointer(rebasing: line[field.start..<field.end]), escaped: field.hasEscapedQuotes)
+    }
+
+    /// The previous row's time as written, for messages.
+    private func previousTimeText(_ state: RowState) -> String {
+        state.lastTimeBytes.withUnsafeBufferPointer { Self.text($0, escaped: state.lastTimeEscaped) }
+    }
+
+    /// A field's text from its bytes, with doubled quotes made single when `escaped`.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
+        let raw = String(decoding: bytes, as: UTF8.self)
+        guard escaped else { return raw }
         var unescaped = ""
         var previousWasQuote = false
         for character in raw {
@@ -389,24 +472,37 @@ public final class TraceReader {
     // MARK: Rows
 
     private func parseRow(
-        _ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns
+        _ line: UnsafeBufferPointer<UInt8>, state: inout RowState
     ) throws(TraceError)
         -> TraceRecord
     {
-        let expected = columns.names.count
+        let layout = state.layout!
+        let fields = state.fields
+        // The header's names and units, only for messages.
+        var columns: TraceColumns { self.columns! }
+        let expected = layout.count
         guard fields.count == expected else {
             let column = fields.count > expected ? fields[expected].column : line.count + 1
             throw error(
                 .raggedRow, column: column,
                 "row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(expected)")
         }
-        let timeField = fields[columns.time]
-        let timeText = text(of: timeField, in: line)
-        let timeName = columns.names[columns.time]
-        guard !timeText.isEmpty else {
-            throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
+        let timeField = fields[layout.time]
+        let timeBytes = UnsafeBufferPointer(rebasing: line[timeField.start..<timeField.end])
+        // Texts and names only where a message needs them: a plain number is read from the
+        // bytes (DecimalNumber.plainValue gives exactly what Double(String) gives, or nil).
+        var timeText: String { text(of: timeField, in: line) }
+        var timeName: String { columns.names[columns.time] }
+        let time: Double
+        if !timeField.hasEscapedQuotes, let value = DecimalNumber.plainValue(timeBytes) {
+            time = value * layout.timeScale
+        } else {
+            let timeText = timeText
+            guard !timeText.isEmpty else {
+                throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
+            }
+            time = try number(timeText, named: timeName, column: timeField.column) * layout.timeScale
         }
-        let time = try number(timeText, named: timeName, column: timeField.column) * columns.timeUnit.scale
         guard options.timeRange.contains(time) else {
             let range = "\(format(options.timeRange.lowerBound))…\(format(options.timeRange.upperBound)) s"
             let shown = columns.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
@@ -415,11 +511,11 @@ public final class TraceReader {
                 ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
             throw error(.outOfRange, column: timeField.column, "\(timeName) \(shown) is outside \(range)\(why)")
         }
-        if let lastTime {
+        if let lastTime = state.lastTime {
             if time < lastTime {
                 throw error(
                     .timeGoesBackwards, column: timeField.column,
-                    "\(timeName) \(timeText) goes backwards after \(lastTimeText)")
+                    "\(timeName) \(timeText) goes backwards after \(previousTimeText(state))")
             }
             if time == lastTime {
                 guard options.duplicateTimes == .keep else {
@@ -432,11 +528,21 @@ public final class TraceReader {
         }
 
         var angle: Double?
-        let angleField = fields[columns.angle]
-        let angleText = text(of: angleField, in: line)
-        if !angleText.isEmpty {
-            let angleName = columns.names[columns.angle]
-            let degrees = try number(angleText, named: angleName, column: angleField.column) * columns.angleUnit.scale
+        let angleField = fields[layout.angle]
+        var angleText: String { text(of: angleField, in: line) }
+        var angleName: String { columns.names[columns.angle] }
+        var degrees: Double?
+        if !angleField.hasEscapedQuotes,
+            let value = DecimalNumber.plainValue(UnsafeBufferPointer(rebasing: line[angleField.start..<angleField.end]))
+        {
+            degrees = value * layout.angleScale
+        } else {
+            let angleText = angleText
+            if !angleText.isEmpty {
+                degrees = try number(angleText, named: angleName, column: angleField.column) * layout.angleScale
+            }
+        }
+        if let degrees {
             guard options.angleRange.contains(degrees) else {
                 let range = "\(format(options.angleRange.lowerBound))…\(format(options.angleRange.upperBound))°"
                 let shown =
@@ -448,7 +554,7 @@ public final class TraceReader {
         }
 
         var status: HingeStatus?
-        if let statusIndex = columns.status {
+        if let statusIndex = layout.status {
             let field = fields[statusIndex]
             // The common case, a plain ASCII word, is matched on the bytes without a string.
             if !field.hasEscapedQuotes,
@@ -481,8 +587,10 @@ public final class TraceReader {
             extras.reserveCapacity(columns.extras.count)
             for index in columns.extras { extras.append(text(of: fields[index], in: line)) }
         }
-        lastTime = time
-        lastTimeText = timeText
+        state.lastTime = time
+        state.lastTimeBytes.removeAll(keepingCapacity: true)
+        state.lastTimeBytes.append(contentsOf: timeBytes)
+        state.lastTimeEscaped = timeField.hasEscapedQuotes
         return TraceRecord(
             sample: HingeSample(time: time, angle: angle, status: status), line: lineNumber,
             extraFields: extras)

@@ -42,28 +42,35 @@ extension HingeTool {
             var plausibility = TracePlausibility()
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
-                // Written piece by piece: a row assembled as one string, or an array of columns
-                // joined, costs more than the reading itself on a million rows.
-                output.write(DecimalNumber.shortest(reading.time))
-                output.write(" ")
-                output.write(DecimalNumber.shortest(reading.angle))
-                output.write(" ")
-                output.write(DecimalNumber.fixed(reading.position, places: 4))
-                output.write(" ")
-                output.write(DecimalNumber.fixed(reading.velocity, places: 3))
-                output.write(" ")
-                output.write(DecimalNumber.fixed(reading.projected, places: 4))
-                output.write(" ")
-                output.write(DecimalNumber.shortest(reading.snap))
-                output.write(reading.isResting ? " 1" : " 0")
+                // Numbers formatted straight into the output buffer: strings, even one per
+                // number, cost more than the reading itself on a million rows.
+                let space = UInt8(ascii: " ")
+                output.writeShortest(reading.time)
+                output.write(byte: space)
+                output.writeShortest(reading.angle)
+                output.write(byte: space)
+                output.writeFixed(reading.position, places: 4)
+                output.write(byte: space)
+                output.writeFixed(reading.velocity, places: 3)
+                output.write(byte: space)
+                output.writeFixed(reading.projected, places: 4)
+                output.write(byte: space)
+                output.writeShortest(reading.snap)
+                output.write(byte: space)
+                output.write(byte: reading.isResting ? UInt8(ascii: "1") : UInt8(ascii: "0"))
                 if let state = truth?.state(at: reading.time) {
-                    output.write(" " + DecimalNumber.fixed(state.angle, places: 4))
-                    output.write(" " + DecimalNumber.fixed(state.velocity, places: 3))
-                    output.write(" " + (state.pose.map(DecimalNumber.shortest) ?? "NaN"))
+                    output.write(byte: space)
+                    output.writeFixed(state.angle, places: 4)
+                    output.write(byte: space)
+                    output.writeFixed(state.velocity, places: 3)
+                    output.write(byte: space)
+                    if let pose = state.pose { output.writeShortest(pose) } else { output.write("NaN") }
                 }
-                output.write("\n")
+                output.write(byte: UInt8(ascii: "\n"))
             }
-            func frames(before end: Double) {
+            // The reader is passed in rather than captured: a captured one would be copied
+            // (about 400 bytes) for every reading.
+            func frames(before end: Double, of hinge: HingeReader) {
                 guard let rate, let start else { return }
                 while start + Double(frame) / rate < end {
                     row(hinge.reading(at: start + Double(frame) / rate))
@@ -73,7 +80,7 @@ extension HingeTool {
             do {
                 while let record = try reader.next() {
                     plausibility.add(record.sample)
-                    frames(before: record.sample.time)
+                    if rate != nil { frames(before: record.sample.time, of: hinge) }
                     do {
                         try hinge.ingest(record.sample)
                     } catch {
@@ -90,7 +97,7 @@ extension HingeTool {
             } catch {
                 throw .failure("\(error)")
             }
-            frames(before: lastTime.nextUp)
+            frames(before: lastTime.nextUp, of: hinge)
             try output.commit()
             context.warn(plausibility, reader: reader)
         }

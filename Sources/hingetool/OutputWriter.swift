@@ -79,6 +79,25 @@ final class OutputWriter {
         if used >= Self.chunkSize { flush() }
     }
 
+    /// Appends ``DecimalNumber/shortest(_:)`` of `value`, formatted in place.
+    func writeShortest(_ value: Double) {
+        used += DecimalNumber.writeShortest(value, to: buffer.baseAddress! + used)
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Appends ``DecimalNumber/fixed(_:places:)`` of `value`, formatted in place.
+    func writeFixed(_ value: Double, places: Int) {
+        used += DecimalNumber.writeFixed(value, places: places, to: buffer.baseAddress! + used)
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Appends one ASCII byte.
+    func write(byte: UInt8) {
+        buffer[used] = byte
+        used += 1
+        if used >= Self.chunkSize { flush() }
+    }
+
     /// Passes on everything written and, for a file, syncs it and renames it over the target.
     /// - Throws: ``ToolFailure/failure(_:)`` when a write, the sync or the rename failed; the
     ///   temporary file is then removed.

@@ -248,6 +248,44 @@ struct TraceReaderFormatTests {
         #expect(records[0].sample.angle == 180)
     }
 
+    @Test("Numbers read exactly as Double(String) reads them, in every spelling (20,000 rows)")
+    func numberSpellings() throws {
+        // Plain digits take a fast path; long digit strings, big exponents and the like do not.
+        var random = SplitMix64(seed: 4)
+        var texts: [String] = []
+        var time = 1.0
+        for index in 0..<20_000 {
+            time += random.next(in: 1e-6...0.01)
+            let spellings = [
+                time.description, String(format6(time)), "+\(time)", "000\(time)", "\(time)000", "\(time)e0",
+                "\(time * 1000)e-3", "\(time)E+0", "0.\(String(repeating: "0", count: 20))1e20",
+                "\(UInt64(time * 1e6))\(String(repeating: "0", count: index % 25))e-\(6 + index % 25)",
+            ]
+            texts.append(spellings[index % spellings.count])
+        }
+        var angles: [String] = []
+        for index in 0..<texts.count {
+            let angle = random.next(in: 0...360)
+            angles.append([angle.description, "\(Int(angle))", "-0", "\(angle)E-0", "\(angle)00"][index % 5])
+        }
+        let text = "time,angle\n" + zip(texts, angles).map { "\($0),\($1)\n" }.joined()
+        let (records, _) = try readTrace(text, options: .init(rowPolicy: .skip, duplicateTimes: .keep))
+        var expected: [HingeSample] = []
+        var last = -Double.infinity
+        for (timeText, angleText) in zip(texts, angles) {
+            let time = Double(timeText)!
+            let angle = Double(angleText)!
+            guard time >= last, (0...360).contains(angle) else { continue }
+            last = time
+            expected.append(HingeSample(time: time, angle: angle))
+        }
+        #expect(records.map(\.sample) == expected)
+        #expect(records.map { $0.sample.angle?.sign } == expected.map { $0.angle?.sign })
+    }
+
+    /// `value` with six decimals, as synthetic traces write times.
+    private func format6(_ value: Double) -> String { DecimalNumber.fixed(value, places: 6) }
+
     @Test("`t` and `angle_deg` are accepted names")
     func alternativeNames() throws {
         let (records, reader) = try readTrace("t,angle_deg\n0.1,90\n")

@@ -61,4 +61,69 @@ struct TraceWriterTests {
         #expect(DecimalNumber.shortest(-0.0) == "0")
         #expect(DecimalNumber.shortest(0.1) == "0.1")
     }
+
+    /// The values the formatters are checked on: edge cases, any bit pattern, decimals with up to
+    /// 11 digits and 12 places, and numbers in the ranges a trace and a reading hold.
+    static func formatterValues(count: Int) -> [Double] {
+        var values: [Double] = [
+            0, 1, 0.1, 0.5, 1e-4, 1e-4.nextDown, 1e-5, 0x1p50, 0x1p50.nextDown, 0x1p53, 1e15, 1e16, 0.0125, 2.5,
+            0.49999999999999994, 4_503_599_627_370_495.5, 180, 179.93, 21.414, 0.069163, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, .nan, .infinity,
+        ]
+        var random = SplitMix64(seed: 88)
+        for _ in 0..<count {
+            values.append(Double(bitPattern: random.next()))
+            var power = 1.0
+            for _ in 0..<(random.next() % 13) { power *= 10 }
+            values.append(Double(random.next() % 100_000_000_000) / power)
+            values.append(random.next(in: -200...200))
+            values.append((random.next(in: 0...1e4)).rounded() / 1e4)
+        }
+        return values + values.map { -$0 }
+    }
+
+    @Test("Shortest text is the standard library's shortest form, written without strings (100,000 values)")
+    func shortestMatchesDescription() {
+        for value in Self.formatterValues(count: 25_000) {
+            var expected = value == 0 ? "0" : value.description
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            #expect(DecimalNumber.shortest(value) == expected, "\(value)")
+        }
+    }
+
+    @Test("Fixed text is the rounded scaled value with its point put back (100,000 values, 0…15 places)")
+    func fixedMatchesReference() {
+        func reference(_ value: Double, _ places: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<places { scale *= 10 }
+            let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+            guard value.isFinite, scaled < 0x1p53 else { return DecimalNumber.shortest(value) }
+            var digits = String(UInt64(scaled))
+            if places > 0 {
+                digits = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+                while digits.hasSuffix("0") { digits.removeLast() }
+                if digits.hasSuffix(".") { digits.removeLast() }
+            }
+            return value < 0 && scaled != 0 ? "-" + digits : digits
+        }
+        for (index, value) in Self.formatterValues(count: 25_000).enumerated() {
+            let places = index % 16
+            #expect(DecimalNumber.fixed(value, places: places) == reference(value, places), "\(value) \(places)")
+        }
+    }
+
+    @Test("The byte writers write the strings' bytes")
+    func byteWriters() {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: DecimalNumber.maximumLength)
+        defer { buffer.deallocate() }
+        func text(_ count: Int) -> String {
+            String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self)
+        }
+        for value in Self.formatterValues(count: 2000) {
+            #expect(text(DecimalNumber.writeShortest(value, to: buffer)) == DecimalNumber.shortest(value))
+            #expect(
+                text(DecimalNumber.writeFixed(value, places: 4, to: buffer)) == DecimalNumber.fixed(value, places: 4))
+        }
+    }
 }
