@@ -44,8 +44,6 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         }
     }
 
-    /// The effect the driver maps angles through.
-    public let effect: Effect
     /// The spring that carries the value to each new target.
     public let spring: DampedSpring
     /// Whether the user has asked for reduced motion.
@@ -62,6 +60,10 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// Whether a sample has placed ``animator``.
     private var hasSample = false
     private var lastEventTime = -Double.infinity
+    /// The effect the driver maps angles through. Stored last: a stored property of a generic
+    /// type has a fixed offset only if every one before it has a fixed size, and the animator
+    /// is read in place, not copied out, only at a fixed offset.
+    public let effect: Effect
 
     /// A driver with no sample yet.
     ///

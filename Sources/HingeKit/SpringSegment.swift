@@ -114,6 +114,9 @@ struct SegmentStore: Sendable {
     var isFull: Bool { count == Self.capacity }
 
     subscript(index: Int) -> SpringSegment {
+        // Inlined, a read loads only the fields its caller uses; called, it returns all of a
+        // segment (more than 128 bytes) through memory.
+        @inline(__always)
         get {
             precondition(index >= 0 && index < count, "segment index out of range")
             // A switch reads the one slot in place; taking a pointer to the tuple
