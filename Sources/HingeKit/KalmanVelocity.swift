@@ -114,6 +114,11 @@ struct KalmanTracker: Hashable, Sendable {
         }
         predict(to: time, parameters)
         update(angle, variance: variance)
+        if !(x1.isFinite && x2.isFinite && p00.isFinite && p11.isFinite && p22.isFinite && p33.isFinite) {
+            // Arithmetic beyond the range of a Double (reports 1e-120 s apart 50° away, say):
+            // start again from rest at the report rather than carry an infinity on.
+            restart(angle: angle, at: time, parameters)
+        }
         if gap > 0 {
             (interval3, interval2, interval1, interval0) = (
                 interval2, interval1, interval0, min(gap, parameters.spread)
@@ -165,8 +170,12 @@ struct KalmanTracker: Hashable, Sendable {
         max(expectedInterval / 1.5, parameters.stopHorizon / 32)
     }
 
+    /// The variance of a report: `measurementNoise` squared steps, the step taken to be at
+    /// least a millionth of a degree (no sensor is finer; found by fuzzing: a step of 4e-280°
+    /// made the variance 0 and the gain infinite).
     private func measurementVariance(_ parameters: KalmanVelocity) -> Double {
-        parameters.measurementNoise * (step.isFinite ? step * step : 1)
+        let step = step.isFinite ? Swift.max(step, 1e-6) : 1
+        return parameters.measurementNoise * step * step
     }
 
     private func shrunk(_ velocity: Double, variance: Double, _ parameters: KalmanVelocity) -> Double {
