@@ -27,7 +27,8 @@
 /// reader resets and ``reading(at:)`` is `nil` until the next angle. A status without an angle
 /// updates the status only; an angle without a status has a `nil` status.
 ///
-/// The state is fixed in size: ingesting a sample or reading never allocates.
+/// The state is fixed in size: ingesting a sample or reading never allocates (except the first
+/// ingest into a reader that shares its state with a copy, which makes the state its own).
 public struct HingeReader: Sendable {
     /// How the reader reads.
     public struct Configuration: Hashable, Sendable {
@@ -99,7 +100,7 @@ public struct HingeReader: Sendable {
 
     /// The reader's state, shared by copies until one of them ingests (copy on write).
     ///
-    /// A reader is a few hundred bytes of filter state. Kept inline, every call of a
+    /// A reader is about 860 bytes of filter state. Kept inline, every call of a
     /// non-mutating method on a reader held in a closure or a class copied all of it first;
     /// behind one reference a copy is a retain. Ingesting into a reader that shares its state
     /// with a copy allocates once, to make the state its own.
@@ -122,7 +123,7 @@ public struct HingeReader: Sendable {
     ///
     /// A time before the newest sample is read as the newest sample's time: the reader keeps
     /// no history of its readings.
-    public func reading(at time: Double) -> HingeReading? { storage.state.pointee.reading(at: time) }
+    public func reading(at time: Double) -> HingeReading? { State.reading(UnsafePointer(storage.state), at: time) }
 
     /// The box the state lives in. Only a uniquely referenced storage is mutated (see
     /// ``HingeReader/ingest(_:)``), so sharing one between threads is safe as it is for any
@@ -168,7 +169,7 @@ public struct HingeReader: Sendable {
         /// before the newest sample.
         var smallestChange = Double.infinity
         var smallestChangeBeforeNewest = Double.infinity
-        /// What ``compute(at:)`` gave at the newest sample's time, which ingesting worked out
+        /// What ``compute(_:at:)`` gave at the newest sample's time, which ingesting worked out
         /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
         /// is most of the cost of both.
         var atNewest: Computation?
@@ -239,43 +240,50 @@ public struct HingeReader: Sendable {
                 tracker.add(time: sample.time, angle: angle, parameters)
             }
             if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
-            let reading = compute(at: sample.time)
+            let reading = withUnsafePointer(to: &self) { Self.compute($0, at: sample.time) }
             atNewest = reading
             detent = configuration.snap.decide(projected: reading.projected, current: detent)
         }
 
-        /// `mutating` although it changes nothing: called on a pointer's pointee, a mutating
-        /// method works on the state where it lies, where a non-mutating one copies it first.
-        mutating func reading(at time: Double) -> HingeReading? {
-            guard let newest = history.newest else { return nil }
+        /// The reading at `time`, worked out through a pointer to the state: a method called
+        /// on a pointer's `pointee` copies the whole state first, where a field read through
+        /// the pointer reads just that field. Nothing is written, so readers on several threads
+        /// may share a state.
+        static func reading(_ state: UnsafePointer<State>, at time: Double) -> HingeReading? {
+            guard let newest = state.pointee.history.newest else { return nil }
             let time = max(time, newest.time)
             let shown: Int
             let reading: Computation
-            if time == newest.time, let atNewest {
+            if time == newest.time, let atNewest = state.pointee.atNewest {
                 // Ingesting decided the detent from this very projection.
                 reading = atNewest
-                shown = detent
+                shown = state.pointee.detent
             } else {
-                reading = compute(at: time)
-                shown = configuration.snap.decide(projected: reading.projected, current: detent)
+                reading = compute(state, at: time)
+                shown = state.pointee.configuration.snap.decide(
+                    projected: reading.projected, current: state.pointee.detent)
             }
             return HingeReading(
-                time: reading.time, angle: newest.angle, status: status, position: reading.position,
-                velocity: reading.velocity, projected: reading.projected, snap: configuration.snap.detents[shown],
-                isResting: abs(reading.velocity) < configuration.snap.restingSpeed)
+                time: reading.time, angle: newest.angle, status: state.pointee.status, position: reading.position,
+                velocity: reading.velocity, projected: reading.projected,
+                snap: state.pointee.configuration.snap.detents[shown],
+                isResting: abs(reading.velocity) < state.pointee.configuration.snap.restingSpeed)
         }
 
-        func compute(at time: Double) -> Computation {
-            let newest = history.newest!
-            if smallestChange.isFinite, smallestChange >= configuration.coarseStep {
+        /// Position, velocity and projection at `time` (see ``reading(_:at:)`` for the pointer).
+        static func compute(_ state: UnsafePointer<State>, at time: Double) -> Computation {
+            let newest = state.pointee.history.newest!
+            let configuration = state.pointee.configuration
+            if state.pointee.smallestChange.isFinite, state.pointee.smallestChange >= configuration.coarseStep {
                 return (time, newest.angle, 0, newest.angle)
             }
-            let position = usesFilter ? filter.value(at: time) ?? newest.angle : newest.angle
+            let position =
+                state.pointee.usesFilter ? state.pointee.filter.value(at: time) ?? newest.angle : newest.angle
             let velocity: Double
             if case .kalman(let parameters) = configuration.velocity {
-                velocity = tracker.velocity(at: time, parameters)
+                velocity = state.pointee.tracker.velocity(at: time, parameters)
             } else {
-                velocity = configuration.velocity.velocity(at: time, history: history)
+                velocity = configuration.velocity.velocity(at: time, history: state.pointee.history)
             }
             let reach = configuration.snap.maximumProjection
             let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)

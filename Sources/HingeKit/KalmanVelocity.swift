@@ -4,19 +4,24 @@
 ///
 /// Every report is a measurement of the angle whose variance is `measurementNoise` times the
 /// square of the sensor's step (the smallest change it has reported), so a 1° and a 5° sensor
-/// are read alike. Between reports the velocity runs on with the estimated acceleration until
-/// the next report is due (1.5 × the mean of the last four intervals). After that each missed
-/// poll counts as a report of the unchanged angle, the velocity is tapered to exactly 0 over
-/// `stopHorizon` seconds of overdue silence, and it never freezes at its last value.
+/// are read alike. Between reports the velocity runs on with the estimated acceleration (for at
+/// most 20 ms) until the next report is due (1.5 × the mean of the last four intervals). After
+/// that each missed poll counts as a report of the unchanged angle (the newest in proportion to
+/// how long ago it was missed, so the velocity is continuous), the velocity only decays and is
+/// tapered to exactly 0 over `stopHorizon` seconds of overdue silence; it never freezes at its
+/// last value.
 ///
 /// - A report after a silence that changes the angle by more than one and a half steps is a
-///   dropout, not a hold: the missed polls are not invented, the filter only predicts across.
-/// - A report after more than `spread` seconds starts again from rest: the change it announces
-///   happened within the last `spread` seconds.
+///   dropout, not a hold: the missed polls are not invented, the filter predicts across gaps of
+///   up to 1 s. (After a 0.6–1 s dropout of a moving hinge the first velocity can overshoot
+///   several times; the snap's reach caps what that does to the projection.)
+/// - A hold longer than `spread` seconds, or any silence longer than 1 s, starts again from
+///   rest: the change the next report announces happened within the last `spread` seconds.
 /// - The answer is shrunk towards 0 by its own uncertainty, `v·v²/(v² + shrinkage·σᵥ²)`, so a
 ///   velocity the reports cannot yet tell from noise stays small.
 ///
-/// Each report costs one prediction and one update of a 4-state filter: O(1), no allocation.
+/// A report costs one prediction and one update of a 4-state filter, plus one of each per poll
+/// missed since the report before (at most about 67 with the defaults): O(1), no allocation.
 public struct KalmanVelocity: Hashable, Sendable {
     /// Spectral density of the white noise in the motion's fourth derivative, °²/s⁷
     /// (default 1e8): larger follows faster changes of acceleration, smaller smooths more.
@@ -141,19 +146,22 @@ struct KalmanTracker: Hashable, Sendable {
         }
         let overdue = silence - expected
         guard overdue < parameters.stopHorizon else { return 0 }
-        // Each poll missed since the newest report found the angle unchanged.
+        // Each poll missed since the report was due found the angle unchanged. The newest of
+        // them counts in proportion to how long ago it was missed (its variance divided by
+        // that fraction of a spacing), so the velocity is continuous in time.
         var filter = self
         let spacing = pollSpacing(parameters)
         let variance = measurementVariance(parameters)
-        var poll = newestTime + spacing
+        var poll = newestTime + expected
         var polls = 0
-        while poll <= time, polls < Self.maximumPolls {
+        while poll < time, polls < Self.maximumPolls {
             polls += 1
+            let weight = Swift.min(1, (time - poll) / spacing)
             filter.predict(to: poll, parameters)
-            filter.update(newestAngle, variance: variance)
+            filter.update(newestAngle, variance: variance / weight)
             poll += spacing
         }
-        let velocity = filter.x1 + filter.x2 * (time - filter.time)
+        let velocity = filter.x1 + filter.x2 * Swift.min(time - filter.time, Self.longestRunOn)
         // A silent sensor says the angle held: the hinge cannot have turned back (that would
         // have been reported), and it is not speeding up. The velocity only decays.
         let due = shrunk(
@@ -181,8 +189,9 @@ struct KalmanTracker: Hashable, Sendable {
     private func shrunk(_ velocity: Double, variance: Double, _ parameters: KalmanVelocity) -> Double {
         guard parameters.shrinkage > 0 else { return velocity }
         let square = velocity * velocity
-        let denominator = square + parameters.shrinkage * max(variance, 0)
-        return denominator > 0 ? velocity * square / denominator : 0
+        guard square > 0 else { return 0 }
+        // v / (1 + s·σ²/v²) = v·v²/(v² + s·σ²), without v³ (which overflows past 1e102).
+        return velocity / (1 + parameters.shrinkage * max(variance, 0) / square)
     }
 
     private mutating func restart(angle: Double, at time: Double, _ parameters: KalmanVelocity) {

@@ -62,7 +62,7 @@ public enum VelocityEstimator: Hashable, Sendable {
     }
 }
 
-/// HingeKit's velocity estimator for on-change hinge sensors: least squares on the signal the
+/// HingeKit's least-squares velocity estimator for on-change hinge sensors: a fit to the signal the
 /// reports describe, in continuous time.
 ///
 /// An on-change sensor's reports are read as a curve, not as points: between two reports the

@@ -125,7 +125,7 @@ extension HingeTool {
                      'reading.dat' using 1:6 with steps linewidth 2 dashtype 2 title 'snap (detent)'
                 set xlabel 'time (s)'
                 set ylabel 'velocity (°/s)'
-                plot 'reading.dat' using 1:4 with lines linewidth 2 title 'velocity (least squares on the reports)'
+                plot 'reading.dat' using 1:4 with lines linewidth 2 title 'velocity (Kalman filter)'
                 unset multiplot
 
                 """

@@ -68,8 +68,8 @@ extension HingeTool {
                 }
                 output.write(byte: UInt8(ascii: "\n"))
             }
-            // The reader is passed in rather than captured: a captured one would be copied
-            // (about 400 bytes) for every reading.
+            // The reader is passed in rather than captured (a reader is now one reference, so
+            // either is cheap; passing it keeps the helper free of captured state).
             func frames(before end: Double, of hinge: HingeReader) {
                 guard let rate, let start else { return }
                 while start + Double(frame) / rate < end {

@@ -13,7 +13,8 @@ enum ReadOptions {
             ["--velocity"], value: "method", help: "Velocity estimator.", default: "kalman",
             allowed: ["kalman", "lsq", "lsq2-android", "difference"]),
         CommandSpec.Option(
-            ["--jerk-noise"], value: "q", help: "Kalman: white-noise density of the snap (°²/s⁷).", default: "1e8"),
+            ["--jerk-noise"], value: "q", help: "Kalman: white-noise density of the 4th derivative (°²/s⁷).",
+            default: "1e8"),
         CommandSpec.Option(
             ["--measurement-noise"], value: "r", help: "Kalman: report variance in squared sensor steps.",
             default: "0.05"),

@@ -269,7 +269,10 @@ struct FuzzRegressionTests {
         var reader = HingeReader()
         try reader.ingest(HingeSample(time: 7.758745068634265e-265, angle: 3.882098286554061e-265))
         try reader.ingest(HingeSample(time: 1.1640843355188327e-264, angle: 3.8820982865540565e-265))
-        try reader.ingest(HingeSample(time: 7.74423998964286e-121, angle: 6.1537877938e-313, status: .closed))
+        try reader.ingest(
+            HingeSample(
+                time: 7.74423998964286e-121, angle: Double(bitPattern: 0x1d00000000) /* 6.1537877938e-313 */,
+                status: .closed))
         try reader.ingest(HingeSample(time: 7.74423998964286e-121, angle: 48.516365300984205))
         for time in [7.74423998964286e-121, 1e-3, 1.0] {
             let reading = try #require(reader.reading(at: time))

@@ -157,7 +157,7 @@ struct KalmanVelocityTests {
         #expect(reading.position == 0 && reading.velocity == 0 && reading.snap == 0)
         let filtered = try #require(open.reading(at: 0.61))
         #expect(filtered.position > 0)
-        // A fine sensor is not coarse before its first small change, nor after it.
+        // A sensor whose first change is small is not read as coarse, even after a large one.
         var fine = HingeReader()
         for (time, angle) in [(0.0, 100.0), (0.01, 101.0), (0.5, 140.0)] {
             try fine.ingest(HingeSample(time: time, angle: angle))
@@ -165,7 +165,7 @@ struct KalmanVelocityTests {
         #expect(try #require(fine.reading(at: 0.5)).position < 140)
     }
 
-    @Test("A duplicate replaces the newest report exactly, and long silences stay finite and bounded")
+    @Test("A duplicate replaces the newest report exactly, and long silences stay finite")
     func duplicatesAndSilence() throws {
         var a = HingeReader()
         var b = HingeReader()
