@@ -89,7 +89,6 @@ enum ReadOptions {
         snap.hysteresis = try HingeTool.number(arguments, "hysteresis", in: 0...180) ?? snap.hysteresis
         snap.projectionTime = try HingeTool.number(arguments, "projection", in: 0...5) ?? snap.projectionTime
         snap.maximumProjection = try HingeTool.number(arguments, "reach", in: 0...360) ?? snap.maximumProjection
-        snap.maximumProjection = try HingeTool.number(arguments, "reach", in: 0...360) ?? snap.maximumProjection
         configuration.snap = snap
         return configuration
     }
