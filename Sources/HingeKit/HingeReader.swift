@@ -181,10 +181,14 @@ public struct HingeReader: Sendable {
             filter = Self.freshFilter(configuration)
             filterBeforeNewest = filter
             if case .oneEuro = configuration.position { usesFilter = true } else { usesFilter = false }
+            if case .kalman = configuration.velocity { usesTracker = true } else { usesTracker = false }
         }
 
         /// Whether the position comes from the 1€ filter.
         let usesFilter: Bool
+        /// Whether the velocity comes from the Kalman filter (otherwise ``tracker`` stays empty
+        /// and is not copied per sample).
+        let usesTracker: Bool
 
         static func freshFilter(_ configuration: HingeReader.Configuration) -> OneEuroFilter {
             if case .oneEuro(let parameters, let discretisation) = configuration.position {
@@ -219,14 +223,14 @@ public struct HingeReader: Sendable {
             if let newest = history.newest, newest.time == sample.time {
                 duplicateCount += 1
                 filter = filterBeforeNewest
-                tracker = trackerBeforeNewest
+                if usesTracker { tracker = trackerBeforeNewest }
                 detent = detentBeforeNewest
                 smallestChange = smallestChangeBeforeNewest
                 history.replaceNewest(time: sample.time, angle: angle)
             } else {
                 history.append(time: sample.time, angle: angle)
                 filterBeforeNewest = filter
-                trackerBeforeNewest = tracker
+                if usesTracker { trackerBeforeNewest = tracker }
                 detentBeforeNewest = detent
                 smallestChangeBeforeNewest = smallestChange
             }
@@ -237,7 +241,7 @@ public struct HingeReader: Sendable {
             lastTime = sample.time
             if usesFilter { filter.add(angle, at: sample.time) }
             if case .kalman(let parameters) = configuration.velocity {
-                tracker.add(time: sample.time, angle: angle, parameters)
+                tracker.add(time: sample.time, angle: angle, step: smallestChange, parameters)
             }
             if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
             let reading = withUnsafePointer(to: &self) { Self.compute($0, at: sample.time) }
@@ -273,20 +277,18 @@ public struct HingeReader: Sendable {
         /// Position, velocity and projection at `time` (see ``reading(_:at:)`` for the pointer).
         static func compute(_ state: UnsafePointer<State>, at time: Double) -> Computation {
             let newest = state.pointee.history.newest!
-            let configuration = state.pointee.configuration
-            if state.pointee.smallestChange.isFinite, state.pointee.smallestChange >= configuration.coarseStep {
+            // Fields read through the pointer one by one: a copy of the configuration would
+            // retain and release its detents on every call.
+            let smallestChange = state.pointee.smallestChange
+            if smallestChange.isFinite, smallestChange >= state.pointee.configuration.coarseStep {
                 return (time, newest.angle, 0, newest.angle)
             }
             let position =
                 state.pointee.usesFilter ? state.pointee.filter.value(at: time) ?? newest.angle : newest.angle
-            let velocity: Double
-            if case .kalman(let parameters) = configuration.velocity {
-                velocity = state.pointee.tracker.velocity(at: time, parameters)
-            } else {
-                velocity = configuration.velocity.velocity(at: time, history: state.pointee.history)
-            }
-            let reach = configuration.snap.maximumProjection
-            let projection = min(max(velocity * configuration.snap.projectionTime, -reach), reach)
+            let velocity = state.pointee.configuration.velocity.velocity(
+                at: time, history: state.pointee.history, tracker: state.pointee.tracker, step: smallestChange)
+            let reach = state.pointee.configuration.snap.maximumProjection
+            let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
             return (time, position, velocity, position + projection)
         }
 

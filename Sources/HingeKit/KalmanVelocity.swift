@@ -60,19 +60,17 @@ struct KalmanTracker: Hashable, Sendable {
     /// The state's covariance: symmetric, so its upper triangle (pᵢⱼ with i ≤ j) is enough.
     private var p00 = 0.0, p01 = 0.0, p02 = 0.0, p03 = 0.0, p11 = 0.0, p12 = 0.0, p13 = 0.0
     private var p22 = 0.0, p23 = 0.0, p33 = 0.0
-    /// The time the state describes: the newest report or the last missed poll before it.
+    /// The time the state describes: the newest report's (a copy that replays missed polls
+    /// moves it on).
     private var time = 0.0
-    /// The newest report.
-    private var newestTime = 0.0
+    /// The newest report's angle.
     private var newestAngle = 0.0
     private var reports = 0
-    /// The smallest change reported so far (infinity before the first change).
-    private var step = Double.infinity
     /// The last four intervals between reports, each at most `spread`, newest first.
     private var interval0 = 0.0, interval1 = 0.0, interval2 = 0.0, interval3 = 0.0
     private var intervalCount = 0
     /// When the next report is due after the newest: 1.5 times the mean of the last four
-    /// intervals (kept up to date by ``add(time:angle:_:)``).
+    /// intervals (kept up to date by ``add(time:angle:step:_:)``).
     private var expectedInterval = KalmanTracker.firstInterval
 
     /// Prior variances of velocity, acceleration and jerk when the hinge is taken to be at rest.
@@ -89,21 +87,21 @@ struct KalmanTracker: Hashable, Sendable {
     /// this guards times so large that adding the spacing no longer moves them).
     private static let maximumPolls = 128
 
-    mutating func add(time: Double, angle: Double, _ parameters: KalmanVelocity) {
+    /// Takes a report. `step` is the sensor's smallest change so far, this report's included
+    /// (infinity before the first change): the reader keeps it for its coarse-sensor rule.
+    mutating func add(time: Double, angle: Double, step: Double, _ parameters: KalmanVelocity) {
         guard reports > 0 else {
-            restart(angle: angle, at: time, parameters)
-            newestTime = time
+            restart(angle: angle, at: time, step: step, parameters)
             newestAngle = angle
             reports = 1
             return
         }
-        let gap = time - newestTime
+        let gap = time - self.time
         let change = abs(angle - newestAngle)
-        if change > 0 { step = min(step, change) }
-        let variance = measurementVariance(parameters)
+        let variance = Self.measurementVariance(step: step, parameters)
         let held = change <= 1.5 * step
         if (held && gap > parameters.spread) || gap > Self.longestDropout {
-            restart(angle: newestAngle, at: time - min(gap, parameters.spread), parameters)
+            restart(angle: newestAngle, at: time - min(gap, parameters.spread), step: step, parameters)
         }
         if held, gap > expectedInterval {
             // The sensor held: each poll it made in the silence found the same angle.
@@ -122,7 +120,7 @@ struct KalmanTracker: Hashable, Sendable {
         if !(x1.isFinite && x2.isFinite && p00.isFinite && p11.isFinite && p22.isFinite && p33.isFinite) {
             // Arithmetic beyond the range of a Double (reports 1e-120 s apart 50° away, say):
             // start again from rest at the report rather than carry an infinity on.
-            restart(angle: angle, at: time, parameters)
+            restart(angle: angle, at: time, step: step, parameters)
         }
         if gap > 0 {
             (interval3, interval2, interval1, interval0) = (
@@ -132,14 +130,15 @@ struct KalmanTracker: Hashable, Sendable {
             let sum = interval0 + interval1 + interval2 + interval3
             expectedInterval = intervalCount == 4 ? 0.375 * sum : 1.5 * sum / Double(intervalCount)
         }
-        newestTime = time
         newestAngle = angle
         reports += 1
     }
 
-    func velocity(at time: Double, _ parameters: KalmanVelocity) -> Double {
+    /// The velocity at `time`, at or after the newest report; `step` as in
+    /// ``add(time:angle:step:_:)``.
+    func velocity(at time: Double, step: Double, _ parameters: KalmanVelocity) -> Double {
         guard reports >= 2 else { return 0 }
-        let silence = max(0, time - newestTime)
+        let silence = max(0, time - self.time)
         let expected = expectedInterval
         if silence <= expected {
             return shrunk(x1 + x2 * min(time - self.time, Self.longestRunOn), variance: p11, parameters)
@@ -151,8 +150,8 @@ struct KalmanTracker: Hashable, Sendable {
         // that fraction of a spacing), so the velocity is continuous in time.
         var filter = self
         let spacing = pollSpacing(parameters)
-        let variance = measurementVariance(parameters)
-        var poll = newestTime + expected
+        let variance = Self.measurementVariance(step: step, parameters)
+        var poll = self.time + expected
         var polls = 0
         while poll < time, polls < Self.maximumPolls {
             polls += 1
@@ -165,7 +164,7 @@ struct KalmanTracker: Hashable, Sendable {
         // A silent sensor says the angle held: the hinge cannot have turned back (that would
         // have been reported), and it is not speeding up. The velocity only decays.
         let due = shrunk(
-            x1 + x2 * min(newestTime + expected - self.time, Self.longestRunOn), variance: p11, parameters
+            x1 + x2 * min(self.time + expected - self.time, Self.longestRunOn), variance: p11, parameters
         )
         guard velocity * due > 0 else { return 0 }
         let decaying = due > 0 ? min(velocity, due) : max(velocity, due)
@@ -181,7 +180,7 @@ struct KalmanTracker: Hashable, Sendable {
     /// The variance of a report: `measurementNoise` squared steps, the step taken to be at
     /// least a millionth of a degree (no sensor is finer; found by fuzzing: a step of 4e-280°
     /// made the variance 0 and the gain infinite).
-    private func measurementVariance(_ parameters: KalmanVelocity) -> Double {
+    private static func measurementVariance(step: Double, _ parameters: KalmanVelocity) -> Double {
         let step = step.isFinite ? Swift.max(step, 1e-6) : 1
         return parameters.measurementNoise * step * step
     }
@@ -194,10 +193,10 @@ struct KalmanTracker: Hashable, Sendable {
         return velocity / (1 + parameters.shrinkage * max(variance, 0) / square)
     }
 
-    private mutating func restart(angle: Double, at time: Double, _ parameters: KalmanVelocity) {
+    private mutating func restart(angle: Double, at time: Double, step: Double, _ parameters: KalmanVelocity) {
         (x0, x1, x2, x3) = (angle, 0, 0, 0)
         let rest = Self.restVariance
-        (p00, p01, p02, p03) = (measurementVariance(parameters), 0, 0, 0)
+        (p00, p01, p02, p03) = (Self.measurementVariance(step: step, parameters), 0, 0, 0)
         (p11, p12, p13, p22, p23, p33) = (rest, 0, 0, rest, 0, rest)
         self.time = time
     }

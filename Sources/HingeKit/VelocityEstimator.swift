@@ -25,10 +25,10 @@ public enum VelocityEstimator: Hashable, Sendable {
     /// How many samples any estimator looks back at most.
     static let historyCapacity = 32
 
-    /// The velocity at `time` (at or after the newest sample), in degrees per second, for the
-    /// estimators that read the sample history (``kalman(_:)`` keeps its own state and reads 0
-    /// here).
-    func velocity(at time: Double, history: SampleHistory) -> Double {
+    /// The velocity at `time` (at or after the newest sample), in degrees per second: from the
+    /// sample history, or for ``kalman(_:)`` from the filter the reader keeps beside it (`step`
+    /// is the sensor's smallest change so far).
+    func velocity(at time: Double, history: SampleHistory, tracker: KalmanTracker, step: Double) -> Double {
         guard let newest = history.newest else { return 0 }
         guard history.count >= 2 else { return 0 }
         switch self {
@@ -42,8 +42,8 @@ public enum VelocityEstimator: Hashable, Sendable {
             return Self.androidFit(history)
         case .leastSquares(let estimator):
             return estimator.velocity(at: time, history: history)
-        case .kalman:
-            return 0
+        case .kalman(let parameters):
+            return tracker.velocity(at: time, step: step, parameters)
         }
     }
 

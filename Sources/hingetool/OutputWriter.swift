@@ -47,13 +47,9 @@ final class OutputWriter {
             destination = .standardOutput(context.write)
             return
         }
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var random = SplitMix64(seed: UInt64(UInt32(bitPattern: getpid())) &* 0x9E37_79B9 &+ UInt64(clock()))
-        let temporary =
-            "\(folder.isEmpty ? "/" : folder)/.\(name).\(String(random.next() % 1_000_000_000, radix: 36)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw Self.writeFailure(path) }
+        guard let (descriptor, temporary) = AtomicFile.createTemporary(beside: path) else {
+            throw Self.writeFailure(path)
+        }
         destination = .file(descriptor: descriptor, temporary: temporary, path: path)
     }
 
