@@ -6,18 +6,6 @@
     import Musl
 #endif
 
-/// A subcommand of `hingetool`: its help and what it does.
-protocol Subcommand {
-    static var spec: CommandSpec { get }
-    /// Nested subcommands, for a command group such as `plot`; empty for a plain command.
-    static var subcommands: [any Subcommand.Type] { get }
-    static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure)
-}
-
-extension Subcommand {
-    static var subcommands: [any Subcommand.Type] { [] }
-}
-
 /// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
 @main
 struct HingeTool {

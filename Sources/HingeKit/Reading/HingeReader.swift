@@ -1,0 +1,309 @@
+/// Reads an irregular stream of hinge samples as a position, a velocity and a snap.
+///
+/// ```swift
+/// var reader = HingeReader()
+/// try reader.ingest(HingeSample(time: 0.000, angle: 180, status: .fullyOpen))
+/// try reader.ingest(HingeSample(time: 0.021, angle: 176, status: .fullyOpen))
+/// if let reading = reader.reading(at: 0.025) {       // a frame between samples
+///     print(reading.position, reading.velocity, reading.snap)
+/// }
+/// ```
+///
+/// The system promises no update rate, step, range or precision, and an on-change sensor goes
+/// silent when the hinge stops. The reader therefore answers at any time at or after the last
+/// sample, in closed form from its state: the answer for a frame does not depend on how often
+/// frames are asked for.
+///
+/// - **Position**: the 1€ filter (``OneEuroFilter``, on-change discretisation by default) or
+///   the raw angle.
+/// - **Velocity**: see ``VelocityEstimator``; HingeKit's Kalman filter by default (with stop
+///   detection), its least-squares estimator, and Android's LSQ2 and finite differences as baselines.
+/// - **Snap**: the detent the hinge rests at or is heading to (``SnapConfiguration``).
+///
+/// **Input policy.** Non-finite times or angles, times going backwards and angles outside
+/// ``Configuration/angleRange`` are rejected with an ``InputError`` and change nothing. A sample
+/// at the same time as the previous one replaces it (the later report wins) and is counted in
+/// ``duplicateCount``. A sample with neither angle nor status means the hinge went away: the
+/// reader resets and ``reading(at:)`` is `nil` until the next angle. A status without an angle
+/// updates the status only; an angle without a status has a `nil` status.
+///
+/// The state is fixed in size: ingesting a sample or reading never allocates (except the first
+/// ingest into a reader that shares its state with a copy, which makes the state its own).
+public struct HingeReader: Sendable {
+    /// How the reader reads.
+    public struct Configuration: Hashable, Sendable {
+        /// Where the position comes from.
+        public enum Position: Hashable, Sendable {
+            /// The 1€ filter with these parameters and this discretisation.
+            case oneEuro(OneEuroFilter.Parameters, OneEuroFilter.Discretisation)
+            /// The raw angle, unfiltered.
+            case raw
+        }
+
+        /// How the position is smoothed (default: the 1€ filter, on-change, ``OneEuroFilter/Parameters/hinge``).
+        public var position: Position
+        /// How the velocity is estimated (default: ``VelocityEstimator/standard``).
+        public var velocity: VelocityEstimator
+        /// The detents and how the snap decides.
+        public var snap: SnapConfiguration
+        /// Accepted angles in degrees; 0…360 by default (Surface Duo folds back to 360°).
+        public var angleRange: ClosedRange<Double>
+        /// A sensor whose smallest reported change is at least this many degrees (default 30°:
+        /// Samsung's 0/90/180° hinge) is read as levels, not as a motion: the position is the
+        /// raw angle and the velocity is 0. Filtering between levels would invent angles the
+        /// sensor never saw and delay the ones it did; `.infinity` turns the rule off.
+        public var coarseStep: Double
+
+        /// A configuration; every parameter has HingeKit's default.
+        public init(
+            position: Position = .oneEuro(.hinge, .onChange), velocity: VelocityEstimator = .standard,
+            snap: SnapConfiguration = SnapConfiguration(), angleRange: ClosedRange<Double> = 0...360,
+            coarseStep: Double = 30
+        ) {
+            precondition(coarseStep > 0, "coarseStep must be positive")
+            self.position = position
+            self.velocity = velocity
+            self.snap = snap
+            self.angleRange = angleRange
+            self.coarseStep = coarseStep
+        }
+    }
+
+    /// A sample the reader refuses; the reader is unchanged.
+    public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The time is NaN or infinite.
+        case nonFiniteTime(Double)
+        /// The angle is NaN or infinite.
+        case nonFiniteAngle(time: Double, angle: Double)
+        /// The time is earlier than the previous sample's.
+        case timeGoesBackwards(time: Double, previous: Double)
+        /// The angle lies outside ``Configuration/angleRange``.
+        case angleOutOfRange(time: Double, angle: Double, range: ClosedRange<Double>)
+
+        public var description: String {
+            switch self {
+            case .nonFiniteTime(let time): "time \(time) is not finite"
+            case .nonFiniteAngle(let time, let angle): "angle \(angle) at time \(time) is not finite"
+            case .timeGoesBackwards(let time, let previous): "time \(time) goes backwards after \(previous)"
+            case .angleOutOfRange(let time, let angle, let range):
+                "angle \(angle) at time \(time) is outside \(range.lowerBound)…\(range.upperBound)"
+            }
+        }
+    }
+
+    /// How this reader reads.
+    public var configuration: Configuration { storage.state.pointee.configuration }
+    /// Samples accepted so far, duplicates included.
+    public var sampleCount: Int { storage.state.pointee.sampleCount }
+    /// Samples that repeated the previous sample's time and replaced it.
+    public var duplicateCount: Int { storage.state.pointee.duplicateCount }
+
+    /// The reader's state, shared by copies until one of them ingests (copy on write).
+    ///
+    /// A reader is about 860 bytes of filter state. Kept inline, every call of a
+    /// non-mutating method on a reader held in a closure or a class copied all of it first;
+    /// behind one reference a copy is a retain. Ingesting into a reader that shares its state
+    /// with a copy allocates once, to make the state its own.
+    private var storage: Storage
+
+    /// A reader with no samples yet.
+    public init(configuration: Configuration = Configuration()) {
+        storage = Storage(State(configuration: configuration))
+    }
+
+    /// Takes the next sample.
+    /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
+    /// - Complexity: O(1); no allocation (unless the reader shares its state with a copy).
+    public mutating func ingest(_ sample: HingeSample) throws(InputError) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state.pointee) }
+        try storage.state.pointee.ingest(sample)
+    }
+
+    /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
+    ///
+    /// A time before the newest sample is read as the newest sample's time: the reader keeps
+    /// no history of its readings.
+    public func reading(at time: Double) -> HingeReading? { State.reading(UnsafePointer(storage.state), at: time) }
+
+    /// The box the state lives in. Only a uniquely referenced storage is mutated (see
+    /// ``HingeReader/ingest(_:)``), so sharing one between threads is safe as it is for any
+    /// copy-on-write value.
+    private final class Storage: @unchecked Sendable {
+        /// Allocated once with the storage; a pointer's pointee is read and written without
+        /// the runtime exclusivity checks a class's stored property costs on every access.
+        let state: UnsafeMutablePointer<State>
+
+        init(_ state: State) {
+            self.state = .allocate(capacity: 1)
+            self.state.initialize(to: state)
+        }
+
+        deinit {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+    }
+
+    /// A reader's state: the filters, the history and the snap.
+    private struct State: Sendable {
+        let configuration: HingeReader.Configuration
+        var sampleCount = 0
+        var duplicateCount = 0
+
+        var history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
+        /// The Kalman velocity's state, when that is the estimator, and its state before the
+        /// newest sample (for duplicates).
+        /// (Stored without optionals: methods are called on the stored values in place, where an
+        /// optional would be copied out first — a few hundred bytes per call.)
+        var tracker = KalmanTracker()
+        var trackerBeforeNewest = KalmanTracker()
+        /// The 1€ filter, fresh until the first angle; unused with a raw position.
+        var filter: OneEuroFilter
+        /// The filter before the newest sample, so a duplicate can replace that sample exactly.
+        var filterBeforeNewest: OneEuroFilter
+        var lastTime: Double?
+        var status: HingeStatus?
+        var detent = 0
+        var detentBeforeNewest = 0
+        /// The smallest change between successive angles since the hinge appeared, and its value
+        /// before the newest sample.
+        var smallestChange = Double.infinity
+        var smallestChangeBeforeNewest = Double.infinity
+        /// What ``compute(_:at:)`` gave at the newest sample's time, which ingesting worked out
+        /// anyway: an app reads at the sample's time right after ingesting, and the velocity fit
+        /// is most of the cost of both.
+        var atNewest: Computation?
+
+        typealias Computation = (time: Double, position: Double, velocity: Double, projected: Double)
+
+        init(configuration: HingeReader.Configuration) {
+            self.configuration = configuration
+            filter = Self.freshFilter(configuration)
+            filterBeforeNewest = filter
+            if case .oneEuro = configuration.position { usesFilter = true } else { usesFilter = false }
+            if case .kalman = configuration.velocity { usesTracker = true } else { usesTracker = false }
+        }
+
+        /// Whether the position comes from the 1€ filter.
+        let usesFilter: Bool
+        /// Whether the velocity comes from the Kalman filter (otherwise ``tracker`` stays empty
+        /// and is not copied per sample).
+        let usesTracker: Bool
+
+        static func freshFilter(_ configuration: HingeReader.Configuration) -> OneEuroFilter {
+            if case .oneEuro(let parameters, let discretisation) = configuration.position {
+                return OneEuroFilter(parameters, discretisation: discretisation)
+            }
+            return OneEuroFilter(.hinge)
+        }
+
+        mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
+            guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
+            if let lastTime, sample.time < lastTime {
+                throw .timeGoesBackwards(time: sample.time, previous: lastTime)
+            }
+            if let angle = sample.angle {
+                guard angle.isFinite else { throw .nonFiniteAngle(time: sample.time, angle: angle) }
+                guard configuration.angleRange.contains(angle) else {
+                    throw .angleOutOfRange(time: sample.time, angle: angle, range: configuration.angleRange)
+                }
+            }
+            sampleCount += 1
+            guard let angle = sample.angle else {
+                if sample.status == nil {
+                    reset()
+                } else {
+                    status = sample.status
+                }
+                lastTime = lastTime.map { max($0, sample.time) } ?? sample.time
+                return
+            }
+            status = sample.status
+            let isFirstAngle = history.count == 0
+            if let newest = history.newest, newest.time == sample.time {
+                duplicateCount += 1
+                filter = filterBeforeNewest
+                if usesTracker { tracker = trackerBeforeNewest }
+                detent = detentBeforeNewest
+                smallestChange = smallestChangeBeforeNewest
+                history.replaceNewest(time: sample.time, angle: angle)
+            } else {
+                history.append(time: sample.time, angle: angle)
+                filterBeforeNewest = filter
+                if usesTracker { trackerBeforeNewest = tracker }
+                detentBeforeNewest = detent
+                smallestChangeBeforeNewest = smallestChange
+            }
+            if history.count >= 2 {
+                let change = abs(angle - history.sample(back: 1).angle)
+                if change > 0 { smallestChange = min(smallestChange, change) }
+            }
+            lastTime = sample.time
+            if usesFilter { filter.add(angle, at: sample.time) }
+            if case .kalman(let parameters) = configuration.velocity {
+                tracker.add(time: sample.time, angle: angle, step: smallestChange, parameters)
+            }
+            if isFirstAngle { detent = configuration.snap.nearest(to: angle) }
+            let reading = withUnsafePointer(to: &self) { Self.compute($0, at: sample.time) }
+            atNewest = reading
+            detent = configuration.snap.decide(projected: reading.projected, current: detent)
+        }
+
+        /// The reading at `time`, worked out through a pointer to the state: a method called
+        /// on a pointer's `pointee` copies the whole state first, where a field read through
+        /// the pointer reads just that field. Nothing is written, so readers on several threads
+        /// may share a state.
+        static func reading(_ state: UnsafePointer<State>, at time: Double) -> HingeReading? {
+            guard let newest = state.pointee.history.newest else { return nil }
+            let time = max(time, newest.time)
+            let shown: Int
+            let reading: Computation
+            if time == newest.time, let atNewest = state.pointee.atNewest {
+                // Ingesting decided the detent from this very projection.
+                reading = atNewest
+                shown = state.pointee.detent
+            } else {
+                reading = compute(state, at: time)
+                shown = state.pointee.configuration.snap.decide(
+                    projected: reading.projected, current: state.pointee.detent)
+            }
+            return HingeReading(
+                time: reading.time, angle: newest.angle, status: state.pointee.status, position: reading.position,
+                velocity: reading.velocity, projected: reading.projected,
+                snap: state.pointee.configuration.snap.detents[shown],
+                isResting: abs(reading.velocity) < state.pointee.configuration.snap.restingSpeed)
+        }
+
+        /// Position, velocity and projection at `time` (see ``reading(_:at:)`` for the pointer).
+        static func compute(_ state: UnsafePointer<State>, at time: Double) -> Computation {
+            let newest = state.pointee.history.newest!
+            // Fields read through the pointer one by one: a copy of the configuration would
+            // retain and release its detents on every call.
+            let smallestChange = state.pointee.smallestChange
+            if smallestChange.isFinite, smallestChange >= state.pointee.configuration.coarseStep {
+                return (time, newest.angle, 0, newest.angle)
+            }
+            let position =
+                state.pointee.usesFilter ? state.pointee.filter.value(at: time) ?? newest.angle : newest.angle
+            let velocity = state.pointee.configuration.velocity.velocity(
+                at: time, history: state.pointee.history, tracker: state.pointee.tracker, step: smallestChange)
+            let reach = state.pointee.configuration.snap.maximumProjection
+            let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
+            return (time, position, velocity, position + projection)
+        }
+
+        mutating func reset() {
+            history.removeAll()
+            filter = Self.freshFilter(configuration)
+            filterBeforeNewest = filter
+            tracker = KalmanTracker()
+            trackerBeforeNewest = tracker
+            atNewest = nil
+            status = nil
+            detent = 0
+            detentBeforeNewest = 0
+            smallestChange = .infinity
+            smallestChangeBeforeNewest = .infinity
+        }
+    }
+}

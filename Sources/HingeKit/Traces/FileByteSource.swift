@@ -1,0 +1,62 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A file read through the C library, so HingeKit needs no Foundation.
+public final class FileByteSource: TraceByteSource {
+    /// Why a file could not be opened or read.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The path that failed.
+        public var path: String
+        /// The C library's `errno`.
+        public var code: Int32
+        /// The C library's text for ``code``, e.g. "No such file or directory".
+        public var reason: String {
+            guard let text = strerror(code) else { return "error \(code)" }
+            return String(cString: text)
+        }
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    private let file: UnsafeMutablePointer<FILE>
+    private let closesOnDeinit: Bool
+    /// The path it was opened with, or `-` for standard input.
+    public let path: String
+
+    /// Opens `path` for reading.
+    /// - Throws: ``Failure`` with the C library's reason (e.g. "No such file or directory").
+    public init(path: String) throws(Failure) {
+        guard let file = fopen(path, "rb") else { throw Failure(path: path, code: errno) }
+        self.file = file
+        self.closesOnDeinit = true
+        self.path = path
+    }
+
+    /// Standard input, left open when the source goes away.
+    /// - Throws: ``Failure`` when descriptor 0 cannot be opened as a stream.
+    public static func standardInput() throws(Failure) -> FileByteSource {
+        // A stream of its own on descriptor 0 rather than the C library's `stdin` global,
+        // which Swift 6 treats as shared mutable state.
+        guard let file = fdopen(0, "rb") else { throw Failure(path: "-", code: errno) }
+        return FileByteSource(file: file, path: "-")
+    }
+
+    private init(file: UnsafeMutablePointer<FILE>, path: String) {
+        self.file = file
+        self.closesOnDeinit = false
+        self.path = path
+    }
+
+    deinit { if closesOnDeinit { fclose(file) } }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let count = fread(base, 1, buffer.count, file)
+        if count == 0, ferror(file) != 0 { throw Failure(path: path, code: errno) }
+        return count
+    }
+}

@@ -1,0 +1,120 @@
+import HingeKit
+
+/// Parses arguments against a ``CommandSpec`` with swift-argument-parser's conventions:
+/// `--name value`, `--name=value`, `-o value`, `--` ends the options, and a lone `-` is a
+/// positional argument (standard input).
+enum ArgumentParser {
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = spec.option(named: name) else {
+                if isNumber(argument), !spec.arguments.isEmpty {
+                    parsed.positionals.append(argument)
+                    continue
+                }
+                throw unknownOption(name, in: spec)
+            }
+            if option.key == "help" {
+                parsed.wantsHelp = true
+                continue
+            }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil {
+                    throw UsageError(message: "The flag '\(option.longName)' does not take a value")
+                }
+                parsed.flags.insert(option.key)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                // A value may start with '-' (a negative number, or '-' for stdin).
+                guard index < arguments.count,
+                    !arguments[index].hasPrefix("--") || isNumber(arguments[index])
+                else { throw UsageError(message: "Missing value for '\(option.longName) <\(valueName)>'") }
+                value = arguments[index]
+                index += 1
+            }
+            if let allowed = option.allowedValues, !allowed.contains(value) {
+                throw UsageError(
+                    message:
+                        "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
+                )
+            }
+            if parsed.values[option.key] != nil {
+                throw UsageError(message: "'\(option.longName)' is given more than once")
+            }
+            parsed.values[option.key] = value
+        }
+        if parsed.wantsHelp { return parsed }
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        if parsed.positionals.count < required {
+            throw UsageError(message: "Missing expected argument '<\(spec.arguments[parsed.positionals.count].name)>'")
+        }
+        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.arguments.count])'")
+        }
+        return parsed
+    }
+
+    private static func isNumber(_ text: String) -> Bool {
+        text.count > 1 && DecimalNumber.isPlainDecimal(text.utf8)
+    }
+
+    private static func unknownOption(_ name: String, in spec: CommandSpec) -> UsageError {
+        var message = "Unknown option '\(name)'"
+        if let suggestion = closest(to: name, among: spec.allOptions.flatMap(\.names)) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message: message)
+    }
+
+    /// The candidate within edit distance 2 of `word` (or that `word` abbreviates), if any.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { return best.0 }
+        let prefixed = candidates.filter { $0.hasPrefix(word) && word.count >= 3 }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// Levenshtein distance, for "Did you mean" suggestions.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// `'a', 'b' and 'c'`.
+    static func list(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    }
+}

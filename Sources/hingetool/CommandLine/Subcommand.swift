@@ -1,0 +1,19 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A subcommand of `hingetool`: its help and what it does.
+protocol Subcommand {
+    static var spec: CommandSpec { get }
+    /// Nested subcommands, for a command group such as `plot`; empty for a plain command.
+    static var subcommands: [any Subcommand.Type] { get }
+    static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure)
+}
+
+extension Subcommand {
+    static var subcommands: [any Subcommand.Type] { [] }
+}

@@ -1,0 +1,21 @@
+import HingeKit
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    /// EX_USAGE: the command line was wrong.
+    case usage = 64
+    /// EX_DATAERR: the input was read but is malformed.
+    case dataError = 65
+    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    case noInput = 66
+}

@@ -1,0 +1,131 @@
+import HingeKit
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A command's output, passed on in chunks of about 64 KiB as it is produced, so that a
+/// ten-million-row result never sits in memory whole.
+///
+/// ```swift
+/// let output = try OutputWriter(path: arguments.value("output"), context: context)
+/// output.write("# t value\n")
+/// try output.commit()
+/// ```
+///
+/// Standard output (no path, or `-`) receives each chunk through ``ToolContext/write`` as it
+/// fills. A file is written to a temporary file beside it (same folder, so the rename cannot
+/// cross file systems), which ``commit()`` flushes, syncs and renames over the target: a
+/// reader never sees half a file. If the command fails before it commits, the temporary file
+/// is removed when the writer goes away, so a failed run leaves nothing behind.
+final class OutputWriter {
+    private enum Destination {
+        case standardOutput((String) -> Void)
+        case file(descriptor: Int32, temporary: String, path: String)
+    }
+
+    /// Bytes gathered before they are passed on: large enough that writes cost little per
+    /// row, small enough to be irrelevant to the memory.
+    static let chunkSize = 65_536
+
+    private let destination: Destination
+    /// Room for a chunk and the longest single write that does not go straight through.
+    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkSize)
+    private var used = 0
+    /// The first write failure; later writes are dropped and ``commit()`` reports it.
+    private var failure: ToolFailure?
+    private var finished = false
+
+    /// Opens the output: standard output for `nil` or `-`, else a temporary file beside `path`.
+    /// - Throws: ``ToolFailure/failure(_:)`` when the temporary file cannot be created.
+    init(path: String?, context: ToolContext) throws(ToolFailure) {
+        guard let path, path != "-" else {
+            destination = .standardOutput(context.write)
+            return
+        }
+        guard let (descriptor, temporary) = AtomicFile.createTemporary(beside: path) else {
+            throw Self.writeFailure(path)
+        }
+        destination = .file(descriptor: descriptor, temporary: temporary, path: path)
+    }
+
+    deinit {
+        buffer.deallocate()
+        guard !finished, case .file(let descriptor, let temporary, _) = destination else { return }
+        close(descriptor)
+        unlink(temporary)
+    }
+
+    /// Appends `text`, passing the buffer on once it holds a chunk.
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.count > Self.chunkSize {
+                flush()
+                pass(bytes)
+                return
+            }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[used...]).initialize(fromContentsOf: bytes)
+            used += bytes.count
+        }
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Appends ``DecimalNumber/shortest(_:)`` of `value`, formatted in place.
+    func writeShortest(_ value: Double) {
+        used += DecimalNumber.writeShortest(value, to: buffer.baseAddress! + used)
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Appends ``DecimalNumber/fixed(_:places:)`` of `value`, formatted in place.
+    func writeFixed(_ value: Double, places: Int) {
+        used += DecimalNumber.writeFixed(value, places: places, to: buffer.baseAddress! + used)
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Appends one ASCII byte.
+    func write(byte: UInt8) {
+        buffer[used] = byte
+        used += 1
+        if used >= Self.chunkSize { flush() }
+    }
+
+    /// Passes on everything written and, for a file, syncs it and renames it over the target.
+    /// - Throws: ``ToolFailure/failure(_:)`` when a write, the sync or the rename failed; the
+    ///   temporary file is then removed.
+    func commit() throws(ToolFailure) {
+        flush()
+        finished = true
+        guard case .file(let descriptor, let temporary, let path) = destination else { return }
+        let synced = failure == nil && fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
+            let error = failure ?? Self.writeFailure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func flush() {
+        guard used > 0 else { return }
+        pass(UnsafeBufferPointer(rebasing: buffer[..<used]))
+        used = 0
+    }
+
+    private func pass(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch destination {
+        case .standardOutput(let write):
+            write(String(decoding: bytes, as: UTF8.self))
+        case .file(let descriptor, _, let path):
+            if failure == nil, !writeAll(bytes, to: descriptor) { failure = Self.writeFailure(path) }
+        }
+    }
+
+    private static func writeFailure(_ path: String) -> ToolFailure {
+        .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,57 @@
+import HingeKit
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Text held in an anonymous temporary file until it can be written after something that
+/// is only known at the end (animate's header counts the rows that follow it).
+///
+/// The file has no name (`tmpfile`), so it disappears with the process whatever happens.
+final class Spool {
+    private let file: UnsafeMutablePointer<FILE>
+    private var failed = false
+
+    /// - Throws: ``ToolFailure/failure(_:)`` when no temporary file can be made.
+    init() throws(ToolFailure) {
+        guard let file = tmpfile() else {
+            throw .failure("cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    /// Appends `text` (the C library buffers it).
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            if fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { failed = true }
+        }
+    }
+
+    /// Writes everything spooled so far to `output`, a chunk at a time.
+    /// - Throws: ``ToolFailure/failure(_:)`` when the temporary file could not be written or read.
+    func copy(to output: OutputWriter) throws(ToolFailure) {
+        guard !failed, fflush(file) == 0 else {
+            throw .failure("cannot write a temporary file: \(String(cString: strerror(errno)))")
+        }
+        rewind(file)
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: OutputWriter.chunkSize)
+        defer { chunk.deallocate() }
+        while true {
+            let count = fread(chunk.baseAddress, 1, chunk.count, file)
+            if count > 0 {
+                output.write(String(decoding: UnsafeBufferPointer(rebasing: chunk[..<count]), as: UTF8.self))
+            }
+            if count < chunk.count { break }
+        }
+        if ferror(file) != 0 {
+            throw .failure("cannot read a temporary file: \(String(cString: strerror(errno)))")
+        }
+    }
+}

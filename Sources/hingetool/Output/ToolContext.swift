@@ -1,0 +1,96 @@
+import HingeKit
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Where a command's input comes from and its output goes, so tests can run the tool in
+/// process.
+struct ToolContext {
+    var write: (String) -> Void
+    var writeError: (String) -> Void
+    var openStandardInput: () throws(FileByteSource.Failure) -> any TraceByteSource
+    /// Progress for long work; the standard context shows it only when standard error is a
+    /// terminal, so logs and pipes stay quiet.
+    var progress: (String) -> Void = { _ in }
+
+    static var standard: ToolContext {
+        var context = ToolContext(
+            write: { text in _ = writeAll(text, to: 1) },
+            writeError: { text in _ = writeAll(text, to: 2) },
+            openStandardInput: { () throws(FileByteSource.Failure) in try FileByteSource.standardInput() })
+        if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
+        return context
+    }
+
+    /// Opens a trace named on the command line; `-` is standard input.
+    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolFailure) -> TraceReader {
+        do {
+            if path == "-" {
+                return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
+            }
+            return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
+        } catch {
+            throw .noInput("cannot open '\(path)': \(error.reason)")
+        }
+    }
+
+    /// Reads all of a file named on the command line; `-` is standard input.
+    func readAll(_ path: String) throws(ToolFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        do {
+            var source: any TraceByteSource =
+                path == "-" ? try openStandardInput() : try FileByteSource(path: path)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if count == 0 { return bytes }
+                bytes += buffer[..<count]
+            }
+        } catch let error as FileByteSource.Failure {
+            throw .noInput("cannot read '\(path)': \(error.reason)")
+        } catch {
+            throw .noInput("cannot read '\(path)': \(error)")
+        }
+    }
+
+    /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
+    /// without error, as `file: warning: message`; the command still succeeds.
+    func warn(_ plausibility: TracePlausibility, reader: TraceReader) {
+        guard let columns = reader.columns else { return }
+        for warning in plausibility.warnings(for: columns) {
+            writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
+        }
+    }
+
+    /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
+    func emit(_ text: String, to path: String?) throws(ToolFailure) {
+        let output = try OutputWriter(path: path, context: self)
+        output.write(text)
+        try output.commit()
+    }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in writeAll(bytes, to: descriptor) }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += count
+    }
+    return true
+}

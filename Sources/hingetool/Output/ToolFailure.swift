@@ -1,0 +1,34 @@
+import HingeKit
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Why a subcommand stopped.
+enum ToolFailure: Error {
+    case usage(UsageError)
+    /// Malformed input, printed as `file:line:column: message`.
+    case data(String)
+    case noInput(String)
+    case failure(String)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .data: .dataError
+        case .noInput: .noInput
+        case .failure: .failure
+        }
+    }
+
+    static func usage(_ message: String) -> ToolFailure { .usage(UsageError(message: message)) }
+
+    /// A trace problem: bad data (65), or an input that could not be read at all (66).
+    static func trace(_ error: TraceError) -> ToolFailure {
+        error.kind == .unreadable ? .noInput(error.description) : .data(error.description)
+    }
+}

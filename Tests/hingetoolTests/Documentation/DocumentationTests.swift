@@ -1,0 +1,82 @@
+import Foundation
+import HingeKit
+import HingeTestSupport
+import Testing
+
+@Suite("Documentation stays in step with the tool")
+struct DocumentationTests {
+    @Test(
+        "docs/hingetool.md holds every help text verbatim",
+        arguments: [
+            [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
+            ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
+            ["plot", "spring"],
+            ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"],
+        ])
+    func cliReference(subcommand: [String]) throws {
+        let reference = try String(contentsOfFile: packageRoot + "/docs/hingetool.md", encoding: .utf8)
+        let help = runTool(subcommand + ["--help"]).output
+        #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/hingetool.md")
+    }
+
+    @Test("The cookbook in docs/springs.md is the test file, verbatim")
+    func cookbook() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/springs.md", encoding: .utf8)
+        let tests = try String(
+            contentsOfFile: packageRoot + "/Tests/HingeKitTests/Springs/SpringCookbookTests.swift", encoding: .utf8)
+        #expect(guide.contains("```swift\n" + tests + "```\n"))
+    }
+
+    @Test("docs/reading.md holds the current score tables (make score)")
+    func scoreTables() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
+        // The Markdown names traces by file name only, so absolute paths print the same tables.
+        let run = runTool(["score"] + traces + ["--format", "markdown"])
+        #expect(run.status == 0)
+        #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
+    }
+
+    @Test("docs/getting-started.md compiles: its test example is the one run here")
+    func gettingStarted() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)
+        #expect(guide.contains("DampedSpring.bend.report(from: 180, to: 110)"))
+        let report = DampedSpring.bend.report(from: 180, to: 110)
+        #expect(report.settlingTime < 0.5)
+        #expect(report.overshoot < 0.03)
+    }
+
+    @Test("Every page in docs/ is in the index, and every picture in Plots/ in its README")
+    func indexes() throws {
+        let index = try String(contentsOfFile: packageRoot + "/docs/README.md", encoding: .utf8)
+        for page in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs")
+        where page.hasSuffix(".md") && page != "README.md" {
+            #expect(index.contains("(\(page))"), "\(page) is not in docs/README.md")
+        }
+        let plots = try String(contentsOfFile: packageRoot + "/Plots/README.md", encoding: .utf8)
+        for picture in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Plots")
+        where picture.hasSuffix(".png") {
+            #expect(plots.contains("`\(picture)`"), "\(picture) is not in Plots/README.md")
+        }
+    }
+
+    @Test("README starts with the two commands")
+    func readme() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let firstBlock = readme.split(separator: "```")[1]
+        #expect(firstBlock.contains("make demo"))
+        #expect(firstBlock.contains("make test"))
+    }
+
+    @Test("Every scenario and malformed example is described in Datasets/README.md")
+    func datasetsReadme() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/Datasets/README.md", encoding: .utf8)
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            + FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets/malformed")
+        for file in files where file.hasSuffix(".csv") {
+            #expect(readme.contains("`\(file)`"), "\(file) is not described")
+        }
+    }
+}
