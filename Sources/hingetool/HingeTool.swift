@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
@@ -86,12 +84,12 @@ struct HingeTool {
             }
             return dispatch(rest, among: command.subcommands, group: command.spec, path: path, context: context)
         }
-        do throws(ToolFailure) {
+        do throws(ToolError) {
             let parsed: ParsedArguments
             do {
                 parsed = try ArgumentParser.parse(rest, for: command.spec)
             } catch {
-                throw ToolFailure.usage(error)
+                throw ToolError.usage(error)
             }
             if parsed.wantsHelp {
                 context.write(HelpFormatter.help(for: command.spec, path: path))

@@ -14,7 +14,7 @@ public enum VelocityEstimator: Hashable, Sendable {
     /// Android's default `VelocityTracker` strategy (LSQ2): an unweighted quadratic fit over a
     /// 100 ms horizon, at most 20 samples, age measured from the newest sample; a gap over
     /// 40 ms between samples ends the history and 40 ms without a sample means the pointer
-    /// stopped (velocity 0). Figures from AOSP's VelocityTracker.cpp, via ANCHORS.md.
+    /// stopped (velocity 0). Figures from AOSP, frameworks/native/libs/input/VelocityTracker.cpp.
     case androidLSQ2
     /// The slope between the last two samples, held until the next one.
     case finiteDifference
@@ -26,9 +26,11 @@ public enum VelocityEstimator: Hashable, Sendable {
     static let historyCapacity = 32
 
     /// The velocity at `time` (at or after the newest sample), in degrees per second: from the
-    /// sample history, or for ``kalman(_:)`` from the filter the reader keeps beside it (`step`
-    /// is the sensor's smallest change so far).
-    func velocity(at time: Double, history: SampleHistory, tracker: KalmanTracker, step: Double) -> Double {
+    /// sample history, or for ``kalman(_:)`` from the filter the reader keeps beside it in
+    /// `state` (`step` is the sensor's smallest change so far).
+    func velocity(
+        at time: Double, history: SampleHistory, state: HingeReader.EstimatorState, step: Double
+    ) -> Double {
         guard let newest = history.newest else { return 0 }
         guard history.count >= 2 else { return 0 }
         switch self {
@@ -43,12 +45,12 @@ public enum VelocityEstimator: Hashable, Sendable {
         case .leastSquares(let estimator):
             return estimator.velocity(at: time, history: history)
         case .kalman(let parameters):
-            return tracker.velocity(at: time, step: step, parameters)
+            return state.kalman.velocity(at: time, step: step, parameters)
         }
     }
 
     private static func androidFit(_ history: SampleHistory) -> Double {
-        let newest = history.newest!
+        guard let newest = history.newest else { return 0 }
         var fit = WeightedPolynomialFit(degree: 2)
         var previousTime = newest.time
         for back in 0..<min(history.count, 20) {

@@ -14,7 +14,7 @@ extension DampedSpring {
     /// the spring, so it has no counterpart here.
     public static let interactive = DampedSpring(response: 0.15, dampingRatio: 0.86)
 
-    /// The seed app's bend animation, `interpolatingSpring(mass: 0.9, stiffness: 280,
+    /// A bend animation written as SwiftUI's `interpolatingSpring(mass: 0.9, stiffness: 280,
     /// damping: 24)`: ζ ≈ 0.76, duration ≈ 0.36 s.
     public static let bend = DampedSpring(mass: 0.9, stiffness: 280, damping: 24)
 

@@ -54,7 +54,7 @@ public struct TraceColumns: Hashable, Sendable {
     /// - Parameter names: the header's fields, trimmed.
     /// - Returns: the columns, or the header problem as a kind, a message and the offending
     ///   field's position (`nil` when the whole header is at fault).
-    static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderProblem> {
+    static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderError> {
         var time: (index: Int, unit: TimeUnit)?
         var angle: (index: Int, unit: AngleUnit)?
         var status: Int?
@@ -64,13 +64,13 @@ public struct TraceColumns: Hashable, Sendable {
             let key = name.lowercased()
             guard !key.isEmpty else {
                 return .failure(
-                    HeaderProblem(
+                    HeaderError(
                         kind: .emptyColumnName, field: index,
                         message: "column \(index + 1) of the header has no name"))
             }
             if let earlier = seen[key] {
                 return .failure(
-                    HeaderProblem(
+                    HeaderError(
                         kind: .duplicateColumn, field: index,
                         message: "column '\(name)' appears twice (columns \(earlier + 1) and \(index + 1))"))
             }
@@ -79,7 +79,7 @@ public struct TraceColumns: Hashable, Sendable {
             case "time", "t", "time_ms":
                 if let other = time {
                     return .failure(
-                        HeaderProblem(
+                        HeaderError(
                             kind: .duplicateColumn, field: index,
                             message: "two time columns, '\(names[other.index])' and '\(name)'; keep one"))
                 }
@@ -87,7 +87,7 @@ public struct TraceColumns: Hashable, Sendable {
             case "angle", "angle_deg", "angle_rad":
                 if let other = angle {
                     return .failure(
-                        HeaderProblem(
+                        HeaderError(
                             kind: .duplicateColumn, field: index,
                             message: "two angle columns, '\(names[other.index])' and '\(name)'; keep one"))
                 }
@@ -101,11 +101,11 @@ public struct TraceColumns: Hashable, Sendable {
         let found = names.joined(separator: ", ")
         guard let time else {
             return .failure(
-                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))
+                HeaderError(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))
         }
         guard let angle else {
             return .failure(
-                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'angle' column; found: \(found)"))
+                HeaderError(kind: .missingColumn, field: nil, message: "no 'angle' column; found: \(found)"))
         }
         return .success(
             TraceColumns(
@@ -113,7 +113,7 @@ public struct TraceColumns: Hashable, Sendable {
                 angleUnit: angle.unit, status: status, extras: extras))
     }
 
-    struct HeaderProblem: Error {
+    struct HeaderError: Error {
         var kind: TraceError.Kind
         var field: Int?
         var message: String

@@ -68,7 +68,7 @@ extension HingeTool {
         /// The most rows one run prints, as for `hingetool spring`.
         static let rowLimit = 10_000_001
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let effectName = arguments.value("effect") ?? "angle"
             let effect = effectName == "angle" ? nil : try EffectOptions.makeEffect(effectName, ParsedArguments())
             let springGiven = SpringOptions.options.contains { arguments.has($0.key) }
@@ -101,7 +101,7 @@ extension HingeTool {
             // The header counts the rows, so they wait in a spool until the end.
             let rows = try Spool()
             var plausibility = TracePlausibility()
-            func nextRecord() throws(ToolFailure) -> TraceRecord? {
+            func nextRecord() throws(ToolError) -> TraceRecord? {
                 do {
                     guard let record = try reader.next() else { return nil }
                     plausibility.add(record.sample)
@@ -118,7 +118,7 @@ extension HingeTool {
             var lastTime = 0.0
             /// Prints frame `frame` of a started animator; returns its time and whether the
             /// value has settled there.
-            func emitFrame() throws(ToolFailure) -> (time: Double, settled: Bool) {
+            func emitFrame() throws(ToolError) -> (time: Double, settled: Bool) {
                 guard frame < rowLimit else {
                     throw .usage("the trace, --rate and --tail ask for more than \(rowLimit) rows, the limit")
                 }
@@ -207,7 +207,7 @@ extension HingeTool {
         }
 
         /// Reads `t:name` into a time and a preset.
-        private static func springChange(_ text: String?) throws(ToolFailure) -> (Double, DampedSpring)? {
+        private static func springChange(_ text: String?) throws(ToolError) -> (Double, DampedSpring)? {
             guard let text else { return nil }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, DecimalNumber.isPlainDecimal(parts[0].utf8), let time = Double(parts[0]),

@@ -27,7 +27,7 @@ extension HingeTool {
         /// The most rows one run prints.
         static let rowLimit = 10_000_001
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let name = arguments.positionals[0]
             let effect = try EffectOptions.makeEffect(name, arguments)
             let from = try number(arguments, "from", in: -1e6...1e6) ?? 0

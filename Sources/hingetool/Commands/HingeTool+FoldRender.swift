@@ -37,7 +37,7 @@ extension HingeTool {
                 "                             [--dimming <x>] [--png <file>] [-o <file>]",
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard arguments.has("tilt") else { throw .usage("Missing expected option '--tilt <deg>'") }
             let tilt = try number(arguments, "tilt", in: -80...80)!
             let eye = try number(arguments, "eye", in: 1...100_000) ?? 320

@@ -21,7 +21,7 @@ extension HingeTool {
             [TracePlot.self, ReadingPlot.self, SpringPlot.self, AnimatePlot.self, CurvePlot.self, FoldRenderPlot.self]
         }
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {}
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {}
 
         static let options: [CommandSpec.Option] = [
             CommandSpec.Option(
@@ -44,7 +44,7 @@ extension HingeTool {
         static func render(
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
             script: (_ title: String) -> String
-        ) throws(ToolFailure) {
+        ) throws(ToolError) {
             var data = ""
             let capture = ToolContext(
                 write: { data += $0 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
@@ -91,7 +91,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "trace", abstract: "The reports of a trace: angle against time.", base: Read.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             try Plot.render("trace", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
@@ -111,7 +111,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
             if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
@@ -137,7 +137,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "spring", abstract: "A spring's value and velocity against time.", base: Spring.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard !arguments.has("report") else { throw .usage("'--report' prints figures, not a curve; leave it out") }
             var arguments = arguments
             arguments.values["format"] = "dat"
@@ -163,7 +163,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "animate", abstract: "A spring chasing a trace: targets and the animated value.", base: Animate.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             try Plot.render("animate", base: Animate.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
@@ -183,7 +183,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "curve", abstract: "An effect's value against the hinge angle.", base: Curve.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             try Plot.render("curve", base: Curve.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
@@ -202,7 +202,7 @@ extension HingeTool {
         static let spec = Plot.kindSpec(
             "fold-render", abstract: "The frosted-glass fold rendered at a tilt.", base: FoldRender.spec)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let tilt = GnuplotText.quoted("fold-render: tilt \(arguments.value("tilt") ?? "") degrees")
             try Plot.render("fold-render", base: FoldRender.self, arguments: arguments, context: context) { _ in
                 """
@@ -251,7 +251,7 @@ enum Gnuplot {
     }
 
     /// Runs `gnuplot script` in `folder`; returns what it printed on standard output.
-    static func run(_ gnuplot: String, script: String, in folder: String) throws(ToolFailure) -> String {
+    static func run(_ gnuplot: String, script: String, in folder: String) throws(ToolError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuplot)
         process.arguments = [script]

@@ -28,7 +28,7 @@ extension HingeTool {
             "division_x", "division_y", "division_width", "division_height",
         ]
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let stages = try parse(context.readAll(path), file: path)
@@ -62,7 +62,7 @@ extension HingeTool {
         }
 
         /// The stages of a CSV log, with their times.
-        static func parse(_ bytes: [UInt8], file: String) throws(ToolFailure) -> [(Double, FoldStage)] {
+        static func parse(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
             var text = String(decoding: bytes, as: UTF8.self)
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             var header: [String: Int]?
@@ -98,7 +98,7 @@ extension HingeTool {
                     header = found
                     continue
                 }
-                func value(_ key: String) throws(ToolFailure) -> Double? {
+                func value(_ key: String) throws(ToolError) -> Double? {
                     guard let position = names[key] else { return nil }
                     guard position < fields.count else {
                         throw .data("\(file):\(number):\(line.count + 1): the row has no '\(key)' field")
@@ -110,7 +110,7 @@ extension HingeTool {
                     }
                     return number
                 }
-                func required(_ key: String) throws(ToolFailure) -> Double {
+                func required(_ key: String) throws(ToolError) -> Double {
                     guard let number = try value(key), number >= 0 else {
                         throw .data("\(file):\(number):\(column(names[key]!)): '\(key)' needs a number ≥ 0")
                     }
@@ -124,7 +124,7 @@ extension HingeTool {
                 let insets = FoldStage.Insets(
                     top: try value("inset_top") ?? 0, left: try value("inset_left") ?? 0,
                     bottom: try value("inset_bottom") ?? 0, right: try value("inset_right") ?? 0)
-                let division = try columns.suffix(4).map { (key) throws(ToolFailure) in try value(key) }
+                let division = try columns.suffix(4).map { (key) throws(ToolError) in try value(key) }
                 let present = division.compactMap { $0 }
                 if !present.isEmpty, present.count < 4 {
                     let missing = zip(columns.suffix(4), division).first { $0.1 == nil }!.0

@@ -24,7 +24,7 @@ extension HingeTool {
                 skipBadRowsOption, outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
             let rate = try number(arguments, "rate", in: 0.001...100_000)
@@ -84,13 +84,13 @@ extension HingeTool {
                     do {
                         try hinge.ingest(record.sample)
                     } catch {
-                        throw ToolFailure.data("\(path):\(record.line):1: \(error)")
+                        throw ToolError.data("\(path):\(record.line):1: \(error)")
                     }
                     if rate == nil { row(hinge.reading(at: record.sample.time)) }
                     if start == nil { start = record.sample.time }
                     lastTime = record.sample.time
                 }
-            } catch let failure as ToolFailure {
+            } catch let failure as ToolError {
                 throw failure
             } catch let error as TraceError {
                 throw .trace(error)

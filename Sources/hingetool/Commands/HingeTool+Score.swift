@@ -28,7 +28,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
             for path in arguments.positionals {
@@ -101,7 +101,7 @@ extension HingeTool {
         /// Reads a trace and its ground truth.
         static func loadWithTruth(
             _ path: String, context: ToolContext
-        ) throws(ToolFailure) -> (
+        ) throws(ToolError) -> (
             [HingeSample], GroundTruth
         ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))

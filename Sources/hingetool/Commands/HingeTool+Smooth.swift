@@ -40,7 +40,7 @@ extension HingeTool {
         /// The impulse threshold, in scales: Hampel's customary 3.
         static let impulseThreshold = 3.0
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try Resample.requiredRate(arguments)
             let sigma = try number(arguments, "gaussian", in: 0.0001...3600)
@@ -103,7 +103,7 @@ extension HingeTool {
         }
 
         /// A width the grid cannot hold is the command line's fault; anything else the data's.
-        static func failure(_ error: GridFilter.Failure, path: String) -> ToolFailure {
+        static func failure(_ error: GridFilter.InputError, path: String) -> ToolError {
             switch error {
             case .widthTooShort, .widthTooLong: .usage("\(error) (see --rate)")
             default: .data("\(path): \(error)")

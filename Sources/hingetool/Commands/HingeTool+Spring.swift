@@ -38,7 +38,7 @@ extension HingeTool {
                 "                        [--report] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let spring = try SpringOptions.makeSpring(arguments)
             let from = try SpringOptions.anyNumber(arguments, "from") ?? 0
             let to = try SpringOptions.anyNumber(arguments, "to") ?? 1

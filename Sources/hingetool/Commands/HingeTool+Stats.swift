@@ -20,7 +20,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()

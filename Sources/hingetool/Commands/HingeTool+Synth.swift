@@ -32,7 +32,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("list") {
                 var text = ""
                 for scenario in SyntheticScenario.all {
@@ -118,7 +118,7 @@ extension HingeTool {
     /// Reads a numeric option, checking it is a plain decimal inside `range`.
     static func number(
         _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
-    ) throws(ToolFailure)
+    ) throws(ToolError)
         -> Double?
     {
         guard let text = arguments.value(key) else { return nil }
@@ -133,7 +133,7 @@ extension HingeTool {
         return value
     }
 
-    static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> UInt64? {
+    static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64? {
         guard let text = arguments.value(key) else { return nil }
         guard let value = UInt64(text) else {
             throw .usage("The value '\(text)' is invalid for '--\(key)': expected a whole number ≥ 0")

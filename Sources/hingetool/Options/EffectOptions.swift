@@ -29,11 +29,11 @@ extension HingeTool {
         }
 
         /// The effect `name` with the options given, checked.
-        static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolFailure) -> any HingeEffect {
+        static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> any HingeEffect {
             let limits = -360.0...720.0
             let lower = try number(arguments, "lower", in: limits)
             let upper = try number(arguments, "upper", in: limits)
-            func refuse(_ key: String) throws(ToolFailure) {
+            func refuse(_ key: String) throws(ToolError) {
                 if arguments.has(key) { throw .usage("'--\(key)' does not apply to the \(name) effect") }
             }
             if name != "ramp" { try refuse("easing") }

@@ -40,7 +40,7 @@ enum ReadOptions {
         CommandSpec.Option(["--reach"], value: "deg", help: "The farthest a projection reaches.", default: "30"),
     ]
 
-    static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
+    static func configuration(_ arguments: ParsedArguments) throws(ToolError) -> HingeReader.Configuration {
         var configuration = HingeReader.Configuration()
         let minCutoff = try HingeTool.number(arguments, "min-cutoff", in: 1e-3...1e3) ?? 0.8
         let beta = try HingeTool.number(arguments, "beta", in: 0...1e3) ?? 0.05

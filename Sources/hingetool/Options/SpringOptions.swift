@@ -64,7 +64,7 @@ extension HingeTool {
             ("preset", ["preset", "extra-bounce"]),
         ]
 
-        static func makeSpring(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+        static func makeSpring(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
             let used = groups.filter { group in group.options.contains { arguments.has($0) } }
             if used.count > 1 {
                 let first = used[0].options.first { arguments.has($0) }!
@@ -82,7 +82,7 @@ extension HingeTool {
             if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
                 throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
             }
-            let value = { (key: String) throws(ToolFailure) -> Double? in try anyNumber(arguments, key) }
+            let value = { (key: String) throws(ToolError) -> Double? in try anyNumber(arguments, key) }
             if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
                 throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
             }
@@ -115,7 +115,7 @@ extension HingeTool {
             }
         }
 
-        private static func preset(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+        private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
             let name = arguments.value("preset") ?? "smooth"
             let extra = try anyNumber(arguments, "extra-bounce")
             if arguments.has("bounce"), arguments.has("extra-bounce") {
@@ -142,12 +142,12 @@ extension HingeTool {
             }
         }
 
-        private static func missing(_ option: String, for form: String) -> ToolFailure {
+        private static func missing(_ option: String, for form: String) -> ToolError {
             .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
         }
 
         /// A finite number of any size; the spring's own validation says what is out of range.
-        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> Double? {
+        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double? {
             try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         }
 
