@@ -53,12 +53,28 @@ struct HingeTool {
         case "--version":
             context.write(version + "\n")
             return ExitCode.success.rawValue
+        case "--list-subcommands":
+            // Hidden: what scripts/cli-reference.sh and the tests document, from `subcommands`.
+            context.write(subcommandPaths().map { $0.joined(separator: " ") + "\n" }.joined())
+            return ExitCode.success.rawValue
         case "help":
             return help(Array(arguments.dropFirst()), context: context)
         default:
             break
         }
         return dispatch(arguments, among: subcommands, group: spec, path: [name], context: context)
+    }
+
+    /// Every subcommand as the words that run it, groups before their members, in the order of
+    /// ``subcommands``: `["stats"]`, …, `["plot"]`, `["plot", "trace"]`, ….
+    static func subcommandPaths() -> [[String]] {
+        func paths(_ commands: [any Subcommand.Type], under prefix: [String]) -> [[String]] {
+            commands.flatMap { command in
+                let path = prefix + [command.spec.name]
+                return [path] + paths(command.subcommands, under: path)
+            }
+        }
+        return paths(subcommands, under: [])
     }
 
     /// Finds the subcommand named by `arguments[0]` among `commands`, and runs it (or, for a

@@ -1,5 +1,6 @@
 import Foundation
 import HingeKit
+import HingeTestSupport
 import Testing
 
 @testable import hingetool
@@ -50,7 +51,7 @@ struct FoldRenderCommandTests {
         #expect(pixels(fromBinary) == pixels(fromText))
     }
 
-    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors")
+    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors", .tags(.slow))
     func tilted() {
         let run = runTool(["fold-render", "--tilt", "30"])
         #expect(run.status == 0)

@@ -24,12 +24,3 @@ func runTool(_ arguments: [String], input: String = "") -> ToolRun {
     let status = HingeTool.run(arguments, context: context)
     return ToolRun(status: status, output: sink.output, error: sink.error)
 }
-
-func dataset(_ name: String) -> String { packageRoot + "/Datasets/" + name }
-
-/// A fresh empty folder for files a test writes.
-func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "hingetool-tests-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
