@@ -4,7 +4,7 @@ extension SpringAnimator {
     /// Source: AOSP, Android's unfold animation drives its progress with a spring of stiffness
     /// 600 and damping ratio 1, unit mass (``DampedSpring/androidUnfold``; frameworks/base/packages/
     /// SystemUI/unfold/.../progress/PhysicsBasedUnfoldTransitionProgressProvider.kt).
-    public static let followerResponse = 2 * Double.pi / 600.0.squareRoot()
+    public static let followerResponse = 2 * Double.pi / DampedSpring.androidUnfold.stiffness.squareRoot()
 
     /// A critically damped animator for the common case: follow the hinge smoothly.
     ///

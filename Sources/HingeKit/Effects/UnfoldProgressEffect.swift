@@ -34,6 +34,6 @@ public struct UnfoldProgressEffect: HingeEffect, Hashable {
 
     /// Android's unfold spring: stiffness 600, damping ratio 1, unit mass.
     public var preferredSpring: DampedSpring {
-        DampedSpring(mass: 1, stiffness: 600, damping: 2 * 600.0.squareRoot())
+        .androidUnfold
     }
 }

@@ -30,19 +30,14 @@ extension HingeTool {
             CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
         ]
 
-        static let presetNames = ["smooth", "snappy", "bouncy", "interactive", "bend"]
+        /// The names `--preset` takes: HingeKit's list, ``DampedSpring/Preset``.
+        static let presetNames = DampedSpring.Preset.allCases.map(\.rawValue)
+
+        /// The presets that take `--bounce` and `--extra-bounce`.
+        static let bouncyPresets = DampedSpring.Preset.allCases.filter { $0.baseBounce != nil }.map(\.rawValue)
 
         /// The preset called `name`, as `--preset` gives it without a bounce.
-        static func preset(named name: String) -> DampedSpring? {
-            switch name {
-            case "smooth": .smooth
-            case "snappy": .snappy
-            case "bouncy": .bouncy
-            case "interactive": .interactive
-            case "bend": .bend
-            default: nil
-            }
-        }
+        static func preset(named name: String) -> DampedSpring? { DampedSpring.Preset(rawValue: name)?.spring }
 
         /// The block of a usage that explains `<spring>`.
         static let usage: [String] = [
@@ -52,7 +47,7 @@ extension HingeTool {
             "    --duration <s> [--bounce <b>]",
             "    --response <s> --damping-ratio <ζ>",
             "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
-            "    --preset smooth|snappy|bouncy|interactive|bend [--extra-bounce <x>]",
+            "    --preset \(presetNames.joined(separator: "|")) [--extra-bounce <x>]",
         ]
 
         /// The ways to describe a spring, each with the options that belong to it only.
@@ -122,18 +117,15 @@ extension HingeTool {
                 throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
             }
             let bounce = try anyNumber(arguments, "bounce")
-            if extra != nil || bounce != nil, name == "interactive" || name == "bend" {
-                throw .usage(
-                    "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to smooth, snappy and bouncy"
-                )
-            }
-            let base: Double
-            switch name {
-            case "interactive": return .interactive
-            case "bend": return .bend
-            case "snappy": base = 0.15
-            case "bouncy": base = 0.3
-            default: base = 0
+            let preset = DampedSpring.Preset(rawValue: name) ?? .smooth
+            guard let base = preset.baseBounce else {
+                if extra != nil || bounce != nil {
+                    throw .usage(
+                        "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to "
+                            + ArgumentParser.list(bouncyPresets).replacing("'", with: "")
+                    )
+                }
+                return preset.spring
             }
             do throws(DampedSpring.ParameterError) {
                 return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))

@@ -22,7 +22,8 @@ extension HingeTool.Animate {
 
         init(_ arguments: ParsedArguments) throws(ToolError) {
             let effectName = arguments.value("effect") ?? "angle"
-            let effect = effectName == "angle" ? nil : try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
+            let effect =
+                effectName == "angle" ? nil : try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
             let springGiven = HingeTool.SpringOptions.options.contains { arguments.has($0.key) }
             if let effect, !springGiven {
                 initialSpring = effect.preferredSpring
