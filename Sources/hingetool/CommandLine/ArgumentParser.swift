@@ -6,6 +6,7 @@ import HingeKit
 enum ArgumentParser {
     static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        for option in spec.options { parsed.defaults[option.key] = option.defaultValue }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

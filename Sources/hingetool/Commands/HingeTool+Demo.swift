@@ -30,7 +30,7 @@ extension HingeTool {
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let folder = arguments.value("out") ?? defaultFolder
+            let folder = arguments.declaredValue("out")
             let (source, samples, summary, truth) = try load(arguments, context: context)
             context.progress("demo: read \(samples.count) samples from \(source)\n")
 

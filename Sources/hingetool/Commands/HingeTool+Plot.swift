@@ -49,13 +49,13 @@ extension HingeTool {
             let capture = ToolContext(
                 write: { data += $0 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
             try base.run(arguments, context: capture)
-            let folder = arguments.value("out") ?? "."
+            let folder = arguments.declaredValue("out")
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
             }
-            let terminal = arguments.value("terminal") ?? "png"
+            let terminal = arguments.declaredValue("terminal")
             let title = GnuplotText.quoted(arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? kind)
             var text = "# \(kind).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(kind).gp\n"
             switch terminal {

@@ -33,7 +33,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
-            let method = Interpolator.Method(rawValue: arguments.value("method") ?? "steffen") ?? .steffen
+            guard let method = Interpolator.Method(rawValue: arguments.declaredValue("method")) else {
+                throw .usage("'--method' has a value the resampler does not know")
+            }
             let (resampler, grid) = try resample(path, rate: rate, method: method, context: context)
             var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
             text += provenance(resampler)

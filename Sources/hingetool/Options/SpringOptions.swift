@@ -47,7 +47,8 @@ extension HingeTool {
             "    --duration <s> [--bounce <b>]",
             "    --response <s> --damping-ratio <ζ>",
             "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
-            "    --preset \(presetNames.joined(separator: "|")) [--extra-bounce <x>]",
+            "    --preset \(presetNames.joined(separator: "|"))",
+            "             [--extra-bounce <x>]",
         ]
 
         /// The ways to describe a spring, each with the options that belong to it only.
@@ -86,10 +87,14 @@ extension HingeTool {
                 throw missing("damping-ratio", for: "--response")
             }
             if group == "preset" { return try preset(arguments) }
-            let (mass, stiffness, damping) = (try value("mass") ?? 1, try value("stiffness"), try value("damping"))
-            let (duration, bounce, response) = (try value("duration"), try value("bounce") ?? 0, try value("response"))
+            let (mass, stiffness, damping) = (
+                try declaredAnyNumber(arguments, "mass"), try value("stiffness"), try value("damping")
+            )
+            let (duration, bounce, response) = (
+                try value("duration"), try declaredAnyNumber(arguments, "bounce"), try value("response")
+            )
             let (ratio, settling, epsilon) = (
-                try value("damping-ratio"), try value("settling-duration"), try value("epsilon") ?? 0.001
+                try value("damping-ratio"), try value("settling-duration"), try declaredAnyNumber(arguments, "epsilon")
             )
             do throws(DampedSpring.ParameterError) {
                 switch group {
@@ -111,12 +116,13 @@ extension HingeTool {
         }
 
         private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
-            let name = arguments.value("preset") ?? "smooth"
+            let name = arguments.declaredValue("preset")
             let extra = try anyNumber(arguments, "extra-bounce")
             if arguments.has("bounce"), arguments.has("extra-bounce") {
                 throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
             }
-            let bounce = try anyNumber(arguments, "bounce")
+            // Given, not defaulted: the preset's own bounce stands unless one is asked for.
+            let bounce = arguments.has("bounce") ? try anyNumber(arguments, "bounce") : nil
             let preset = DampedSpring.Preset(rawValue: name) ?? .smooth
             guard let base = preset.baseBounce else {
                 if extra != nil || bounce != nil {
@@ -136,6 +142,11 @@ extension HingeTool {
 
         private static func missing(_ option: String, for form: String) -> ToolError {
             .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
+        }
+
+        /// ``anyNumber(_:_:)`` for an option with a declared default.
+        static func declaredAnyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double {
+            try declaredNumber(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         }
 
         /// A finite number of any size; the spring's own validation says what is out of range.

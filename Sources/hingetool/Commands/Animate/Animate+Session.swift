@@ -21,7 +21,7 @@ extension HingeTool.Animate {
         let tail: Double?
 
         init(_ arguments: ParsedArguments) throws(ToolError) {
-            let effectName = arguments.value("effect") ?? "angle"
+            let effectName = arguments.declaredValue("effect")
             let effect =
                 effectName == "angle" ? nil : try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
             let springGiven = HingeTool.SpringOptions.options.contains { arguments.has($0.key) }
@@ -30,8 +30,8 @@ extension HingeTool.Animate {
             } else {
                 initialSpring = try HingeTool.SpringOptions.makeSpring(arguments)
             }
-            guard let mode = SpringAnimator.Mode(rawValue: arguments.value("mode") ?? "persistent"),
-                let policy = SpringAnimator.ReduceMotion(rawValue: arguments.value("reduce-motion") ?? "off")
+            guard let mode = SpringAnimator.Mode(rawValue: arguments.declaredValue("mode")),
+                let policy = SpringAnimator.ReduceMotion(rawValue: arguments.declaredValue("reduce-motion"))
             else { throw .usage("'--mode' or '--reduce-motion' has a value the animator does not know") }
             self.effect = effect
             self.effectName = effectName
@@ -40,7 +40,7 @@ extension HingeTool.Animate {
             running = effect?.animatorPolicy(for: policy) ?? policy
             followsPosition = arguments.value("input") == "position"
             change = try HingeTool.Animate.springChange(arguments.value("change-spring"))
-            rate = try HingeTool.number(arguments, "rate", in: 1e-3...1e6) ?? 120
+            rate = try HingeTool.declaredNumber(arguments, "rate", in: 1e-3...1e6)
             tail = try HingeTool.number(arguments, "tail", in: 0...1e6)
         }
 

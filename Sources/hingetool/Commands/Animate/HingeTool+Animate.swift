@@ -42,7 +42,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--effect"], value: "effect",
                     help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
-                    allowed: ["angle", "bloom", "lean", "unfold"]),
+                    allowed: ["angle"] + EffectOptions.animatedNames),
                 CommandSpec.Option(
                     ["--reduce-motion"], value: "policy",
                     help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
