@@ -61,7 +61,31 @@ extension HingeTool {
             change == .firstReading ? "first-reading" : change.rawValue
         }
 
+        /// The columns a header row names, by position; `place` is `file:line` for messages.
+        private static func parseHeader(_ fields: [String], at place: String) throws(ToolError) -> [String: Int] {
+            var found: [String: Int] = [:]
+            for (position, name) in fields.enumerated() {
+                let key = name.lowercased()
+                guard columns.contains(key) else { continue }
+                if found[key] != nil {
+                    let column = fields[..<position].reduce(1) { $0 + $1.count + 1 }
+                    throw .data("\(place):\(column): the column '\(key)' appears twice")
+                }
+                found[key] = position
+            }
+            for required in ["content_width", "content_height"] where found[required] == nil {
+                throw .data("\(place):1: the header has no '\(required)' column")
+            }
+            let division = columns.suffix(4).filter { found[$0] != nil }
+            if !division.isEmpty, division.count < 4 {
+                throw .data("\(place):1: the division needs all four columns division_x, _y, _width, _height")
+            }
+            return found
+        }
+
         /// The stages of a CSV log, with their times.
+        // Long: one row's fields, read by nested helpers that share the row's line number and
+        // columns for their messages; the header is parsed apart (parseHeader).
         static func parse(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
             var text = String(decoding: bytes, as: UTF8.self)
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
@@ -78,24 +102,7 @@ extension HingeTool {
                 /// The column where field `field` starts, counting from 1.
                 func column(_ field: Int) -> Int { fields[..<field].reduce(1) { $0 + $1.count + 1 } }
                 guard let names = header else {
-                    var found: [String: Int] = [:]
-                    for (position, name) in fields.enumerated() {
-                        let key = name.lowercased()
-                        guard columns.contains(key) else { continue }
-                        if found[key] != nil {
-                            throw .data("\(file):\(number):\(column(position)): the column '\(key)' appears twice")
-                        }
-                        found[key] = position
-                    }
-                    for required in ["content_width", "content_height"] where found[required] == nil {
-                        throw .data("\(file):\(number):1: the header has no '\(required)' column")
-                    }
-                    let division = columns.suffix(4).filter { found[$0] != nil }
-                    if !division.isEmpty, division.count < 4 {
-                        throw .data(
-                            "\(file):\(number):1: the division needs all four columns division_x, _y, _width, _height")
-                    }
-                    header = found
+                    header = try parseHeader(fields, at: "\(file):\(number)")
                     continue
                 }
                 func value(_ key: String) throws(ToolError) -> Double? {
