@@ -1,0 +1,142 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// HingeKit's unfold progress on screen: Android's quantity, clamp(angle / 165°), shown with
+/// less lag and less chop than Android's own spring.
+///
+/// ```swift
+/// var unfold = UnfoldDriver()
+/// try unfold.ingest(HingeSample(time: 0.000, angle: 180, status: .fullyOpen))
+/// try unfold.ingest(HingeSample(time: 0.008, angle: 176, status: .fullyOpen))
+/// let progress = unfold.value(at: 0.010)           // on every frame
+/// ```
+///
+/// Android drives one critically damped spring (stiffness 600) straight at each reported
+/// angle: every report is a kink in the spring's acceleration, and the spring trails a moving
+/// hinge by 2/ω ≈ 82 ms. This driver makes two changes (docs/effects.md measures them):
+///
+/// - **Two stages.** The target drives a critically damped spring, which drives a second one
+///   (both with ``Configuration/omega``): a step of the target then reaches the screen with a
+///   continuous acceleration, so a quantised or coarse sensor's steps do not show as jolts.
+/// - **A lead.** The cascade trails a steady motion by 4/ω; the target is moved ahead by the
+///   reader's velocity times ``Configuration/lead`` × 4/ω, so a steady motion is shown where it
+///   is. The velocity is the ``HingeReader``'s (a Kalman filter that reads silence as a stop,
+///   0 on a coarse sensor), so the lead vanishes when the hinge rests.
+///
+/// Both stages are solved in closed form from the state at the last sample, so a frame's value
+/// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
+/// newest angle is shown as it is. With no hinge the progress is 1 (a flat phone).
+public struct UnfoldDriver: Sendable {
+    /// How the driver follows the hinge.
+    public struct Configuration: Hashable, Sendable {
+        /// The natural angular frequency of each stage, rad/s (default 40).
+        public var omega: Double
+        /// The fraction of the cascade's lag (4/ω) the target is moved ahead by (default 1).
+        public var lead: Double
+        /// Where the progress reaches 1, degrees (default 165, Android's).
+        public var unfoldedAngle: Double
+
+        /// A configuration; the defaults are the ones docs/effects.md tunes.
+        /// - Precondition: `omega` and `unfoldedAngle` positive and finite; `lead` finite and
+        ///   not negative.
+        public init(omega: Double = 40, lead: Double = 1, unfoldedAngle: Double = 165) {
+            precondition(omega > 0 && omega.isFinite, "omega must be positive")
+            precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
+            precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
+            self.omega = omega
+            self.lead = lead
+            self.unfoldedAngle = unfoldedAngle
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// Whether the newest angle's progress is shown as it is.
+    public let reduceMotion: Bool
+    /// The reader the samples go through.
+    public private(set) var reader: HingeReader
+
+    private var hasSample = false
+    private var time = 0.0
+    private var target = 1.0
+    private var direct = 1.0
+    /// Stage one and stage two: value and velocity at ``time``.
+    private var first = (value: 1.0, velocity: 0.0)
+    private var second = (value: 1.0, velocity: 0.0)
+
+    /// A driver with no sample yet.
+    public init(
+        configuration: Configuration = Configuration(), reduceMotion: Bool = false,
+        reader: HingeReader.Configuration = HingeReader.Configuration()
+    ) {
+        self.configuration = configuration
+        self.reduceMotion = reduceMotion
+        self.reader = HingeReader(configuration: reader)
+    }
+
+    /// The progress the driver heads for: the newest angle moved ahead by the lead.
+    public var currentTarget: Double { target }
+
+    /// Takes the next sample.
+    ///
+    /// - Throws: the reader's ``HingeReader/InputError`` for a sample it refuses; the driver
+    ///   is then unchanged.
+    /// - Complexity: O(1); no allocation.
+    public mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
+        try reader.ingest(sample)
+        let reading = reader.reading(at: sample.time)
+        let progress = self.progress(reading?.angle)
+        let velocity = reading?.velocity ?? 0
+        let ahead = configuration.lead * 4 / configuration.omega * velocity / configuration.unfoldedAngle
+        let newTarget = min(max(progress + ahead, 0), 1)
+        if hasSample {
+            let state = states(at: sample.time)
+            first = state.first
+            second = state.second
+        } else {
+            first = (newTarget, 0)
+            second = (newTarget, 0)
+            hasSample = true
+        }
+        time = sample.time
+        target = newTarget
+        direct = progress
+    }
+
+    /// The progress to show at `time` (a time before the last sample reads as that sample's).
+    public func value(at time: Double) -> Double {
+        guard hasSample else { return 1 }
+        if reduceMotion { return direct }
+        return min(max(states(at: time).second.value, 0), 1)
+    }
+
+    private func progress(_ angle: Double?) -> Double {
+        guard let angle else { return 1 }
+        return min(max(angle / configuration.unfoldedAngle, 0), 1)
+    }
+
+    /// Both stages at `time`, in closed form. With τ the time since the last sample, E = e^(−ωτ)
+    /// and targets measured from ``target``: stage one is (a + bτ)E with b = v₁ + ωa; stage two
+    /// solves y″ + 2ωy′ + ω²y = ω²(a + bτ)E, which is (c₀ + c₁τ + ω²aτ²/2 + ω²bτ³/6)E with
+    /// c₁ = v₂ + ωc₀.
+    private func states(at query: Double) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
+        let tau = max(0, query - time)
+        let w = configuration.omega
+        let e = exp(-w * tau)
+        let a = first.value - target
+        let b = first.velocity + w * a
+        let c0 = second.value - target
+        let c1 = second.velocity + w * c0
+        let p = c0 + c1 * tau + w * w * (a * tau * tau / 2 + b * tau * tau * tau / 6)
+        let dp = c1 + w * w * (a * tau + b * tau * tau / 2)
+        return (
+            (target + (a + b * tau) * e, (b - w * (a + b * tau)) * e),
+            (target + p * e, (dp - w * p) * e)
+        )
+    }
+}
