@@ -40,16 +40,22 @@ public struct UnfoldDriver: Sendable {
         public var lead: Double
         /// Where the progress reaches 1, degrees (default 165, Android's).
         public var unfoldedAngle: Double
+        /// Below this reader speed (°/s) there is no lead, from twice it the full lead (default
+        /// 15): at rest and in slow motion the velocity is mostly the estimator's noise, which
+        /// a lead would show as jitter.
+        public var leadSpeed: Double
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
-        /// - Precondition: `omega` and `unfoldedAngle` positive and finite; `lead` finite and
-        ///   not negative.
-        public init(omega: Double = 40, lead: Double = 1, unfoldedAngle: Double = 165) {
+        /// - Precondition: `omega` and `unfoldedAngle` positive and finite; `lead` and
+        ///   `leadSpeed` finite and not negative.
+        public init(omega: Double = 40, lead: Double = 1, leadSpeed: Double = 15, unfoldedAngle: Double = 165) {
             precondition(omega > 0 && omega.isFinite, "omega must be positive")
             precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
+            precondition(leadSpeed >= 0 && leadSpeed.isFinite, "leadSpeed must be zero or positive")
             precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
             self.omega = omega
             self.lead = lead
+            self.leadSpeed = leadSpeed
             self.unfoldedAngle = unfoldedAngle
         }
     }
@@ -91,7 +97,11 @@ public struct UnfoldDriver: Sendable {
         try reader.ingest(sample)
         let reading = reader.reading(at: sample.time)
         let progress = self.progress(reading?.angle)
-        let velocity = reading?.velocity ?? 0
+        let raw = reading?.velocity ?? 0
+        // Slow readings are mostly the estimator's noise: the lead fades in between
+        // `leadSpeed` and twice that.
+        let fade = configuration.leadSpeed > 0 ? min(1, max(0, abs(raw) / configuration.leadSpeed - 1)) : 1
+        let velocity = raw * fade
         let ahead = configuration.lead * 4 / configuration.omega * velocity / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if hasSample {
