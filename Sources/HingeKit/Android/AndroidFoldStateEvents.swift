@@ -18,7 +18,8 @@
 /// - the candidate is `START_CLOSING` when the angle is below the reference, else
 ///   `START_OPENING`; it is sent when it moved more than ``changeThreshold`` (7.5°) from the
 ///   reference, differs from the last update, the hinge is not fully open (180° − angle <
-///   ``fullyOpenThreshold``, 15°), the screen is the large one, and — over an app — the angle
+///   ``fullyOpenThreshold``, 15°), the inner screen has turned on since the phone was last
+///   unfolded and is the one in use, and — over an app — the angle
 ///   is below ``closingThresholdOverApps`` (60°). As in AOSP, that last test is made on the
 ///   angle whatever the candidate's direction;
 /// - sending a start or finish update moves the reference to the angle sent with it (the
@@ -68,6 +69,10 @@ public struct AndroidFoldStateEvents: Sendable {
     /// Whether the large (inner) screen is on; on the small screen no hinge angle starts a
     /// transition. `true` by default.
     public private(set) var isOnLargeScreen = true
+    /// Whether the inner screen has turned on since the phone was last reported unfolded
+    /// (AOSP's `isUnfoldHandled`): while folded, hinge angles start nothing. The screen is
+    /// taken to turn on as soon as the phone is reported unfolded.
+    public private(set) var isUnfoldHandled = true
     /// When the half-folded timeout runs out, if it is running.
     public private(set) var timeoutDeadline: Double?
     private var lastTime = -Double.infinity
@@ -129,7 +134,7 @@ public struct AndroidFoldStateEvents: Sendable {
         let isFullyOpen = 180 - angle < Self.fullyOpenThreshold
         let thresholdMet = !configuration.overApps || angle < Self.closingThresholdOverApps
         if abs(angle - angleBeforeTransition) > Self.changeThreshold, candidate != lastUpdate, !isFullyOpen,
-            isOnLargeScreen, thresholdMet
+            isUnfoldHandled, isOnLargeScreen, thresholdMet
         {
             send(candidate, angle: lastAngle, at: time, emit: emit)
         }
@@ -151,6 +156,7 @@ public struct AndroidFoldStateEvents: Sendable {
     public mutating func foldStateChanged(folded: Bool, at time: Double, emit: (AndroidFoldUpdate) -> Void) {
         advance(to: time, emit: emit)
         timeoutDeadline = nil
+        isUnfoldHandled = !folded
         if folded {
             send(.finishClosed, angle: lastAngle, at: time, emit: emit)
         } else {
