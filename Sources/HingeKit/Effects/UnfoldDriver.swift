@@ -25,8 +25,11 @@
 ///   continuous acceleration, so a quantised or coarse sensor's steps do not show as jolts.
 /// - **A lead.** The cascade trails a steady motion by 4/ω; the target is moved ahead by the
 ///   reader's velocity times ``Configuration/lead`` × 4/ω, so a steady motion is shown where it
-///   is. The velocity is the ``HingeReader``'s (a Kalman filter that reads silence as a stop,
-///   0 on a coarse sensor), so the lead vanishes when the hinge rests.
+///   is. The velocity is the ``HingeReader``'s (a Kalman filter that reads silence as a stop),
+///   and the lead fades in between ``Configuration/leadSpeed`` and twice that, so the
+///   velocity's noise at rest and in slow motion does not show as jitter.
+/// - **Coarse sensors** (0/90/180°) carry no velocity, so there is no lead; the stages run at
+///   ``Configuration/coarseOmega`` instead, faster than on a fine sensor.
 ///
 /// Both stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
@@ -44,18 +47,27 @@ public struct UnfoldDriver: Sendable {
         /// 15): at rest and in slow motion the velocity is mostly the estimator's noise, which
         /// a lead would show as jitter.
         public var leadSpeed: Double
+        /// The natural angular frequency of each stage on a coarse sensor (default 50), rad/s:
+        /// its readings carry no velocity (``HingeReader/Configuration/coarseStep``), so there
+        /// is no lead, and faster stages keep the lag down.
+        public var coarseOmega: Double
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
-        /// - Precondition: `omega` and `unfoldedAngle` positive and finite; `lead` and
+        /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
         ///   `leadSpeed` finite and not negative.
-        public init(omega: Double = 40, lead: Double = 1, leadSpeed: Double = 15, unfoldedAngle: Double = 165) {
+        public init(
+            omega: Double = 40, lead: Double = 1, leadSpeed: Double = 15, coarseOmega: Double = 50,
+            unfoldedAngle: Double = 165
+        ) {
             precondition(omega > 0 && omega.isFinite, "omega must be positive")
+            precondition(coarseOmega > 0 && coarseOmega.isFinite, "coarseOmega must be positive")
             precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
             precondition(leadSpeed >= 0 && leadSpeed.isFinite, "leadSpeed must be zero or positive")
             precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
             self.omega = omega
             self.lead = lead
             self.leadSpeed = leadSpeed
+            self.coarseOmega = coarseOmega
             self.unfoldedAngle = unfoldedAngle
         }
     }
@@ -68,6 +80,9 @@ public struct UnfoldDriver: Sendable {
     public private(set) var reader: HingeReader
 
     private var hasSample = false
+    /// The smallest change between successive angles so far, and the newest angle.
+    private var smallestChange = Double.infinity
+    private var lastAngle: Double?
     private var time = 0.0
     private var target = 1.0
     private var direct = 1.0
@@ -85,6 +100,10 @@ public struct UnfoldDriver: Sendable {
         self.reader = HingeReader(configuration: reader)
     }
 
+    /// Whether the sensor reports coarse levels (its smallest change is at least the reader's
+    /// ``HingeReader/Configuration/coarseStep``).
+    public var isCoarse: Bool { smallestChange >= reader.configuration.coarseStep && smallestChange.isFinite }
+
     /// The progress the driver heads for: the newest angle moved ahead by the lead.
     public var currentTarget: Double { target }
 
@@ -95,6 +114,12 @@ public struct UnfoldDriver: Sendable {
     /// - Complexity: O(1); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
         try reader.ingest(sample)
+        // The stages up to this sample run under the sensor class known before it.
+        let previous = hasSample ? states(at: sample.time) : nil
+        if let angle = sample.angle, let last = lastAngle, angle != last {
+            smallestChange = min(smallestChange, abs(angle - last))
+        }
+        if let angle = sample.angle { lastAngle = angle }
         let reading = reader.reading(at: sample.time)
         let progress = self.progress(reading?.angle)
         let raw = reading?.velocity ?? 0
@@ -104,10 +129,9 @@ public struct UnfoldDriver: Sendable {
         let velocity = raw * fade
         let ahead = configuration.lead * 4 / configuration.omega * velocity / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
-        if hasSample {
-            let state = states(at: sample.time)
-            first = state.first
-            second = state.second
+        if let previous {
+            first = previous.first
+            second = previous.second
         } else {
             first = (newTarget, 0)
             second = (newTarget, 0)
@@ -136,7 +160,7 @@ public struct UnfoldDriver: Sendable {
     /// c₁ = v₂ + ωc₀.
     private func states(at query: Double) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
         let tau = max(0, query - time)
-        let w = configuration.omega
+        let w = isCoarse ? configuration.coarseOmega : configuration.omega
         let e = exp(-w * tau)
         let a = first.value - target
         let b = first.velocity + w * a

@@ -12,7 +12,8 @@ extension HingeTool {
                 comment names the scenario, whose hand motion is rebuilt exactly), or it has \
                 true_angle and true_velocity columns (and true_pose for the snap). Every reading \
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
-                ('hingekit'), then Android's LSQ2 velocity, finite differences, the 1€ filter \
+                ('hingekit'), then Android's LSQ2 velocity (read as at lift-off, and held \
+                between events as Android 14 reads it), finite differences, the 1€ filter \
                 with the paper's defaults, the raw angle, and the offline Gaussian reading (the \
                 non-causal best case, no snap). docs/reading.md defines each \
                 column; '--format markdown' prints the tables and the targets it keeps. \
@@ -68,6 +69,8 @@ extension HingeTool {
             var lsq2 = configuration
             lsq2.velocity = .androidLSQ2
             lsq2.coarseStep = .infinity
+            var held = lsq2
+            held.velocity = .androidLSQ2Held
             var difference = configuration
             difference.velocity = .finiteDifference
             difference.coarseStep = .infinity
@@ -77,7 +80,8 @@ extension HingeTool {
             var raw = configuration
             raw.position = .raw
             let readings: [(String, HingeReader.Configuration)] = [
-                ("hingekit", configuration), ("android-lsq2", lsq2), ("difference", difference),
+                ("hingekit", configuration), ("android-lsq2", lsq2), ("android-lsq2-held", held),
+                ("difference", difference),
                 ("one-euro-paper", paper), ("raw", raw),
             ]
             var rows = readings.map { name, configuration in
