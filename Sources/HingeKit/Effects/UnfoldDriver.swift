@@ -31,6 +31,12 @@
 /// - **Coarse sensors** (0/90/180°) carry no velocity, so there is no lead; the stages run at
 ///   ``Configuration/coarseOmega`` instead, faster than on a fine sensor.
 ///
+/// An on-change sensor goes quiet when the hinge stops, so a silence of six recent mean
+/// intervals means the hinge stopped at the newest angle: from then on the target is that
+/// angle's progress, without a lead. (Six, not the 1.5 a steady sensor would suggest, so that
+/// a sensor that drops out mid-motion — the dropouts scenario — keeps its lead through short
+/// gaps.)
+///
 /// Both stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
 /// newest angle is shown as it is. With no hinge the progress is 1 (a flat phone).
@@ -86,6 +92,11 @@ public struct UnfoldDriver: Sendable {
     private var time = 0.0
     private var target = 1.0
     private var direct = 1.0
+    /// When the silence after the newest sample means the hinge stopped at its angle, and the
+    /// target drops its lead.
+    private var due = Double.infinity
+    /// The mean interval between recent samples (an exponential average, 0 before two).
+    private var meanInterval = 0.0
     /// Stage one and stage two: value and velocity at ``time``.
     private var first = (value: 1.0, velocity: 0.0)
     private var second = (value: 1.0, velocity: 0.0)
@@ -137,6 +148,11 @@ public struct UnfoldDriver: Sendable {
             second = (newTarget, 0)
             hasSample = true
         }
+        if hasSample, sample.time > time {
+            let interval = min(sample.time - time, 0.25)
+            meanInterval = meanInterval == 0 ? interval : 0.75 * meanInterval + 0.25 * interval
+        }
+        due = sample.time + max(6 * meanInterval, 0.001)
         time = sample.time
         target = newTarget
         direct = progress
@@ -154,18 +170,30 @@ public struct UnfoldDriver: Sendable {
         return min(max(angle / configuration.unfoldedAngle, 0), 1)
     }
 
-    /// Both stages at `time`, in closed form. With τ the time since the last sample, E = e^(−ωτ)
-    /// and targets measured from ``target``: stage one is (a + bτ)E with b = v₁ + ωa; stage two
+    /// Both stages at `query`: toward the target with its lead until ``due``, toward the
+    /// newest angle after that.
+    private func states(at query: Double) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
+        guard query > due, target != direct else { return states(from: (first, second), target: target, elapsed: query - time) }
+        // No sample for six mean intervals: the hinge stopped; the target is the newest angle.
+        let atDue = states(from: (first, second), target: target, elapsed: due - time)
+        return states(from: atDue, target: direct, elapsed: query - due)
+    }
+
+    /// Both stages `elapsed` seconds after `start`, in closed form. With τ = elapsed, E = e^(−ωτ)
+    /// and targets measured from `target`: stage one is (a + bτ)E with b = v₁ + ωa; stage two
     /// solves y″ + 2ωy′ + ω²y = ω²(a + bτ)E, which is (c₀ + c₁τ + ω²aτ²/2 + ω²bτ³/6)E with
     /// c₁ = v₂ + ωc₀.
-    private func states(at query: Double) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
-        let tau = max(0, query - time)
+    private func states(
+        from start: (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)),
+        target: Double, elapsed: Double
+    ) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
+        let tau = max(0, elapsed)
         let w = isCoarse ? configuration.coarseOmega : configuration.omega
         let e = exp(-w * tau)
-        let a = first.value - target
-        let b = first.velocity + w * a
-        let c0 = second.value - target
-        let c1 = second.velocity + w * c0
+        let a = start.first.value - target
+        let b = start.first.velocity + w * a
+        let c0 = start.second.value - target
+        let c1 = start.second.velocity + w * c0
         let p = c0 + c1 * tau + w * w * (a * tau * tau / 2 + b * tau * tau * tau / 6)
         let dp = c1 + w * w * (a * tau + b * tau * tau / 2)
         return (

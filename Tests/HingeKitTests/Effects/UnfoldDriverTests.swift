@@ -18,6 +18,16 @@ struct UnfoldDriverTests {
         #expect(abs(driver.value(at: time) - truth) < 0.003)
     }
 
+    @Test("When the sensor goes quiet the hinge has stopped: the lead goes and the value settles on the last angle")
+    func silenceDropsTheLead() throws {
+        var driver = UnfoldDriver()
+        // 5° steps every 25 ms at 200°/s, then silence (an on-change sensor at rest).
+        for k in 0...10 { try driver.ingest(HingeSample(time: 0.025 * Double(k), angle: 170 - 5 * Double(k))) }
+        #expect(driver.currentTarget < 120.0 / 165)  // ahead of the newest angle while moving
+        // Tolerance 1e-6: e^(−40 × 1.5) leaves nothing of the approach.
+        #expect(abs(driver.value(at: 2) - 120.0 / 165) < 1e-6)
+    }
+
     @Test("At rest the value settles on the angle's progress; no hinge reads 1; Reduce Motion shows the angle")
     func rest() throws {
         var driver = UnfoldDriver()
