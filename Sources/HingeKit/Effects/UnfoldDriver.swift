@@ -172,8 +172,12 @@ public struct UnfoldDriver: Sendable {
 
     /// Both stages at `query`: toward the target with its lead until ``due``, toward the
     /// newest angle after that.
-    private func states(at query: Double) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
-        guard query > due, target != direct else { return states(from: (first, second), target: target, elapsed: query - time) }
+    private func states(
+        at query: Double
+    ) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
+        guard query > due, target != direct else {
+            return states(from: (first, second), target: target, elapsed: query - time)
+        }
         // No sample for six mean intervals: the hinge stopped; the target is the newest angle.
         let atDue = states(from: (first, second), target: target, elapsed: due - time)
         return states(from: atDue, target: direct, elapsed: query - due)

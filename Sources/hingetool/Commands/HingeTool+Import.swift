@@ -43,7 +43,9 @@ extension HingeTool {
             }
             guard let section = matches.first else {
                 let found = log.sections.map { "'\($0.name)'" }
-                let list = found.isEmpty ? "no recent-events sections at all" : "sensors found: \(found.joined(separator: ", "))"
+                let list =
+                    found.isEmpty
+                    ? "no recent-events sections at all" : "sensors found: \(found.joined(separator: ", "))"
                 let what = wanted.map { "no sensor named '\($0)'" } ?? "no hinge sensor section"
                 throw .data("\(name): \(what) (a line '<name>: last N events'); \(list)")
             }

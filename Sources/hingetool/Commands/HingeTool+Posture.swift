@@ -35,7 +35,9 @@ extension HingeTool {
                     guard let angle = sample.angle else { continue }
                     let name: String
                     if android {
-                        if policy == nil { policy = AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle)) }
+                        if policy == nil {
+                            policy = AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                        }
                         name = policy!.update(angle: angle).rawValue
                     } else {
                         name = tracker.update(angle: angle, status: sample.status).rawValue

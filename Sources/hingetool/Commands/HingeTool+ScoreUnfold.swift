@@ -74,12 +74,17 @@ extension HingeTool.Score {
             else { continue }
             let name = path.split(separator: "/").last.map(String.init) ?? path
             func e4(_ value: Double) -> String { DecimalNumber.fixed(value * 10_000, places: 2) }
-            text += "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
-            text += " | \(DecimalNumber.fixed(ratio(kit, rows), places: 2)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
-            text += " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
-            text += " | \(DecimalNumber.fixed(kit.jitterAtRest, places: 5)) / \(DecimalNumber.fixed(spring.jitterAtRest, places: 5))"
+            text +=
+                "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
+            text +=
+                " | \(DecimalNumber.fixed(ratio(kit, rows), places: 2)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
+            text +=
+                " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
+            text +=
+                " | \(DecimalNumber.fixed(kit.jitterAtRest, places: 5)) / \(DecimalNumber.fixed(spring.jitterAtRest, places: 5))"
             text += " | \(e4(kit.chopMax)) / \(e4(spring.chopMax)) / \(e4(android.chopMax)) / \(e4(kit.truthChopMax))"
-            text += " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
+            text +=
+                " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
         }
         return text
     }

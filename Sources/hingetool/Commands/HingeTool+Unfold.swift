@@ -60,7 +60,8 @@ extension HingeTool {
             if arguments.has("events") {
                 text += "\n\n# t event angle\n"
                 for update in updates {
-                    text += "\(DecimalNumber.shortest(update.time)) \(update.kind.rawValue) \(DecimalNumber.shortest(update.angle))\n"
+                    text +=
+                        "\(DecimalNumber.shortest(update.time)) \(update.kind.rawValue) \(DecimalNumber.shortest(update.angle))\n"
                 }
             }
             try context.emit(text, to: arguments.value("output"))

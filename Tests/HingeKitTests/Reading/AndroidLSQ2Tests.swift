@@ -26,7 +26,8 @@ struct AndroidLSQ2Tests {
     func pow(_ x: Double, _ k: Int) -> Double { (0..<k).reduce(1) { product, _ in product * x } }
 
     func reader(_ velocity: VelocityEstimator, samples: [(Double, Double)]) throws -> HingeReader {
-        var reader = HingeReader(configuration: HingeReader.Configuration(position: .raw, velocity: velocity, coarseStep: .infinity))
+        var reader = HingeReader(
+            configuration: HingeReader.Configuration(position: .raw, velocity: velocity, coarseStep: .infinity))
         for (time, angle) in samples { try reader.ingest(HingeSample(time: time, angle: angle)) }
         return reader
     }

@@ -14,7 +14,10 @@ struct DeviceCommandTests {
         let run = runTool(["import", "dumpsys", fixture("dumpsys-sensorservice.txt")])
         #expect(run.status == 0)
         let expected = try String(contentsOfFile: fixture("dumpsys-hinge.csv"), encoding: .utf8)
-        #expect(run.output == expected.replacingOccurrences(of: "Tests/Fixtures/recording/", with: packageRoot + "/Tests/Fixtures/recording/"))
+        #expect(
+            run.output
+                == expected.replacingOccurrences(
+                    of: "Tests/Fixtures/recording/", with: packageRoot + "/Tests/Fixtures/recording/"))
     }
 
     @Test("No hinge section: exit 65 listing the sensors found; masked values: a clear error")
@@ -28,12 +31,16 @@ struct DeviceCommandTests {
         #expect(run.status == 65)
         #expect(run.error.contains("<stdin>:2:"))
         #expect(run.error.contains("without values"))
-        #expect(runTool(["import", "dumpsys", "-", "--sensor", "light sensor"], input: text).output.contains("10.000000001,212.00"))
+        #expect(
+            runTool(["import", "dumpsys", "-", "--sensor", "light sensor"], input: text).output.contains(
+                "10.000000001,212.00"))
     }
 
-    @Test("Each recipe's output in docs/recording.md goes through stats unchanged", arguments: [
-        "android-listener.csv", "ios-onhingechange.csv", "dumpsys-hinge.csv",
-    ])
+    @Test(
+        "Each recipe's output in docs/recording.md goes through stats unchanged",
+        arguments: [
+            "android-listener.csv", "ios-onhingechange.csv", "dumpsys-hinge.csv",
+        ])
     func recipes(name: String) {
         let run = runTool(["stats", fixture(name)])
         #expect(run.status == 0)
@@ -48,7 +55,9 @@ struct DeviceCommandTests {
         #expect(run.error.contains("1 of 4 values repeat the value just before them"))
         #expect(run.error.contains("1 of 4 values lie outside 0…180°"))
         #expect(run.error.contains("1 of 4 values are not multiples of the resolution 1°"))
-        #expect(!runTool(["stats", "-", "--max-range", "360"], input: "time,angle\n0,10\n0.01,185\n").error.contains("outside"))
+        #expect(
+            !runTool(["stats", "-", "--max-range", "360"], input: "time,angle\n0,10\n0.01,185\n").error.contains(
+                "outside"))
     }
 
     @Test("unfold prints t angle hingekit android truth, and the fold updates with --events")
@@ -75,9 +84,11 @@ struct DeviceCommandTests {
 
     /// The goal of issue 14 on the reported seed-1 datasets, against Android's spring: RMSE at
     /// most 0.5× on the 1° scenarios. (The other goals are measured in docs/effects.md.)
-    @Test("score --unfold: HingeKit's RMSE is at most half Android's spring's on the 1° scenarios", arguments: [
-        "flat-to-laptop.csv", "close-and-open.csv", "slow-bend.csv", "jitter-at-boundary.csv",
-    ])
+    @Test(
+        "score --unfold: HingeKit's RMSE is at most half Android's spring's on the 1° scenarios",
+        arguments: [
+            "flat-to-laptop.csv", "close-and-open.csv", "slow-bend.csv", "jitter-at-boundary.csv",
+        ])
     func unfoldGoal(name: String) {
         let run = runTool(["score", "--unfold", dataset(name), "--format", "json"])
         #expect(run.status == 0)
