@@ -15,7 +15,8 @@ extension HingeTool {
                 (clamp(true angle / 165)) is added when the trace has ground truth. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
                 (START_OPENING, START_CLOSING, FINISH_HALF_OPEN, FINISH_FULL_OPEN, \
-                FINISH_CLOSED). docs/effects.md explains both pipelines.
+                FINISH_CLOSED). Rows where the trace has no hinge are left out. docs/effects.md \
+                explains both pipelines.
                 """,
             arguments: [traceArgument],
             options: [
