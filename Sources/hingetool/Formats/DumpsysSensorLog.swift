@@ -33,7 +33,7 @@ struct DumpsysSensorLog {
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if let header = Self.header(line) {
+            if let header = Self.header(Substring(line.trimmingCharacters(" \t"))) {
                 if let section = current { sections.append(section) }
                 current = Section(name: header, line: lineNumber)
                 continue

@@ -60,6 +60,17 @@ struct DeviceCommandTests {
                 "outside"))
     }
 
+    @Test("Bad input: a malformed trace is 65 with its location, a missing file 66, a wrong format 64")
+    func badInput() {
+        let malformed = runTool(["unfold", "-"], input: "time_ns,angle\n100,10\n200.5,11\n")
+        #expect(malformed.status == 65)
+        #expect(malformed.error.contains("<stdin>:3:1: time_ns '200.5' is not an integer"))
+        #expect(runTool(["posture", "/nonexistent/trace.csv"]).status == 66)
+        #expect(runTool(["import", "dumpsys", "/nonexistent/dumpsys.txt"]).status == 66)
+        #expect(runTool(["import", "logcat", "-"]).status == 64)
+        #expect(runTool(["unfold", dataset("flat-to-laptop.csv"), "--half-folded-timeout", "0"]).status == 64)
+    }
+
     @Test("unfold prints t angle hingekit android truth, and the fold updates with --events")
     func unfold() {
         let run = runTool(["unfold", dataset("close-and-open.csv"), "--events"])
