@@ -71,7 +71,9 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     /// - Precondition: `pixelWidth` and `pixelHeight` are positive, `scale` is finite and
     ///   positive, `cost` is not negative.
     /// - Complexity: Amortised O(1), plus O(1) per evicted entry.
-    public func insert(_ image: Image, source: Source, pixelWidth: Int, pixelHeight: Int, scale: Double = 1, cost: Int) {
+    public func insert(
+        _ image: Image, source: Source, pixelWidth: Int, pixelHeight: Int, scale: Double = 1, cost: Int
+    ) {
         Self.checkSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         precondition(cost >= 0, "cost must not be negative, got \(cost)")
         let key = StandInKey(source: source, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
