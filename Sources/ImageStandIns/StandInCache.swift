@@ -40,7 +40,7 @@
 /// source; an insertion is amortised O(1) plus its evictions. A lookup that finds an entry
 /// does not allocate.
 public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked Sendable {
-    private let storage: LockedBuffer<StandInStorage<Source, Image>>
+    @usableFromInline let storage: LockedBuffer<StandInStorage<Source, Image>>
 
     /// Makes an empty cache whose entries may cost `costLimit` in total.
     ///
@@ -71,12 +71,14 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     /// - Precondition: `pixelWidth` and `pixelHeight` are positive, `scale` is finite and
     ///   positive, `cost` is not negative.
     /// - Complexity: Amortised O(1), plus O(1) per evicted entry.
+    @inlinable
     public func insert(
         _ image: Image, source: Source, pixelWidth: Int, pixelHeight: Int, scale: Double = 1, cost: Int
     ) {
         Self.checkSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         precondition(cost >= 0, "cost must not be negative, got \(cost)")
-        let key = StandInKey(source: source, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        let key = StandInKey(
+            source: source, size: StandInSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
         storage.withLock { $0.insert(image, key: key, cost: cost) }
     }
 
@@ -99,9 +101,11 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     ///   positive.
     /// - Complexity: O(1) for an exact hit; otherwise O(n) for the n entries of `source`.
     ///   Never allocates.
+    @inlinable
     public func lookup(source: Source, pixelWidth: Int, pixelHeight: Int, scale: Double = 1) -> StandInHit<Image>? {
         Self.checkSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-        let key = StandInKey(source: source, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        let key = StandInKey(
+            source: source, size: StandInSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
         return storage.withLock { $0.lookup(key) }
     }
 
@@ -110,6 +114,7 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     ///
     /// - Parameter source: The source whose decodes to forget.
     /// - Complexity: O(n) for the n entries of `source`.
+    @inlinable
     public func remove(source: Source) {
         storage.withLock { $0.remove(source: source) }
     }
@@ -117,18 +122,21 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     /// Removes every entry and releases the cache's memory (on a memory warning, say).
     ///
     /// - Complexity: O(n) for the n entries.
+    @inlinable
     public func removeAll() {
         storage.withLock { $0.removeAll() }
     }
 
     /// The sum of the entries' costs, at most the cost limit.
+    @inlinable
     public var totalCost: Int {
         storage.withLock { $0.totalCost }
     }
 
     /// Traps, naming the argument, unless the sizes are positive and the scale finite and
     /// positive.
-    private static func checkSize(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    @inlinable
+    static func checkSize(pixelWidth: Int, pixelHeight: Int, scale: Double) {
         precondition(pixelWidth > 0, "pixelWidth must be positive, got \(pixelWidth)")
         precondition(pixelHeight > 0, "pixelHeight must be positive, got \(pixelHeight)")
         precondition(scale.isFinite && scale > 0, "scale must be finite and positive, got \(scale)")

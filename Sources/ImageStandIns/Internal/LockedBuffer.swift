@@ -13,9 +13,9 @@
 // The package supports macOS 13 / iOS 16, so Synchronization's `Mutex` (macOS 15 / iOS 18) is
 // not available: the lock is the platform's own, in memory allocated once with the state.
 #if canImport(Darwin)
-    typealias LockPrimitive = os_unfair_lock
+    @usableFromInline typealias LockPrimitive = os_unfair_lock
 #else
-    typealias LockPrimitive = pthread_mutex_t
+    @usableFromInline typealias LockPrimitive = pthread_mutex_t
 #endif
 
 /// A state and the lock that guards it, in one allocation made when the buffer is made.
@@ -24,6 +24,7 @@
 /// `os_unfair_lock` nor `pthread_mutex_t` may move once used), and taking it allocates
 /// nothing. The state is reached only through ``withLock(_:)``, as a pointer, so a mutation
 /// works in place with no copy and no run-time exclusivity check.
+@usableFromInline
 final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
     static func make(_ state: State) -> LockedBuffer {
         let buffer = create(minimumCapacity: 1) { _ in state }
@@ -50,6 +51,7 @@ final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
     }
 
     /// Runs `body` on the state with the lock held.
+    @inlinable
     func withLock<Result>(_ body: (inout State) -> Result) -> Result {
         withUnsafeMutablePointers { state, lock in
             #if canImport(Darwin)

@@ -5,46 +5,64 @@
 /// - the recency list, from `newest` to `oldest` through `older` (and back through `newer`);
 /// - its source's list, from `firstOfSource[source]` through `nextOfSource` (and back through
 ///   `previousOfSource`), which a stand-in lookup walks;
-/// - or, for an empty slot (no key, no image), the free list from `firstFree` through `older`.
+/// - or, for an empty slot (no source, no image), the free list from `firstFree` through
+///   `older`.
+///
+/// A slot keeps its key as the source and the size apart, so that a stand-in lookup compares
+/// sizes without copying (and retaining) a source per entry.
 ///
 /// Invariants, after every mutating method (``brokenInvariant()`` checks them all):
 /// `exact` maps the key of each live slot to that slot and holds nothing else; every live slot
 /// is on the recency list once and on its source's list once; `firstOfSource` has an entry
 /// exactly for the sources with a live slot; every other slot is on the free list;
 /// `totalCost` is the sum of the live slots' costs and at most `costLimit`.
+@usableFromInline
 struct StandInStorage<Source: Hashable, Image> {
-    typealias Key = StandInKey<Source>
+    @usableFromInline typealias Key = StandInKey<Source>
 
+    @usableFromInline
     struct Slot {
-        var key: Key?
-        var image: Image?
-        var cost = 0
-        var newer = none
-        var older = none
-        var previousOfSource = none
-        var nextOfSource = none
+        @usableFromInline var source: Source?
+        @usableFromInline var size = StandInSize(pixelWidth: 0, pixelHeight: 0, scale: 0)
+        @usableFromInline var image: Image?
+        @usableFromInline var cost = 0
+        @usableFromInline var newer = none
+        @usableFromInline var older = none
+        @usableFromInline var previousOfSource = none
+        @usableFromInline var nextOfSource = none
+
+        /// An empty slot, linked to the free slot `older`.
+        @inlinable
+        init(older: Int = none) {
+            self.older = older
+        }
+
+        /// The key of a live slot.
+        @inlinable
+        var key: Key { Key(source: source!, size: size) }
     }
 
     /// The index that links to nothing.
+    @inlinable
     static var none: Int { -1 }
 
-    let costLimit: Int
-    private(set) var totalCost = 0
-    private var slots: [Slot] = []
-    private var exact: [Key: Int] = [:]
-    private var firstOfSource: [Source: Int] = [:]
-    private var newest = none
-    private var oldest = none
-    private var firstFree = none
+    @usableFromInline let costLimit: Int
+    @usableFromInline var totalCost = 0
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var exact: [Key: Int] = [:]
+    @usableFromInline var firstOfSource: [Source: Int] = [:]
+    @usableFromInline var newest = none
+    @usableFromInline var oldest = none
+    @usableFromInline var firstFree = none
 
+    @inlinable
     init(costLimit: Int) {
         self.costLimit = costLimit
     }
 
-    var count: Int { exact.count }
-
     // MARK: The cache's operations
 
+    @inlinable
     mutating func insert(_ image: Image, key: Key, cost: Int) {
         if let index = exact[key] {
             guard cost <= costLimit else {
@@ -60,7 +78,8 @@ struct StandInStorage<Source: Hashable, Image> {
         } else {
             guard cost <= costLimit else { return }
             let index = takeFreeSlot()
-            slots[index].key = key
+            slots[index].source = key.source
+            slots[index].size = key.size
             slots[index].image = image
             slots[index].cost = cost
             totalCost += cost
@@ -72,6 +91,7 @@ struct StandInStorage<Source: Hashable, Image> {
         while totalCost > costLimit { removeSlot(oldest) }
     }
 
+    @inlinable
     mutating func lookup(_ key: Key) -> StandInHit<Image>? {
         if let index = exact[key] {
             use(index)
@@ -79,21 +99,23 @@ struct StandInStorage<Source: Hashable, Image> {
         }
         guard var index = firstOfSource[key.source] else { return nil }
         var best = Self.none
+        var bestSize = key.size
         while index != Self.none {
-            let candidate = slots[index].key!
-            if candidate.canStandIn(forWidth: key.pixelWidth, height: key.pixelHeight),
-                best == Self.none || candidate.isBetterStandIn(than: slots[best].key!, forScale: key.scale)
+            let size = slots[index].size
+            if size.canStandIn(for: key.size),
+                best == Self.none || size.isBetterStandIn(than: bestSize, forScale: key.size.scale)
             {
                 best = index
+                bestSize = size
             }
             index = slots[index].nextOfSource
         }
         guard best != Self.none else { return nil }
         use(best)
-        let chosen = slots[best].key!
-        return .standIn(slots[best].image!, pixelWidth: chosen.pixelWidth, pixelHeight: chosen.pixelHeight)
+        return .standIn(slots[best].image!, pixelWidth: bestSize.pixelWidth, pixelHeight: bestSize.pixelHeight)
     }
 
+    @inlinable
     mutating func remove(source: Source) {
         guard var index = firstOfSource[source] else { return }
         while index != Self.none {
@@ -103,6 +125,7 @@ struct StandInStorage<Source: Hashable, Image> {
         }
     }
 
+    @inlinable
     mutating func removeAll() {
         self = StandInStorage(costLimit: costLimit)
     }
@@ -110,28 +133,32 @@ struct StandInStorage<Source: Hashable, Image> {
     // MARK: The lists
 
     /// Marks the entry in `index` as the most recently used.
-    private mutating func use(_ index: Int) {
+    @inlinable
+    mutating func use(_ index: Int) {
         guard index != newest else { return }
         unlinkFromRecency(index)
         linkAsNewest(index)
     }
 
-    private mutating func linkAsNewest(_ index: Int) {
+    @inlinable
+    mutating func linkAsNewest(_ index: Int) {
         slots[index].newer = Self.none
         slots[index].older = newest
         if newest != Self.none { slots[newest].newer = index } else { oldest = index }
         newest = index
     }
 
-    private mutating func unlinkFromRecency(_ index: Int) {
+    @inlinable
+    mutating func unlinkFromRecency(_ index: Int) {
         let newer = slots[index].newer
         let older = slots[index].older
         if newer != Self.none { slots[newer].older = older } else { newest = older }
         if older != Self.none { slots[older].newer = newer } else { oldest = newer }
     }
 
-    private mutating func linkIntoSource(_ index: Int) {
-        let source = slots[index].key!.source
+    @inlinable
+    mutating func linkIntoSource(_ index: Int) {
+        let source = slots[index].source!
         let first = firstOfSource[source] ?? Self.none
         slots[index].previousOfSource = Self.none
         slots[index].nextOfSource = first
@@ -139,20 +166,22 @@ struct StandInStorage<Source: Hashable, Image> {
         firstOfSource[source] = index
     }
 
-    private mutating func unlinkFromSource(_ index: Int) {
+    @inlinable
+    mutating func unlinkFromSource(_ index: Int) {
         let previous = slots[index].previousOfSource
         let next = slots[index].nextOfSource
         if next != Self.none { slots[next].previousOfSource = previous }
         if previous != Self.none {
             slots[previous].nextOfSource = next
         } else if next != Self.none {
-            firstOfSource[slots[index].key!.source] = next
+            firstOfSource[slots[index].source!] = next
         } else {
-            firstOfSource[slots[index].key!.source] = nil
+            firstOfSource[slots[index].source!] = nil
         }
     }
 
-    private mutating func takeFreeSlot() -> Int {
+    @inlinable
+    mutating func takeFreeSlot() -> Int {
         guard firstFree != Self.none else {
             slots.append(Slot())
             return slots.count - 1
@@ -164,10 +193,11 @@ struct StandInStorage<Source: Hashable, Image> {
 
     /// Removes the entry in `index` from every list and the map, releases its image and puts
     /// the slot on the free list.
-    private mutating func removeSlot(_ index: Int) {
+    @inlinable
+    mutating func removeSlot(_ index: Int) {
         unlinkFromRecency(index)
         unlinkFromSource(index)
-        exact[slots[index].key!] = nil
+        exact[slots[index].key] = nil
         totalCost -= slots[index].cost
         slots[index] = Slot(older: firstFree)
         firstFree = index
@@ -182,11 +212,11 @@ extension StandInStorage {
         var entries: [StandInEntry<Source>] = []
         var index = newest
         while index != Self.none, entries.count <= slots.count {
-            let key = slots[index].key!
+            let size = slots[index].size
             entries.append(
                 StandInEntry(
-                    source: key.source, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight, scale: key.scale,
-                    cost: slots[index].cost))
+                    source: slots[index].source!, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
+                    scale: size.scale, cost: slots[index].cost))
             index = slots[index].older
         }
         return entries
@@ -202,8 +232,8 @@ extension StandInStorage {
         while index != Self.none {
             guard index >= 0, index < slots.count, !seen[index] else { return "recency list revisits \(index)" }
             seen[index] = true
-            guard let key = slots[index].key, slots[index].image != nil else { return "free slot \(index) is listed" }
-            guard exact[key] == index else { return "slot \(index) is not in the map under its key" }
+            guard slots[index].source != nil, slots[index].image != nil else { return "free slot \(index) is listed" }
+            guard exact[slots[index].key] == index else { return "slot \(index) is not in the map under its key" }
             guard slots[index].newer == newer else { return "slot \(index) links back to the wrong entry" }
             guard slots[index].cost >= 0 else { return "slot \(index) has a negative cost" }
             cost += slots[index].cost
@@ -220,7 +250,7 @@ extension StandInStorage {
             var index = first
             var previous = Self.none
             while index != Self.none {
-                guard index >= 0, index < slots.count, seen[index], let key = slots[index].key, key.source == source
+                guard index >= 0, index < slots.count, seen[index], slots[index].source == source
                 else { return "a source list holds slot \(index), not a live entry of its source" }
                 guard slots[index].previousOfSource == previous else { return "slot \(index) links back wrongly" }
                 onSourceLists += 1
@@ -234,7 +264,7 @@ extension StandInStorage {
         var free = 0
         index = firstFree
         while index != Self.none {
-            guard index >= 0, index < slots.count, !seen[index], slots[index].key == nil, slots[index].image == nil
+            guard index >= 0, index < slots.count, !seen[index], slots[index].source == nil, slots[index].image == nil
             else { return "the free list holds slot \(index), which is live, empty-looking or seen" }
             seen[index] = true
             free += 1
