@@ -130,6 +130,12 @@ struct StandInDocumentationTests {
         // The picture behind the URL changed: every decode of it goes.
         standIns.remove(source: url)
         #expect(standIns.lookup(source: url, pixelWidth: width, pixelHeight: height, scale: scale) == nil)
+
+        // A memory warning: everything goes.
+        standIns.insert(
+            small, source: url, pixelWidth: 300, pixelHeight: 450, scale: scale, cost: small.bytesPerRow * small.height)
+        standIns.removeAll()
+        #expect(standIns.totalCost == 0)
     }
 
     /// A tint sampled from a stand-in must not jump when the view's own decode replaces it.
