@@ -32,7 +32,9 @@
 /// marked so): the cache never reads or changes an image, it only keeps a reference to it and
 /// hands it out, so an image inserted on one thread may be returned on another. That is safe
 /// for an immutable image type such as `CGImage` or `UIImage`; do not use it for an image
-/// whose contents someone mutates.
+/// whose contents someone mutates. Images the cache drops (evicted, replaced, removed) are
+/// released after it unlocks, so freeing a large bitmap never holds up another thread's
+/// lookup, and an image's `deinit` may even use the cache.
 ///
 /// ## Costs
 ///
@@ -79,7 +81,8 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
         precondition(cost >= 0, "cost must not be negative, got \(cost)")
         let key = StandInKey(
             source: source, size: StandInSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
-        storage.withLock { $0.insert(image, key: key, cost: cost) }
+        // The images the insertion drops are released here, after unlocking.
+        _ = storage.withLock { $0.insert(image, key: key, cost: cost) }
     }
 
     /// The image to draw for `source` at `pixelWidth` × `pixelHeight` pixels for `scale`: the
@@ -116,7 +119,8 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     /// - Complexity: O(n) for the n entries of `source`.
     @inlinable
     public func remove(source: Source) {
-        storage.withLock { $0.remove(source: source) }
+        // The images are released here, after unlocking.
+        _ = storage.withLock { $0.remove(source: source) }
     }
 
     /// Removes every entry and releases the cache's memory (on a memory warning, say).
@@ -124,7 +128,12 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     /// - Complexity: O(n) for the n entries.
     @inlinable
     public func removeAll() {
-        storage.withLock { $0.removeAll() }
+        // The old storage, and with it the images, is released here, after unlocking.
+        _ = storage.withLock { state in
+            let old = state
+            state = StandInStorage(costLimit: state.costLimit)
+            return old
+        }
     }
 
     /// The sum of the entries' costs, at most the cost limit.
@@ -155,4 +164,7 @@ extension StandInCache {
     package func brokenInvariant() -> String? {
         storage.withLock { $0.brokenInvariant() }
     }
+
+    /// Whether some thread (the caller included) holds the cache's lock.
+    package var isLocked: Bool { storage.isLocked }
 }

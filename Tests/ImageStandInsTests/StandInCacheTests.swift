@@ -219,6 +219,38 @@ struct StandInCacheTests {
     /// A reference the test can watch: released when nothing holds it any more.
     final class Picture: Sendable {}
 
+    /// An image that, when released, notes whether the cache's lock was held.
+    final class Witness {
+        let cache: StandInCache<String, Witness>
+        let releasedUnderLock: ReleaseLog
+
+        init(_ cache: StandInCache<String, Witness>, _ log: ReleaseLog) {
+            (self.cache, releasedUnderLock) = (cache, log)
+        }
+
+        deinit { releasedUnderLock.values.append(cache.isLocked) }
+    }
+
+    final class ReleaseLog { var values: [Bool] = [] }
+
+    @Test("Images are released after the lock is released, by every method that drops them")
+    func imagesAreReleasedOutsideTheLock() {
+        let cache = StandInCache<String, Witness>(costLimit: 2)
+        let log = ReleaseLog()
+        cache.insert(Witness(cache, log), source: "a", pixelWidth: 1, pixelHeight: 1, cost: 1)
+        cache.insert(Witness(cache, log), source: "a", pixelWidth: 1, pixelHeight: 1, cost: 1)  // replaced
+        cache.insert(Witness(cache, log), source: "b", pixelWidth: 1, pixelHeight: 1, cost: 1)
+        cache.insert(Witness(cache, log), source: "c", pixelWidth: 1, pixelHeight: 1, cost: 1)  // evicts a
+        cache.insert(Witness(cache, log), source: "c", pixelWidth: 1, pixelHeight: 1, cost: 3)  // too dear
+        cache.insert(Witness(cache, log), source: "d", pixelWidth: 1, pixelHeight: 1, cost: 1)
+        cache.remove(source: "b")
+        cache.insert(Witness(cache, log), source: "e", pixelWidth: 1, pixelHeight: 1, cost: 1)
+        cache.removeAll()
+        // All seven: the replaced, the evicted, the one with the dear one's key, the dear one
+        // itself (released by this function), the removed, and the two cleared.
+        #expect(log.values == Array(repeating: false, count: 7))
+    }
+
     @Test("Evicted, replaced and removed images are released, and so are the rest with the cache")
     func imagesAreReleased() {
         var cache: StandInCache<String, Picture>? = StandInCache(costLimit: 2)

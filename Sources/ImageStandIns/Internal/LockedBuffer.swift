@@ -64,4 +64,18 @@ final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
             return body(&state.pointee)
         }
     }
+
+    /// Whether some thread (the caller included) holds the lock: a try that fails.
+    var isLocked: Bool {
+        withUnsafeMutablePointerToElements { lock in
+            #if canImport(Darwin)
+                guard os_unfair_lock_trylock(lock) else { return true }
+                os_unfair_lock_unlock(lock)
+            #else
+                guard pthread_mutex_trylock(lock) == 0 else { return true }
+                pthread_mutex_unlock(lock)
+            #endif
+            return false
+        }
+    }
 }

@@ -11,6 +11,11 @@
 /// A slot keeps its key as the source and the size apart, so that a stand-in lookup compares
 /// sizes without copying (and retaining) a source per entry.
 ///
+/// The methods that drop images return them instead of releasing them, so that the cache
+/// releases them after unlocking: freeing a large bitmap (or whatever an image's `deinit`
+/// does) never holds up a lookup on another thread, and cannot call back into the cache
+/// under its lock.
+///
 /// Invariants, after every mutating method (``brokenInvariant()`` checks them all):
 /// `exact` maps the key of each live slot to that slot and holds nothing else; every live slot
 /// is on the recency list once and on its source's list once; `firstOfSource` has an entry
@@ -62,21 +67,23 @@ struct StandInStorage<Source: Hashable, Image> {
 
     // MARK: The cache's operations
 
+    /// Inserts or replaces the entry for `key`, then evicts; returns the images dropped.
     @inlinable
-    mutating func insert(_ image: Image, key: Key, cost: Int) {
+    mutating func insert(_ image: Image, key: Key, cost: Int) -> [Image] {
+        var dropped: [Image] = []
         if let index = exact[key] {
             guard cost <= costLimit else {
                 // The key now names this image, which cannot be kept: the old one goes too.
-                removeSlot(index)
-                return
+                return [removeSlot(index)]
             }
             totalCost += cost - slots[index].cost
+            dropped.append(slots[index].image!)
             slots[index].image = image
             slots[index].cost = cost
             unlinkFromRecency(index)
             linkAsNewest(index)
         } else {
-            guard cost <= costLimit else { return }
+            guard cost <= costLimit else { return [] }
             let index = takeFreeSlot()
             slots[index].source = key.source
             slots[index].size = key.size
@@ -88,7 +95,8 @@ struct StandInStorage<Source: Hashable, Image> {
             linkIntoSource(index)
         }
         // The new entry alone fits, so eviction stops before reaching it (it is the newest).
-        while totalCost > costLimit { removeSlot(oldest) }
+        while totalCost > costLimit { dropped.append(removeSlot(oldest)) }
+        return dropped
     }
 
     @inlinable
@@ -115,19 +123,17 @@ struct StandInStorage<Source: Hashable, Image> {
         return .standIn(slots[best].image!, pixelWidth: bestSize.pixelWidth, pixelHeight: bestSize.pixelHeight)
     }
 
+    /// Removes every entry of `source`; returns their images.
     @inlinable
-    mutating func remove(source: Source) {
-        guard var index = firstOfSource[source] else { return }
+    mutating func remove(source: Source) -> [Image] {
+        guard var index = firstOfSource[source] else { return [] }
+        var dropped: [Image] = []
         while index != Self.none {
             let next = slots[index].nextOfSource
-            removeSlot(index)
+            dropped.append(removeSlot(index))
             index = next
         }
-    }
-
-    @inlinable
-    mutating func removeAll() {
-        self = StandInStorage(costLimit: costLimit)
+        return dropped
     }
 
     // MARK: The lists
@@ -191,16 +197,18 @@ struct StandInStorage<Source: Hashable, Image> {
         return index
     }
 
-    /// Removes the entry in `index` from every list and the map, releases its image and puts
-    /// the slot on the free list.
+    /// Removes the entry in `index` from every list and the map, puts the slot on the free
+    /// list and returns the entry's image.
     @inlinable
-    mutating func removeSlot(_ index: Int) {
+    mutating func removeSlot(_ index: Int) -> Image {
         unlinkFromRecency(index)
         unlinkFromSource(index)
         exact[slots[index].key] = nil
         totalCost -= slots[index].cost
+        let image = slots[index].image!
         slots[index] = Slot(older: firstFree)
         firstFree = index
+        return image
     }
 }
 
