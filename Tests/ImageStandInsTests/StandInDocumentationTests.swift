@@ -1,3 +1,4 @@
+import Foundation
 import ImageStandIns
 import Testing
 
@@ -136,6 +137,33 @@ struct StandInDocumentationTests {
             small, source: url, pixelWidth: 300, pixelHeight: 450, scale: scale, cost: small.bytesPerRow * small.height)
         standIns.removeAll()
         #expect(standIns.totalCost == 0)
+    }
+
+    /// The calls on `standIns` in a text, as `name(label:label:)`, and the initialiser as
+    /// `StandInCache(costLimit:)`.
+    static func cacheCalls(in text: String) -> Set<String> {
+        var calls = Set(
+            text.matches(of: /standIns\.(\w+)\(([^)]*)\)/).map { call in
+                let labels = call.output.2.matches(of: /(\w+):/).map { $0.output.1 + ":" }
+                return "\(call.output.1)(\(labels.joined()))"
+            })
+        for call in text.matches(of: /StandInCache<[^>]*>\(([^)]*)\)/) {
+            let labels = call.output.1.matches(of: /(\w+):/).map { $0.output.1 + ":" }
+            calls.insert("StandInCache(\(labels.joined()))")
+        }
+        return calls
+    }
+
+    @Test("Every cache call in the docs' snippets is one this file makes")
+    func snippetCallsAreTested() throws {
+        let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
+            .joined(separator: "/")
+        let tested = Self.cacheCalls(in: try String(contentsOfFile: #filePath, encoding: .utf8))
+        for page in ["docs/stand-ins.md", "Sources/ImageStandIns/ImageStandIns.docc/ImageStandIns.md"] {
+            let documented = Self.cacheCalls(in: try String(contentsOfFile: root + "/" + page, encoding: .utf8))
+            #expect(documented.count >= 3, "\(page): \(documented)")
+            #expect(documented.isSubset(of: tested), "\(page) calls \(documented.subtracting(tested)), not tested")
+        }
     }
 
     /// A tint sampled from a stand-in must not jump when the view's own decode replaces it.
