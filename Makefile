@@ -29,7 +29,7 @@ demo: build
 	$(TOOL) demo
 
 ## test: the full suite (unit, oracle, CLI), the stand-in cache again under ThreadSanitizer (its own
-## build directory: about 80 s the first time, 7 s after), then the format check and the documentation build
+## build directory: 1½–2 minutes the first time, 7 s after), then the format check and the documentation build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
