@@ -72,7 +72,8 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     ///   - pixelHeight: The decoded height in pixels.
     ///   - scale: The display scale the image was decoded for.
     ///   - cost: What keeping the image costs, in the unit of the cost limit (its bytes, say).
-    ///     An entry of cost 0 never counts against the limit: it stays until it is removed.
+    ///     An entry of cost 0 adds nothing to the total, but it is still evicted in its turn
+    ///     when the entries before it in recency have to go.
     /// - Precondition: `pixelWidth` and `pixelHeight` are positive, `scale` is finite and
     ///   positive, `cost` is not negative.
     /// - Complexity: Amortised O(1), plus O(1) per evicted entry.
