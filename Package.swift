@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 // HingeKit: hinge readings, springs and effects for foldable phones.
 //
-// Licence split: the HingeKit target is MIT so that apps can embed it. HingeAnalysis and
-// hingetool link the GNU Scientific Library and are therefore GPL-3.0-or-later.
+// Licence split: the HingeKit and ImageStandIns targets are MIT so that apps can embed them.
+// HingeAnalysis and hingetool link the GNU Scientific Library and are therefore GPL-3.0-or-later.
 
 import PackageDescription
 
@@ -11,11 +11,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "HingeKit", targets: ["HingeKit"]),
+        .library(name: "ImageStandIns", targets: ["ImageStandIns"]),
         .library(name: "HingeAnalysis", targets: ["HingeAnalysis"]),
         .executable(name: "hingetool", targets: ["hingetool"]),
     ],
     targets: [
         .target(name: "HingeKit"),
+        // The stand-in image cache an app embeds (MIT): imports nothing of ours.
+        .target(name: "ImageStandIns"),
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
@@ -26,13 +29,14 @@ let package = Package(
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["HingeKit", "HingeAnalysis", "CAllocationCounter"],
+            name: "Benchmarks", dependencies: ["HingeKit", "HingeAnalysis", "ImageStandIns", "CAllocationCounter"],
             path: "Benchmarks/Sources/Benchmarks"),
         // Seeded random cases and paths shared by the test targets; not a product.
         .target(name: "HingeTestSupport", dependencies: ["HingeKit"], path: "Tests/HingeTestSupport"),
         .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),
         .testTarget(
             name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "CGSL", "HingeTestSupport"]),
+        .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
         .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -40,6 +40,10 @@ public final class TraceReader {
     /// ``leadingCommentLimit`` of them: where traces keep their provenance, e.g.
     /// `hingetool synth flat-to-laptop --seed 1`.
     public private(set) var leadingComments: [String] = []
+    /// For a `time_ns` or `time_us` column, the first row's time as written, in the column's
+    /// unit: every ``HingeSample/time`` is measured from it, exactly (see the discussion of
+    /// ``TraceColumns/TimeUnit/nanoseconds``). `nil` for other columns and before the first row.
+    public internal(set) var integerTimeOrigin: Int64?
     /// How many leading comment lines ``leadingComments`` keeps.
     public static let leadingCommentLimit = 16
 
@@ -53,7 +57,7 @@ public final class TraceReader {
     private var sourceEnded = false
     private let carry: UnsafeMutablePointer<UInt8>
     private var carryCount = 0
-    private var lineNumber = 0
+    var lineNumber = 0
     /// What reading a row needs besides the line, taken out of the reader for the length of
     /// each call of ``next()``: a class's stored properties are checked for overlapping access
     /// at run time, every time they are used, and a row uses these a dozen times.
@@ -518,12 +522,13 @@ public final class TraceReader {
     ) throws(TraceError) -> Double {
         // Texts and names only where a message needs them: a plain number is read from the
         // bytes (DecimalNumber.plainValue gives exactly what Double(String) gives, or nil).
+        let bytes = UnsafeBufferPointer(rebasing: line[field.start..<field.end])
         var timeText: String { text(of: field, in: line) }
         var timeName: String { columnName(layout.time) }
         let time: Double
-        if !field.hasEscapedQuotes,
-            let value = DecimalNumber.plainValue(UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
-        {
+        if layout.timeUnit.isInteger {
+            time = try integerTime(field, bytes, in: line)
+        } else if !field.hasEscapedQuotes, let value = DecimalNumber.plainValue(bytes) {
             time = value * layout.timeScale
         } else {
             let timeText = timeText
@@ -532,13 +537,16 @@ public final class TraceReader {
             }
             time = try number(timeText, named: timeName, column: field.column) * layout.timeScale
         }
-        guard options.timeRange.contains(time) else {
-            let range = "\(format(options.timeRange.lowerBound))…\(format(options.timeRange.upperBound)) s"
+        let accepted = timeRange(for: layout.timeUnit)
+        guard accepted.contains(time) else {
+            let range = "\(format(accepted.lowerBound))…\(format(accepted.upperBound)) s"
             let shown = layout.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
             let why =
                 options.timeRange == TraceReadOptions.clockRange
                 ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
-            throw error(.outOfRange, column: field.column, "\(timeName) \(shown) is outside \(range)\(why)")
+            throw error(
+                .outOfRange, column: field.column,
+                "\(timeName) \(shown) is outside \(range)\(why)\(renameHint(time, unit: layout.timeUnit))")
         }
         return time
     }
