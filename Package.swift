@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),
         .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "HingeTestSupport"]),
         .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
-        .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "HingeTestSupport"]),
+        .testTarget(
+            name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,16 @@ extension Frame {
         guard png.count >= 8, Array(png[0..<8]) == Self.pngSignature else {
             throw FrameError(file: file, message: "not a PNG file (the PNG signature is missing)")
         }
+        // The size is refused from the IHDR chunk itself (which must come first), before libpng
+        // reads on, so a header claiming a huge image fails the same way whatever follows it.
+        if png.count >= 24, Array(png[12..<16]) == Array("IHDR".utf8) {
+            func word(_ at: Int) -> Int { png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            let (width, height) = (word(16), word(20))
+            guard width * height <= pixelLimit else {
+                throw FrameError(
+                    file: file, message: "\(width) × \(height) pixels is more than the \(pixelLimit) accepted")
+            }
+        }
         let result: Result<Frame, FrameError> = png.withUnsafeBufferPointer { data in
             guard let reader = hk_png_reader_create(data.baseAddress, data.count) else {
                 return .failure(FrameError(file: file, message: "out of memory"))
