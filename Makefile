@@ -83,6 +83,10 @@ plots: build
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean -o Plots/data/lean-spring.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean --reduce-motion jump -o Plots/data/lean-reduce-motion.dat
 	for tilt in 0 15 30; do $(TOOL) fold-render --tilt $$tilt -o Plots/data/fold-render-$$tilt.dat; done
+	for scene in cut crossfade blank flash; do \
+	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
+	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
+	  -o Plots/data/film-late-motion.dat
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format
