@@ -65,6 +65,11 @@ static inline hk_png_reader *hk_png_reader_create(const unsigned char *data, siz
         return NULL;
     }
     png_set_read_fn(reader->png, reader, hk_png_read_bytes);
+#ifdef PNG_IGNORE_ADLER32
+    // Every IDAT chunk's CRC-32 already covers the compressed bytes; zlib's Adler-32 over the
+    // decompressed bytes would cost a tenth of the decoding time and catch nothing more in a file.
+    png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     return reader;
 }
 

@@ -40,78 +40,78 @@ public struct FrameSummary: Sendable {
         }
         var means = [Float](repeating: 0, count: grid.count * 3)
         var detail = [Float](repeating: 0, count: grid.count)
-        var total = [Double](repeating: 0, count: 6)
+        var totalSums = [0.0, 0.0, 0.0]
+        var totalSquares = 0.0
         for tile in 0..<grid.count {
             let n = Double(grid.pixelCount(ofTile: tile))
-            var variance = 0.0
+            // Σ_c variance_c = Σ_c E[x_c²] − Σ_c E[x_c]², so the squares may be kept summed over
+            // the channels (the 8-bit path does, to run over contiguous bytes).
+            var variance = (squares[3 * tile] + squares[3 * tile + 1] + squares[3 * tile + 2]) / n
+            totalSquares += squares[3 * tile] + squares[3 * tile + 1] + squares[3 * tile + 2]
             for channel in 0..<3 {
                 let mean = sums[3 * tile + channel] / n
                 means[3 * tile + channel] = Float(mean)
-                variance += max(0, squares[3 * tile + channel] / n - mean * mean)
-                total[channel] += sums[3 * tile + channel]
-                total[3 + channel] += squares[3 * tile + channel]
+                variance -= mean * mean
+                totalSums[channel] += sums[3 * tile + channel]
             }
-            detail[tile] = Float((variance / 3).squareRoot())
+            detail[tile] = Float((max(0, variance) / 3).squareRoot())
         }
         let n = Double(frame.width * frame.height)
-        var variance = 0.0
-        for channel in 0..<3 {
-            let mean = total[channel] / n
-            variance += max(0, total[3 + channel] / n - mean * mean)
-        }
+        var variance = totalSquares / n
+        for channel in 0..<3 { variance -= (totalSums[channel] / n) * (totalSums[channel] / n) }
+        self.detail = (max(0, variance) / 3).squareRoot()
         self.grid = grid
         self.tileMeans = means
         self.tileDetail = detail
-        self.detail = (variance / 3).squareRoot()
     }
 
-    /// The 8-bit RGB case in integers: per tile row, sums and sums of squares per tile.
+    /// The 8-bit RGB case in integers: per tile, the sums per channel, and the sum of squares
+    /// over all three channels (kept in `squares[3 · tile]`), which runs over contiguous bytes.
     private static func accumulateRGB8(_ frame: Frame, grid: TileGrid, sums: inout [Double], squares: inout [Double]) {
         let width = frame.width
-        var rowSums = [Int](repeating: 0, count: grid.columns * 3)
-        var rowSquares = [Int](repeating: 0, count: grid.columns * 3)
         frame.bytes.withUnsafeBufferPointer { bytes in
             for tileRow in 0..<grid.rows {
-                for index in rowSums.indices {
-                    rowSums[index] = 0
-                    rowSquares[index] = 0
-                }
                 let top = tileRow * grid.tileSize
-                for y in top..<min(top + grid.tileSize, frame.height) {
-                    let base = y * width * 3
-                    for column in 0..<grid.columns {
-                        let left = column * grid.tileSize
-                        let right = min(left + grid.tileSize, width)
-                        var s0 = 0
-                        var s1 = 0
-                        var s2 = 0
-                        var q0 = 0
-                        var q1 = 0
-                        var q2 = 0
-                        var offset = base + left * 3
-                        for _ in left..<right {
-                            let r = Int(bytes[offset])
-                            let g = Int(bytes[offset + 1])
-                            let b = Int(bytes[offset + 2])
-                            s0 += r
-                            s1 += g
-                            s2 += b
-                            q0 += r * r
-                            q1 += g * g
-                            q2 += b * b
-                            offset += 3
+                for column in 0..<grid.columns {
+                    let left = column * grid.tileSize
+                    let right = min(left + grid.tileSize, width)
+                    var s0: UInt64 = 0
+                    var s1: UInt64 = 0
+                    var s2: UInt64 = 0
+                    var q: UInt64 = 0
+                    for y in top..<min(top + grid.tileSize, frame.height) {
+                        var index = (y * width + left) * 3
+                        let end = (y * width + right) * 3
+                        // 32-bit lanes vectorise; 32766 squares of at most 255² fit in one.
+                        while index < end {
+                            let stop = min(end, index + 32_766)
+                            var lane: UInt32 = 0
+                            var r: UInt32 = 0
+                            var g: UInt32 = 0
+                            var b: UInt32 = 0
+                            for position in index..<stop {
+                                let v = UInt32(bytes[position])
+                                lane &+= v &* v
+                            }
+                            var position = index
+                            while position < stop {
+                                r &+= UInt32(bytes[position])
+                                g &+= UInt32(bytes[position + 1])
+                                b &+= UInt32(bytes[position + 2])
+                                position += 3
+                            }
+                            q &+= UInt64(lane)
+                            s0 &+= UInt64(r)
+                            s1 &+= UInt64(g)
+                            s2 &+= UInt64(b)
+                            index = stop
                         }
-                        rowSums[3 * column] += s0
-                        rowSums[3 * column + 1] += s1
-                        rowSums[3 * column + 2] += s2
-                        rowSquares[3 * column] += q0
-                        rowSquares[3 * column + 1] += q1
-                        rowSquares[3 * column + 2] += q2
                     }
-                }
-                for index in rowSums.indices {
-                    sums[tileRow * grid.columns * 3 + index] = Double(rowSums[index]) / 255
-                    squares[tileRow * grid.columns * 3 + index] = Double(rowSquares[index]) / 65_025
+                    let tile = tileRow * grid.columns + column
+                    sums[3 * tile] = Double(s0) / 255
+                    sums[3 * tile + 1] = Double(s1) / 255
+                    sums[3 * tile + 2] = Double(s2) / 255
+                    squares[3 * tile] = Double(q) / 65_025
                 }
             }
         }
