@@ -89,16 +89,18 @@ public struct FrameDifference: Sendable {
         var total: UInt64 = 0
         var index = 0
         while index + 16 <= count {
-            // At most 2048 blocks per lane sum: 2048 × 2 × 255² < 2³².
+            // The difference in 16 bits and its square modulo 2¹⁶, which is exact because
+            // 255² < 2¹⁶; summed in 32-bit lanes, at most 2048 blocks per lane sum
+            // (2048 × 2 × 255² < 2³²).
             let stop = min(count - 15, index + 16 * 2048)
             var lanes = SIMD8<UInt32>()
             while index < stop {
                 let x = SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(a + index).loadUnaligned(as: SIMD16<UInt8>.self))
                 let y = SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(b + index).loadUnaligned(as: SIMD16<UInt8>.self))
                 let d = x &- y
-                let low = SIMD8<Int32>(truncatingIfNeeded: d.lowHalf)
-                let high = SIMD8<Int32>(truncatingIfNeeded: d.highHalf)
-                lanes &+= SIMD8<UInt32>(truncatingIfNeeded: low &* low &+ high &* high)
+                let square = SIMD16<UInt16>(truncatingIfNeeded: d &* d)
+                lanes &+= SIMD8<UInt32>(truncatingIfNeeded: square.lowHalf)
+                    &+ SIMD8<UInt32>(truncatingIfNeeded: square.highHalf)
                 index += 16
             }
             total &+= UInt64(lanes.wrappedSum())
