@@ -163,7 +163,9 @@ public struct TestPNG: Sendable {
         repeat {
             let length = min(65_535, raw.count - offset)
             let final: UInt8 = offset + length == raw.count ? 1 : 0
-            zlib += [final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            zlib += [
+                final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ]
             zlib += raw[offset..<(offset + length)]
             offset += length
         } while offset < raw.count

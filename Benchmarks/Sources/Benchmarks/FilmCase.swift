@@ -31,7 +31,8 @@ struct FilmCase {
             }
         }
         let label = "\(frameCount) frames of 1080 × 2400"
-        let peerTime = Figure(name: "compare loop, one process per pair (\(label))", unit: "s", samples: theirs.map(\.seconds))
+        let peerTime = Figure(
+            name: "compare loop, one process per pair (\(label))", unit: "s", samples: theirs.map(\.seconds))
         var time = Figure(name: "hingetool film (\(label))", unit: "s", samples: ours.map(\.seconds))
         time.peerRatio = peerTime.median / time.median
         time.target = peerTime.median / 20
@@ -61,7 +62,8 @@ struct FilmCase {
         var result: [(Int, Double)] = []
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(
+                decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard !text.hasPrefix("#") else { continue }
             let fields = text.split(separator: " ")
             guard fields.count > valueColumn, let time = Int(fields[0]), let value = Double(fields[valueColumn]) else {

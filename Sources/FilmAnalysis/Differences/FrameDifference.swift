@@ -74,7 +74,8 @@ public struct FrameDifference: Sendable {
                         for y in top..<min(top + grid.tileSize, a.height) {
                             let index = (y * width + left) * 3
                             let end = (y * width + right) * 3
-                            sum &+= squaredDifference(pa.baseAddress! + index, pb.baseAddress! + index, count: end - index)
+                            sum &+= squaredDifference(
+                                pa.baseAddress! + index, pb.baseAddress! + index, count: end - index)
                         }
                         sums[tileRow * grid.columns + column] = Double(sum) / 65_025
                     }
@@ -95,11 +96,14 @@ public struct FrameDifference: Sendable {
             let stop = min(count - 15, index + 16 * 2048)
             var lanes = SIMD8<UInt32>()
             while index < stop {
-                let x = SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(a + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                let y = SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(b + index).loadUnaligned(as: SIMD16<UInt8>.self))
+                let x = SIMD16<Int16>(
+                    truncatingIfNeeded: UnsafeRawPointer(a + index).loadUnaligned(as: SIMD16<UInt8>.self))
+                let y = SIMD16<Int16>(
+                    truncatingIfNeeded: UnsafeRawPointer(b + index).loadUnaligned(as: SIMD16<UInt8>.self))
                 let d = x &- y
                 let square = SIMD16<UInt16>(truncatingIfNeeded: d &* d)
-                lanes &+= SIMD8<UInt32>(truncatingIfNeeded: square.lowHalf)
+                lanes &+=
+                    SIMD8<UInt32>(truncatingIfNeeded: square.lowHalf)
                     &+ SIMD8<UInt32>(truncatingIfNeeded: square.highHalf)
                 index += 16
             }

@@ -37,8 +37,10 @@ public struct FilmEventDetector: Sendable {
 
     /// The events of `frames` (in film order), sorted by start time.
     ///
-    /// - Parameter hinge: the hinge's rest timeline on the film's clock, for late motion and
-    ///   the times from the hinge's stop and start.
+    /// - Parameters:
+    ///   - frames: the film's frames, as ``FilmReader`` read them.
+    ///   - hinge: the hinge's rest timeline on the film's clock, for late motion and the times
+    ///     from the hinge's stop and start.
     /// - Complexity: O(frames × tiles).
     public func events(in frames: [FilmFrame], hinge: HingeRestTimeline? = nil) -> [FilmEvent] {
         guard frames.count > 1 else { return [] }

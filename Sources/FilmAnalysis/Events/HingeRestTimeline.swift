@@ -1,7 +1,7 @@
 import HingeKit
 
-/// When the hinge started and stopped moving, from ``HingeReader``'s rest detection
-/// (``HingeReading/isResting``), on the film's clock in milliseconds.
+/// When the hinge started and stopped moving, from HingeKit's `HingeReader` rest detection
+/// (`HingeReading.isResting`), on the film's clock in milliseconds.
 ///
 /// The reader is read every 5 ms from the first sample to the last sample plus one second
 /// (an on-change sensor is silent while the hinge rests, and the reader reads that silence as
@@ -17,8 +17,14 @@ public struct HingeRestTimeline: Sendable {
     /// The timeline of `samples` (in time order), shifted by `offset` milliseconds onto the film's
     /// clock (film time = trace time + offset).
     ///
-    /// - Throws: ``HingeReader/InputError`` for a sample the reader refuses.
-    public init(samples: [HingeSample], offset: Int = 0, configuration: HingeReader.Configuration = .init())
+    /// - Parameters:
+    ///   - samples: the hinge trace, in time order.
+    ///   - offset: milliseconds added to the trace's times.
+    ///   - configuration: how the `HingeReader` reads (its default unless given).
+    /// - Throws: `HingeReader.InputError` for a sample the reader refuses.
+    public init(
+        samples: [HingeSample], offset: Int = 0, configuration: HingeReader.Configuration = .init()
+    )
         throws(HingeReader.InputError)
     {
         var reader = HingeReader(configuration: configuration)

@@ -43,7 +43,9 @@ public struct FilmReader: Sendable {
 
     /// Reads `files` in order.
     ///
-    /// - Parameter progress: called after each batch with the frames done so far.
+    /// - Parameters:
+    ///   - files: the frames in film order (``FrameFile/frames(inFolder:order:)``).
+    ///   - progress: called after each batch with the frames done so far.
     /// - Throws: ``FrameError`` for the first bad file in film order, or for a frame whose size
     ///   differs from the first frame's (naming both files).
     /// - Complexity: O(total pixels) work, spread over the cores.

@@ -71,10 +71,13 @@ extension Frame {
     /// Decodes a PNG or a PPM, told apart by their first bytes.
     ///
     /// - Throws: ``FrameError``, also when the bytes are neither.
-    public init(contentsOf bytes: [UInt8], file: String, pixelLimit: Int = Frame.defaultPixelLimit)
+    public init(
+        contentsOf bytes: [UInt8], file: String, pixelLimit: Int = Frame.defaultPixelLimit
+    )
         throws(FrameError)
     {
-        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "6") || bytes[1] == UInt8(ascii: "3")
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"),
+            bytes[1] == UInt8(ascii: "6") || bytes[1] == UInt8(ascii: "3")
         {
             try self.init(ppm: bytes, file: file, pixelLimit: pixelLimit)
         } else if bytes.count >= 8, Array(bytes[0..<8]) == Self.pngSignature {
@@ -123,7 +126,8 @@ struct NetpbmScanner {
         guard offset < bytes.count else { return nil }
         let start = offset
         while offset < bytes.count, !Self.isSpace(bytes[offset]), bytes[offset] != UInt8(ascii: "#") { offset += 1 }
-        return Word(text: String(decoding: bytes[start..<offset], as: UTF8.self), line: line, column: start - lineStart + 1)
+        return Word(
+            text: String(decoding: bytes[start..<offset], as: UTF8.self), line: line, column: start - lineStart + 1)
     }
 
     mutating func word(_ what: String) throws(FrameError) -> Word {
@@ -136,7 +140,8 @@ struct NetpbmScanner {
 
     mutating func integer(_ what: String, in range: ClosedRange<Int>) throws(FrameError) -> Int {
         let word = try word(what)
-        guard word.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), word.text.count <= 9, let value = Int(word.text),
+        guard word.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), word.text.count <= 9,
+            let value = Int(word.text),
             range.contains(value)
         else {
             throw error(at: word, "'\(word.text)' is not a valid \(what) (\(range.lowerBound)…\(range.upperBound))")

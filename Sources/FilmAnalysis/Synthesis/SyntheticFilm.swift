@@ -139,7 +139,9 @@ public struct SyntheticFilm: Sendable {
             state.blank = false
             state.blend = 1
             shots.append(state)
-            truth = [event(.blankFrame, change, change + 40, frames: 1), event(.settle, change, change + 40, frames: 2)]
+            truth = [
+                event(.blankFrame, change, change + 40, frames: 1), event(.settle, change, change + 40, frames: 2),
+            ]
         case .flash:
             let length = jitter(60...100)
             state.time = change

@@ -8,7 +8,9 @@ enum FilmSource {
     /// its presentation time in milliseconds.
     static let ffmpegArguments = ["-fps_mode", "passthrough", "-enc_time_base", "1/1000", "-frame_pts", "1"]
 
-    static func frames(_ path: String, order: FrameFile.Order, context: ToolContext) throws(ToolFailure)
+    static func frames(
+        _ path: String, order: FrameFile.Order, context: ToolContext
+    ) throws(ToolFailure)
         -> [FilmFrame]
     {
         var isFolder: ObjCBool = false
@@ -21,7 +23,9 @@ enum FilmSource {
         return try read(folder: folder, order: .time, context: context)
     }
 
-    static func read(folder: String, order: FrameFile.Order, context: ToolContext) throws(ToolFailure)
+    static func read(
+        folder: String, order: FrameFile.Order, context: ToolContext
+    ) throws(ToolFailure)
         -> [FilmFrame]
     {
         do {

@@ -24,7 +24,8 @@ extension HingeTool {
                     ["--hinge"], value: "trace",
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(
-                    ["--hinge-offset"], value: "ms", help: "Added to the trace's times to put them on the film's clock.",
+                    ["--hinge-offset"], value: "ms",
+                    help: "Added to the trace's times to put them on the film's clock.",
                     default: "0"),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
@@ -54,7 +55,9 @@ extension HingeTool {
         }
 
         /// The hinge's rest timeline from a trace file.
-        static func timeline(_ path: String, offset: Int, context: ToolContext) throws(ToolFailure)
+        static func timeline(
+            _ path: String, offset: Int, context: ToolContext
+        ) throws(ToolFailure)
             -> HingeRestTimeline
         {
             let reader = try context.openTrace(path)
@@ -111,7 +114,9 @@ extension HingeTool {
             }
         }
 
-        static func json(_ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String)
+        static func json(
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String
+        )
             -> JSONValue
         {
             var rows: [JSONValue] = []

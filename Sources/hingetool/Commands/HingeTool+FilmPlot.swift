@@ -74,7 +74,8 @@ extension HingeTool {
 
                     """
             } else {
-                text = text.replacingOccurrences(of: "set ylabel 'RMSE", with: "set xlabel 'time (ms)'\nset ylabel 'RMSE")
+                text = text.replacingOccurrences(
+                    of: "set ylabel 'RMSE", with: "set xlabel 'time (ms)'\nset ylabel 'RMSE")
             }
             return text
         }

@@ -94,7 +94,10 @@ extension HingeTool {
                 ("scene", .string(film.scene.rawValue)), ("summary", .string(film.scene.summary)),
                 ("seed", .integer(Int(film.seed))), ("width", .integer(film.width)), ("height", .integer(film.height)),
                 ("frames_ms", .array(film.shots.map { .integer($0.time) })),
-                ("events", .array(film.truth.map { event($0, hinge: false) } + film.hingeTruth.map { event($0, hinge: true) })),
+                (
+                    "events",
+                    .array(film.truth.map { event($0, hinge: false) } + film.hingeTruth.map { event($0, hinge: true) })
+                ),
             ]
             if !film.hinge.isEmpty { members.append(("hinge", .string("hinge.csv"))) }
             return .object(members)

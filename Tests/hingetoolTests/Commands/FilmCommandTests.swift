@@ -46,7 +46,8 @@ struct FilmCommandTests {
             }
         }
         let found = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json")))
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json")))
         #expect(events(found) == events(truth))
     }
 
@@ -91,7 +92,9 @@ struct FilmCommandTests {
             header += [8, 2, 0, 0, 0]
             put(TestPNG.signature + TestPNG.chunk("IHDR", header) + TestPNG.chunk("IDAT", zlib), "000016.png")
         case "sizes":
-            put(TestPNG.random(width: 7, height: 5, colourType: .rgb, bitDepth: 8, using: &random).encoded(), "000016.png")
+            put(
+                TestPNG.random(width: 7, height: 5, colourType: .rgb, bitDepth: 8, using: &random).encoded(),
+                "000016.png")
         case "empty":
             try? FileManager.default.removeItem(atPath: folder + "/000000.png")
             return (folder, folder)
