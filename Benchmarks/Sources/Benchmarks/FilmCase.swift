@@ -39,10 +39,29 @@ struct FilmCase {
         time.note = "target: at least 20× faster than the compare loop; \(FilmReader.processorCount) cores"
         var memory = Figure(name: "hingetool film: peak RSS", unit: "MB", samples: ours.map { $0.peakRSS / 1e6 })
         memory.note = "a batch of frames in flight, not the film"
+        // CPU seconds (user + system) of one more run each: what the comparison costs whatever
+        // else the shared machine is running, and before any parallel speed-up.
+        let ourCPU = try cpuSeconds([tool, "film", frames, "-o", work + "/film-tool.dat"])
+        let theirCPU = try cpuSeconds(["bash", peer, frames, work + "/film-peer.dat"])
+        var cpu = Figure(name: "hingetool film: CPU time (user + system), one run", unit: "s", samples: [ourCPU])
+        cpu.peerRatio = theirCPU / ourCPU
+        cpu.note = "compare loop: \(Benchmarks.format(theirCPU)) s of CPU"
         var agreement = Figure(
             name: "film: largest |RMSE − compare's RMSE| over the pairs", unit: "", samples: [try largestDifference()])
         agreement.target = 1e-6
-        return [time, peerTime, memory, agreement]
+        return [time, peerTime, cpu, memory, agreement]
+    }
+
+    /// The user + system CPU seconds of a command and its children, from GNU time.
+    func cpuSeconds(_ arguments: [String]) throws -> Double {
+        let report = work + "/film-cpu.txt"
+        _ = try runChild(["/usr/bin/time", "-f", "%U %S", "-o", report] + arguments)
+        guard let file = fopen(report, "r") else { throw ChildError.failed("/usr/bin/time", -1) }
+        defer { fclose(file) }
+        var user = 0.0
+        var system = 0.0
+        guard readTwoNumbers(file, &user, &system) else { throw ChildError.failed("/usr/bin/time", -1) }
+        return user + system
     }
 
     /// The largest difference between the RMSE hingetool printed and compare's, frame by frame.
@@ -98,4 +117,16 @@ struct FilmCase {
         }
         return folder
     }
+}
+
+/// Reads two numbers separated by a space from the first line of `file`.
+private func readTwoNumbers(_ file: UnsafeMutablePointer<FILE>, _ first: inout Double, _ second: inout Double) -> Bool {
+    var line = [CChar](repeating: 0, count: 256)
+    guard fgets(&line, Int32(line.count), file) != nil else { return false }
+    let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = text.split(separator: " ").compactMap { Double($0) }
+    guard fields.count == 2 else { return false }
+    first = fields[0]
+    second = fields[1]
+    return true
 }
