@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/Documentation/Document
 cannot drift.
 
 EOF
-for sub in "" stats synth read score resample smooth spring animate curve poses fold-render film synth-film plot demo; do
+for sub in "" stats synth read score resample smooth spring animate curve poses fold-render film synth-film plot demo unfold posture import; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in

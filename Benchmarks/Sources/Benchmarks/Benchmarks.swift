@@ -39,7 +39,7 @@ struct Benchmarks {
         var figures: [Figure] = []
         var checksum = 0.0
         do {
-            for online in OnlineCases.all {
+            for online in OnlineCases.all + StandInCases.all {
                 let (figure, sum) = online(runs)
                 checksum += sum
                 show(figure)
