@@ -19,23 +19,30 @@ import Dispatch
 ///
 /// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`),
 /// then each is compared with the frame before it, again in parallel. Memory is bounded by one
-/// batch plus the last frame of the batch before, whatever the length of the film: a frame is
-/// dropped as soon as its successor has been compared with it.
+/// batch (shrunk to fit ``memoryBudget`` once the first frame's size is known) plus the last
+/// frame of the batch before, whatever the length of the film: a frame is dropped as soon as
+/// its successor has been compared with it.
 public struct FilmReader: Sendable {
     /// The largest frame accepted, in pixels (checked before its pixels are allocated).
     public var pixelLimit: Int
     /// The largest frame file accepted, in bytes.
     public var fileSizeLimit: Int
-    /// Frames decoded at once.
+    /// Frames decoded at once, at most.
     public var batchSize: Int
+    /// The bytes of decoded frames (and their files) a batch may hold: the batch shrinks to fit
+    /// once the first frame's size is known (default 512 MiB, so that even frames at the pixel
+    /// limit go one at a time rather than exhaust the memory).
+    public var memoryBudget: Int
 
     /// A reader with the default limits and a batch of two frames per core.
     public init(
-        pixelLimit: Int = Frame.defaultPixelLimit, fileSizeLimit: Int = 512 << 20, batchSize: Int? = nil
+        pixelLimit: Int = Frame.defaultPixelLimit, fileSizeLimit: Int = 512 << 20, batchSize: Int? = nil,
+        memoryBudget: Int = 512 << 20
     ) {
         self.pixelLimit = pixelLimit
         self.fileSizeLimit = fileSizeLimit
         self.batchSize = max(1, batchSize ?? 2 * Self.processorCount)
+        self.memoryBudget = memoryBudget
     }
 
     /// The processors this process may use.
@@ -55,8 +62,10 @@ public struct FilmReader: Sendable {
         var previous: Frame?
         var first: (file: String, width: Int, height: Int)?
         var start = 0
+        // The first frame goes alone: its size sets how many fit in the memory budget.
+        var size = 1
         while start < files.count {
-            let batch = Array(files[start..<min(start + batchSize, files.count)])
+            let batch = Array(files[start..<min(start + size, files.count)])
             let decoded = Slots<Result<(Frame, FrameSummary), FrameError>>(count: batch.count)
             let pixelLimit = self.pixelLimit
             let fileSizeLimit = self.fileSizeLimit
@@ -102,6 +111,10 @@ public struct FilmReader: Sendable {
                         difference: differences[index]))
             }
             previous = frames.last
+            if start == 0, let frame = frames.first {
+                let perFrame = 2 * frame.bytes.count + 1
+                size = max(1, min(batchSize, memoryBudget / perFrame))
+            }
             start += batch.count
             progress(start)
         }

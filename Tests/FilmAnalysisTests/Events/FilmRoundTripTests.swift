@@ -63,5 +63,8 @@ struct FilmRoundTripTests {
             let frames = try FilmReader(batchSize: batch).read(FrameFile.frames(inFolder: folder))
             #expect(frames.map(\.rmse) == direct, "batch \(batch)")
         }
+        // A budget smaller than one frame reads one frame at a time.
+        let frames = try FilmReader(batchSize: 8, memoryBudget: 1).read(FrameFile.frames(inFolder: folder))
+        #expect(frames.map(\.rmse) == direct)
     }
 }
