@@ -133,7 +133,8 @@ Rows are `t_ms dt_ms rmse` for every frame after the first (`t_ms` the frame's t
 the time since the frame before, `rmse` ImageMagick's normalised RMSE against it). The event
 table (`--events`) follows two blank lines: `start_ms end_ms kind frames peak alphas`, plus
 `since_hinge_stop_ms since_hinge_start_ms` with `--hinge` (`-` where there is none), and then
-the hinge position every 5 ms (`t_ms angle`). `--format json` holds the rows (with file names),
+the hinge position every 5 ms (`t_ms angle`). `--format json` holds the rows (with file names and
+`changed_tiles`, the tiles of `grid` whose own RMSE reached 0.01: where the frame changed),
 every event (with `alphas` for a crossfade and the flat `tiles` of a flash) and the hinge's
 stops and starts. Every bad frame exits 65 naming the file. The workflow, the RMSE formula and
 the thresholds are in [film.md](film.md).

@@ -126,19 +126,37 @@ extension HingeTool {
                         ("t_ms", .integer(frames[index].time)),
                         ("dt_ms", .integer(frames[index].time - frames[index - 1].time)),
                         ("rmse", .number(frames[index].rmse)), ("file", .string(frames[index].file)),
+                        ("changed_tiles", .array(changedTiles(frames[index]).map(JSONValue.integer))),
                     ]))
             }
             var members: [(String, JSONValue)] = [
                 ("source", .string(source)), ("frames", .integer(frames.count)),
                 ("width", .integer(frames.first?.summary.grid.width ?? 0)),
                 ("height", .integer(frames.first?.summary.grid.height ?? 0)),
-                ("rows", .array(rows)), ("events", .array(events.map { eventJSON($0, hinge: hinge != nil) })),
+                ("grid", grid(frames.first?.summary.grid)), ("rows", .array(rows)),
+                ("events", .array(events.map { eventJSON($0, hinge: hinge != nil) })),
             ]
             if let hinge {
                 members.append(("hinge_stops_ms", .array(hinge.stops.map(JSONValue.integer))))
                 members.append(("hinge_starts_ms", .array(hinge.starts.map(JSONValue.integer))))
             }
             return .object(members)
+        }
+
+        /// The tiles (row-major) whose own RMSE reached the detector's noise level: where the
+        /// frame changed.
+        static func changedTiles(_ frame: FilmFrame) -> [Int] {
+            guard let difference = frame.difference else { return [] }
+            let quiet = FilmEventThresholds().quiet
+            return difference.tiles.indices.filter { Double(difference.tiles[$0]) >= quiet }
+        }
+
+        static func grid(_ grid: TileGrid?) -> JSONValue {
+            guard let grid else { return .null }
+            return .object([
+                ("columns", .integer(grid.columns)), ("rows", .integer(grid.rows)),
+                ("tile_px", .integer(grid.tileSize)),
+            ])
         }
 
         static func eventJSON(_ event: FilmEvent, hinge: Bool) -> JSONValue {

@@ -67,6 +67,30 @@ struct FilmCommandTests {
         #expect(runTool(["film", folder]).output == blocks[0] + "\n")
     }
 
+    @Test("JSON rows say where the frame changed: the blinking dot is one tile, the flash its poster")
+    func changedTiles() throws {
+        let run = runTool(["film", dataset("films/flash"), "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let grid = try #require(json["grid"] as? [String: Int])
+        #expect(grid["columns"] == 12 && grid["tile_px"] == 15)
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let events = try #require(json["events"] as? [[String: Any]])
+        let flash = try #require(events.first { $0["kind"] as? String == "placeholder-flash" })
+        let poster = Set(try #require(flash["tiles"] as? [Int]))
+        // The poster is 140 × 120 px of the 180 × 390 design: 8 × 8 whole tiles of 15 px.
+        #expect(poster.count == 64)
+        for row in rows {
+            let tiles = Set(try #require(row["changed_tiles"] as? [Int]))
+            let time = try #require(row["t_ms"] as? Int)
+            if time == flash["start_ms"] as? Int || time == flash["end_ms"] as? Int {
+                #expect(poster.isSubset(of: tiles))
+            } else {
+                // The status dot at x 170–173, y 4–7 lies in the top-right tile.
+                #expect(tiles == [11], "\(time): \(tiles)")
+            }
+        }
+    }
+
     static let badCases: [(String, String)] = [
         ("not-png", "not a PNG or PPM"), ("truncated", "damaged PNG"), ("zlib", "damaged PNG"),
         ("sizes", "all frames must have the same size"), ("empty", "no frames"), ("duplicate", "the same time"),
