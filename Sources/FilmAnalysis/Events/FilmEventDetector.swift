@@ -72,12 +72,7 @@ public struct FilmEventDetector: Sendable {
         index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard !claimed[index], active[index], let back = flash(at: index, in: frames) else { continue }
-            let before = frames[index - 1].summary
-            let tiles = before.grid.count
-            let flat = (0..<tiles).filter {
-                Double(before.tileDetail[$0]) >= t.detail && Double(frames[index].summary.tileDetail[$0]) < t.flatTile
-            }
+            guard !claimed[index], active[index], let (back, flat) = flash(at: index, in: frames) else { continue }
             var event = FilmEvent(
                 kind: .placeholderFlash, start: frames[index].time, end: frames[back].time, frames: back - index,
                 peak: peak(index...back))
@@ -162,8 +157,9 @@ public struct FilmEventDetector: Sendable {
         }
     }
 
-    /// The frame at which the region that turned flat at `index` comes back, if it does.
-    func flash(at index: Int, in frames: [FilmFrame]) -> Int? {
+    /// The frame at which the region that turned flat at `index` comes back, if it does, and
+    /// the tiles of that region.
+    func flash(at index: Int, in frames: [FilmFrame]) -> (back: Int, tiles: [Int])? {
         let t = thresholds
         let before = frames[index - 1].summary
         let now = frames[index].summary
@@ -181,7 +177,7 @@ public struct FilmEventDetector: Sendable {
                         abs(Double(summary.tileMeans[3 * tile + $0] - before.tileMeans[3 * tile + $0])) <= t.sameTile
                     }
             }
-            if back { return next }
+            if back { return (next, flat) }
             guard flat.allSatisfy({ Double(summary.tileDetail[$0]) < t.flatTile }) else { return nil }
             next += 1
         }
