@@ -97,6 +97,10 @@ plots: build
 	for name in flat-to-laptop five-degree-steps; do \
 	  $(TOOL) unfold Datasets/$$name.csv --rate 120 -o Plots/data/unfold-$$name.dat; \
 	  $(TOOL) animate Datasets/$$name.csv --effect unfold -o Plots/data/unfold-spring-$$name.dat; done
+	for scene in cut crossfade blank flash; do \
+	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
+	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
+	  -o Plots/data/film-late-motion.dat
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format
