@@ -12,7 +12,7 @@ SWIFT_FORMAT ?= swift-format
 FORMATTED := Package.swift Sources Tests Benchmarks/Sources Fuzz/Targets
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test bench fuzz docs score plots format lint clean
+.PHONY: all deps build demo test test-fast bench fuzz docs api score plots format lint clean
 
 all: build
 
@@ -37,6 +37,11 @@ test: deps
 	$(MAKE) --no-print-directory lint
 	scripts/docc.sh
 
+## test-fast: the inner loop: every test but those tagged .slow (scripts/slow-tests.sh), no lint or docs
+test-fast: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip "$$(scripts/slow-tests.sh)"
+
 ## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
 bench: deps
 	@python3 -c 'import pandas, scipy' 2>/dev/null || python3 -m pip install --quiet pandas scipy
@@ -50,10 +55,14 @@ fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 ## docs: regenerate docs/hingetool.md from hingetool's --help texts; build the DocC catalogs
-## (warnings are errors, every public symbol must be documented)
+## (warnings are errors, every public symbol must be documented) and check docs/api/*.txt
 docs: build
 	scripts/cli-reference.sh $(TOOL)
 	scripts/docc.sh
+
+## api: rewrite docs/api/HingeKit.txt and HingeAnalysis.txt, the public API, from the symbol graph
+api: build
+	scripts/api.sh
 
 ## score: score the hinge reader on every dataset and rewrite the tables in docs/reading.md
 score: build

@@ -44,7 +44,8 @@ let package = Package(
         // Seeded random cases and paths shared by the test targets; not a product.
         .target(name: "HingeTestSupport", dependencies: ["HingeKit"], path: "Tests/HingeTestSupport"),
         .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),
-        .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "HingeTestSupport"]),
+        .testTarget(
+            name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "CGSL", "HingeTestSupport"]),
         .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
         .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
         .testTarget(

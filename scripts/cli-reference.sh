@@ -36,7 +36,10 @@ against the tool by the test suite (`Tests/hingetoolTests/Documentation/Document
 cannot drift.
 
 EOF
-for sub in "" stats synth read score resample smooth spring animate curve poses fold-render film synth-film plot demo unfold posture import; do
+# The subcommands come from the tool itself (HingeTool.subcommands, via a hidden option).
+subcommands=$($tool --list-subcommands)
+top=$(grep -v ' ' <<<"$subcommands")
+for sub in "" $top; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -66,7 +69,7 @@ Times are written to 1 µs, angles to 0.001°, `true_angle` to 0.0001°, `true_v
 EOF
       ;;
     plot)
-      for kind in trace reading spring animate curve fold-render film; do
+      for kind in $(sed -n 's/^plot //p' <<<"$subcommands"); do
         echo "### hingetool plot $kind"; echo; echo '```'; $tool plot $kind --help; echo '```'; echo
       done
       cat <<'EOF'

@@ -1,4 +1,4 @@
-import CGSL
+internal import CGSL
 
 /// A failure reported by the GNU Scientific Library, turned into a Swift error.
 ///

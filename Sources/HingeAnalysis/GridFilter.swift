@@ -1,4 +1,4 @@
-import CGSL
+internal import CGSL
 
 /// Filters for a signal on a uniform grid, backed by `gsl_filter`: Gaussian smoothing, the
 /// Gaussian derivative, the median, and impulse (outlier) detection.
@@ -11,7 +11,7 @@ import CGSL
 /// ```
 ///
 /// Widths are in seconds and are turned into whole samples of `step`. Every input is checked
-/// before GSL sees it, and every GSL status is checked, so a bad input is a ``Failure`` rather
+/// before GSL sees it, and every GSL status is checked, so a bad input is a ``InputError`` rather
 /// than a GSL abort or a NaN.
 ///
 /// **Edges.** Near the ends of the signal the window reaches past the data, and GSL fills it
@@ -65,7 +65,7 @@ public enum GridFilter {
     }
 
     /// Why a filter could not run.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum InputError: Error, Equatable, CustomStringConvertible {
         /// The signal has no samples.
         case empty
         /// A sample that is NaN or infinite.
@@ -128,7 +128,7 @@ public enum GridFilter {
     /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples.
     public static func gaussian(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
-    ) throws(Failure) -> [Double] {
+    ) throws(InputError) -> [Double] {
         let kernel = try gaussianKernel(values, step: step, sigma: sigma)
         return try gaussian(values, kernel: kernel, order: 0, edges: edges)
     }
@@ -147,7 +147,7 @@ public enum GridFilter {
     /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples.
     public static func gaussianDerivative(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
-    ) throws(Failure) -> [Double] {
+    ) throws(InputError) -> [Double] {
         let kernel = try gaussianKernel(values, step: step, sigma: sigma)
         let perSample = try gaussian(values, kernel: kernel, order: 1, edges: edges)
         let gain = try rampResponse(kernel)
@@ -167,7 +167,7 @@ public enum GridFilter {
     /// - Complexity: O(n·log K) for a window of K samples.
     public static func median(
         _ values: [Double], step: Double, window: Double, edges: Edges = .truncate
-    ) throws(Failure) -> [Double] {
+    ) throws(InputError) -> [Double] {
         let size = try windowSize(values, step: step, window: window)
         guard let workspace = gsl_filter_median_alloc(size) else { throw outOfMemory("gsl_filter_median_alloc") }
         defer { gsl_filter_median_free(workspace) }
@@ -203,7 +203,7 @@ public enum GridFilter {
     public static func impulses(
         in values: [Double], step: Double, window: Double, threshold: Double = 3, scaleFloor: Double,
         scale: Scale = .mad, edges: Edges = .truncate
-    ) throws(Failure) -> ImpulseDetection {
+    ) throws(InputError) -> ImpulseDetection {
         let size = try windowSize(values, step: step, window: window)
         guard threshold.isFinite, threshold > 0 else { throw .invalidThreshold(threshold) }
         guard scaleFloor.isFinite, scaleFloor >= 0 else { throw .invalidScaleFloor(scaleFloor) }
@@ -247,7 +247,7 @@ public enum GridFilter {
     /// α = H·step/σ, since GSL's kernel has σ = (K − 1)/(2α) samples.
     private static func gaussianKernel(
         _ values: [Double], step: Double, sigma: Double
-    ) throws(Failure) -> (size: Int, alpha: Double) {
+    ) throws(InputError) -> (size: Int, alpha: Double) {
         try checkSignal(values, step: step)
         guard sigma.isFinite, sigma > 0 else { throw .invalidWidth(sigma) }
         let sigmaSamples = sigma / step
@@ -259,7 +259,7 @@ public enum GridFilter {
 
     private static func gaussian(
         _ values: [Double], kernel: (size: Int, alpha: Double), order: Int, edges: Edges
-    ) throws(Failure) -> [Double] {
+    ) throws(InputError) -> [Double] {
         guard let workspace = gsl_filter_gaussian_alloc(kernel.size) else {
             throw outOfMemory("gsl_filter_gaussian_alloc")
         }
@@ -273,9 +273,9 @@ public enum GridFilter {
 
     /// What the order-1 filter gives for the ramp x_k = k: Σ j·h(j) over the normalised
     /// kernel h, whose taps run from the newest sample to the oldest.
-    private static func rampResponse(_ kernel: (size: Int, alpha: Double)) throws(Failure) -> Double {
+    private static func rampResponse(_ kernel: (size: Int, alpha: Double)) throws(InputError) -> Double {
         var taps = [Double](repeating: 0, count: kernel.size)
-        try withVector(&taps) { (taps) throws(Failure) in
+        try withVector(&taps) { (taps) throws(InputError) in
             try check(gsl_filter_gaussian_kernel(kernel.alpha, 1, 1, taps), "gsl_filter_gaussian_kernel")
         }
         let half = kernel.size / 2
@@ -283,7 +283,7 @@ public enum GridFilter {
     }
 
     /// K = 2H + 1 samples with H = round(window / (2·step)), at least 1.
-    private static func windowSize(_ values: [Double], step: Double, window: Double) throws(Failure) -> Int {
+    private static func windowSize(_ values: [Double], step: Double, window: Double) throws(InputError) -> Int {
         try checkSignal(values, step: step)
         guard window.isFinite, window > 0 else { throw .invalidWidth(window) }
         let half = (window / (2 * step)).rounded()
@@ -292,18 +292,18 @@ public enum GridFilter {
         return 2 * Int(half) + 1
     }
 
-    private static func checkSignal(_ values: [Double], step: Double) throws(Failure) {
+    private static func checkSignal(_ values: [Double], step: Double) throws(InputError) {
         GSL.configure()
         guard !values.isEmpty else { throw .empty }
         guard step.isFinite, step > 0 else { throw .invalidStep(step) }
         if let index = values.firstIndex(where: { !$0.isFinite }) { throw .notFinite(index: index) }
     }
 
-    private static func outOfMemory(_ operation: String) -> Failure {
+    private static func outOfMemory(_ operation: String) -> InputError {
         .gsl(GSLError(status: Int32(GSL_ENOMEM), operation: operation))
     }
 
-    private static func check(_ status: Int32, _ operation: String) throws(Failure) {
+    private static func check(_ status: Int32, _ operation: String) throws(InputError) {
         do {
             try GSL.check(status, operation)
         } catch {
@@ -315,7 +315,7 @@ public enum GridFilter {
     private static func withVectors(
         _ input: [Double], _ output: inout [Double], operation: String,
         _ body: (UnsafePointer<gsl_vector>, UnsafeMutablePointer<gsl_vector>) -> Int32
-    ) throws(Failure) {
+    ) throws(InputError) {
         // GSL's views take a mutable base pointer even for input it only reads.
         var source = input
         let status = withVector(&source) { input in withVector(&output) { output in body(input, output) } }

@@ -1,4 +1,4 @@
-import CGSL
+internal import CGSL
 
 /// Interpolation through irregular samples, backed by `gsl_interp`.
 ///
@@ -37,7 +37,7 @@ public final class Interpolator {
     }
 
     /// Why an interpolator could not be built or evaluated.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum InputError: Error, Equatable, CustomStringConvertible {
         /// `x` and `y` differ in length.
         case lengthMismatch(x: Int, y: Int)
         /// Fewer points than the method needs.
@@ -85,9 +85,9 @@ public final class Interpolator {
     ///   - x: strictly increasing, finite abscissae (deduplicate sample times first).
     ///   - y: finite values, one per `x`.
     ///   - method: the scheme; Steffen by default.
-    /// - Throws: ``Failure`` naming the first offending point.
+    /// - Throws: ``InputError`` naming the first offending point.
     /// - Complexity: O(n).
-    public init(x: [Double], y: [Double], method: Method = .steffen) throws(Failure) {
+    public init(x: [Double], y: [Double], method: Method = .steffen) throws(InputError) {
         GSL.configure()
         guard x.count == y.count else { throw .lengthMismatch(x: x.count, y: y.count) }
         guard x.count >= method.minimumPointCount else {
@@ -127,12 +127,12 @@ public final class Interpolator {
 
     /// The interpolated value at `t`, which must lie inside ``domain``.
     /// - Complexity: O(log n) at worst; O(1) for nearby successive calls.
-    public func value(at t: Double) throws(Failure) -> Double {
+    public func value(at t: Double) throws(InputError) -> Double {
         try evaluate(at: t, operation: "gsl_interp_eval_e", gsl_interp_eval_e)
     }
 
     /// The first derivative of the interpolant at `t`.
-    public func derivative(at t: Double) throws(Failure) -> Double {
+    public func derivative(at t: Double) throws(InputError) -> Double {
         try evaluate(at: t, operation: "gsl_interp_eval_deriv_e", gsl_interp_eval_deriv_e)
     }
 
@@ -143,7 +143,7 @@ public final class Interpolator {
 
     private func evaluate(
         at t: Double, operation: String, _ evaluator: Evaluator
-    ) throws(Failure)
+    ) throws(InputError)
         -> Double
     {
         guard t.isFinite, domain.contains(t) else { throw .outsideRange(x: t, range: domain) }
@@ -167,7 +167,7 @@ public final class Interpolator {
     /// - Complexity: O(n + m) for m grid points.
     public func resample(
         step: Double, start: Double? = nil
-    ) throws(Failure) -> (
+    ) throws(InputError) -> (
         x: [Double], y: [Double]
     ) {
         let first = start ?? domain.lowerBound

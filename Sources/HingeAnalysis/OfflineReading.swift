@@ -22,11 +22,11 @@ import HingeKit
 /// before the first report and after the last, so the velocity falls to 0 at the ends.
 public enum OfflineReading {
     /// Why the offline reading could not be made.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum ReadingError: Error, Equatable, CustomStringConvertible {
         /// The trace could not be resampled.
-        case resampling(Interpolator.Failure)
+        case resampling(Interpolator.InputError)
         /// The grid could not be filtered.
-        case filtering(GridFilter.Failure)
+        case filtering(GridFilter.InputError)
 
         public var description: String {
             switch self {
@@ -48,11 +48,11 @@ public enum OfflineReading {
     ///     times (Steffen's minimum).
     ///   - sigma: the Gaussian's standard deviation in seconds; at least 1 ms (one grid step).
     /// - Returns: positions (°) and velocities (°/s) per grid frame, all finite, `snaps: nil`.
-    /// - Throws: ``Failure`` wrapping the resampler's or the filter's reason.
+    /// - Throws: ``ReadingError`` wrapping the resampler's or the filter's reason.
     /// - Complexity: O(n + m·K) for n samples, m grid frames and a kernel of K = 8σ·1000 + 1.
     public static func series(
         _ samples: [HingeSample], sigma: Double = defaultSigma
-    ) throws(Failure) -> ReadingScorer.Series {
+    ) throws(ReadingError) -> ReadingScorer.Series {
         let times = ReadingScorer.grid(for: samples)
         let angles: [Double]
         do {

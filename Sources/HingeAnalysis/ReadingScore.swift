@@ -120,18 +120,7 @@ public enum ReadingScorer {
         let valid = (0..<count).map { series.positions[$0].isFinite && series.velocities[$0].isFinite }
         let moving = trueVelocities.map { abs($0) > 0.5 }
         let moves = Self.moves(moving)
-        // Frames of settled rest: resting, and 300 ms or more after the last move ended.
-        var settled = [Bool](repeating: false, count: count)
-        var lastMoveEnd = -Int.max / 2
-        var moveIndex = 0
-        for k in 0..<count {
-            while moveIndex < moves.count, moves[moveIndex].upperBound < k {
-                lastMoveEnd = moves[moveIndex].upperBound
-                moveIndex += 1
-            }
-            let inMove = moveIndex < moves.count && moves[moveIndex].contains(k)
-            settled[k] = !inMove && !moving[k] && k - lastMoveEnd >= 300
-        }
+        let settled = settledFrames(moving: moving, moves: moves)
 
         var movingSquares = 0.0
         var movingCount = 0
@@ -159,30 +148,8 @@ public enum ReadingScorer {
             }
         }
 
-        var snapRight = 0
-        var leadTotal = 0.0
-        var flicker = 0
-        if let snaps = series.snaps {
-            for move in moves {
-                let end = move.upperBound
-                guard let pose = truePoses[end] else { continue }
-                let check = min(end + 250, count - 1)
-                if snaps[check] == pose { snapRight += 1 }
-                if snaps[end] == pose {
-                    var start = end
-                    while start > 0, snaps[start - 1] == pose { start -= 1 }
-                    leadTotal += Double(end - start) / gridRate
-                } else {
-                    var late = end
-                    while late < count - 1, snaps[late] != pose { late += 1 }
-                    leadTotal -= Double(late - end) / gridRate
-                }
-            }
-            // A change to the true pose (the hand is about to move) is not flicker.
-            for k in 1..<max(1, count) where settled[k] && settled[k - 1] && snaps[k] != snaps[k - 1] {
-                if truePoses[k] != snaps[k] { flicker += 1 }
-            }
-        }
+        let (snapRight, leadTotal, flicker) =
+            series.snaps.map { snapFigures($0, moves: moves, truePoses: truePoses, settled: settled) } ?? (0, 0, 0)
         return ReadingScore(
             velocityRMSEMoving: rms(movingSquares, movingCount), velocityRMSEResting: rms(restingSquares, restingCount),
             positionRMSE: rms(positionSquares, positionCount),
@@ -191,6 +158,53 @@ public enum ReadingScorer {
             snapRight: snapRight,
             meanLeadTime: series.snaps != nil && !moves.isEmpty ? leadTotal / Double(moves.count) : nil,
             flickerAtRest: flicker, hasSnap: series.snaps != nil)
+    }
+
+    /// The frames of settled rest: resting, and 300 ms or more after the last move ended.
+    private static func settledFrames(moving: [Bool], moves: [ClosedRange<Int>]) -> [Bool] {
+        var settled = [Bool](repeating: false, count: moving.count)
+        var lastMoveEnd = -Int.max / 2
+        var moveIndex = 0
+        for k in 0..<moving.count {
+            while moveIndex < moves.count, moves[moveIndex].upperBound < k {
+                lastMoveEnd = moves[moveIndex].upperBound
+                moveIndex += 1
+            }
+            let inMove = moveIndex < moves.count && moves[moveIndex].contains(k)
+            settled[k] = !inMove && !moving[k] && k - lastMoveEnd >= 300
+        }
+        return settled
+    }
+
+    /// The snap's figures: moves whose snap was right 250 ms after the move ended, the lead
+    /// (seconds, summed over moves; negative when late) and changes of the snap at settled rest.
+    private static func snapFigures(
+        _ snaps: [Double], moves: [ClosedRange<Int>], truePoses: [Double?], settled: [Bool]
+    ) -> (right: Int, lead: Double, flicker: Int) {
+        let count = settled.count
+        var snapRight = 0
+        var leadTotal = 0.0
+        var flicker = 0
+        for move in moves {
+            let end = move.upperBound
+            guard let pose = truePoses[end] else { continue }
+            let check = min(end + 250, count - 1)
+            if snaps[check] == pose { snapRight += 1 }
+            if snaps[end] == pose {
+                var start = end
+                while start > 0, snaps[start - 1] == pose { start -= 1 }
+                leadTotal += Double(end - start) / gridRate
+            } else {
+                var late = end
+                while late < count - 1, snaps[late] != pose { late += 1 }
+                leadTotal -= Double(late - end) / gridRate
+            }
+        }
+        // A change to the true pose (the hand is about to move) is not flicker.
+        for k in 1..<max(1, count) where settled[k] && settled[k - 1] && snaps[k] != snaps[k - 1] {
+            if truePoses[k] != snaps[k] { flicker += 1 }
+        }
+        return (snapRight, leadTotal, flicker)
     }
 
     private static func rms(_ squares: Double, _ count: Int) -> Double {

@@ -1,4 +1,4 @@
-import CGSL
+internal import CGSL
 import HingeKit
 
 /// A reference solution of the spring equation by numerical integration, backed by
@@ -65,7 +65,7 @@ public struct SpringODE: Sendable {
     }
 
     /// Why the integration could not be set up or run.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum IntegrationError: Error, Equatable, CustomStringConvertible {
         /// No pieces were given.
         case noPieces
         /// A piece with invalid parameters.
@@ -121,12 +121,12 @@ public struct SpringODE: Sendable {
     ///   - absoluteTolerance: GSL's `epsabs`.
     ///   - relativeTolerance: GSL's `epsrel`.
     ///   - maximumSteps: the step limit per piece.
-    /// - Throws: ``Failure`` naming the first offending piece or setting.
+    /// - Throws: ``IntegrationError`` naming the first offending piece or setting.
     /// - Complexity: O(number of pieces).
     public init(
         pieces: [Piece], absoluteTolerance: Double = 1e-13, relativeTolerance: Double = 1e-13,
         maximumSteps: Int = 1_000_000
-    ) throws(Failure) {
+    ) throws(IntegrationError) {
         guard !pieces.isEmpty else { throw .noPieces }
         for (index, piece) in pieces.enumerated() {
             guard piece.startTime.isFinite, piece.target.isFinite else {
@@ -159,7 +159,7 @@ public struct SpringODE: Sendable {
     }
 
     /// A single spring pulling toward a fixed target from `startTime` on.
-    public init(spring: DampedSpring, target: Double, startTime: Double = 0) throws(Failure) {
+    public init(spring: DampedSpring, target: Double, startTime: Double = 0) throws(IntegrationError) {
         try self.init(pieces: [Piece(startTime: startTime, target: target, spring: spring)])
     }
 
@@ -170,12 +170,12 @@ public struct SpringODE: Sendable {
     ///   - velocity: the velocity then, in value units per second.
     ///   - times: finite, sorted ascending (repeats allowed), none before the first start time.
     /// - Returns: one sample per requested time, in the same order.
-    /// - Throws: ``Failure``; every GSL status other than success becomes ``Failure/gsl(_:)``.
+    /// - Throws: ``IntegrationError``; every GSL status other than success becomes ``IntegrationError/gsl(_:)``.
     /// - Complexity: proportional to the number of integrator steps, which grows with the span
     ///   of `times` times the spring's fastest rate, plus one short step per requested time.
     public func solve(
         value: Double, velocity: Double, at times: [Double]
-    ) throws(Failure)
+    ) throws(IntegrationError)
         -> [Sample]
     {
         GSL.configure()
@@ -221,7 +221,7 @@ private final class PieceDriver {
     init(
         _ piece: SpringODE.Piece, from state: (time: Double, value: Double, velocity: Double),
         settings: SpringODE
-    ) throws(SpringODE.Failure) {
+    ) throws(SpringODE.IntegrationError) {
         time = state.time
         y = [state.value, state.velocity]
         parameters = .allocate(capacity: 1)
@@ -266,7 +266,7 @@ private final class PieceDriver {
     }
 
     /// Integrates up to `target`, which must not lie before ``time``.
-    func advance(to target: Double) throws(SpringODE.Failure) {
+    func advance(to target: Double) throws(SpringODE.IntegrationError) {
         // The driver rejects an empty interval, and there is nothing to integrate.
         guard target > time else { return }
         let status = y.withUnsafeMutableBufferPointer { buffer in

@@ -37,12 +37,12 @@ public struct TraceResampler {
     /// - Parameters:
     ///   - samples: the trace in time order; equal times are allowed and merged.
     ///   - method: the interpolation scheme; Steffen by default.
-    /// - Throws: ``Interpolator/Failure``: `notIncreasing` with the index into `samples` when a
+    /// - Throws: ``Interpolator/InputError``: `notIncreasing` with the index into `samples` when a
     ///   time goes backwards, `notFinite` for a non-finite time or angle, `tooFewPoints` when
     ///   fewer angles remain after merging than the method needs (2 for linear, 3 for cspline
     ///   and steffen, 5 for akima).
     /// - Complexity: O(n) for n samples.
-    public init(_ samples: [HingeSample], method: Interpolator.Method = .steffen) throws(Interpolator.Failure) {
+    public init(_ samples: [HingeSample], method: Interpolator.Method = .steffen) throws(Interpolator.InputError) {
         let knots = try Self.knots(of: samples)
         interpolator = try Interpolator(x: knots.times, y: knots.angles, method: method)
         mergedDuplicateCount = knots.mergedDuplicateCount
@@ -52,13 +52,13 @@ public struct TraceResampler {
     /// The strictly increasing knots of `samples`: angle-less samples skipped, equal times
     /// merged with the later sample winning.
     ///
-    /// - Throws: ``Interpolator/Failure/notFinite(index:)`` or
-    ///   ``Interpolator/Failure/notIncreasing(index:previous:value:)`` with the index into
+    /// - Throws: ``Interpolator/InputError/notFinite(index:)`` or
+    ///   ``Interpolator/InputError/notIncreasing(index:previous:value:)`` with the index into
     ///   `samples`.
     /// - Complexity: O(n).
     public static func knots(
         of samples: [HingeSample]
-    ) throws(Interpolator.Failure) -> (
+    ) throws(Interpolator.InputError) -> (
         times: [Double], angles: [Double], mergedDuplicateCount: Int, samplesWithoutAngle: Int
     ) {
         var times: [Double] = []
@@ -97,9 +97,9 @@ public struct TraceResampler {
 
     /// The interpolated angle at `time`; the first or last angle outside the knots.
     ///
-    /// - Throws: ``Interpolator/Failure/outsideRange(x:range:)`` only for a non-finite time.
+    /// - Throws: ``Interpolator/InputError/outsideRange(x:range:)`` only for a non-finite time.
     /// - Complexity: O(log n) at worst; O(1) for nearby successive calls.
-    public func angle(at time: Double) throws(Interpolator.Failure) -> Double {
+    public func angle(at time: Double) throws(Interpolator.InputError) -> Double {
         let domain = interpolator.domain
         guard time.isFinite else { throw .outsideRange(x: time, range: domain) }
         if time <= domain.lowerBound { return interpolator.y[0] }
@@ -109,7 +109,7 @@ public struct TraceResampler {
 
     /// The interpolated angles at `times` (see ``angle(at:)``).
     /// - Complexity: O(n + m) for m increasing times.
-    public func angles(at times: [Double]) throws(Interpolator.Failure) -> [Double] {
+    public func angles(at times: [Double]) throws(Interpolator.InputError) -> [Double] {
         var angles: [Double] = []
         angles.reserveCapacity(times.count)
         for time in times { angles.append(try angle(at: time)) }
@@ -123,9 +123,9 @@ public struct TraceResampler {
     /// grid of ``ReadingScorer/grid(for:)`` when the trace starts and ends with an angle.
     ///
     /// - Parameter rate: grid points per second; positive and finite.
-    /// - Throws: ``Interpolator/Failure/invalidStep(_:)`` with `1/rate` for a bad rate.
+    /// - Throws: ``Interpolator/InputError/invalidStep(_:)`` with `1/rate` for a bad rate.
     /// - Complexity: O(n + m) for m grid points.
-    public func grid(rate: Double) throws(Interpolator.Failure) -> (times: [Double], angles: [Double]) {
+    public func grid(rate: Double) throws(Interpolator.InputError) -> (times: [Double], angles: [Double]) {
         guard rate.isFinite, rate > 0 else { throw .invalidStep(1 / rate) }
         let times = Self.gridTimes(from: interpolator.domain, rate: rate)
         return (times, try angles(at: times))

@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
@@ -56,12 +54,28 @@ struct HingeTool {
         case "--version":
             context.write(version + "\n")
             return ExitCode.success.rawValue
+        case "--list-subcommands":
+            // Hidden: what scripts/cli-reference.sh and the tests document, from `subcommands`.
+            context.write(subcommandPaths().map { $0.joined(separator: " ") + "\n" }.joined())
+            return ExitCode.success.rawValue
         case "help":
             return help(Array(arguments.dropFirst()), context: context)
         default:
             break
         }
         return dispatch(arguments, among: subcommands, group: spec, path: [name], context: context)
+    }
+
+    /// Every subcommand as the words that run it, groups before their members, in the order of
+    /// ``subcommands``: `["stats"]`, …, `["plot"]`, `["plot", "trace"]`, ….
+    static func subcommandPaths() -> [[String]] {
+        func paths(_ commands: [any Subcommand.Type], under prefix: [String]) -> [[String]] {
+            commands.flatMap { command in
+                let path = prefix + [command.spec.name]
+                return [path] + paths(command.subcommands, under: path)
+            }
+        }
+        return paths(subcommands, under: [])
     }
 
     /// Finds the subcommand named by `arguments[0]` among `commands`, and runs it (or, for a
@@ -87,12 +101,12 @@ struct HingeTool {
             }
             return dispatch(rest, among: command.subcommands, group: command.spec, path: path, context: context)
         }
-        do throws(ToolFailure) {
+        do throws(ToolError) {
             let parsed: ParsedArguments
             do {
                 parsed = try ArgumentParser.parse(rest, for: command.spec)
             } catch {
-                throw ToolFailure.usage(error)
+                throw ToolError.usage(error)
             }
             if parsed.wantsHelp {
                 context.write(HelpFormatter.help(for: command.spec, path: path))

@@ -141,35 +141,35 @@ struct GridFilterTests {
     @Test("Every precondition is an error, never a GSL abort or a NaN")
     func preconditions() {
         let values = [1.0, 2, 3, 4, 5]
-        #expect(throws: GridFilter.Failure.empty) { try GridFilter.gaussian([], step: 0.001, sigma: 0.01) }
-        #expect(throws: GridFilter.Failure.notFinite(index: 2)) {
+        #expect(throws: GridFilter.InputError.empty) { try GridFilter.gaussian([], step: 0.001, sigma: 0.01) }
+        #expect(throws: GridFilter.InputError.notFinite(index: 2)) {
             try GridFilter.median([1, 2, .nan], step: 0.001, window: 0.01)
         }
-        #expect(throws: GridFilter.Failure.invalidStep(0)) {
+        #expect(throws: GridFilter.InputError.invalidStep(0)) {
             try GridFilter.gaussianDerivative(values, step: 0, sigma: 0.01)
         }
-        #expect(throws: GridFilter.Failure.invalidWidth(-0.01)) {
+        #expect(throws: GridFilter.InputError.invalidWidth(-0.01)) {
             try GridFilter.gaussian(values, step: 0.001, sigma: -0.01)
         }
-        #expect(throws: GridFilter.Failure.invalidWidth(.infinity)) {
+        #expect(throws: GridFilter.InputError.invalidWidth(.infinity)) {
             try GridFilter.median(values, step: 0.001, window: .infinity)
         }
-        #expect(throws: GridFilter.Failure.widthTooShort(seconds: 0.0005, step: 0.001)) {
+        #expect(throws: GridFilter.InputError.widthTooShort(seconds: 0.0005, step: 0.001)) {
             try GridFilter.gaussian(values, step: 0.001, sigma: 0.0005)
         }
         // A 2.4 ms window at 1 ms holds round(1.2) = 1 sample either side, 3 in all, and is
         // accepted; 0.9 ms rounds to none either side.
         #expect(throws: Never.self) { try GridFilter.median(values, step: 0.001, window: 0.0024) }
-        #expect(throws: GridFilter.Failure.widthTooShort(seconds: 0.0009, step: 0.001)) {
+        #expect(throws: GridFilter.InputError.widthTooShort(seconds: 0.0009, step: 0.001)) {
             try GridFilter.median(values, step: 0.001, window: 0.0009)
         }
-        #expect(throws: GridFilter.Failure.widthTooLong(seconds: 1e6, step: 0.001)) {
+        #expect(throws: GridFilter.InputError.widthTooLong(seconds: 1e6, step: 0.001)) {
             try GridFilter.gaussian(values, step: 0.001, sigma: 1e6)
         }
-        #expect(throws: GridFilter.Failure.invalidThreshold(0)) {
+        #expect(throws: GridFilter.InputError.invalidThreshold(0)) {
             try GridFilter.impulses(in: values, step: 0.001, window: 0.01, threshold: 0, scaleFloor: 1)
         }
-        #expect(throws: GridFilter.Failure.invalidScaleFloor(-1)) {
+        #expect(throws: GridFilter.InputError.invalidScaleFloor(-1)) {
             try GridFilter.impulses(in: values, step: 0.001, window: 0.01, scaleFloor: -1)
         }
     }

@@ -78,23 +78,23 @@ struct InterpolatorTests {
 
     @Test("Bad input is an error, never a GSL abort or a NaN")
     func badInput() throws {
-        #expect(throws: Interpolator.Failure.notIncreasing(index: 2, previous: 1, value: 1)) {
+        #expect(throws: Interpolator.InputError.notIncreasing(index: 2, previous: 1, value: 1)) {
             try Interpolator(x: [0, 1, 1], y: [0, 1, 2])
         }
-        #expect(throws: Interpolator.Failure.tooFewPoints(method: .akima, count: 4)) {
+        #expect(throws: Interpolator.InputError.tooFewPoints(method: .akima, count: 4)) {
             try Interpolator(x: [0, 1, 2, 3], y: [0, 1, 2, 3], method: .akima)
         }
-        #expect(throws: Interpolator.Failure.notFinite(index: 1)) {
+        #expect(throws: Interpolator.InputError.notFinite(index: 1)) {
             try Interpolator(x: [0, .nan, 2], y: [0, 1, 2])
         }
-        #expect(throws: Interpolator.Failure.lengthMismatch(x: 3, y: 2)) {
+        #expect(throws: Interpolator.InputError.lengthMismatch(x: 3, y: 2)) {
             try Interpolator(x: [0, 1, 2], y: [0, 1])
         }
         let spline = try Interpolator(x: [0, 1, 2], y: [0, 1, 4])
-        #expect(throws: Interpolator.Failure.outsideRange(x: 2.5, range: 0...2)) {
+        #expect(throws: Interpolator.InputError.outsideRange(x: 2.5, range: 0...2)) {
             try spline.value(at: 2.5)
         }
-        #expect(throws: Interpolator.Failure.invalidStep(0)) { try spline.resample(step: 0) }
+        #expect(throws: Interpolator.InputError.invalidStep(0)) { try spline.resample(step: 0) }
     }
 
     @Test("Resampling lands on k·step without drift and ends inside the data")

@@ -86,10 +86,10 @@ struct OfflineReadingTests {
     @Test("Too few angles and too narrow a Gaussian are errors")
     func failures() {
         let two = [HingeSample(time: 0, angle: 1), HingeSample(time: 1, angle: nil), HingeSample(time: 2, angle: 3)]
-        #expect(throws: OfflineReading.Failure.resampling(.tooFewPoints(method: .steffen, count: 2))) {
+        #expect(throws: OfflineReading.ReadingError.resampling(.tooFewPoints(method: .steffen, count: 2))) {
             try OfflineReading.series(two)
         }
-        #expect(throws: OfflineReading.Failure.filtering(.widthTooShort(seconds: 0.0001, step: 0.001))) {
+        #expect(throws: OfflineReading.ReadingError.filtering(.widthTooShort(seconds: 0.0001, step: 0.001))) {
             try OfflineReading.series(Self.samples, sigma: 0.0001)
         }
     }

@@ -7,8 +7,6 @@ import Testing
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 @Suite("SpringODE (gsl_odeiv2, rk8pd)")
@@ -82,29 +80,29 @@ struct SpringODETests {
     @Test("Bad pieces, tolerances and times are errors, never a GSL abort")
     func badInput() throws {
         let good = SpringODE.Piece(startTime: 0, target: 1, spring: .smooth)
-        #expect(throws: SpringODE.Failure.noPieces) { try SpringODE(pieces: []) }
-        #expect(throws: SpringODE.Failure.startTimesNotIncreasing(index: 1)) {
+        #expect(throws: SpringODE.IntegrationError.noPieces) { try SpringODE(pieces: []) }
+        #expect(throws: SpringODE.IntegrationError.startTimesNotIncreasing(index: 1)) {
             try SpringODE(pieces: [good, good])
         }
         #expect(
-            throws: SpringODE.Failure.invalidPiece(
+            throws: SpringODE.IntegrationError.invalidPiece(
                 index: 0, reason: "mass must be positive and finite")
         ) {
             try SpringODE(pieces: [
                 .init(startTime: 0, target: 1, mass: 0, stiffness: 1, damping: 1)
             ])
         }
-        #expect(throws: SpringODE.Failure.invalidTolerance(absolute: 0, relative: 0)) {
+        #expect(throws: SpringODE.IntegrationError.invalidTolerance(absolute: 0, relative: 0)) {
             try SpringODE(pieces: [good], absoluteTolerance: 0, relativeTolerance: 0)
         }
         let ode = try SpringODE(pieces: [good])
-        #expect(throws: SpringODE.Failure.timesNotSorted(index: 2)) {
+        #expect(throws: SpringODE.IntegrationError.timesNotSorted(index: 2)) {
             try ode.solve(value: 0, velocity: 0, at: [0.1, 0.3, 0.2])
         }
-        #expect(throws: SpringODE.Failure.timeOutsideRange(index: 0, time: -1, start: 0)) {
+        #expect(throws: SpringODE.IntegrationError.timeOutsideRange(index: 0, time: -1, start: 0)) {
             try ode.solve(value: 0, velocity: 0, at: [-1])
         }
-        #expect(throws: SpringODE.Failure.initialStateNotFinite(value: .infinity, velocity: 0)) {
+        #expect(throws: SpringODE.IntegrationError.initialStateNotFinite(value: .infinity, velocity: 0)) {
             try ode.solve(value: .infinity, velocity: 0, at: [1])
         }
     }
@@ -116,7 +114,7 @@ struct SpringODETests {
         #expect {
             try ode.solve(value: 0, velocity: 0, at: [100])
         } throws: { error in
-            guard case .gsl(let gslError) = error as? SpringODE.Failure else { return false }
+            guard case .gsl(let gslError) = error as? SpringODE.IntegrationError else { return false }
             return gslError.status == Int32(GSL_EMAXITER)
                 && gslError.operation == "gsl_odeiv2_driver_apply"
         }

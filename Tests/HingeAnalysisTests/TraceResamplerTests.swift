@@ -44,37 +44,37 @@ struct TraceResamplerTests {
         let resampler = try TraceResampler(onChange)
         #expect(try resampler.angle(at: -5) == 180)
         #expect(try resampler.angle(at: 9) == 176)
-        #expect(throws: Interpolator.Failure.outsideRange(x: .infinity, range: 0...0.5)) {
+        #expect(throws: Interpolator.InputError.outsideRange(x: .infinity, range: 0...0.5)) {
             try resampler.angle(at: .infinity)
         }
     }
 
     @Test("Every precondition is an error naming the sample")
     func preconditions() {
-        #expect(throws: Interpolator.Failure.notIncreasing(index: 2, previous: 1, value: 0.5)) {
+        #expect(throws: Interpolator.InputError.notIncreasing(index: 2, previous: 1, value: 0.5)) {
             try TraceResampler([
                 HingeSample(time: 0, angle: 1), HingeSample(time: 1, angle: nil), HingeSample(time: 0.5, angle: 2),
             ])
         }
-        #expect(throws: Interpolator.Failure.notFinite(index: 1)) {
+        #expect(throws: Interpolator.InputError.notFinite(index: 1)) {
             try TraceResampler([HingeSample(time: 0, angle: 1), HingeSample(time: .nan, angle: 2)])
         }
-        #expect(throws: Interpolator.Failure.notFinite(index: 0)) {
+        #expect(throws: Interpolator.InputError.notFinite(index: 0)) {
             try TraceResampler([HingeSample(time: 0, angle: .infinity)])
         }
         // Three samples, but only two distinct times once merged.
-        #expect(throws: Interpolator.Failure.tooFewPoints(method: .steffen, count: 2)) {
+        #expect(throws: Interpolator.InputError.tooFewPoints(method: .steffen, count: 2)) {
             try TraceResampler([
                 HingeSample(time: 0, angle: 1), HingeSample(time: 1, angle: 2), HingeSample(time: 1, angle: 3),
             ])
         }
-        #expect(throws: Interpolator.Failure.tooFewPoints(method: .akima, count: 4)) {
+        #expect(throws: Interpolator.InputError.tooFewPoints(method: .akima, count: 4)) {
             try TraceResampler(Array(onChange.prefix(4)), method: .akima)
         }
-        #expect(throws: Interpolator.Failure.tooFewPoints(method: .linear, count: 1)) {
+        #expect(throws: Interpolator.InputError.tooFewPoints(method: .linear, count: 1)) {
             try TraceResampler([HingeSample(time: 0, angle: 1), HingeSample(time: 1, angle: nil)], method: .linear)
         }
-        #expect(throws: Interpolator.Failure.invalidStep(-1)) { try TraceResampler(onChange).grid(rate: -1) }
+        #expect(throws: Interpolator.InputError.invalidStep(-1)) { try TraceResampler(onChange).grid(rate: -1) }
     }
 
     @Test("The fewest angles each method accepts are enough", arguments: Interpolator.Method.allCases)

@@ -6,8 +6,6 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 extension SplitMix64 {

@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// `make bench`: the library's online cost per call (with heap allocations counted), the

@@ -4,8 +4,6 @@ import FilmAnalysis
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// `hingetool film` against the guide's shell loop of ImageMagick `compare` processes, on the

@@ -4,8 +4,6 @@ import CAllocationCounter
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// One line of the benchmark table and one entry of `Benchmarks/results.json`.

@@ -52,7 +52,7 @@ enum OnlineCases {
             "HingeReader ingest + reading (position, velocity, snap)", calls: calls, runs: runs, target: 100
         ) {
             let sample = stream[$0]
-            try! reader.ingest(sample)
+            do { try reader.ingest(sample) } catch { fatalError("\(error)") }
             let reading = reader.reading(at: sample.time)!
             return reading.position + reading.velocity + reading.snap
         }
@@ -64,7 +64,7 @@ enum OnlineCases {
 
     static func animatorPersistent(runs: Int) -> (figure: Figure, checksum: Double) {
         var animator = SpringAnimator(value: 0, spring: .smooth, mode: .persistent)
-        try! animator.retarget(to: 100, at: 0)
+        do { try animator.retarget(to: 100, at: 0) } catch { fatalError("\(error)") }
         return measurePerCall(
             "SpringAnimator.value(at:) persistent", calls: 1_000_000, runs: runs, target: 50
         ) { animator.value(at: frameTime($0)) }
@@ -72,8 +72,8 @@ enum OnlineCases {
 
     static func animatorAdditiveOneSpring(runs: Int) -> (figure: Figure, checksum: Double) {
         var animator = SpringAnimator(value: 0, spring: .smooth, mode: .additive)
-        try! animator.retarget(to: 100, at: 0)
-        try! animator.retarget(to: 120, at: 0.0005)
+        do { try animator.retarget(to: 100, at: 0) } catch { fatalError("\(error)") }
+        do { try animator.retarget(to: 120, at: 0.0005) } catch { fatalError("\(error)") }
         precondition(animator.activeSpringCount == 1)
         return measurePerCall(
             "SpringAnimator.value(at:) additive, 1 spring", calls: 1_000_000, runs: runs, target: 50
@@ -82,9 +82,9 @@ enum OnlineCases {
 
     static func animatorAdditiveThreeSprings(runs: Int) -> (figure: Figure, checksum: Double) {
         var animator = SpringAnimator(value: 0, spring: .smooth, mode: .additive)
-        try! animator.retarget(to: 100, at: 0, spring: .smooth)
-        try! animator.retarget(to: 140, at: 0.0003, spring: .bouncy)
-        try! animator.retarget(to: 120, at: 0.0006, spring: .snappy)
+        do { try animator.retarget(to: 100, at: 0, spring: .smooth) } catch { fatalError("\(error)") }
+        do { try animator.retarget(to: 140, at: 0.0003, spring: .bouncy) } catch { fatalError("\(error)") }
+        do { try animator.retarget(to: 120, at: 0.0006, spring: .snappy) } catch { fatalError("\(error)") }
         precondition(animator.activeSpringCount == 3)
         return measurePerCall(
             "SpringAnimator.value(at:) additive, 3 springs", calls: 1_000_000, runs: runs, target: 50
@@ -110,7 +110,7 @@ enum OnlineCases {
         ) {
             let time = start + Double($0) * interval
             while next < stream.count, stream[next].time <= time {
-                try! driver.ingest(stream[next])
+                do { try driver.ingest(stream[next]) } catch { fatalError("\(error)") }
                 next += 1
             }
             return driver.value(at: time)

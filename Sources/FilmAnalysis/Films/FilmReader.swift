@@ -4,8 +4,6 @@ import Dispatch
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Decodes the frames of a film once each, in parallel, and keeps only their summaries and

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// The states and ranges are AOSP's (`services/foldables/devicestateprovider/.../
-/// BookStyleDeviceStatePolicy.java`, via ANCHORS.md): closed below 5°, half-opened from 5° to
+/// BookStyleDeviceStatePolicy.java`): closed below 5°, half-opened from 5° to
 /// below 125°, opened from 125°. The *tent rule*: a closed phone leaves the closed state only
 /// once the hinge reaches 90°, so a phone stood up as a tent keeps its outer screen. AOSP
 /// re-enters closed only when the hall sensor agrees; a trace has no hall sensor, so below 5°

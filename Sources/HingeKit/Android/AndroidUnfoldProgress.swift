@@ -17,15 +17,16 @@
 /// ignored; a `START_CLOSING` during it hands back to the spring (from the canned value, at
 /// rest). `FINISH_CLOSED` jumps to 0. Outside a transition the progress holds (1 once
 /// unfolded), and `START_OPENING` starts a transition from 0 (the inner screen turning on),
-/// `START_CLOSING` from 1. Constants from ANCHORS.md ("Android's fold pipeline").
+/// `START_CLOSING` from 1. Constants from AOSP, `frameworks/base/packages/SystemUI/unfold/`
+/// (`DeviceFoldStateProvider.kt`, `PhysicsBasedUnfoldTransitionProgressProvider.kt`).
 ///
-/// The spring is defined here (Android's unfold spring) rather than taken from a preset, so
-/// this reproduction does not change when HingeKit's presets do.
+/// The spring is ``DampedSpring/androidUnfold``: AOSP's constant, not one of the presets an
+/// app tunes, so this reproduction does not change when those do.
 public struct AndroidUnfoldProgress: Sendable {
     /// The hinge angle at which the progress reaches 1 (AOSP's `FINAL_HINGE_ANGLE_POSITION`).
     public static let unfoldedAngle = 165.0
     /// Android's unfold spring: stiffness 600, damping ratio 1, unit mass.
-    public static let spring = DampedSpring(mass: 1, stiffness: 600, damping: 2 * 600.0.squareRoot())
+    public static let spring = DampedSpring.androidUnfold
     /// The smallest change of progress worth drawing (`setMinimumVisibleChange`).
     public static let minimumVisibleChange = 0.001
     /// The canned finish lasts this many seconds times the distance left to 1.

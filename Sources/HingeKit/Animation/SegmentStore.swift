@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A fixed number of ``SpringSegment``s stored inline, so that a ``SpringAnimator`` never

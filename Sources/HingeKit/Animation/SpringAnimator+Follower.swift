@@ -1,9 +1,10 @@
 extension SpringAnimator {
     /// The response of ``follower(startingAt:time:response:reduceMotion:)``: 2π/√600 ≈ 0.2565 s.
     ///
-    /// Source: ANCHORS.md, Android's unfold animation drives its progress with a spring of
-    /// stiffness 600 and damping ratio 1 (unit mass).
-    public static let followerResponse = 2 * Double.pi / 600.0.squareRoot()
+    /// Source: AOSP, Android's unfold animation drives its progress with a spring of stiffness
+    /// 600 and damping ratio 1, unit mass (``DampedSpring/androidUnfold``; frameworks/base/packages/
+    /// SystemUI/unfold/.../progress/PhysicsBasedUnfoldTransitionProgressProvider.kt).
+    public static let followerResponse = 2 * Double.pi / DampedSpring.androidUnfold.stiffness.squareRoot()
 
     /// A critically damped animator for the common case: follow the hinge smoothly.
     ///

@@ -1,4 +1,4 @@
-/// The seed app's bloom: 0 while the phone is folded beyond 80°, 1 from 170° on.
+/// A bloom for content that opens with the phone: 0 while the phone is folded beyond 80°, 1 from 170° on.
 ///
 /// ```swift
 /// let bloom = BloomEffect()
@@ -23,7 +23,7 @@ public struct BloomEffect: HingeEffect, Hashable {
     /// The linear ramp between the two angles.
     public let ramp: RampEffect
 
-    /// The bloom between `lower` and `upper`; the default is exactly the seed's 80–170° curve.
+    /// The bloom between `lower` and `upper`; the default is the 80–170° curve.
     ///
     /// - Parameters:
     ///   - lower: where the bloom starts, degrees, finite.

@@ -2,7 +2,7 @@
 /// value.
 ///
 /// ```swift
-/// var bloom = EffectDriver(effect: BloomEffect())        // .smooth, as in the seed app
+/// var bloom = EffectDriver(effect: BloomEffect())        // with its preferred spring, .smooth
 /// try bloom.ingest(HingeSample(time: 0.000, angle: 180, status: .fullyOpen))
 /// try bloom.ingest(HingeSample(time: 0.021, angle: 150, status: .partiallyOpen))
 /// let opacity = bloom.value(at: 0.025)                   // on every frame
@@ -106,9 +106,13 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
             hasSample = true
             return
         }
-        // Cannot throw: the time was checked above and a finite target in the range of an
-        // effect cannot overflow the distance.
-        try! animator.retarget(to: target, at: sample.time)
+        do {
+            try animator.retarget(to: target, at: sample.time)
+        } catch {
+            // The time was checked above and a finite target in the range of an effect cannot
+            // overflow the distance: a refusal here is a bug in HingeKit.
+            preconditionFailure("the animator refused a checked event: \(error)")
+        }
     }
 
     /// Switches Reduce Motion on or off at `time`.
@@ -129,10 +133,18 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
             // The value shown was neutral: the spring starts there, toward the effect's value.
             var restarted = SpringAnimator(
                 value: effect.neutralValue, time: time, spring: spring, mode: .persistent, reduceMotion: policy)
-            try! restarted.retarget(to: animator.target, at: time)
+            do {
+                try restarted.retarget(to: animator.target, at: time)
+            } catch {
+                preconditionFailure("the animator refused a checked event: \(error)")
+            }
             animator = restarted
         } else {
-            try! animator.setReduceMotion(policy, at: time)
+            do {
+                try animator.setReduceMotion(policy, at: time)
+            } catch {
+                preconditionFailure("the animator refused a checked event: \(error)")
+            }
         }
     }
 

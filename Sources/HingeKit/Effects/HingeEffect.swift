@@ -43,7 +43,7 @@ extension HingeEffect {
     ///   - status: the system's status, or `nil`.
     ///   - reduceMotion: whether the user has asked for reduced motion.
     /// - Complexity: O(1).
-    public func target(angle: Double?, status: HingeStatus?, reduceMotion: Bool) -> Double {
+    package func target(angle: Double?, status: HingeStatus?, reduceMotion: Bool) -> Double {
         reduceMotion && reducedMotion == .holdNeutral ? neutralValue : value(angle: angle, status: status)
     }
 
@@ -58,7 +58,7 @@ extension HingeEffect {
     ///   ``SpringAnimator/ReduceMotion-swift.enum/off`` means reduced motion.
     /// - Returns: ``SpringAnimator/ReduceMotion-swift.enum/off`` or
     ///   ``SpringAnimator/ReduceMotion-swift.enum/jump``.
-    public func animatorPolicy(for requested: SpringAnimator.ReduceMotion) -> SpringAnimator.ReduceMotion {
+    package func animatorPolicy(for requested: SpringAnimator.ReduceMotion) -> SpringAnimator.ReduceMotion {
         requested == .off ? .off : .jump
     }
 }

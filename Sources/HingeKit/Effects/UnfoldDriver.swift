@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// HingeKit's unfold progress on screen: Android's quantity, clamp(angle / 165°), shown with

@@ -7,7 +7,8 @@
 /// ```
 ///
 /// Android counts a hinge within 15° of flat as unfolded, so progress reaches 1 at 165°
-/// (ANCHORS.md, Android's unfold animation: progress = clamp(angle / 165)). As there, the
+/// (AOSP, frameworks/base/packages/SystemUI/unfold/…/progress/
+/// PhysicsBasedUnfoldTransitionProgressProvider.kt: progress = saturate(angle / 165)). As there, the
 /// status is not used; with no hinge the progress is 1 (a flat phone). Under Reduce Motion the
 /// progress tracks the hinge directly. The preferred spring is Android's: stiffness 600,
 /// ζ = 1, unit mass.
@@ -33,6 +34,6 @@ public struct UnfoldProgressEffect: HingeEffect, Hashable {
 
     /// Android's unfold spring: stiffness 600, damping ratio 1, unit mass.
     public var preferredSpring: DampedSpring {
-        DampedSpring(mass: 1, stiffness: 600, damping: 2 * 600.0.squareRoot())
+        .androidUnfold
     }
 }

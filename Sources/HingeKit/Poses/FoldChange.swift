@@ -60,7 +60,7 @@ public enum FoldChange: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The seed app's bend spring, `interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)`.
+    /// The bend spring, SwiftUI's `interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)`.
     public static let bendSpring = DampedSpring.bend
 
     /// The spring to animate this change with, or `nil` to change in one step.

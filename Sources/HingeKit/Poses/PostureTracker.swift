@@ -5,7 +5,8 @@
 /// (measured from the threshold between the current posture and the new one, in the direction
 /// of the change). The first angle is classified by the thresholds alone.
 ///
-/// Defaults (ANCHORS.md, AOSP's posture rules): closed up to 5°; flat within 15° of 180°, so
+/// Defaults (AOSP's posture rules: frameworks/base/services/foldables/devicestateprovider/…/
+/// BookStyleDeviceStatePolicy.java and SystemUI/unfold/…/DeviceFoldStateProvider.kt): closed up to 5°; flat within 15° of 180°, so
 /// from 165° on; a margin of 3.75°, half of AOSP's 7.5° noise band, so that noise of ±3.75°
 /// around a threshold (7.5° from trough to peak, the most AOSP ignores) never changes the
 /// posture: leaving closed takes more than 8.75°, going back under 1.25°; reaching flat takes

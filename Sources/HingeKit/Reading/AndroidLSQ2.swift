@@ -1,6 +1,6 @@
 /// Android's default `VelocityTracker` strategy (LSQ2) as AOSP computes it.
 ///
-/// From AOSP's `VelocityTracker.cpp` (via ANCHORS.md, "Checked against the real things"):
+/// From AOSP, `frameworks/native/libs/input/VelocityTracker.cpp` (LeastSquaresVelocityTrackerStrategy):
 /// sample times are integer nanoseconds and ages are measured from the newest sample; a
 /// sample older than 100 ms (``horizon``) is dropped, at most 20 are kept, and a gap of more
 /// than 40 ms (``stopGap``) between two samples ends the history (the pointer stopped). The

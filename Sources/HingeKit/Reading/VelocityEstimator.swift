@@ -19,7 +19,7 @@ public enum VelocityEstimator: Hashable, Sendable {
     case androidLSQ2
     /// LSQ2 as Android reads it between events: the same fit, kept until the next sample.
     /// Since Android 14 the 40 ms stop applies only at lift-off, so a velocity asked for
-    /// between events is the last fit, however old (ANCHORS.md).
+    /// between events is the last fit, however old (AOSP `VelocityTracker.cpp`).
     case androidLSQ2Held
     /// The slope between the last two samples, held until the next one.
     case finiteDifference
@@ -31,9 +31,11 @@ public enum VelocityEstimator: Hashable, Sendable {
     static let historyCapacity = 32
 
     /// The velocity at `time` (at or after the newest sample), in degrees per second: from the
-    /// sample history, or for ``kalman(_:)`` from the filter the reader keeps beside it (`step`
-    /// is the sensor's smallest change so far).
-    func velocity(at time: Double, history: SampleHistory, tracker: KalmanTracker, step: Double) -> Double {
+    /// sample history, or for ``kalman(_:)`` from the filter the reader keeps beside it in
+    /// `state` (`step` is the sensor's smallest change so far).
+    func velocity(
+        at time: Double, history: SampleHistory, state: HingeReader.EstimatorState, step: Double
+    ) -> Double {
         guard let newest = history.newest else { return 0 }
         guard history.count >= 2 else { return 0 }
         switch self {
@@ -50,7 +52,7 @@ public enum VelocityEstimator: Hashable, Sendable {
         case .leastSquares(let estimator):
             return estimator.velocity(at: time, history: history)
         case .kalman(let parameters):
-            return tracker.velocity(at: time, step: step, parameters)
+            return state.kalman.velocity(at: time, step: step, parameters)
         }
     }
 }

@@ -14,9 +14,59 @@ extension DampedSpring {
     /// the spring, so it has no counterpart here.
     public static let interactive = DampedSpring(response: 0.15, dampingRatio: 0.86)
 
-    /// The seed app's bend animation, `interpolatingSpring(mass: 0.9, stiffness: 280,
+    /// A bend animation written as SwiftUI's `interpolatingSpring(mass: 0.9, stiffness: 280,
     /// damping: 24)`: ζ ≈ 0.76, duration ≈ 0.36 s.
     public static let bend = DampedSpring(mass: 0.9, stiffness: 280, damping: 24)
+
+    /// Android's unfold spring: stiffness 600, damping ratio 1, unit mass (AOSP,
+    /// frameworks/base/packages/SystemUI/unfold/…/progress/
+    /// PhysicsBasedUnfoldTransitionProgressProvider.kt, a `SpringForce` with `STIFFNESS` 600 and
+    /// `DAMPING_RATIO_NO_BOUNCY`): response 2π/√600 ≈ 0.2565 s.
+    public static let androidUnfold = DampedSpring(mass: 1, stiffness: 600, damping: 2 * 600.0.squareRoot())
+
+    /// The named springs, in the order lists show them: what a settings screen or a command line
+    /// offers.
+    ///
+    /// ```swift
+    /// for preset in DampedSpring.Preset.allCases { print(preset.rawValue, preset.spring.response) }
+    /// ```
+    public enum Preset: String, CaseIterable, Hashable, Sendable {
+        /// ``DampedSpring/smooth``.
+        case smooth
+        /// ``DampedSpring/snappy``.
+        case snappy
+        /// ``DampedSpring/bouncy``.
+        case bouncy
+        /// ``DampedSpring/interactive``.
+        case interactive
+        /// ``DampedSpring/bend``.
+        case bend
+        /// ``DampedSpring/androidUnfold``.
+        case androidUnfold = "android-unfold"
+
+        /// The spring.
+        public var spring: DampedSpring {
+            switch self {
+            case .smooth: .smooth
+            case .snappy: .snappy
+            case .bouncy: .bouncy
+            case .interactive: .interactive
+            case .bend: .bend
+            case .androidUnfold: .androidUnfold
+            }
+        }
+
+        /// The bounce of the presets that SwiftUI lets an extra bounce be added to (smooth 0,
+        /// snappy 0.15, bouncy 0.3, all with duration 0.5 s); `nil` for a fixed spring.
+        public var baseBounce: Double? {
+            switch self {
+            case .smooth: 0
+            case .snappy: 0.15
+            case .bouncy: 0.3
+            case .interactive, .bend, .androidUnfold: nil
+            }
+        }
+    }
 
     /// A smooth spring with a custom duration and extra bounce (SwiftUI's `.smooth(…)`).
     ///

@@ -280,7 +280,7 @@ extension DampedSpring {
         try require(duration, .duration, "positive and finite") { $0 > 0 && $0.isFinite }
         try require(bounce, .bounce, "greater than -1 and at most 1") { $0 > -1 && $0 <= 1 }
         let omega0 = 2 * Double.pi / duration
-        // Source: ANCHORS.md, SwiftUI `Spring(duration:bounce:)`.
+        // Source: Apple, SwiftUI `Spring(duration:bounce:)` (developer.apple.com/documentation/swiftui/spring).
         let damping =
             bounce >= 0
             ? 4 * Double.pi * (1 - bounce) / duration
@@ -322,7 +322,7 @@ extension DampedSpring {
         }
         try require(dampingRatio, .dampingRatio, "positive and finite") { $0 > 0 && $0.isFinite }
         try require(epsilon, .epsilon, "greater than 0 and less than 1") { $0 > 0 && $0 < 1 }
-        // Source: ANCHORS.md, SwiftUI clamps the settling duration to 0.01…10 s.
+        // SwiftUI clamps the settling duration to 0.01…10 s (developer.apple.com/documentation/swiftui/spring).
         let clamped = Swift.min(Swift.max(settlingDuration, 0.01), 10)
         let unit = try unitMass(omega0: 1, dampingRatio: dampingRatio)
         let unitSettling = unit.settlingDuration(

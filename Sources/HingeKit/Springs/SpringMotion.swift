@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The closed-form motion of one spring released from one state: the displacement
@@ -273,12 +271,6 @@ struct SpringMotion {
     var halfPeriod: Double? {
         guard case .oscillating(let frequency) = shape else { return nil }
         return Double.pi / frequency
-    }
-
-    /// The factor by which |y| at successive turning points shrinks, e^(−λπ/ω_d).
-    var swingRatio: Double {
-        guard let halfPeriod else { return 0 }
-        return exp(-decay * halfPeriod)
     }
 
     // MARK: Searches

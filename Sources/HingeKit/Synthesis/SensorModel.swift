@@ -1,7 +1,8 @@
 /// How a hinge sensor turns the true angle into the samples an app receives.
 ///
 /// The model follows what the platforms promise (nothing about rate, increment, range or
-/// precision) and what devices do (figures in the project's ANCHORS notes): the sensor is
+/// precision) and what devices do (Apple's `UIHinge` and Android's `TYPE_HINGE_ANGLE`
+/// documentation, and device reports): the sensor is
 /// polled at irregular intervals with jitter and occasional bursts, its reading is delayed,
 /// noisy and quantised, and it reports only when the quantised value changes (an on-change
 /// sensor, like Android's `TYPE_HINGE_ANGLE`). Dropouts are windows in which nothing arrives.

@@ -5,7 +5,7 @@
 /// ```
 ///
 /// Each scenario pairs a hand motion with a sensor modelled on a real device class (figures
-/// from the project's ANCHORS notes): a 1° sensor polled every ~4 ms, a 1° sensor at ~50 Hz
+/// from the Android sensor documentation for `TYPE_HINGE_ANGLE` and published device reviews): a 1° sensor polled every ~4 ms, a 1° sensor at ~50 Hz
 /// (OnePlus Open), 5° steps (Pixel Fold), and 0/90/180° only (Galaxy Fold3/Flip3/Fold7).
 public struct SyntheticScenario: Hashable, Sendable {
     /// The name `hingetool synth` takes, e.g. `flat-to-laptop`.

@@ -2,7 +2,7 @@
 public enum DecimalNumber {
     /// Whether `text` is a plain decimal: an optional sign, digits with an optional point
     /// (at least one digit in all), and an optional exponent. No spaces, no hex, no `nan`.
-    public static func isPlainDecimal(_ text: some Collection<UInt8>) -> Bool {
+    package static func isPlainDecimal(_ text: some Collection<UInt8>) -> Bool {
         var iterator = text.makeIterator()
         var byte = iterator.next()
         if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
@@ -66,7 +66,7 @@ public enum DecimalNumber {
 
     /// The most bytes ``writeShortest(_:to:)`` and ``writeFixed(_:places:to:)`` write for one
     /// number.
-    public static let maximumLength = 32
+    package static let maximumLength = 32
 
     /// Writes the text of ``shortest(_:)`` as ASCII bytes, for output that is assembled in a
     /// byte buffer rather than in strings.
@@ -75,7 +75,7 @@ public enum DecimalNumber {
     ///   - value: any `Double`.
     ///   - destination: room for at least ``maximumLength`` bytes.
     /// - Returns: the number of bytes written.
-    public static func writeShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 {
             destination[0] = UInt8(ascii: "0")
             return 1
@@ -136,7 +136,7 @@ public enum DecimalNumber {
     ///   - places: 0…15.
     ///   - destination: room for at least ``maximumLength`` bytes.
     /// - Returns: the number of bytes written.
-    public static func writeFixed(
+    package static func writeFixed(
         _ value: Double, places: Int, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
         precondition((0...15).contains(places), "places must be 0…15")

@@ -2,14 +2,12 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A file read through the C library, so HingeKit needs no Foundation.
 public final class FileByteSource: TraceByteSource {
     /// Why a file could not be opened or read.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The path that failed.
         public var path: String
         /// The C library's `errno`.
@@ -28,20 +26,20 @@ public final class FileByteSource: TraceByteSource {
     public let path: String
 
     /// Opens `path` for reading.
-    /// - Throws: ``Failure`` with the C library's reason (e.g. "No such file or directory").
-    public init(path: String) throws(Failure) {
-        guard let file = fopen(path, "rb") else { throw Failure(path: path, code: errno) }
+    /// - Throws: ``FileError`` with the C library's reason (e.g. "No such file or directory").
+    public init(path: String) throws(FileError) {
+        guard let file = fopen(path, "rb") else { throw FileError(path: path, code: errno) }
         self.file = file
         self.closesOnDeinit = true
         self.path = path
     }
 
     /// Standard input, left open when the source goes away.
-    /// - Throws: ``Failure`` when descriptor 0 cannot be opened as a stream.
-    public static func standardInput() throws(Failure) -> FileByteSource {
+    /// - Throws: ``FileError`` when descriptor 0 cannot be opened as a stream.
+    public static func standardInput() throws(FileError) -> FileByteSource {
         // A stream of its own on descriptor 0 rather than the C library's `stdin` global,
         // which Swift 6 treats as shared mutable state.
-        guard let file = fdopen(0, "rb") else { throw Failure(path: "-", code: errno) }
+        guard let file = fdopen(0, "rb") else { throw FileError(path: "-", code: errno) }
         return FileByteSource(file: file, path: "-")
     }
 
@@ -56,7 +54,7 @@ public final class FileByteSource: TraceByteSource {
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         let count = fread(base, 1, buffer.count, file)
-        if count == 0, ferror(file) != 0 { throw Failure(path: path, code: errno) }
+        if count == 0, ferror(file) != 0 { throw FileError(path: path, code: errno) }
         return count
     }
 }

@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Counts of positive values in log-spaced bins 0.01 % wide, from 1 µs to 10⁵ s, plus the

@@ -6,7 +6,7 @@
 /// checks.warnings()   // ["1 of 1 values are not multiples of the resolution 1°: …"]
 /// ```
 ///
-/// CTS (via ANCHORS.md, "What recorders write") requires of `TYPE_HINGE_ANGLE`: no two
+/// CTS (`SensorTest`, Android's sensor verifier for `TYPE_HINGE_ANGLE`) requires of `TYPE_HINGE_ANGLE`: no two
 /// back-to-back events with the same value (it is an on-change sensor), every value within
 /// 0…maximum range, and every value a multiple of the sensor's resolution. A trace does not
 /// carry the sensor's declared range and resolution, so they are given (the range 180° by

@@ -93,7 +93,7 @@ public struct TraceColumns: Hashable, Sendable {
     /// - Parameter names: the header's fields, trimmed.
     /// - Returns: the columns, or the header problem as a kind, a message and the offending
     ///   field's position (`nil` when the whole header is at fault).
-    static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderProblem> {
+    static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderError> {
         var time: (index: Int, unit: TimeUnit)?
         var angle: (index: Int, unit: AngleUnit)?
         var status: Int?
@@ -103,13 +103,13 @@ public struct TraceColumns: Hashable, Sendable {
             let key = name.lowercased()
             guard !key.isEmpty else {
                 return .failure(
-                    HeaderProblem(
+                    HeaderError(
                         kind: .emptyColumnName, field: index,
                         message: "column \(index + 1) of the header has no name"))
             }
             if let earlier = seen[key] {
                 return .failure(
-                    HeaderProblem(
+                    HeaderError(
                         kind: .duplicateColumn, field: index,
                         message: "column '\(name)' appears twice (columns \(earlier + 1) and \(index + 1))"))
             }
@@ -118,7 +118,7 @@ public struct TraceColumns: Hashable, Sendable {
             case "time", "t", "time_ms", "time_us", "time_ns", "seconds_elapsed":
                 if let other = time {
                     return .failure(
-                        HeaderProblem(
+                        HeaderError(
                             kind: .duplicateColumn, field: index,
                             message: "two time columns, '\(names[other.index])' and '\(name)'; keep one"))
                 }
@@ -126,7 +126,7 @@ public struct TraceColumns: Hashable, Sendable {
             case "angle", "angle_deg", "angle_rad":
                 if let other = angle {
                     return .failure(
-                        HeaderProblem(
+                        HeaderError(
                             kind: .duplicateColumn, field: index,
                             message: "two angle columns, '\(names[other.index])' and '\(name)'; keep one"))
                 }
@@ -140,11 +140,11 @@ public struct TraceColumns: Hashable, Sendable {
         let found = names.joined(separator: ", ")
         guard let time else {
             return .failure(
-                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))
+                HeaderError(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))
         }
         guard let angle else {
             return .failure(
-                HeaderProblem(kind: .missingColumn, field: nil, message: "no 'angle' column; found: \(found)"))
+                HeaderError(kind: .missingColumn, field: nil, message: "no 'angle' column; found: \(found)"))
         }
         return .success(
             TraceColumns(
@@ -152,7 +152,7 @@ public struct TraceColumns: Hashable, Sendable {
                 angleUnit: angle.unit, status: status, extras: extras))
     }
 
-    struct HeaderProblem: Error {
+    struct HeaderError: Error {
         var kind: TraceError.Kind
         var field: Int?
         var message: String

@@ -13,7 +13,8 @@
 ///
 /// - **Rate.** Judged from at least 16 intervals between rows. If half or more are 2 s or
 ///   longer the trace runs below 0.5 Hz for most of its rows: a hinge sensor reports every few
-///   milliseconds while the hinge moves (AOSP and Apple figures in ANCHORS.md), and a resting
+///   milliseconds while the hinge moves (Android's `TYPE_HINGE_ANGLE` is on-change;
+///   AOSP's HingeSensorAngleProvider.kt reads it at `SENSOR_DELAY_FASTEST`), and a resting
 ///   on-change sensor sends nothing at all, so such a trace is almost certainly milliseconds
 ///   labelled as seconds (120 Hz in ms reads as 8.3 s steps). If half or more are shorter than
 ///   50 µs (above 20 kHz), the reverse: seconds under `time_ms`.

@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Reads a hinge trace CSV as a stream of samples, in constant memory.
@@ -371,16 +369,20 @@ public final class TraceReader {
     private struct RowLayout {
         var count: Int
         var time: Int
+        var timeUnit: TraceColumns.TimeUnit
         var timeScale: Double
         var angle: Int
+        var angleUnit: TraceColumns.AngleUnit
         var angleScale: Double
         var status: Int?
 
         init(_ columns: TraceColumns) {
             count = columns.names.count
             time = columns.time
+            timeUnit = columns.timeUnit
             timeScale = columns.timeUnit.scale
             angle = columns.angle
+            angleUnit = columns.angleUnit
             angleScale = columns.angleUnit.scale
             status = columns.status
         }
@@ -475,15 +477,14 @@ public final class TraceReader {
 
     // MARK: Rows
 
+    /// A row's sample, from its fields; the time is checked against the previous row's.
     private func parseRow(
         _ line: UnsafeBufferPointer<UInt8>, state: inout RowState
     ) throws(TraceError)
         -> TraceRecord
     {
-        let layout = state.layout!
+        guard let layout = state.layout else { preconditionFailure("a row before the header") }
         let fields = state.fields
-        // The header's names and units, only for messages.
-        var columns: TraceColumns { self.columns! }
         let expected = layout.count
         guard fields.count == expected else {
             let column = fields.count > expected ? fields[expected].column : line.count + 1
@@ -492,118 +493,138 @@ public final class TraceReader {
                 "row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(expected)")
         }
         let timeField = fields[layout.time]
-        let timeBytes = UnsafeBufferPointer(rebasing: line[timeField.start..<timeField.end])
-        // Texts and names only where a message needs them: a plain number is read from the
-        // bytes (DecimalNumber.plainValue gives exactly what Double(String) gives, or nil).
-        var timeText: String { text(of: timeField, in: line) }
-        var timeName: String { columns.names[columns.time] }
-        let time: Double
-        if columns.timeUnit.isInteger {
-            time = try integerTime(timeField, timeBytes, in: line)
-        } else if !timeField.hasEscapedQuotes, let value = DecimalNumber.plainValue(timeBytes) {
-            time = value * layout.timeScale
-        } else {
-            let timeText = timeText
-            guard !timeText.isEmpty else {
-                throw error(.emptyValue, column: timeField.column, "\(timeName) is empty; every row needs a time")
-            }
-            time = try number(timeText, named: timeName, column: timeField.column) * layout.timeScale
-        }
-        guard timeRange(for: columns.timeUnit).contains(time) else {
-            let accepted = timeRange(for: columns.timeUnit)
-            let range = "\(format(accepted.lowerBound))…\(format(accepted.upperBound)) s"
-            let shown = columns.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
-            let why =
-                options.timeRange == TraceReadOptions.clockRange
-                ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
-            throw error(
-                .outOfRange, column: timeField.column,
-                "\(timeName) \(shown) is outside \(range)\(why)\(renameHint(time, unit: columns.timeUnit))")
-        }
-        if let lastTime = state.lastTime {
-            if time < lastTime {
-                throw error(
-                    .timeGoesBackwards, column: timeField.column,
-                    "\(timeName) \(timeText) goes backwards after \(previousTimeText(state))")
-            }
-            if time == lastTime {
-                guard options.duplicateTimes == .keep else {
-                    throw error(
-                        .duplicateTime, column: timeField.column,
-                        "\(timeName) \(timeText) repeats the previous row's time")
-                }
-                summary.duplicateTimes += 1
-            }
-        }
-
-        var angle: Double?
-        let angleField = fields[layout.angle]
-        var angleText: String { text(of: angleField, in: line) }
-        var angleName: String { columns.names[columns.angle] }
-        var degrees: Double?
-        if !angleField.hasEscapedQuotes,
-            let value = DecimalNumber.plainValue(UnsafeBufferPointer(rebasing: line[angleField.start..<angleField.end]))
-        {
-            degrees = value * layout.angleScale
-        } else {
-            let angleText = angleText
-            if !angleText.isEmpty {
-                degrees = try number(angleText, named: angleName, column: angleField.column) * layout.angleScale
-            }
-        }
-        if let degrees {
-            guard options.angleRange.contains(degrees) else {
-                let range = "\(format(options.angleRange.lowerBound))…\(format(options.angleRange.upperBound))°"
-                let shown =
-                    columns.angleUnit == .degrees
-                    ? angleText : "\(angleText) (\(DecimalNumber.fixed(degrees, places: 2))°)"
-                throw error(.outOfRange, column: angleField.column, "\(angleName) \(shown) is outside \(range)")
-            }
-            angle = degrees
-        }
-
+        let time = try parseTime(timeField, in: line, layout: layout)
+        try checkOrder(time, field: timeField, in: line, layout: layout, state: state)
+        let angle = try parseAngle(fields[layout.angle], in: line, layout: layout)
         var status: HingeStatus?
-        if let statusIndex = layout.status {
-            let field = fields[statusIndex]
-            // The common case, a plain ASCII word, is matched on the bytes without a string.
-            if !field.hasEscapedQuotes,
-                let word = ASCIIWord(folding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
-            {
-                if !word.isEmpty, !(word == ASCIIWord.unknown && !word.hadSeparators) {
-                    guard let parsed = HingeStatus(folded: word) else {
-                        let statusText = text(of: field, in: line)
-                        throw error(
-                            .invalidStatus, column: field.column,
-                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
-                    }
-                    status = parsed
-                }
-            } else {
-                let statusText = text(of: field, in: line)
-                if !statusText.isEmpty, statusText.lowercased() != "unknown" {
-                    guard let parsed = HingeStatus(spelling: statusText) else {
-                        throw error(
-                            .invalidStatus, column: field.column,
-                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
-                    }
-                    status = parsed
-                }
-            }
-        }
-
+        if let index = layout.status { status = try parseStatus(fields[index], in: line) }
         var extras: [String] = []
-        if options.keepsExtraColumns {
+        // The columns only where needed: a copy retains and releases its arrays.
+        if options.keepsExtraColumns, let columns {
             extras.reserveCapacity(columns.extras.count)
             for index in columns.extras { extras.append(text(of: fields[index], in: line)) }
         }
         state.lastTime = time
         state.lastTimeBytes.removeAll(keepingCapacity: true)
-        state.lastTimeBytes.append(contentsOf: timeBytes)
+        state.lastTimeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[timeField.start..<timeField.end]))
         state.lastTimeEscaped = timeField.hasEscapedQuotes
         return TraceRecord(
             sample: HingeSample(time: time, angle: angle, status: status), line: lineNumber,
             extraFields: extras)
     }
+
+    /// The time in seconds that a time field holds, checked against ``TraceReadOptions/timeRange``.
+    ///
+    /// The unit comes from the header (``TraceColumns/TimeUnit``, as a scale in `layout`): a
+    /// new time column is a new unit there, and this function reads it unchanged.
+    private func parseTime(
+        _ field: FieldSpan, in line: UnsafeBufferPointer<UInt8>, layout: RowLayout
+    ) throws(TraceError) -> Double {
+        // Texts and names only where a message needs them: a plain number is read from the
+        // bytes (DecimalNumber.plainValue gives exactly what Double(String) gives, or nil).
+        let bytes = UnsafeBufferPointer(rebasing: line[field.start..<field.end])
+        var timeText: String { text(of: field, in: line) }
+        var timeName: String { columnName(layout.time) }
+        let time: Double
+        if layout.timeUnit.isInteger {
+            time = try integerTime(field, bytes, in: line)
+        } else if !field.hasEscapedQuotes, let value = DecimalNumber.plainValue(bytes) {
+            time = value * layout.timeScale
+        } else {
+            let timeText = timeText
+            guard !timeText.isEmpty else {
+                throw error(.emptyValue, column: field.column, "\(timeName) is empty; every row needs a time")
+            }
+            time = try number(timeText, named: timeName, column: field.column) * layout.timeScale
+        }
+        let accepted = timeRange(for: layout.timeUnit)
+        guard accepted.contains(time) else {
+            let range = "\(format(accepted.lowerBound))…\(format(accepted.upperBound)) s"
+            let shown = layout.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
+            let why =
+                options.timeRange == TraceReadOptions.clockRange
+                ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
+            throw error(
+                .outOfRange, column: field.column,
+                "\(timeName) \(shown) is outside \(range)\(why)\(renameHint(time, unit: layout.timeUnit))")
+        }
+        return time
+    }
+
+    /// Refuses a time before the previous row's, and one equal to it unless duplicates are kept
+    /// (then counted).
+    private func checkOrder(
+        _ time: Double, field: FieldSpan, in line: UnsafeBufferPointer<UInt8>, layout: RowLayout, state: RowState
+    ) throws(TraceError) {
+        guard let lastTime = state.lastTime, time <= lastTime else { return }
+        let timeName = columnName(layout.time)
+        let timeText = text(of: field, in: line)
+        if time < lastTime {
+            throw error(
+                .timeGoesBackwards, column: field.column,
+                "\(timeName) \(timeText) goes backwards after \(previousTimeText(state))")
+        }
+        guard options.duplicateTimes == .keep else {
+            throw error(.duplicateTime, column: field.column, "\(timeName) \(timeText) repeats the previous row's time")
+        }
+        summary.duplicateTimes += 1
+    }
+
+    /// The angle in degrees that an angle field holds, checked against
+    /// ``TraceReadOptions/angleRange``; `nil` for an empty field (no hinge).
+    private func parseAngle(
+        _ field: FieldSpan, in line: UnsafeBufferPointer<UInt8>, layout: RowLayout
+    ) throws(TraceError) -> Double? {
+        var angleText: String { text(of: field, in: line) }
+        var angleName: String { columnName(layout.angle) }
+        let degrees: Double
+        if !field.hasEscapedQuotes,
+            let value = DecimalNumber.plainValue(UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
+        {
+            degrees = value * layout.angleScale
+        } else {
+            let angleText = angleText
+            if angleText.isEmpty { return nil }
+            degrees = try number(angleText, named: angleName, column: field.column) * layout.angleScale
+        }
+        guard options.angleRange.contains(degrees) else {
+            let range = "\(format(options.angleRange.lowerBound))…\(format(options.angleRange.upperBound))°"
+            let shown =
+                layout.angleUnit == .degrees
+                ? angleText : "\(angleText) (\(DecimalNumber.fixed(degrees, places: 2))°)"
+            throw error(.outOfRange, column: field.column, "\(angleName) \(shown) is outside \(range)")
+        }
+        return degrees
+    }
+
+    /// The status a status field names: `nil` for an empty field and for `unknown` (Apple's
+    /// fourth case reads as no status), case and `_`/`-` ignored (`partially_open`).
+    ///
+    /// The one rule, on a folded word: the common case, a plain ASCII word, is folded from the
+    /// bytes without a string; anything else (doubled quotes, non-ASCII) from its lowercased
+    /// text, and a text that does not fold is no status's spelling.
+    private func parseStatus(_ field: FieldSpan, in line: UnsafeBufferPointer<UInt8>) throws(TraceError) -> HingeStatus?
+    {
+        let word: ASCIIWord?
+        if !field.hasEscapedQuotes,
+            let folded = ASCIIWord(folding: UnsafeBufferPointer(rebasing: line[field.start..<field.end]))
+        {
+            word = folded
+        } else {
+            word = ASCIIWord(folding: text(of: field, in: line).lowercased().utf8)
+        }
+        if let word, word.isEmpty || (word == ASCIIWord.unknown && !word.hadSeparators) { return nil }
+        guard let word, let status = HingeStatus(folded: word) else {
+            throw error(
+                .invalidStatus, column: field.column,
+                "status '\(text(of: field, in: line))' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
+            )
+        }
+        return status
+    }
+
+    /// The header's name for column `index`, for messages.
+    private func columnName(_ index: Int) -> String { columns?.names[index] ?? "column \(index + 1)" }
 
     /// Parses a plain decimal number: sign, digits, optional fraction and exponent. Hex
     /// floats, `nan` and `inf` are refused, and so is anything that overflows a `Double`.

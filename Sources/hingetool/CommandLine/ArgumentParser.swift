@@ -4,8 +4,11 @@ import HingeKit
 /// `--name value`, `--name=value`, `-o value`, `--` ends the options, and a lone `-` is a
 /// positional argument (standard input).
 enum ArgumentParser {
+    // Long: one pass over the words, the conventions in the order they apply; the checks that
+    // stand alone (allowed values, positionals) are functions of their own.
     static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        for option in spec.options { parsed.defaults[option.key] = option.defaultValue }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -54,26 +57,34 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             }
-            if let allowed = option.allowedValues, !allowed.contains(value) {
-                throw UsageError(
-                    message:
-                        "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
-                )
-            }
+            try checkAllowed(value, for: option)
             if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")
             }
             parsed.values[option.key] = value
         }
         if parsed.wantsHelp { return parsed }
-        let required = spec.arguments.filter { !$0.isOptional }.count
-        if parsed.positionals.count < required {
-            throw UsageError(message: "Missing expected argument '<\(spec.arguments[parsed.positionals.count].name)>'")
-        }
-        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
-            throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.arguments.count])'")
-        }
+        try checkPositionals(parsed.positionals, for: spec)
         return parsed
+    }
+
+    /// Throws when an argument the spec requires is missing, or one is left over.
+    private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws(UsageError) {
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        if positionals.count < required {
+            throw UsageError(message: "Missing expected argument '<\(spec.arguments[positionals.count].name)>'")
+        }
+        if positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
+            throw UsageError(message: "Unexpected argument '\(positionals[spec.arguments.count])'")
+        }
+    }
+
+    /// Throws when the option takes one of a few words and `value` is none of them.
+    private static func checkAllowed(_ value: String, for option: CommandSpec.Option) throws(UsageError) {
+        guard let allowed = option.allowedValues, !allowed.contains(value) else { return }
+        throw UsageError(
+            message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
+        )
     }
 
     private static func isNumber(_ text: String) -> Bool {

@@ -2,11 +2,20 @@ import HingeKit
 
 /// A command line after parsing: option values by key, flags, and positional arguments.
 struct ParsedArguments: Sendable {
+    /// The values given on the command line.
     var values: [String: String] = [:]
+    /// The declared defaults (``CommandSpec/Option/defaultValue``) of the options, which the
+    /// parser fills in: the help text and the value a command reads come from one place.
+    var defaults: [String: String] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var wantsHelp = false
 
-    func value(_ key: String) -> String? { values[key] }
+    /// The option's value: the one given, or else its declared default.
+    func value(_ key: String) -> String? { values[key] ?? defaults[key] }
+    /// The value of an option that declares a default: the one given, or the default (empty only
+    /// if the option declares none, which a test of the command would show).
+    func declaredValue(_ key: String) -> String { value(key) ?? "" }
+    /// Whether the option was given (a default does not count).
     func has(_ key: String) -> Bool { flags.contains(key) || values[key] != nil }
 }

@@ -2,8 +2,6 @@
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A subcommand of `hingetool`: its help and what it does.
@@ -11,7 +9,7 @@ protocol Subcommand {
     static var spec: CommandSpec { get }
     /// Nested subcommands, for a command group such as `plot`; empty for a plain command.
     static var subcommands: [any Subcommand.Type] { get }
-    static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure)
+    static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError)
 }
 
 extension Subcommand {

@@ -10,7 +10,7 @@ enum FilmSource {
 
     static func frames(
         _ path: String, order: FrameFile.Order, context: ToolContext
-    ) throws(ToolFailure)
+    ) throws(ToolError)
         -> [FilmFrame]
     {
         var isFolder: ObjCBool = false
@@ -25,7 +25,7 @@ enum FilmSource {
 
     static func read(
         folder: String, order: FrameFile.Order, context: ToolContext
-    ) throws(ToolFailure)
+    ) throws(ToolError)
         -> [FilmFrame]
     {
         do {
@@ -39,7 +39,7 @@ enum FilmSource {
     }
 
     /// Runs ffmpeg on `video`; returns the temporary folder holding the frames.
-    static func extract(video: String) throws(ToolFailure) -> String {
+    static func extract(video: String) throws(ToolError) -> String {
         guard let ffmpeg = executable("ffmpeg") else {
             throw .failure(
                 "'\(video)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "

@@ -14,7 +14,7 @@ extension HingeTool {
                 clamp(angle / 165), Android's convention. --status is the status reported with \
                 every angle ('none': no status, the angle decides). See docs/effects.md.
                 """,
-            arguments: [CommandSpec.Argument("effect", help: "bloom, ramp, lean or unfold.")],
+            arguments: [CommandSpec.Argument("effect", help: EffectOptions.namesInWords + ".")],
             options: [
                 CommandSpec.Option(["--from"], value: "deg", help: "The first angle.", default: "0"),
                 CommandSpec.Option(["--to"], value: "deg", help: "The last angle.", default: "180"),
@@ -27,19 +27,19 @@ extension HingeTool {
         /// The most rows one run prints.
         static let rowLimit = 10_000_001
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let name = arguments.positionals[0]
             let effect = try EffectOptions.makeEffect(name, arguments)
-            let from = try number(arguments, "from", in: -1e6...1e6) ?? 0
-            let to = try number(arguments, "to", in: -1e6...1e6) ?? 180
-            let step = try number(arguments, "step", in: 1e-9...1e6) ?? 1
+            let from = try declaredNumber(arguments, "from", in: -1e6...1e6)
+            let to = try declaredNumber(arguments, "to", in: -1e6...1e6)
+            let step = try declaredNumber(arguments, "step", in: 1e-9...1e6)
             guard from <= to else { throw .usage("'--from' must not be above '--to'") }
             // A tolerance of a millionth of a step keeps --to on the grid despite rounding.
             let count = Int(((to - from) / step * (1 + 1e-12) + 1e-6).rounded(.down)) + 1
             guard count <= rowLimit else {
                 throw .usage("--from, --to and --step ask for \(count) rows; the limit is \(rowLimit)")
             }
-            let statusName = arguments.value("status") ?? "none"
+            let statusName = arguments.declaredValue("status")
             let status = HingeStatus(spelling: statusName)
             var text = "# hingetool curve \(name): \(describe(effect)), status \(statusName)\n"
             text += "# no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))\n"

@@ -29,8 +29,8 @@ extension HingeTool {
                 skipBadRowsOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
-            let folder = arguments.value("out") ?? defaultFolder
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let folder = arguments.declaredValue("out")
             let (source, samples, summary, truth) = try load(arguments, context: context)
             context.progress("demo: read \(samples.count) samples from \(source)\n")
 
@@ -58,7 +58,7 @@ extension HingeTool {
         /// The samples, where they came from, the read summary and the ground truth if any.
         static func load(
             _ arguments: ParsedArguments, context: ToolContext
-        ) throws(ToolFailure) -> (
+        ) throws(ToolError) -> (
             String, [HingeSample], TraceReadSummary, GroundTruth?
         ) {
             let options = readOptions(arguments)
@@ -182,7 +182,7 @@ extension HingeTool {
         static func write(
             _ effects: EffectRows, truth: GroundTruth?, into folder: String,
             context: ToolContext
-        ) throws(ToolFailure) -> [String] {
+        ) throws(ToolError) -> [String] {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

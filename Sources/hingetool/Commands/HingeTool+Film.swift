@@ -36,11 +36,11 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let offset = try number(arguments, "hinge-offset", in: -86_400_000...86_400_000) ?? 0
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolFailure) in
+            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
                 try timeline(trace, offset: Int(offset.rounded()), context: context)
             }
             let frames = try FilmSource.frames(path, order: order, context: context)
@@ -57,7 +57,7 @@ extension HingeTool {
         /// The hinge's rest timeline from a trace file.
         static func timeline(
             _ path: String, offset: Int, context: ToolContext
-        ) throws(ToolFailure)
+        ) throws(ToolError)
             -> HingeRestTimeline
         {
             let reader = try context.openTrace(path)

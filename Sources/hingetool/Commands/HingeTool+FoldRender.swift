@@ -38,13 +38,14 @@ extension HingeTool {
                 "                             [--dimming <x>] [--png <file>] [-o <file>]",
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
-            guard arguments.has("tilt") else { throw .usage("Missing expected option '--tilt <deg>'") }
-            let tilt = try number(arguments, "tilt", in: -80...80)!
-            let eye = try number(arguments, "eye", in: 1...100_000) ?? 320
-            let width = try number(arguments, "width", in: 1...10_000) ?? 70
-            let blur = try number(arguments, "blur", in: 0...10) ?? 0.15
-            let dimming = try number(arguments, "dimming", in: 0...1) ?? 0.01
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            guard let tilt = try number(arguments, "tilt", in: -80...80) else {
+                throw .usage("Missing expected option '--tilt <deg>'")
+            }
+            let eye = try declaredNumber(arguments, "eye", in: 1...100_000)
+            let width = try declaredNumber(arguments, "width", in: 1...10_000)
+            let blur = try declaredNumber(arguments, "blur", in: 0...10)
+            let dimming = try declaredNumber(arguments, "dimming", in: 0...1)
             let imagePath = arguments.value("image")
             let source: PixelImage
             if let imagePath {

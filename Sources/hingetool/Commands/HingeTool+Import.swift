@@ -26,7 +26,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.positionals[0]
             guard format == "dumpsys" else {
                 throw .usage("The value '\(format)' is invalid for '<format>': expected 'dumpsys'")

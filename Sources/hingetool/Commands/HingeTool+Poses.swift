@@ -28,7 +28,7 @@ extension HingeTool {
             "division_x", "division_y", "division_width", "division_height",
         ]
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let stages = try parse(context.readAll(path), file: path)
@@ -61,8 +61,32 @@ extension HingeTool {
             change == .firstReading ? "first-reading" : change.rawValue
         }
 
+        /// The columns a header row names, by position; `place` is `file:line` for messages.
+        private static func parseHeader(_ fields: [String], at place: String) throws(ToolError) -> [String: Int] {
+            var found: [String: Int] = [:]
+            for (position, name) in fields.enumerated() {
+                let key = name.lowercased()
+                guard columns.contains(key) else { continue }
+                if found[key] != nil {
+                    let column = fields[..<position].reduce(1) { $0 + $1.count + 1 }
+                    throw .data("\(place):\(column): the column '\(key)' appears twice")
+                }
+                found[key] = position
+            }
+            for required in ["content_width", "content_height"] where found[required] == nil {
+                throw .data("\(place):1: the header has no '\(required)' column")
+            }
+            let division = columns.suffix(4).filter { found[$0] != nil }
+            if !division.isEmpty, division.count < 4 {
+                throw .data("\(place):1: the division needs all four columns division_x, _y, _width, _height")
+            }
+            return found
+        }
+
         /// The stages of a CSV log, with their times.
-        static func parse(_ bytes: [UInt8], file: String) throws(ToolFailure) -> [(Double, FoldStage)] {
+        // Long: one row's fields, read by nested helpers that share the row's line number and
+        // columns for their messages; the header is parsed apart (parseHeader).
+        static func parse(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
             var text = String(decoding: bytes, as: UTF8.self)
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             var header: [String: Int]?
@@ -78,27 +102,10 @@ extension HingeTool {
                 /// The column where field `field` starts, counting from 1.
                 func column(_ field: Int) -> Int { fields[..<field].reduce(1) { $0 + $1.count + 1 } }
                 guard let names = header else {
-                    var found: [String: Int] = [:]
-                    for (position, name) in fields.enumerated() {
-                        let key = name.lowercased()
-                        guard columns.contains(key) else { continue }
-                        if found[key] != nil {
-                            throw .data("\(file):\(number):\(column(position)): the column '\(key)' appears twice")
-                        }
-                        found[key] = position
-                    }
-                    for required in ["content_width", "content_height"] where found[required] == nil {
-                        throw .data("\(file):\(number):1: the header has no '\(required)' column")
-                    }
-                    let division = columns.suffix(4).filter { found[$0] != nil }
-                    if !division.isEmpty, division.count < 4 {
-                        throw .data(
-                            "\(file):\(number):1: the division needs all four columns division_x, _y, _width, _height")
-                    }
-                    header = found
+                    header = try parseHeader(fields, at: "\(file):\(number)")
                     continue
                 }
-                func value(_ key: String) throws(ToolFailure) -> Double? {
+                func value(_ key: String) throws(ToolError) -> Double? {
                     guard let position = names[key] else { return nil }
                     guard position < fields.count else {
                         throw .data("\(file):\(number):\(line.count + 1): the row has no '\(key)' field")
@@ -110,7 +117,7 @@ extension HingeTool {
                     }
                     return number
                 }
-                func required(_ key: String) throws(ToolFailure) -> Double {
+                func required(_ key: String) throws(ToolError) -> Double {
                     guard let number = try value(key), number >= 0 else {
                         throw .data("\(file):\(number):\(column(names[key]!)): '\(key)' needs a number ≥ 0")
                     }
@@ -124,7 +131,7 @@ extension HingeTool {
                 let insets = FoldStage.Insets(
                     top: try value("inset_top") ?? 0, left: try value("inset_left") ?? 0,
                     bottom: try value("inset_bottom") ?? 0, right: try value("inset_right") ?? 0)
-                let division = try columns.suffix(4).map { (key) throws(ToolFailure) in try value(key) }
+                let division = try columns.suffix(4).map { (key) throws(ToolError) in try value(key) }
                 let present = division.compactMap { $0 }
                 if !present.isEmpty, present.count < 4 {
                     let missing = zip(columns.suffix(4), division).first { $0.1 == nil }!.0

@@ -24,7 +24,7 @@ extension HingeTool {
                 skipBadRowsOption, outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
             let rate = try number(arguments, "rate", in: 0.001...100_000)
@@ -42,31 +42,7 @@ extension HingeTool {
             var plausibility = TracePlausibility()
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
-                // Numbers formatted straight into the output buffer: strings, even one per
-                // number, cost more than the reading itself on a million rows.
-                let space = UInt8(ascii: " ")
-                output.writeShortest(reading.time)
-                output.write(byte: space)
-                output.writeShortest(reading.angle)
-                output.write(byte: space)
-                output.writeFixed(reading.position, places: 4)
-                output.write(byte: space)
-                output.writeFixed(reading.velocity, places: 3)
-                output.write(byte: space)
-                output.writeFixed(reading.projected, places: 4)
-                output.write(byte: space)
-                output.writeShortest(reading.snap)
-                output.write(byte: space)
-                output.write(byte: reading.isResting ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-                if let state = truth?.state(at: reading.time) {
-                    output.write(byte: space)
-                    output.writeFixed(state.angle, places: 4)
-                    output.write(byte: space)
-                    output.writeFixed(state.velocity, places: 3)
-                    output.write(byte: space)
-                    if let pose = state.pose { output.writeShortest(pose) } else { output.write("NaN") }
-                }
-                output.write(byte: UInt8(ascii: "\n"))
+                writeRow(reading, truth: truth, to: output)
             }
             // The reader is passed in rather than captured (a reader is now one reference, so
             // either is cheap; passing it keeps the helper free of captured state).
@@ -84,13 +60,13 @@ extension HingeTool {
                     do {
                         try hinge.ingest(record.sample)
                     } catch {
-                        throw ToolFailure.data("\(path):\(record.line):1: \(error)")
+                        throw ToolError.data("\(path):\(record.line):1: \(error)")
                     }
                     if rate == nil { row(hinge.reading(at: record.sample.time)) }
                     if start == nil { start = record.sample.time }
                     lastTime = record.sample.time
                 }
-            } catch let failure as ToolFailure {
+            } catch let failure as ToolError {
                 throw failure
             } catch let error as TraceError {
                 throw .trace(error)
@@ -100,6 +76,35 @@ extension HingeTool {
             frames(before: lastTime.nextUp, of: hinge)
             try output.commit()
             context.warn(plausibility, reader: reader)
+        }
+
+        /// One row, `t angle position velocity projected snap resting` and the truth's columns,
+        /// formatted straight into the output buffer: strings, even one per number, cost more
+        /// than the reading itself on a million rows.
+        private static func writeRow(_ reading: HingeReading, truth: GroundTruth?, to output: OutputWriter) {
+            let space = UInt8(ascii: " ")
+            output.writeShortest(reading.time)
+            output.write(byte: space)
+            output.writeShortest(reading.angle)
+            output.write(byte: space)
+            output.writeFixed(reading.position, places: 4)
+            output.write(byte: space)
+            output.writeFixed(reading.velocity, places: 3)
+            output.write(byte: space)
+            output.writeFixed(reading.projected, places: 4)
+            output.write(byte: space)
+            output.writeShortest(reading.snap)
+            output.write(byte: space)
+            output.write(byte: reading.isResting ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            if let state = truth?.state(at: reading.time) {
+                output.write(byte: space)
+                output.writeFixed(state.angle, places: 4)
+                output.write(byte: space)
+                output.writeFixed(state.velocity, places: 3)
+                output.write(byte: space)
+                if let pose = state.pose { output.writeShortest(pose) } else { output.write("NaN") }
+            }
+            output.write(byte: UInt8(ascii: "\n"))
         }
     }
 }

@@ -30,10 +30,12 @@ extension HingeTool {
         /// The most rows one run prints, as for `hingetool spring`.
         static let rowLimit = 10_000_001
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
-            let method = Interpolator.Method(rawValue: arguments.value("method") ?? "steffen") ?? .steffen
+            guard let method = Interpolator.Method(rawValue: arguments.declaredValue("method")) else {
+                throw .usage("'--method' has a value the resampler does not know")
+            }
             let (resampler, grid) = try resample(path, rate: rate, method: method, context: context)
             var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
             text += provenance(resampler)
@@ -45,7 +47,7 @@ extension HingeTool {
         }
 
         /// `--rate`, which these commands cannot do without.
-        static func requiredRate(_ arguments: ParsedArguments) throws(ToolFailure) -> Double {
+        static func requiredRate(_ arguments: ParsedArguments) throws(ToolError) -> Double {
             guard let rate = try number(arguments, "rate", in: 0.001...100_000) else {
                 throw .usage("Missing expected option '--rate <hz>'")
             }
@@ -56,7 +58,7 @@ extension HingeTool {
         /// angles on the grid t0 + k/rate.
         static func resample(
             _ path: String, rate: Double, method: Interpolator.Method, context: ToolContext
-        ) throws(ToolFailure) -> (TraceResampler, (times: [Double], angles: [Double])) {
+        ) throws(ToolError) -> (TraceResampler, (times: [Double], angles: [Double])) {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
             do {
@@ -69,12 +71,12 @@ extension HingeTool {
                 let resampler = try TraceResampler(samples, method: method)
                 let span = resampler.interpolator.domain
                 guard (span.upperBound - span.lowerBound) * rate < Double(rowLimit) else {
-                    throw ToolFailure.usage("the trace and --rate ask for more than \(rowLimit) rows, the limit")
+                    throw ToolError.usage("the trace and --rate ask for more than \(rowLimit) rows, the limit")
                 }
                 return (resampler, try resampler.grid(rate: rate))
-            } catch let failure as ToolFailure {
+            } catch let failure as ToolError {
                 throw failure
-            } catch Interpolator.Failure.tooFewPoints(let method, let count) {
+            } catch Interpolator.InputError.tooFewPoints(let method, let count) {
                 throw .data(
                     "\(name): \(count) angles at distinct times, but \(method) interpolation needs at least "
                         + "\(method.minimumPointCount)")

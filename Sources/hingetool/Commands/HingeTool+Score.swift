@@ -34,7 +34,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
@@ -111,7 +111,7 @@ extension HingeTool {
         /// Reads a trace and its ground truth.
         static func loadWithTruth(
             _ path: String, context: ToolContext
-        ) throws(ToolFailure) -> (
+        ) throws(ToolError) -> (
             [HingeSample], GroundTruth
         ) {
             let (samples, truth) = try loadWithOptionalTruth(path, context: context)
@@ -124,7 +124,7 @@ extension HingeTool {
         /// Reads a trace and its ground truth, if it has any.
         static func loadWithOptionalTruth(
             _ path: String, context: ToolContext
-        ) throws(ToolFailure) -> (
+        ) throws(ToolError) -> (
             [HingeSample], GroundTruth?
         ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))

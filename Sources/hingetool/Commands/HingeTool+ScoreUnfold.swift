@@ -3,7 +3,7 @@ import HingeKit
 
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
-    static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+    static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
         var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
         for path in arguments.positionals {
             let (samples, truth) = try loadWithTruth(path, context: context)

@@ -40,21 +40,13 @@ extension HingeTool {
         /// The impulse threshold, in scales: Hampel's customary 3.
         static let impulseThreshold = 3.0
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try Resample.requiredRate(arguments)
             let sigma = try number(arguments, "gaussian", in: 0.0001...3600)
             let window = try number(arguments, "median", in: 0.0001...3600)
             let derivative = arguments.has("derivative")
-            // Exactly one filter; the derivative belongs to the Gaussian.
-            let filter: (sigma: Double?, window: Double)
-            switch (sigma, window) {
-            case (let sigma?, nil): filter = (sigma, 6 * sigma)
-            case (nil, let window?) where !derivative: filter = (nil, window)
-            case (nil, _?): throw .usage("'--derivative' needs '--gaussian <s>'")
-            case (nil, nil): throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
-            case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
-            }
+            let filter = try chooseFilter(sigma: sigma, window: window, derivative: derivative)
 
             let (resampler, grid) = try Resample.resample(path, rate: rate, method: .steffen, context: context)
             let step = 1 / rate
@@ -102,8 +94,22 @@ extension HingeTool {
             try context.emit(text, to: arguments.value("output"))
         }
 
+        /// Exactly one filter: the Gaussian's σ (and its ±3σ window) or the median's window; the
+        /// derivative belongs to the Gaussian.
+        private static func chooseFilter(
+            sigma: Double?, window: Double?, derivative: Bool
+        ) throws(ToolError) -> (sigma: Double?, window: Double) {
+            switch (sigma, window) {
+            case (let sigma?, nil): return (sigma, 6 * sigma)
+            case (nil, let window?) where !derivative: return (nil, window)
+            case (nil, _?): throw .usage("'--derivative' needs '--gaussian <s>'")
+            case (nil, nil): throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
+            case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
+            }
+        }
+
         /// A width the grid cannot hold is the command line's fault; anything else the data's.
-        static func failure(_ error: GridFilter.Failure, path: String) -> ToolFailure {
+        static func failure(_ error: GridFilter.InputError, path: String) -> ToolError {
             switch error {
             case .widthTooShort, .widthTooLong: .usage("\(error) (see --rate)")
             default: .data("\(path): \(error)")

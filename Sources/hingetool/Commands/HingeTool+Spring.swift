@@ -38,14 +38,14 @@ extension HingeTool {
                 "                        [--report] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let spring = try SpringOptions.makeSpring(arguments)
-            let from = try SpringOptions.anyNumber(arguments, "from") ?? 0
-            let to = try SpringOptions.anyNumber(arguments, "to") ?? 1
-            let velocity = try SpringOptions.anyNumber(arguments, "initial-velocity") ?? 0
-            let epsilon = try number(arguments, "epsilon", in: 1e-12...0.999_999) ?? 0.001
-            let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
-            let format = arguments.value("format") ?? "dat"
+            let from = try SpringOptions.declaredAnyNumber(arguments, "from")
+            let to = try SpringOptions.declaredAnyNumber(arguments, "to")
+            let velocity = try SpringOptions.declaredAnyNumber(arguments, "initial-velocity")
+            let epsilon = try declaredNumber(arguments, "epsilon", in: 1e-12...0.999_999)
+            let rate = try declaredNumber(arguments, "rate", in: 1e-3...1e6)
+            let format = arguments.declaredValue("format")
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
             if arguments.has("report") {

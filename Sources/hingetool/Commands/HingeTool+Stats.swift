@@ -29,9 +29,9 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let maximumRange = try number(arguments, "max-range", in: 1e-6...360) ?? 180
+            let maximumRange = try declaredNumber(arguments, "max-range", in: 1e-6...360)
             let declared = try number(arguments, "resolution", in: 1e-6...360)
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()

@@ -32,7 +32,7 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("list") {
                 var text = ""
                 for scenario in SyntheticScenario.all {
@@ -52,7 +52,7 @@ extension HingeTool {
                 }
                 throw .usage(message + "; 'hingetool synth --list' lists them")
             }
-            let seed = try unsignedInteger(arguments, "seed") ?? 1
+            let seed = try declaredUnsignedInteger(arguments, "seed")
             if let interval = try number(arguments, "interval", in: 0.1...10_000) {
                 scenario.trace.sensor.meanInterval = interval / 1000
             }
@@ -63,7 +63,7 @@ extension HingeTool {
             if let step = try number(arguments, "step", in: 0.001...180) {
                 scenario.trace.sensor.quantisation = .step(step)
             }
-            let repeats = try unsignedInteger(arguments, "repeat") ?? 1
+            let repeats = try declaredUnsignedInteger(arguments, "repeat")
             guard (1...1_000_000).contains(repeats) else {
                 throw .usage("The value '\(repeats)' is invalid for '--repeat': expected 1…1000000")
             }
@@ -90,7 +90,7 @@ extension HingeTool {
         ) {
             var command = "hingetool synth \(scenario.name) --seed \(seed)"
             for key in ["interval", "noise", "latency", "step", "repeat"] {
-                if let value = arguments?.value(key) { command += " --\(key) \(value)" }
+                if let value = arguments?.values[key] { command += " --\(key) \(value)" }  // given only
             }
             var text = "# \(command)\n# \(scenario.summary)\n"
             text += "# columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s),"
@@ -118,7 +118,7 @@ extension HingeTool {
     /// Reads a numeric option, checking it is a plain decimal inside `range`.
     static func number(
         _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
-    ) throws(ToolFailure)
+    ) throws(ToolError)
         -> Double?
     {
         guard let text = arguments.value(key) else { return nil }
@@ -133,7 +133,25 @@ extension HingeTool {
         return value
     }
 
-    static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> UInt64? {
+    /// The number an option with a declared default holds: the value given, or the default.
+    static func declaredNumber(
+        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
+    ) throws(ToolError) -> Double {
+        guard let value = try number(arguments, key, in: range) else {
+            throw .failure("'--\(key)' has no value and no declared default")
+        }
+        return value
+    }
+
+    /// The whole number an option with a declared default holds.
+    static func declaredUnsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64 {
+        guard let value = try unsignedInteger(arguments, key) else {
+            throw .failure("'--\(key)' has no value and no declared default")
+        }
+        return value
+    }
+
+    static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64? {
         guard let text = arguments.value(key) else { return nil }
         guard let value = UInt64(text) else {
             throw .usage("The value '\(text)' is invalid for '--\(key)': expected a whole number ≥ 0")

@@ -26,7 +26,7 @@ extension HingeTool {
                 CommandSpec.Option(["--list"], help: "List the scenes and what they show."),
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("list") {
                 var text = ""
                 for scene in SyntheticFilm.Scene.allCases {
@@ -46,16 +46,16 @@ extension HingeTool {
                 throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
             }
             guard let folder = arguments.value("out") else { throw .usage("Missing expected option '--out <dir>'") }
-            let seed = try unsignedInteger(arguments, "seed") ?? 1
-            let width = Int(try number(arguments, "width", in: 36...8192) ?? 180)
-            let height = Int(try number(arguments, "height", in: 78...8192) ?? 390)
+            let seed = try declaredUnsignedInteger(arguments, "seed")
+            let width = Int(try declaredNumber(arguments, "width", in: 36...8192))
+            let height = Int(try declaredNumber(arguments, "height", in: 78...8192))
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
             try write(film, to: folder)
             context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")
         }
 
         /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`.
-        static func write(_ film: SyntheticFilm, to folder: String) throws(ToolFailure) {
+        static func write(_ film: SyntheticFilm, to folder: String) throws(ToolError) {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

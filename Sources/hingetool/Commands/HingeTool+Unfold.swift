@@ -30,10 +30,10 @@ extension HingeTool {
                 outputOption,
             ])
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try number(arguments, "rate", in: 0.001...100_000)
-            let timeout = try number(arguments, "half-folded-timeout", in: 1...600_000) ?? 1000
+            let timeout = try declaredNumber(arguments, "half-folded-timeout", in: 1...600_000)
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context)

@@ -5,7 +5,7 @@ import HingeKit
 /// A section opens with `<Name>: last N events` (`Hinge Angle: last 5 events`, Samsung's
 /// `hinge_angle  Wakeup: last 21 events`) and lists rows
 /// `<n> (ts=<seconds since boot, 9 decimals>, wall=MM-DD HH:MM:SS.mmm) <v1>, <v2>, …,`
-/// (ANCHORS.md, "What recorders write"). Privileged sensors are printed without values.
+/// (the output of `adb shell dumpsys sensorservice` on Android 12 and later). Privileged sensors are printed without values.
 struct DumpsysSensorLog {
     /// One row: its time in integer nanoseconds (exact), the time as written, the first value
     /// as written (`nil` when masked) and where it came from.

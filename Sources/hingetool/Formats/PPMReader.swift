@@ -7,7 +7,7 @@ enum PPMReader {
     /// The largest image accepted, in pixels, so a corrupt header cannot ask for gigabytes.
     static let pixelLimit = 16_777_216
 
-    static func read(_ bytes: [UInt8], file: String) throws(ToolFailure) -> PixelImage {
+    static func read(_ bytes: [UInt8], file: String) throws(ToolError) -> PixelImage {
         var cursor = Cursor(bytes: bytes, file: file)
         let magic = try cursor.token(what: "magic number P3 or P6")
         guard magic.text == "P6" || magic.text == "P3" else {
@@ -103,14 +103,14 @@ enum PPMReader {
                 text: String(decoding: bytes[start..<offset], as: UTF8.self), line: line, column: start - lineStart + 1)
         }
 
-        mutating func token(what: String) throws(ToolFailure) -> Token {
+        mutating func token(what: String) throws(ToolError) -> Token {
             guard let token = nextToken() else {
                 throw .data("\(file):\(line):\(offset - lineStart + 1): the file ends where the \(what) should be")
             }
             return token
         }
 
-        mutating func integer(what: String, in range: ClosedRange<Int>) throws(ToolFailure) -> Int {
+        mutating func integer(what: String, in range: ClosedRange<Int>) throws(ToolError) -> Int {
             let token = try token(what: what)
             guard token.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(token.text),
                 range.contains(value)
@@ -121,7 +121,7 @@ enum PPMReader {
             return value
         }
 
-        func failure(at token: Token, _ message: String) -> ToolFailure {
+        func failure(at token: Token, _ message: String) -> ToolError {
             .data("\(file):\(token.line):\(token.column): \(message)")
         }
     }

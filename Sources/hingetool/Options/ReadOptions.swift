@@ -40,40 +40,40 @@ enum ReadOptions {
         CommandSpec.Option(["--reach"], value: "deg", help: "The farthest a projection reaches.", default: "30"),
     ]
 
-    static func configuration(_ arguments: ParsedArguments) throws(ToolFailure) -> HingeReader.Configuration {
+    static func configuration(_ arguments: ParsedArguments) throws(ToolError) -> HingeReader.Configuration {
         var configuration = HingeReader.Configuration()
-        let minCutoff = try HingeTool.number(arguments, "min-cutoff", in: 1e-3...1e3) ?? 0.8
-        let beta = try HingeTool.number(arguments, "beta", in: 0...1e3) ?? 0.05
-        let derivativeCutoff = try HingeTool.number(arguments, "d-cutoff", in: 1e-3...1e3) ?? 4
+        let minCutoff = try HingeTool.declaredNumber(arguments, "min-cutoff", in: 1e-3...1e3)
+        let beta = try HingeTool.declaredNumber(arguments, "beta", in: 0...1e3)
+        let derivativeCutoff = try HingeTool.declaredNumber(arguments, "d-cutoff", in: 1e-3...1e3)
         let parameters = OneEuroFilter.Parameters(minCutoff: minCutoff, beta: beta, derivativeCutoff: derivativeCutoff)
-        switch arguments.value("position") ?? "one-euro" {
+        switch arguments.declaredValue("position") {
         case "raw": configuration.position = .raw
         case "one-euro-classic": configuration.position = .oneEuro(parameters, .classic)
         default: configuration.position = .oneEuro(parameters, .onChange)
         }
-        let spread = try HingeTool.number(arguments, "spread", in: 0.001...10) ?? 0.25
-        switch arguments.value("velocity") ?? "kalman" {
+        let spread = try HingeTool.declaredNumber(arguments, "spread", in: 0.001...10)
+        switch arguments.declaredValue("velocity") {
         case "lsq2-android": configuration.velocity = .androidLSQ2
         case "lsq2-android-held": configuration.velocity = .androidLSQ2Held
         case "difference": configuration.velocity = .finiteDifference
         case "kalman":
             configuration.velocity = .kalman(
                 KalmanVelocity(
-                    jerkNoise: try HingeTool.number(arguments, "jerk-noise", in: 1...1e15) ?? 1e8,
-                    measurementNoise: try HingeTool.number(arguments, "measurement-noise", in: 1e-6...1e3) ?? 0.05,
-                    shrinkage: try HingeTool.number(arguments, "shrinkage", in: 0...1e3) ?? 2, spread: spread))
+                    jerkNoise: try HingeTool.declaredNumber(arguments, "jerk-noise", in: 1...1e15),
+                    measurementNoise: try HingeTool.declaredNumber(arguments, "measurement-noise", in: 1e-6...1e3),
+                    shrinkage: try HingeTool.declaredNumber(arguments, "shrinkage", in: 0...1e3), spread: spread))
         default:
             configuration.velocity = .leastSquares(
                 LeastSquaresVelocity(
-                    horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
+                    horizon: try HingeTool.declaredNumber(arguments, "horizon", in: 0.005...1),
                     degree: arguments.value("degree") == "1" ? 1 : 2,
-                    oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5,
+                    oldestWeight: try HingeTool.declaredNumber(arguments, "oldest-weight", in: 0...1),
                     spread: spread))
         }
         if arguments.value("coarse-step") == "inf" {
             configuration.coarseStep = .infinity
         } else {
-            configuration.coarseStep = try HingeTool.number(arguments, "coarse-step", in: 0.001...360) ?? 30
+            configuration.coarseStep = try HingeTool.declaredNumber(arguments, "coarse-step", in: 0.001...360)
         }
         var snap = SnapConfiguration()
         if let text = arguments.value("detents") {
@@ -87,9 +87,9 @@ enum ReadOptions {
             }
             snap.detents = detents
         }
-        snap.hysteresis = try HingeTool.number(arguments, "hysteresis", in: 0...180) ?? snap.hysteresis
-        snap.projectionTime = try HingeTool.number(arguments, "projection", in: 0...5) ?? snap.projectionTime
-        snap.maximumProjection = try HingeTool.number(arguments, "reach", in: 0...360) ?? snap.maximumProjection
+        snap.hysteresis = try HingeTool.declaredNumber(arguments, "hysteresis", in: 0...180)
+        snap.projectionTime = try HingeTool.declaredNumber(arguments, "projection", in: 0...5)
+        snap.maximumProjection = try HingeTool.declaredNumber(arguments, "reach", in: 0...360)
         configuration.snap = snap
         return configuration
     }

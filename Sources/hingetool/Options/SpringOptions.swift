@@ -30,19 +30,14 @@ extension HingeTool {
             CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
         ]
 
-        static let presetNames = ["smooth", "snappy", "bouncy", "interactive", "bend"]
+        /// The names `--preset` takes: HingeKit's list, ``DampedSpring/Preset``.
+        static let presetNames = DampedSpring.Preset.allCases.map(\.rawValue)
+
+        /// The presets that take `--bounce` and `--extra-bounce`.
+        static let bouncyPresets = DampedSpring.Preset.allCases.filter { $0.baseBounce != nil }.map(\.rawValue)
 
         /// The preset called `name`, as `--preset` gives it without a bounce.
-        static func preset(named name: String) -> DampedSpring? {
-            switch name {
-            case "smooth": .smooth
-            case "snappy": .snappy
-            case "bouncy": .bouncy
-            case "interactive": .interactive
-            case "bend": .bend
-            default: nil
-            }
-        }
+        static func preset(named name: String) -> DampedSpring? { DampedSpring.Preset(rawValue: name)?.spring }
 
         /// The block of a usage that explains `<spring>`.
         static let usage: [String] = [
@@ -52,7 +47,8 @@ extension HingeTool {
             "    --duration <s> [--bounce <b>]",
             "    --response <s> --damping-ratio <ζ>",
             "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
-            "    --preset smooth|snappy|bouncy|interactive|bend [--extra-bounce <x>]",
+            "    --preset \(presetNames.joined(separator: "|"))",
+            "             [--extra-bounce <x>]",
         ]
 
         /// The ways to describe a spring, each with the options that belong to it only.
@@ -64,7 +60,7 @@ extension HingeTool {
             ("preset", ["preset", "extra-bounce"]),
         ]
 
-        static func makeSpring(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
+        static func makeSpring(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
             let used = groups.filter { group in group.options.contains { arguments.has($0) } }
             if used.count > 1 {
                 let first = used[0].options.first { arguments.has($0) }!
@@ -82,7 +78,7 @@ extension HingeTool {
             if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
                 throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
             }
-            let value = { (key: String) throws(ToolFailure) -> Double? in try anyNumber(arguments, key) }
+            let value = { (key: String) throws(ToolError) -> Double? in try anyNumber(arguments, key) }
             if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
                 throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
             }
@@ -91,10 +87,14 @@ extension HingeTool {
                 throw missing("damping-ratio", for: "--response")
             }
             if group == "preset" { return try preset(arguments) }
-            let (mass, stiffness, damping) = (try value("mass") ?? 1, try value("stiffness"), try value("damping"))
-            let (duration, bounce, response) = (try value("duration"), try value("bounce") ?? 0, try value("response"))
+            let (mass, stiffness, damping) = (
+                try declaredAnyNumber(arguments, "mass"), try value("stiffness"), try value("damping")
+            )
+            let (duration, bounce, response) = (
+                try value("duration"), try declaredAnyNumber(arguments, "bounce"), try value("response")
+            )
             let (ratio, settling, epsilon) = (
-                try value("damping-ratio"), try value("settling-duration"), try value("epsilon") ?? 0.001
+                try value("damping-ratio"), try value("settling-duration"), try declaredAnyNumber(arguments, "epsilon")
             )
             do throws(DampedSpring.ParameterError) {
                 switch group {
@@ -115,25 +115,23 @@ extension HingeTool {
             }
         }
 
-        private static func preset(_ arguments: ParsedArguments) throws(ToolFailure) -> DampedSpring {
-            let name = arguments.value("preset") ?? "smooth"
+        private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
+            let name = arguments.declaredValue("preset")
             let extra = try anyNumber(arguments, "extra-bounce")
             if arguments.has("bounce"), arguments.has("extra-bounce") {
                 throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
             }
-            let bounce = try anyNumber(arguments, "bounce")
-            if extra != nil || bounce != nil, name == "interactive" || name == "bend" {
-                throw .usage(
-                    "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to smooth, snappy and bouncy"
-                )
-            }
-            let base: Double
-            switch name {
-            case "interactive": return .interactive
-            case "bend": return .bend
-            case "snappy": base = 0.15
-            case "bouncy": base = 0.3
-            default: base = 0
+            // Given, not defaulted: the preset's own bounce stands unless one is asked for.
+            let bounce = arguments.has("bounce") ? try anyNumber(arguments, "bounce") : nil
+            let preset = DampedSpring.Preset(rawValue: name) ?? .smooth
+            guard let base = preset.baseBounce else {
+                if extra != nil || bounce != nil {
+                    throw .usage(
+                        "the '\(name)' preset has a fixed bounce; '--extra-bounce' and '--bounce' apply to "
+                            + ArgumentParser.list(bouncyPresets).replacing("'", with: "")
+                    )
+                }
+                return preset.spring
             }
             do throws(DampedSpring.ParameterError) {
                 return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))
@@ -142,12 +140,17 @@ extension HingeTool {
             }
         }
 
-        private static func missing(_ option: String, for form: String) -> ToolFailure {
+        private static func missing(_ option: String, for form: String) -> ToolError {
             .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
         }
 
+        /// ``anyNumber(_:_:)`` for an option with a declared default.
+        static func declaredAnyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double {
+            try declaredNumber(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+        }
+
         /// A finite number of any size; the spring's own validation says what is out of range.
-        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolFailure) -> Double? {
+        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double? {
             try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         }
 

@@ -10,11 +10,11 @@ import HingeKit
 
 /// Whole files replaced atomically: written beside the target, flushed, then renamed over it.
 enum AtomicFile {
-    static func replace(_ path: String, with text: String) throws(ToolFailure) {
+    static func replace(_ path: String, with text: String) throws(ToolError) {
         try replace(path, with: Array(text.utf8))
     }
 
-    static func replace(_ path: String, with bytes: [UInt8]) throws(ToolFailure) {
+    static func replace(_ path: String, with bytes: [UInt8]) throws(ToolError) {
         guard let (descriptor, temporary) = createTemporary(beside: path) else { throw failure(path) }
         let written = bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
         let synced = written && fsync(descriptor) == 0
@@ -39,7 +39,7 @@ enum AtomicFile {
         return descriptor >= 0 ? (descriptor, temporary) : nil
     }
 
-    private static func failure(_ path: String) -> ToolFailure {
+    private static func failure(_ path: String) -> ToolError {
         .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
 }

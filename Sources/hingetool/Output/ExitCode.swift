@@ -4,8 +4,6 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.

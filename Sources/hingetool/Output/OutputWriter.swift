@@ -37,12 +37,12 @@ final class OutputWriter {
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkSize)
     private var used = 0
     /// The first write failure; later writes are dropped and ``commit()`` reports it.
-    private var failure: ToolFailure?
+    private var failure: ToolError?
     private var finished = false
 
     /// Opens the output: standard output for `nil` or `-`, else a temporary file beside `path`.
-    /// - Throws: ``ToolFailure/failure(_:)`` when the temporary file cannot be created.
-    init(path: String?, context: ToolContext) throws(ToolFailure) {
+    /// - Throws: ``ToolError/failure(_:)`` when the temporary file cannot be created.
+    init(path: String?, context: ToolContext) throws(ToolError) {
         guard let path, path != "-" else {
             destination = .standardOutput(context.write)
             return
@@ -95,9 +95,9 @@ final class OutputWriter {
     }
 
     /// Passes on everything written and, for a file, syncs it and renames it over the target.
-    /// - Throws: ``ToolFailure/failure(_:)`` when a write, the sync or the rename failed; the
+    /// - Throws: ``ToolError/failure(_:)`` when a write, the sync or the rename failed; the
     ///   temporary file is then removed.
-    func commit() throws(ToolFailure) {
+    func commit() throws(ToolError) {
         flush()
         finished = true
         guard case .file(let descriptor, let temporary, let path) = destination else { return }
@@ -125,7 +125,7 @@ final class OutputWriter {
         }
     }
 
-    private static func writeFailure(_ path: String) -> ToolFailure {
+    private static func writeFailure(_ path: String) -> ToolError {
         .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
 }

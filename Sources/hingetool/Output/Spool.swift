@@ -4,8 +4,6 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Text held in an anonymous temporary file until it can be written after something that
@@ -16,8 +14,8 @@ final class Spool {
     private let file: UnsafeMutablePointer<FILE>
     private var failed = false
 
-    /// - Throws: ``ToolFailure/failure(_:)`` when no temporary file can be made.
-    init() throws(ToolFailure) {
+    /// - Throws: ``ToolError/failure(_:)`` when no temporary file can be made.
+    init() throws(ToolError) {
         guard let file = tmpfile() else {
             throw .failure("cannot create a temporary file: \(String(cString: strerror(errno)))")
         }
@@ -35,8 +33,8 @@ final class Spool {
     }
 
     /// Writes everything spooled so far to `output`, a chunk at a time.
-    /// - Throws: ``ToolFailure/failure(_:)`` when the temporary file could not be written or read.
-    func copy(to output: OutputWriter) throws(ToolFailure) {
+    /// - Throws: ``ToolError/failure(_:)`` when the temporary file could not be written or read.
+    func copy(to output: OutputWriter) throws(ToolError) {
         guard !failed, fflush(file) == 0 else {
             throw .failure("cannot write a temporary file: \(String(cString: strerror(errno)))")
         }

@@ -4,8 +4,6 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Where a command's input comes from and its output goes, so tests can run the tool in
@@ -13,7 +11,7 @@ import HingeKit
 struct ToolContext {
     var write: (String) -> Void
     var writeError: (String) -> Void
-    var openStandardInput: () throws(FileByteSource.Failure) -> any TraceByteSource
+    var openStandardInput: () throws(FileByteSource.FileError) -> any TraceByteSource
     /// Progress for long work; the standard context shows it only when standard error is a
     /// terminal, so logs and pipes stay quiet.
     var progress: (String) -> Void = { _ in }
@@ -22,13 +20,13 @@ struct ToolContext {
         var context = ToolContext(
             write: { text in _ = writeAll(text, to: 1) },
             writeError: { text in _ = writeAll(text, to: 2) },
-            openStandardInput: { () throws(FileByteSource.Failure) in try FileByteSource.standardInput() })
+            openStandardInput: { () throws(FileByteSource.FileError) in try FileByteSource.standardInput() })
         if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
         return context
     }
 
     /// Opens a trace named on the command line; `-` is standard input.
-    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolFailure) -> TraceReader {
+    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
         do {
             if path == "-" {
                 return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
@@ -40,7 +38,7 @@ struct ToolContext {
     }
 
     /// Reads all of a file named on the command line; `-` is standard input.
-    func readAll(_ path: String) throws(ToolFailure) -> [UInt8] {
+    func readAll(_ path: String) throws(ToolError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         do {
@@ -51,7 +49,7 @@ struct ToolContext {
                 if count == 0 { return bytes }
                 bytes += buffer[..<count]
             }
-        } catch let error as FileByteSource.Failure {
+        } catch let error as FileByteSource.FileError {
             throw .noInput("cannot read '\(path)': \(error.reason)")
         } catch {
             throw .noInput("cannot read '\(path)': \(error)")
@@ -68,7 +66,7 @@ struct ToolContext {
     }
 
     /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
-    func emit(_ text: String, to path: String?) throws(ToolFailure) {
+    func emit(_ text: String, to path: String?) throws(ToolError) {
         let output = try OutputWriter(path: path, context: self)
         output.write(text)
         try output.commit()

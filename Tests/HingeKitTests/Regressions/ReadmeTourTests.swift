@@ -7,7 +7,7 @@ import Testing
 struct ReadmeTourTests {
     @Test("The tour reads a trace, reports its quantisation and synthesises a scenario")
     func tour() throws {
-        let path = packageRoot + "/Datasets/five-degree-steps.csv"
+        let path = dataset("five-degree-steps.csv")
         let reader = TraceReader(source: try FileByteSource(path: path), fileName: path)
         var statistics = TraceStatistics()
         while let record = try reader.next() {

@@ -6,8 +6,6 @@ import Testing
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 @Suite("The spring's inline sine, cosine and exponential")

@@ -1,5 +1,6 @@
 import Foundation
 import HingeKit
+import HingeTestSupport
 import Testing
 
 @testable import hingetool

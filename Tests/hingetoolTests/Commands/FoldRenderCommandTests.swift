@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+import HingeTestSupport
 import Testing
 
 @testable import hingetool
@@ -51,7 +52,7 @@ struct FoldRenderCommandTests {
         #expect(pixels(fromBinary) == pixels(fromText))
     }
 
-    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors")
+    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors", .tags(.slow))
     func tilted() {
         let run = runTool(["fold-render", "--tilt", "30"])
         #expect(run.status == 0)

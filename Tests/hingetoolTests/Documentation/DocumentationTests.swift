@@ -3,21 +3,27 @@ import HingeKit
 import HingeTestSupport
 import Testing
 
+@testable import hingetool
+
 @Suite("Documentation stays in step with the tool")
 struct DocumentationTests {
     @Test(
         "docs/hingetool.md holds every help text verbatim",
-        arguments: [
-            [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
-            ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
-            ["plot", "spring"],
-            ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"], ["unfold"], ["posture"],
-            ["import"],
-        ])
+        arguments: [[]] + HingeTool.subcommandPaths())
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/hingetool.md", encoding: .utf8)
         let help = runTool(subcommand + ["--help"]).output
         #expect(reference.contains("```\n" + help + "```\n"), "run `make docs` to regenerate docs/hingetool.md")
+    }
+
+    @Test("--list-subcommands names every subcommand once, as cli-reference.sh reads it")
+    func listSubcommands() {
+        let run = runTool(["--list-subcommands"])
+        let names = run.output.split(separator: "\n").map(String.init)
+        #expect(run.status == 0)
+        #expect(names == HingeTool.subcommandPaths().map { $0.joined(separator: " ") })
+        #expect(names.count == Set(names).count)
+        #expect(names.contains("stats") && names.contains("plot fold-render") && names.contains("demo"))
     }
 
     @Test("The cookbook in docs/springs.md is the test file, verbatim")
@@ -28,7 +34,7 @@ struct DocumentationTests {
         #expect(guide.contains("```swift\n" + tests + "```\n"))
     }
 
-    @Test("docs/reading.md holds the current score tables (make score)")
+    @Test("docs/reading.md holds the current score tables (make score)", .tags(.slow))
     func scoreTables() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
@@ -39,7 +45,7 @@ struct DocumentationTests {
         #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
     }
 
-    @Test("docs/effects.md holds the current unfold comparison (make score)")
+    @Test("docs/effects.md holds the current unfold comparison (make score)", .tags(.slow))
     func unfoldTable() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")

@@ -20,16 +20,7 @@ func runTool(_ arguments: [String], input: String = "") -> ToolRun {
     let sink = Sink()
     let context = ToolContext(
         write: { sink.output += $0 }, writeError: { sink.error += $0 },
-        openStandardInput: { () throws(FileByteSource.Failure) in InMemoryByteSource(Array(input.utf8)) })
+        openStandardInput: { () throws(FileByteSource.FileError) in InMemoryByteSource(Array(input.utf8)) })
     let status = HingeTool.run(arguments, context: context)
     return ToolRun(status: status, output: sink.output, error: sink.error)
-}
-
-func dataset(_ name: String) -> String { packageRoot + "/Datasets/" + name }
-
-/// A fresh empty folder for files a test writes.
-func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "hingetool-tests-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }

@@ -4,12 +4,10 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Why a subcommand stopped.
-enum ToolFailure: Error {
+enum ToolError: Error {
     case usage(UsageError)
     /// Malformed input, printed as `file:line:column: message`.
     case data(String)
@@ -25,10 +23,10 @@ enum ToolFailure: Error {
         }
     }
 
-    static func usage(_ message: String) -> ToolFailure { .usage(UsageError(message: message)) }
+    static func usage(_ message: String) -> ToolError { .usage(UsageError(message: message)) }
 
     /// A trace problem: bad data (65), or an input that could not be read at all (66).
-    static func trace(_ error: TraceError) -> ToolFailure {
+    static func trace(_ error: TraceError) -> ToolError {
         error.kind == .unreadable ? .noInput(error.description) : .data(error.description)
     }
 }

@@ -11,7 +11,7 @@ extension HingeTool {
                 arguments: Film.spec.arguments,
                 options: Film.spec.options.filter { !["events", "format", "output"].contains($0.key) }))
 
-        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
             arguments.flags.insert("events")
             arguments.values["format"] = "text"

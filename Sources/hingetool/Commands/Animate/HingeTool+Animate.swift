@@ -1,0 +1,133 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool animate TRACE`: a spring animator chasing a trace's angles, sampled at a
+    /// display's frame rate.
+    struct Animate: Subcommand {
+        static let spec = CommandSpec(
+            name: "animate",
+            abstract: "Animate a value toward a trace's angles with a spring, at a display's frame rate.",
+            discussion: """
+                Each sample retargets a SpringAnimator at the sample's time; rows \
+                't target value velocity' follow at t = t0 + k/rate, from the first sample with \
+                an angle to the last sample plus --tail (by default until the value has \
+                settled, at most 10 s). The value is exact at every row, whatever the spacing \
+                of the samples: it is the closed form of the springs in flight, not a \
+                simulation stepped from frame to frame.
+
+                A sample without an angle (no hinge) holds the last target. The animator \
+                starts resting on the first angle. --mode persistent hands the value and \
+                velocity to the new target (SwiftUI's .spring); --mode additive runs one spring \
+                per change and adds them up (SwiftUI's .interpolatingSpring). The two differ \
+                only when the spring changes, as with --change-spring.
+
+                --effect bloom, lean or unfold maps each reading (angle and status, or the \
+                position with --input position) through the effect with its defaults, and the \
+                spring chases the effect's value (without spring options, the effect's own \
+                spring: smooth for bloom, response 0.8 s and ζ 1 for lean, stiffness 600 and \
+                ζ 1 for unfold); a sample with neither angle nor status is then \
+                no hinge, and a status alone changes the status. Under any --reduce-motion but 'off', bloom and unfold follow the hinge \
+                directly (no spring) and lean stays upright at 0.
+                """,
+            arguments: [traceArgument],
+            options: SpringOptions.options + [
+                CommandSpec.Option(
+                    ["--mode"], value: "mode", help: "How a new target takes over.", default: "persistent",
+                    allowed: ["persistent", "additive"]),
+                CommandSpec.Option(
+                    ["--input"], value: "source",
+                    help:
+                        "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
+                    default: "raw", allowed: ["raw", "position"]),
+                CommandSpec.Option(
+                    ["--effect"], value: "effect",
+                    help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
+                    allowed: ["angle"] + EffectOptions.animatedNames),
+                CommandSpec.Option(
+                    ["--reduce-motion"], value: "policy",
+                    help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
+                    allowed: ["off", "jump", "tighten"]),
+                CommandSpec.Option(
+                    ["--change-spring"], value: "t:name",
+                    help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth."),
+                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
+                CommandSpec.Option(
+                    ["--tail"], value: "s", help: "Seconds to print after the last sample (default: until settled)."),
+                outputOption,
+            ],
+            usageOverride: [
+                "<trace> [<spring>] [--mode <mode>] [--input <source>]",
+                "                         [--effect <effect>] [--reduce-motion <policy>]",
+                "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
+                "                         [-o <file>]",
+            ] + SpringOptions.usage)
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let settings = try Settings(arguments)
+            let path = arguments.positionals[0]
+            let reader = try context.openTrace(path)
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            // The header counts the rows, so they wait in a spool until the end.
+            let rows = try Spool()
+            var plausibility = TracePlausibility()
+            func nextRecord() throws(ToolError) -> TraceRecord? {
+                do {
+                    guard let record = try reader.next() else { return nil }
+                    plausibility.add(record.sample)
+                    return record
+                } catch {
+                    throw .trace(error)
+                }
+            }
+            var feed = Feed(settings: settings, path: path)
+            // Until the first target there is nothing to animate; then a session runs to the end.
+            var frames = 0
+            while let record = try nextRecord() {
+                guard let target = try feed.take(record) else { continue }
+                var session = Session(
+                    settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
+                while let record = try nextRecord() { try session.take(record) }
+                try session.finish()
+                feed = session.feed
+                frames = session.frame
+                break
+            }
+            output.write(header(settings, path: path, feed: feed, frames: frames))
+            try rows.copy(to: output)
+            try output.commit()
+            context.warn(plausibility, reader: reader)
+        }
+
+        /// The comment lines above the rows.
+        private static func header(_ settings: Settings, path: String, feed: Feed, frames: Int) -> String {
+            var text = "# hingetool animate \(path): \(SpringOptions.describe(settings.initialSpring)), "
+            text += "mode \(settings.mode.rawValue), input \(settings.followsPosition ? "position" : "raw"), "
+            text += "effect \(settings.effectName), reduce motion \(settings.policy.rawValue)\n"
+            if let (time, later) = settings.change {
+                text += "# from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))\n"
+            }
+            text += "# \(feed.samples) samples, \(feed.angles) with an angle "
+            text +=
+                settings.effect == nil
+                ? "(the others hold the last target); " : "(the others: a status alone, or no hinge); "
+            text += "\(frames) rows at \(DecimalNumber.shortest(settings.rate)) Hz\n"
+            if feed.angles == 0 { text += "# no sample has an angle: nothing to animate\n" }
+            text += "# t target value velocity\n"
+            return text
+        }
+
+        /// Reads `t:name` into a time and a preset.
+        static func springChange(_ text: String?) throws(ToolError) -> (Double, DampedSpring)? {
+            guard let text else { return nil }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, DecimalNumber.isPlainDecimal(parts[0].utf8), let time = Double(parts[0]),
+                time.isFinite, let spring = SpringOptions.preset(named: String(parts[1]))
+            else {
+                throw .usage(
+                    "The value '\(text)' is invalid for '--change-spring': expected <t>:<preset>, e.g. 0.3:smooth, "
+                        + "with a preset among \(ArgumentParser.list(SpringOptions.presetNames))")
+            }
+            return (time, spring)
+        }
+    }
+}

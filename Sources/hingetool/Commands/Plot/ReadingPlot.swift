@@ -1,0 +1,30 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool plot reading`.
+    struct ReadingPlot: Subcommand {
+        static let spec = Plot.kindSpec(
+            "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec)
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            var arguments = arguments
+            if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
+            try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
+                """
+                set multiplot layout 2,1 title \(title)
+                set grid
+                set key bottom right box opaque
+                set ylabel 'angle (°)'
+                plot 'reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
+                     'reading.dat' using 1:3 with lines linewidth 2 title 'position (1€, on-change)', \\
+                     'reading.dat' using 1:6 with steps linewidth 2 dashtype 2 title 'snap (detent)'
+                set xlabel 'time (s)'
+                set ylabel 'velocity (°/s)'
+                plot 'reading.dat' using 1:4 with lines linewidth 2 title 'velocity (Kalman filter)'
+                unset multiplot
+
+                """
+            }
+        }
+    }
+}

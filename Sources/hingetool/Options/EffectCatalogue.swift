@@ -1,0 +1,140 @@
+import HingeKit
+
+extension HingeTool {
+    /// The effects `hingetool curve` and `animate --effect` offer: each one's name, what
+    /// `--lower` and `--upper` mean for it with HingeKit's defaults (read from the effect's own
+    /// default instance), the other options that apply, its checks and how to build it. The
+    /// option table, the help texts, the allowed names and the builder all read this list, so
+    /// an effect is added in one place.
+    struct EffectEntry: Sendable {
+        /// What `--lower` or `--upper` sets for an effect, and its default in degrees.
+        struct Bound: Sendable {
+            /// Words that finish "Where …", e.g. `starts`.
+            var meaning: String
+            var defaultValue: Double
+        }
+
+        /// The name on the command line.
+        var name: String
+        /// `--lower` and `--upper`; `nil` where the option does not apply.
+        var lower: Bound?
+        var upper: Bound?
+        /// The other effect options that apply (keys of ``EffectOptions/options``).
+        var takes: Set<String> = []
+        /// Whether `animate --effect` offers it (with its defaults: `animate` takes no effect
+        /// options).
+        var animates = true
+        /// Builds the effect from the bounds (defaults filled in) and the options, or throws a
+        /// usage error for values the effect refuses.
+        var build:
+            @Sendable (_ lower: Double, _ upper: Double, _ arguments: ParsedArguments) throws(ToolError) ->
+                any HingeEffect
+    }
+
+    /// The effect options and the catalogue.
+    enum EffectOptions {
+        static let catalogue: [EffectEntry] = [
+            EffectEntry(
+                name: "bloom", lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
+                upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
+            ) { (lower, upper, _) throws(ToolError) in
+                guard lower < upper else { throw .usage("the bloom needs --lower < --upper") }
+                return BloomEffect(lower: lower, upper: upper)
+            },
+            EffectEntry(
+                name: "ramp", lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
+                upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: ["easing"],
+                // A building block (the bloom is a ramp): its defaults alone are no effect to show.
+                animates: false
+            ) { (lower, upper, arguments) throws(ToolError) in
+                guard lower != upper else { throw .usage("the ramp needs --lower and --upper to differ") }
+                let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") }
+                return RampEffect(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
+            },
+            EffectEntry(
+                name: "lean", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
+                upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
+            ) { (full, flat, arguments) throws(ToolError) in
+                guard full < flat else { throw .usage("the lean needs --lower < --upper") }
+                let maximum = try number(arguments, "maximum", in: -90...90) ?? LeanEffect().maximum
+                return LeanEffect(maximum: maximum, flat: flat, full: full)
+            },
+            EffectEntry(
+                name: "unfold", lower: nil,
+                upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
+            ) { (_, unfolded, _) throws(ToolError) in
+                guard unfolded > 0 else { throw .usage("unfold needs --upper > 0") }
+                return UnfoldProgressEffect(unfoldedAngle: unfolded)
+            },
+        ]
+
+        /// The effects' names, in the catalogue's order.
+        static let names = catalogue.map(\.name)
+        /// The names `animate --effect` takes besides `angle`.
+        static let animatedNames = catalogue.filter(\.animates).map(\.name)
+
+        /// `bloom, ramp, lean or unfold`.
+        static var namesInWords: String { names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") }
+
+        static let options: [CommandSpec.Option] = [
+            CommandSpec.Option(["--lower"], value: "deg", help: boundHelp(\.lower)),
+            CommandSpec.Option(["--upper"], value: "deg", help: boundHelp(\.upper)),
+            CommandSpec.Option(
+                ["--easing"], value: "easing", help: "The ramp's easing.", default: spelling(RampEffect().easing),
+                allowed: RampEffect.Easing.allCases.map(spelling)),
+            CommandSpec.Option(
+                ["--maximum"], value: "deg", help: "The lean's largest tilt.",
+                default: DecimalNumber.shortest(LeanEffect().maximum)),
+        ]
+
+        /// "Where bloom or ramp starts (80, 0), lean is full (90)." from the catalogue: effects
+        /// whose bound means the same are named together, defaults in their order.
+        private static func boundHelp(_ bound: KeyPath<EffectEntry, EffectEntry.Bound?>) -> String {
+            var groups: [(meaning: String, names: [String], defaults: [String])] = []
+            for entry in catalogue {
+                guard let value = entry[keyPath: bound] else { continue }
+                let text = DecimalNumber.shortest(value.defaultValue)
+                if let index = groups.firstIndex(where: { $0.meaning == value.meaning }) {
+                    groups[index].names.append(entry.name)
+                    groups[index].defaults.append(text)
+                } else {
+                    groups.append((value.meaning, [entry.name], [text]))
+                }
+            }
+            let parts = groups.map { group in
+                "\(group.names.joined(separator: " or ")) \(group.meaning) (\(group.defaults.joined(separator: ", ")))"
+            }
+            return "Where " + parts.joined(separator: ", ") + "."
+        }
+
+        /// `easeInOut` as the command line spells it: `ease-in-out`.
+        static func spelling(_ easing: RampEffect.Easing) -> String {
+            var text = ""
+            for character in easing.rawValue {
+                if character.isUppercase { text += "-" + character.lowercased() } else { text.append(character) }
+            }
+            return text
+        }
+
+        /// The effect `name` with the options given, checked.
+        static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> any HingeEffect {
+            let limits = -360.0...720.0
+            let lower = try number(arguments, "lower", in: limits)
+            let upper = try number(arguments, "upper", in: limits)
+            let entry = catalogue.first { $0.name == name }
+            for key in ["easing", "maximum"] where arguments.has(key) && entry?.takes.contains(key) != true {
+                throw .usage("'--\(key)' does not apply to the \(name) effect")
+            }
+            guard let entry else {
+                throw .usage(
+                    "The value '\(name)' is invalid for '<effect>'. Please provide one of \(ArgumentParser.list(names))."
+                )
+            }
+            if entry.lower == nil, arguments.has("lower") {
+                throw .usage("'--lower' does not apply to the \(name) effect")
+            }
+            return try entry.build(
+                lower ?? entry.lower?.defaultValue ?? 0, upper ?? entry.upper?.defaultValue ?? 0, arguments)
+        }
+    }
+}
