@@ -4,8 +4,14 @@ extension Frame {
     /// The eight bytes every PNG file starts with.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Decodes a PNG through libpng: 1- to 16-bit grey, grey + alpha, RGB, RGBA and palette
-    /// images, interlaced or not.
+    /// Decodes a PNG: 1- to 16-bit grey, grey + alpha, RGB, RGBA and palette images,
+    /// interlaced or not.
+    ///
+    /// Non-interlaced 8-bit grey, grey + alpha, RGB and RGBA files without a transparency chunk
+    /// (what screen recordings are cut into) take a fast path: the chunks are read and their
+    /// CRCs checked here, the image data is inflated by libdeflate and unfiltered here. Every
+    /// other file, and any file the fast path doubts, is decoded by libpng, which also words
+    /// every error; both give the same samples.
     ///
     /// The size in the header is checked against `pixelLimit` before the pixels are allocated.
     /// The chunks after the image data are read too, so a file cut short anywhere is an error.
@@ -32,6 +38,16 @@ extension Frame {
                     file: file, message: "\(width) × \(height) pixels is more than the \(pixelLimit) accepted")
             }
         }
+        if let frame = png.withUnsafeBufferPointer({ PNGFastPath.decode($0) }) {
+            self = frame
+            return
+        }
+        self = try Self.libpngDecoded(png, file: file, pixelLimit: pixelLimit)
+    }
+
+    /// Decodes a PNG through libpng alone (the path for every file the fast path hands over,
+    /// and its oracle in the tests).
+    package static func libpngDecoded(_ png: [UInt8], file: String, pixelLimit: Int) throws(FrameError) -> Frame {
         let result: Result<Frame, FrameError> = png.withUnsafeBufferPointer { data in
             guard let reader = hk_png_reader_create(data.baseAddress, data.count) else {
                 return .failure(FrameError(file: file, message: "out of memory"))
@@ -70,7 +86,7 @@ extension Frame {
             guard ok else { return failure("damaged PNG") }
             return .success(Frame(width: Int(width), height: Int(height), layout: layout, bytes: bytes))
         }
-        self = try result.get()
+        return try result.get()
     }
 
     /// Encodes the frame as a PNG through libpng's simplified writer (8-bit frames only; 16-bit
