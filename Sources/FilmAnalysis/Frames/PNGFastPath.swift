@@ -12,10 +12,10 @@ internal import CDeflate
 /// decodes it or reports the error in its own words. Ancillary chunks are skipped, as libpng
 /// skips them when it is not asked for them; the bytes after IEND are not read, as libpng does
 /// not read them. A test and a fuzz target hold the two paths to identical samples.
-enum PNGFastPath {
+package enum PNGFastPath {
     /// The decoded frame, or `nil` when libpng must decide. `png` starts with the signature and
     /// the caller has checked the header's size against its pixel limit.
-    static func decode(_ png: UnsafeBufferPointer<UInt8>) -> Frame? {
+    package static func decode(_ png: UnsafeBufferPointer<UInt8>) -> Frame? {
         guard let layout = ChunkLayout(png) else { return nil }
         let header = layout.header
         let inChannels = header.colourType.channels
