@@ -85,26 +85,25 @@ public struct FrameDifference: Sendable {
     }
 
     /// Σ (a[i] − b[i])² over `count` bytes, sixteen at a time.
+    ///
+    /// The bytes are loaded as 16-bit words and split into their low and high bytes; the
+    /// difference of two bytes, taken modulo 2¹⁶, squares exactly modulo 2¹⁶ and 255² < 2¹⁶,
+    /// so each square is exact in its lane. Neighbouring squares are added into 32-bit lanes
+    /// (≤ 4 · 255² per lane and block), at most 4096 blocks per lane sum (< 2³²).
     @inline(__always)
     private static func squaredDifference(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var total: UInt64 = 0
         var index = 0
+        let low = SIMD8<UInt16>(repeating: 0xFF)
         while index + 16 <= count {
-            // The difference in 16 bits and its square modulo 2¹⁶, which is exact because
-            // 255² < 2¹⁶; summed in 32-bit lanes, at most 2048 blocks per lane sum
-            // (2048 × 2 × 255² < 2³²).
-            let stop = min(count - 15, index + 16 * 2048)
-            var lanes = SIMD8<UInt32>()
+            let stop = min(count - 15, index + 16 * 4096)
+            var lanes = SIMD4<UInt32>()
             while index < stop {
-                let x = SIMD16<Int16>(
-                    truncatingIfNeeded: UnsafeRawPointer(a + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                let y = SIMD16<Int16>(
-                    truncatingIfNeeded: UnsafeRawPointer(b + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                let d = x &- y
-                let square = SIMD16<UInt16>(truncatingIfNeeded: d &* d)
-                lanes &+=
-                    SIMD8<UInt32>(truncatingIfNeeded: square.lowHalf)
-                    &+ SIMD8<UInt32>(truncatingIfNeeded: square.highHalf)
+                let x = UnsafeRawPointer(a + index).loadUnaligned(as: SIMD8<UInt16>.self)
+                let y = UnsafeRawPointer(b + index).loadUnaligned(as: SIMD8<UInt16>.self)
+                let even = (x & low) &- (y & low)
+                let odd = (x &>> 8) &- (y &>> 8)
+                lanes &+= FrameSummary.pairSums(even &* even) &+ FrameSummary.pairSums(odd &* odd)
                 index += 16
             }
             total &+= UInt64(lanes.wrappedSum())
