@@ -60,28 +60,29 @@ public struct FrameDifference: Sendable {
         self.grid = grid
     }
 
-    /// 8-bit RGB on both sides: exact integer sums of squared differences, per tile.
+    /// 8-bit RGB on both sides: exact integer sums of squared differences, per tile, row by
+    /// row (the bytes are read in memory order).
     private static func accumulateRGB8(_ a: Frame, _ b: Frame, grid: TileGrid, sums: inout [Double]) {
         let width = a.width
+        let columns = grid.columns
+        let exact = UnsafeMutablePointer<UInt64>.allocate(capacity: grid.count)
+        exact.initialize(repeating: 0, count: grid.count)
+        defer { exact.deallocate() }
         a.bytes.withUnsafeBufferPointer { pa in
             b.bytes.withUnsafeBufferPointer { pb in
-                for tileRow in 0..<grid.rows {
-                    let top = tileRow * grid.tileSize
-                    for column in 0..<grid.columns {
-                        let left = column * grid.tileSize
-                        let right = min(left + grid.tileSize, width)
-                        var sum: UInt64 = 0
-                        for y in top..<min(top + grid.tileSize, a.height) {
-                            let index = (y * width + left) * 3
-                            let end = (y * width + right) * 3
-                            sum &+= squaredDifference(
-                                pa.baseAddress! + index, pb.baseAddress! + index, count: end - index)
-                        }
-                        sums[tileRow * grid.columns + column] = Double(sum) / 65_025
+                for y in 0..<a.height {
+                    let tiles = exact + (y / grid.tileSize) * columns
+                    let row = y * width * 3
+                    for column in 0..<columns {
+                        let left = row + column * grid.tileSize * 3
+                        let right = row + min((column + 1) * grid.tileSize, width) * 3
+                        tiles[column] &+= squaredDifference(
+                            pa.baseAddress! + left, pb.baseAddress! + left, count: right - left)
                     }
                 }
             }
         }
+        for tile in 0..<grid.count { sums[tile] = Double(exact[tile]) / 65_025 }
     }
 
     /// Σ (a[i] − b[i])² over `count` bytes, sixteen at a time.

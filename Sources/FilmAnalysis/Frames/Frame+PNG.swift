@@ -25,6 +25,15 @@ extension Frame {
     /// - Throws: ``FrameError`` with libpng's own message for a damaged file.
     /// - Complexity: O(pixels).
     public init(png: [UInt8], file: String, pixelLimit: Int = Frame.defaultPixelLimit) throws(FrameError) {
+        var none: [UInt8] = []
+        self = try Self.decodedPNG(png, file: file, pixelLimit: pixelLimit, reusing: &none)
+    }
+
+    /// ``init(png:file:pixelLimit:)``, with the samples of a fast-path file in `storage` when
+    /// it is uniquely referenced and large enough (it is taken, and left empty).
+    package static func decodedPNG(
+        _ png: [UInt8], file: String, pixelLimit: Int, reusing storage: inout [UInt8]
+    ) throws(FrameError) -> Frame {
         guard png.count >= 8, Array(png[0..<8]) == Self.pngSignature else {
             throw FrameError(file: file, message: "not a PNG file (the PNG signature is missing)")
         }
@@ -38,11 +47,8 @@ extension Frame {
                     file: file, message: "\(width) × \(height) pixels is more than the \(pixelLimit) accepted")
             }
         }
-        if let frame = png.withUnsafeBufferPointer({ PNGFastPath.decode($0) }) {
-            self = frame
-            return
-        }
-        self = try Self.libpngDecoded(png, file: file, pixelLimit: pixelLimit)
+        if let frame = png.withUnsafeBufferPointer({ PNGFastPath.decode($0, reusing: &storage) }) { return frame }
+        return try libpngDecoded(png, file: file, pixelLimit: pixelLimit)
     }
 
     /// Decodes a PNG through libpng alone (the path for every file the fast path hands over,

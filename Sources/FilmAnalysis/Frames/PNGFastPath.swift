@@ -14,8 +14,11 @@ internal import CDeflate
 /// not read them. A test and a fuzz target hold the two paths to identical samples.
 package enum PNGFastPath {
     /// The decoded frame, or `nil` when libpng must decide. `png` starts with the signature and
-    /// the caller has checked the header's size against its pixel limit.
-    package static func decode(_ png: UnsafeBufferPointer<UInt8>) -> Frame? {
+    /// the caller has checked the header's size against its pixel limit. The samples of an RGB
+    /// or RGBA file go into `storage` when it is uniquely referenced and large enough (a
+    /// dropped frame's samples; it is taken, and left empty), so a film's frames reuse a few
+    /// buffers.
+    package static func decode(_ png: UnsafeBufferPointer<UInt8>, reusing storage: inout [UInt8]) -> Frame? {
         guard let layout = ChunkLayout(png) else { return nil }
         let header = layout.header
         let inChannels = header.colourType.channels
@@ -28,11 +31,18 @@ package enum PNGFastPath {
             // Inflated and unfiltered in the frame's own buffer: the rows move left by one
             // byte each as their filter bytes are dropped, and the spare tail is cut off.
             var ok = false
-            var bytes = [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, count in
+            var bytes: [UInt8] = []
+            swap(&bytes, &storage)
+            if bytes.capacity >= filteredCount && bytes.count <= filteredCount {
+                // Only the bytes beyond the previous frame's are written before the inflate.
+                bytes.append(contentsOf: repeatElement(0, count: filteredCount - bytes.count))
+            } else {
+                bytes = [UInt8](unsafeUninitializedCapacity: filteredCount) { _, count in count = filteredCount }
+            }
+            bytes.withUnsafeMutableBufferPointer { buffer in
                 ok =
                     layout.inflate(png, into: buffer.baseAddress!, count: filteredCount)
                     && unfilter(buffer.baseAddress!, rows: header.height, rowBytes: rowBytes, pixelBytes: inChannels)
-                count = ok ? filteredCount : 0
             }
             if ok { bytes.removeLast(header.height) }
             data = ok ? bytes : nil
@@ -49,6 +59,12 @@ package enum PNGFastPath {
         guard let data, data.count == header.height * outRowBytes else { return nil }
         return Frame(
             width: header.width, height: header.height, layout: outChannels == 4 ? .rgba8 : .rgb8, bytes: data)
+    }
+
+    /// ``decode(_:reusing:)`` into a new buffer.
+    package static func decode(_ png: UnsafeBufferPointer<UInt8>) -> Frame? {
+        var none: [UInt8] = []
+        return decode(png, reusing: &none)
     }
 
     /// Grey to three equal channels, grey + alpha to RGBA, as libpng's `png_set_gray_to_rgb`.
