@@ -42,7 +42,9 @@ extension Frame {
         if png.count >= 24, Array(png[12..<16]) == Array("IHDR".utf8) {
             func word(_ at: Int) -> Int { png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
             let (width, height) = (word(16), word(20))
-            guard width * height <= pixelLimit else {
+            // Each is below 2³², so the product can pass 2⁶³: compare without overflowing.
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= pixelLimit else {
                 throw FrameError(
                     file: file, message: "\(width) × \(height) pixels is more than the \(pixelLimit) accepted")
             }

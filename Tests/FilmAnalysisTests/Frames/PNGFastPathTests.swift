@@ -167,4 +167,17 @@ struct PNGFastPathTests {
             try expectSame(png.encoded(), fastPath: false, "\(png.colourType) \(png.bitDepth)-bit")
         }
     }
+
+    @Test("a header whose width × height passes 2⁶³ is refused, not a crash (found by fuzzing)")
+    func overflowingHeader() throws {
+        let png: [UInt8] =
+            TestPNG.signature + TestPNG.chunk("IHDR", [0xBA, 0xBA, 0xBA, 0xBA, 0xBA, 0xBA, 0xBA, 0xBA, 8, 2, 0, 0, 0])
+            + TestPNG.chunk("IEND", [])
+        #expect(throws: FrameError.self) { try Frame(png: png, file: "f.png") }
+        do {
+            _ = try Frame(png: png, file: "f.png")
+        } catch {
+            #expect(error.message.contains("3132799674 × 3132799674 pixels is more than"), "\(error.message)")
+        }
+    }
 }
