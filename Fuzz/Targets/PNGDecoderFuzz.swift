@@ -27,7 +27,8 @@ public func fuzzPNGDecoder(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         case .success(let frame):
             check(
                 frame.width == fast.width && frame.height == fast.height && frame.layout == fast.layout,
-                "fast path \(fast.width)×\(fast.height) \(fast.layout), libpng \(frame.width)×\(frame.height) \(frame.layout)")
+                "fast path \(fast.width)×\(fast.height) \(fast.layout), libpng \(frame.width)×\(frame.height) \(frame.layout)"
+            )
             check(frame.bytes == fast.bytes, "the fast path's samples differ from libpng's")
         }
     }

@@ -174,7 +174,9 @@ public struct FrameSummary: Sendable {
     /// `2v + w` of a column holds, in lane `i`, the low (`w` = 0) or high (`w` = 1) 16-bit half
     /// of word `i` of sum vector `v = 2k + h`: the low (`h` = 0) or high byte of each word of
     /// load `k` of every block. On a little-endian host that is byte `16k + 2(2i + w) + h`.
-    private static func foldLanes(_ lanes: UnsafeMutablePointer<SIMD4<UInt32>>, into wide: UnsafeMutablePointer<UInt64>, columns: Int) {
+    private static func foldLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<UInt32>>, into wide: UnsafeMutablePointer<UInt64>, columns: Int
+    ) {
         for column in 0..<columns {
             for vector in 0..<6 {
                 for half in 0..<2 {

@@ -83,7 +83,8 @@ struct PNGFastPathTests {
         var random = SplitMix64(seed: UInt64(colourType.rawValue) + 40)
         // Rows of one pixel and of many; each filter type after each other one.
         for (width, height) in [(1, 30), (37, 26), (100, 7)] {
-            let image = TestPNG.random(width: width, height: height, colourType: colourType, bitDepth: 8, using: &random)
+            let image = TestPNG.random(
+                width: width, height: height, colourType: colourType, bitDepth: 8, using: &random)
             let png = Self.file(image) { y in UInt8((y + y / 5) % 5) }
             try expectSame(png, fastPath: true, "\(colourType) \(width)×\(height)")
             let randomFilters = (0..<height).map { _ in UInt8(random.next() % 5) }
@@ -140,11 +141,13 @@ struct PNGFastPathTests {
         }
         tall.gamma = nil
         for (name, png) in [
-            ("bad IDAT CRC", badCRC), ("filter type 9", badFilter), ("too little data", claimingTenRows(short.encoded())),
+            ("bad IDAT CRC", badCRC), ("filter type 9", badFilter),
+            ("too little data", claimingTenRows(short.encoded())),
             ("too much data", claimingTenRows(tall.encoded())),
         ] {
             #expect(fast(png) == nil, "\(name): the fast path must hand it over")
-            let libpng = Result { () throws(FrameError) in try Frame.libpngDecoded(png, file: "f.png", pixelLimit: 1000) }
+            let libpng = Result { () throws(FrameError) in try Frame.libpngDecoded(png, file: "f.png", pixelLimit: 1000)
+            }
             let ours = Result { () throws(FrameError) in try Frame(png: png, file: "f.png") }
             switch (libpng, ours) {
             case (.failure(let a), .failure(let b)): #expect(a.message == b.message, "\(name)")
