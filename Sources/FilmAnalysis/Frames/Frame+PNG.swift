@@ -53,9 +53,32 @@ extension Frame {
         return try libpngDecoded(png, file: file, pixelLimit: pixelLimit)
     }
 
+    /// Refuses a chunk that claims more bytes than the file holds, before libpng sees it:
+    /// libpng allocates a text chunk's claimed length before reading it (a 100-byte file
+    /// claiming a 2 GB chunk made it allocate 2 GB), so lengths are held to the file here.
+    static func checkChunkLengths(_ png: [UInt8], file: String) throws(FrameError) {
+        var offset = 8
+        while png.count - offset >= 8 {
+            let length = png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(
+                decoding: png[(offset + 4)..<(offset + 8)].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self
+            )
+            guard length <= png.count - offset - 12 else {
+                throw FrameError(
+                    file: file,
+                    message:
+                        "damaged PNG: the '\(type)' chunk at byte \(offset) claims \(length) bytes, but the file "
+                        + "ends at byte \(png.count) (truncated)")
+            }
+            if type == "IEND" { return }
+            offset += 12 + length
+        }
+    }
+
     /// Decodes a PNG through libpng alone (the path for every file the fast path hands over,
     /// and its oracle in the tests).
     package static func libpngDecoded(_ png: [UInt8], file: String, pixelLimit: Int) throws(FrameError) -> Frame {
+        try checkChunkLengths(png, file: file)
         let result: Result<Frame, FrameError> = png.withUnsafeBufferPointer { data in
             guard let reader = hk_png_reader_create(data.baseAddress, data.count) else {
                 return .failure(FrameError(file: file, message: "out of memory"))

@@ -183,4 +183,22 @@ struct PNGFastPathTests {
             #expect(error.message.contains("3132799674 × 3132799674 pixels is more than"), "\(error.message)")
         }
     }
+
+    @Test("a text chunk claiming 2 GB in a short file is an error, not a 2 GB allocation (found by fuzzing)")
+    func hugeAncillaryChunk() throws {
+        var random = SplitMix64(seed: 12)
+        let image = TestPNG.random(width: 4, height: 4, colourType: .rgb, bitDepth: 8, using: &random).encoded()
+        // IHDR ends at byte 33; a tEXt chunk claiming 0x7E00000A bytes follows, then the rest.
+        let png = Array(image[..<33]) + [0x7E, 0x00, 0x00, 0x0A] + Array("tEXtTitle\0film".utf8) + Array(image[33...])
+        // Refused from the lengths, before libpng allocates what the chunk claims.
+        var messages: [String] = []
+        do { _ = try Frame(png: png, file: "f.png") } catch { messages.append(error.message) }
+        do { _ = try Frame.libpngDecoded(png, file: "f.png", pixelLimit: 1 << 20) } catch {
+            messages.append(error.message)
+        }
+        #expect(messages.count == 2)
+        for message in messages {
+            #expect(message.contains("'tEXt' chunk at byte 33 claims 2113929226 bytes"), "\(message)")
+        }
+    }
 }
