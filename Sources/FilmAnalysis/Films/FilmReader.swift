@@ -17,11 +17,13 @@ import Dispatch
 /// for frame in frames { print(frame.time, frame.rmse) }
 /// ```
 ///
-/// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`),
-/// then each is compared with the frame before it, again in parallel. Memory is bounded by one
-/// batch (shrunk to fit ``memoryBudget`` once the first frame's size is known) plus the last
-/// frame of the batch before, whatever the length of the film: a frame is dropped as soon as
-/// its successor has been compared with it.
+/// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`);
+/// each frame is decoded, summarised and compared with each neighbour already decoded in one
+/// pass on one core (the later of two neighbours to finish compares them), so no core waits
+/// between decoding and comparing. Memory is bounded by one batch (shrunk to fit
+/// ``memoryBudget`` once the first frame's size is known) plus the last frame of the batch
+/// before, whatever the length of the film; the samples of dropped frames are reused by the
+/// next ones.
 public struct FilmReader: Sendable {
     /// The largest frame accepted, in pixels (checked before its pixels are allocated).
     public var pixelLimit: Int
