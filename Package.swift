@@ -2,7 +2,7 @@
 // HingeKit: hinge readings, springs and effects for foldable phones.
 //
 // Licence split: the HingeKit, ImageStandIns and FilmAnalysis targets are MIT so that apps can
-// embed them (FilmAnalysis links libpng, under the permissive libpng licence). HingeAnalysis and
+// embed them (FilmAnalysis links libpng, under the permissive libpng licence, and libdeflate, MIT). HingeAnalysis and
 // hingetool link the GNU Scientific Library and are therefore GPL-3.0-or-later.
 
 import PackageDescription
@@ -32,8 +32,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // Frame differences and film events (MIT): libpng is under the libpng licence.
-        .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG"]),
+        // The fast PNG path's inflate and CRC-32 (MIT); libpng stays the path for every other PNG.
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
+        .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG", "CDeflate"]),
         .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make fuzz: builds one libFuzzer binary per target from HingeKit's sources and a target
-# file in Fuzz/Targets, then runs each for FUZZ_SECONDS (default 60) from its seed corpus in
+# make fuzz: builds one libFuzzer binary per target from HingeKit's sources (FilmAnalysis's
+# frame decoders and libpng/libdeflate for png_decoder) and a target file in Fuzz/Targets, then runs each for FUZZ_SECONDS (default 60) from its seed corpus in
 # Fuzz/corpus/<target>. New inputs go to .build/fuzz/corpus/<target> (the checked-in seeds
 # are only read); a crash, a NaN or a broken invariant stops the run and leaves the input in
 # .build/fuzz/artifacts/. Exit status: 0 when every target ran clean.
@@ -16,13 +16,19 @@ declare -A TARGETS=(
   [trace_reader]=TraceReaderFuzz.swift
   [hinge_reader]=HingeReaderFuzz.swift
   [spring_animator]=SpringAnimatorFuzz.swift
+  [png_decoder]=PNGDecoderFuzz.swift
 )
 status=0
-for target in trace_reader hinge_reader spring_animator; do
+for target in trace_reader hinge_reader spring_animator png_decoder; do
   echo "== $target: building"
-  # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
-  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz \
-    Sources/HingeKit/*.swift Fuzz/Targets/FuzzInput.swift "Fuzz/Targets/${TARGETS[$target]}" \
+  # The library's sources compiled into the fuzzer itself, instrumented, with internal access.
+  if [ "$target" = png_decoder ]; then
+    sources=(Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate)
+  else
+    sources=(Sources/HingeKit/*.swift Fuzz/Targets/FuzzInput.swift)
+  fi
+  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
+    "${sources[@]}" "Fuzz/Targets/${TARGETS[$target]}" \
     -o "$OUT/$target" 2> "$OUT/$target.build.log" || { cat "$OUT/$target.build.log"; exit 1; }
   mkdir -p "$OUT/corpus/$target"
   echo "== $target: fuzzing for ${SECONDS_PER_TARGET} s"

@@ -60,51 +60,51 @@ public struct FrameDifference: Sendable {
         self.grid = grid
     }
 
-    /// 8-bit RGB on both sides: exact integer sums of squared differences, per tile.
+    /// 8-bit RGB on both sides: exact integer sums of squared differences, per tile, row by
+    /// row (the bytes are read in memory order).
     private static func accumulateRGB8(_ a: Frame, _ b: Frame, grid: TileGrid, sums: inout [Double]) {
         let width = a.width
+        let columns = grid.columns
+        let exact = UnsafeMutablePointer<UInt64>.allocate(capacity: grid.count)
+        exact.initialize(repeating: 0, count: grid.count)
+        defer { exact.deallocate() }
         a.bytes.withUnsafeBufferPointer { pa in
             b.bytes.withUnsafeBufferPointer { pb in
-                for tileRow in 0..<grid.rows {
-                    let top = tileRow * grid.tileSize
-                    for column in 0..<grid.columns {
-                        let left = column * grid.tileSize
-                        let right = min(left + grid.tileSize, width)
-                        var sum: UInt64 = 0
-                        for y in top..<min(top + grid.tileSize, a.height) {
-                            let index = (y * width + left) * 3
-                            let end = (y * width + right) * 3
-                            sum &+= squaredDifference(
-                                pa.baseAddress! + index, pb.baseAddress! + index, count: end - index)
-                        }
-                        sums[tileRow * grid.columns + column] = Double(sum) / 65_025
+                for y in 0..<a.height {
+                    let tiles = exact + (y / grid.tileSize) * columns
+                    let row = y * width * 3
+                    for column in 0..<columns {
+                        let left = row + column * grid.tileSize * 3
+                        let right = row + min((column + 1) * grid.tileSize, width) * 3
+                        tiles[column] &+= squaredDifference(
+                            pa.baseAddress! + left, pb.baseAddress! + left, count: right - left)
                     }
                 }
             }
         }
+        for tile in 0..<grid.count { sums[tile] = Double(exact[tile]) / 65_025 }
     }
 
     /// Σ (a[i] − b[i])² over `count` bytes, sixteen at a time.
+    ///
+    /// The bytes are loaded as 16-bit words and split into their low and high bytes; the
+    /// difference of two bytes, taken modulo 2¹⁶, squares exactly modulo 2¹⁶ and 255² < 2¹⁶,
+    /// so each square is exact in its lane. Neighbouring squares are added into 32-bit lanes
+    /// (≤ 4 · 255² per lane and block), at most 4096 blocks per lane sum (< 2³²).
     @inline(__always)
     private static func squaredDifference(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var total: UInt64 = 0
         var index = 0
+        let low = SIMD8<UInt16>(repeating: 0xFF)
         while index + 16 <= count {
-            // The difference in 16 bits and its square modulo 2¹⁶, which is exact because
-            // 255² < 2¹⁶; summed in 32-bit lanes, at most 2048 blocks per lane sum
-            // (2048 × 2 × 255² < 2³²).
-            let stop = min(count - 15, index + 16 * 2048)
-            var lanes = SIMD8<UInt32>()
+            let stop = min(count - 15, index + 16 * 4096)
+            var lanes = SIMD4<UInt32>()
             while index < stop {
-                let x = SIMD16<Int16>(
-                    truncatingIfNeeded: UnsafeRawPointer(a + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                let y = SIMD16<Int16>(
-                    truncatingIfNeeded: UnsafeRawPointer(b + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                let d = x &- y
-                let square = SIMD16<UInt16>(truncatingIfNeeded: d &* d)
-                lanes &+=
-                    SIMD8<UInt32>(truncatingIfNeeded: square.lowHalf)
-                    &+ SIMD8<UInt32>(truncatingIfNeeded: square.highHalf)
+                let x = UnsafeRawPointer(a + index).loadUnaligned(as: SIMD8<UInt16>.self)
+                let y = UnsafeRawPointer(b + index).loadUnaligned(as: SIMD8<UInt16>.self)
+                let even = (x & low) &- (y & low)
+                let odd = (x &>> 8) &- (y &>> 8)
+                lanes &+= FrameSummary.pairSums(even &* even) &+ FrameSummary.pairSums(odd &* odd)
                 index += 16
             }
             total &+= UInt64(lanes.wrappedSum())

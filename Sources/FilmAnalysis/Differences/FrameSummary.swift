@@ -66,52 +66,128 @@ public struct FrameSummary: Sendable {
     }
 
     /// The 8-bit RGB case in integers: per tile, the sums per channel, and the sum of squares
-    /// over all three channels (kept in `squares[3 · tile]`), which runs over contiguous bytes.
+    /// over all three channels (kept in `squares[3 · tile]`).
+    ///
+    /// Each row of a tile is read 48 bytes (16 pixels) at a time as three vectors of eight
+    /// 16-bit words, split into their low (even) and high (odd) bytes, so lane `j` of half `h`
+    /// of vector `k` always holds byte `16k + 2j + h` of the block, of channel
+    /// `(16k + 2j + h) mod 3` (a tile starts on a pixel); the lanes are folded into channels
+    /// once per tile row. Sums stay exact: a 16-bit lane takes at most 256 blocks
+    /// (256 · 255 < 2¹⁶) before it is added to a 32-bit one, which is folded into 64 bits
+    /// before it has taken 2²⁴ blocks (2²⁴ · 255 < 2³²); a square fits 16 bits (255² < 2¹⁶),
+    /// and the squares of 256 blocks (≤ 256 · 6 · 2 · 255² per 32-bit lane, < 2³² summed over
+    /// the four lanes) go to 64 bits at once.
     private static func accumulateRGB8(_ frame: Frame, grid: TileGrid, sums: inout [Double], squares: inout [Double]) {
         let width = frame.width
+        let columns = grid.columns
+        // Per tile column: twelve 32-bit lane vectors (vector k, half h), then in 64 bits the
+        // red, green, blue and squares of the folded lanes and of the bytes after the last block.
+        let lanes = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: columns * 12)
+        let wide = UnsafeMutablePointer<UInt64>.allocate(capacity: columns * 4)
+        defer {
+            lanes.deallocate()
+            wide.deallocate()
+        }
+        let foldEvery = max(1, (1 << 24) / max(1, grid.tileSize / 16))
+        let low = SIMD8<UInt16>(repeating: 0xFF)
         frame.bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
             for tileRow in 0..<grid.rows {
+                lanes.initialize(repeating: .zero, count: columns * 12)
+                wide.initialize(repeating: 0, count: columns * 4)
                 let top = tileRow * grid.tileSize
-                for column in 0..<grid.columns {
-                    let left = column * grid.tileSize
-                    let right = min(left + grid.tileSize, width)
-                    var s0: UInt64 = 0
-                    var s1: UInt64 = 0
-                    var s2: UInt64 = 0
-                    var q: UInt64 = 0
-                    for y in top..<min(top + grid.tileSize, frame.height) {
-                        var index = (y * width + left) * 3
-                        let end = (y * width + right) * 3
-                        // 32-bit lanes vectorise; 32766 squares of at most 255² fit in one.
-                        while index < end {
-                            let stop = min(end, index + 32_766)
-                            var lane: UInt32 = 0
-                            var r: UInt32 = 0
-                            var g: UInt32 = 0
-                            var b: UInt32 = 0
-                            for position in index..<stop {
-                                let v = UInt32(bytes[position])
-                                lane &+= v &* v
+                var rowsSinceFold = 0
+                for y in top..<min(top + grid.tileSize, frame.height) {
+                    for column in 0..<columns {
+                        let left = column * grid.tileSize
+                        let count = (min(left + grid.tileSize, width) - left) * 3
+                        let row = base + (y * width + left) * 3
+                        let lane = lanes + 12 * column
+                        var offset = 0
+                        while offset + 48 <= count {
+                            let stop = min(count - 47, offset + 48 * 256)
+                            var s0 = SIMD8<UInt16>()
+                            var s1 = SIMD8<UInt16>()
+                            var s2 = SIMD8<UInt16>()
+                            var s3 = SIMD8<UInt16>()
+                            var s4 = SIMD8<UInt16>()
+                            var s5 = SIMD8<UInt16>()
+                            var q = SIMD4<UInt32>()
+                            while offset < stop {
+                                let a = UnsafeRawPointer(row + offset).loadUnaligned(as: SIMD8<UInt16>.self)
+                                let b = UnsafeRawPointer(row + offset + 16).loadUnaligned(as: SIMD8<UInt16>.self)
+                                let c = UnsafeRawPointer(row + offset + 32).loadUnaligned(as: SIMD8<UInt16>.self)
+                                let (a0, a1) = (a & low, a &>> 8)
+                                let (b0, b1) = (b & low, b &>> 8)
+                                let (c0, c1) = (c & low, c &>> 8)
+                                s0 &+= a0
+                                s1 &+= a1
+                                s2 &+= b0
+                                s3 &+= b1
+                                s4 &+= c0
+                                s5 &+= c1
+                                q &+= pairSums(a0 &* a0) &+ pairSums(a1 &* a1) &+ pairSums(b0 &* b0)
+                                q &+= pairSums(b1 &* b1) &+ pairSums(c0 &* c0) &+ pairSums(c1 &* c1)
+                                offset += 48
                             }
-                            var position = index
-                            while position < stop {
-                                r &+= UInt32(bytes[position])
-                                g &+= UInt32(bytes[position + 1])
-                                b &+= UInt32(bytes[position + 2])
-                                position += 3
+                            for (index, sum) in [s0, s1, s2, s3, s4, s5].enumerated() {
+                                let words = unsafeBitCast(sum, to: SIMD4<UInt32>.self)
+                                lane[2 * index] &+= words & 0xFFFF
+                                lane[2 * index + 1] &+= words &>> 16
                             }
-                            q &+= UInt64(lane)
-                            s0 &+= UInt64(r)
-                            s1 &+= UInt64(g)
-                            s2 &+= UInt64(b)
-                            index = stop
+                            wide[4 * column + 3] &+= UInt64(q.wrappedSum())
+                        }
+                        // The last pixels, fewer than sixteen.
+                        while offset < count {
+                            let (r, g, b) = (UInt64(row[offset]), UInt64(row[offset + 1]), UInt64(row[offset + 2]))
+                            wide[4 * column] &+= r
+                            wide[4 * column + 1] &+= g
+                            wide[4 * column + 2] &+= b
+                            wide[4 * column + 3] &+= r &* r &+ g &* g &+ b &* b
+                            offset += 3
                         }
                     }
-                    let tile = tileRow * grid.columns + column
-                    sums[3 * tile] = Double(s0) / 255
-                    sums[3 * tile + 1] = Double(s1) / 255
-                    sums[3 * tile + 2] = Double(s2) / 255
-                    squares[3 * tile] = Double(q) / 65_025
+                    rowsSinceFold += 1
+                    if rowsSinceFold == foldEvery {
+                        foldLanes(lanes, into: wide, columns: columns)
+                        rowsSinceFold = 0
+                    }
+                }
+                foldLanes(lanes, into: wide, columns: columns)
+                for column in 0..<columns {
+                    let tile = tileRow * columns + column
+                    for channel in 0..<3 { sums[3 * tile + channel] = Double(wide[4 * column + channel]) / 255 }
+                    squares[3 * tile] = Double(wide[4 * column + 3]) / 65_025
+                }
+            }
+        }
+    }
+
+    /// The sums of neighbouring 16-bit lanes, in 32 bits.
+    @inline(__always)
+    static func pairSums(_ x: SIMD8<UInt16>) -> SIMD4<UInt32> {
+        let words = unsafeBitCast(x, to: SIMD4<UInt32>.self)
+        return (words & 0xFFFF) &+ (words &>> 16)
+    }
+
+    /// Adds the 32-bit lanes to the channels their bytes belong to and clears them. Vector
+    /// `2v + w` of a column holds, in lane `i`, the low (`w` = 0) or high (`w` = 1) 16-bit half
+    /// of word `i` of sum vector `v = 2k + h`: the low (`h` = 0) or high byte of each word of
+    /// load `k` of every block. On a little-endian host that is byte `16k + 2(2i + w) + h`.
+    private static func foldLanes(
+        _ lanes: UnsafeMutablePointer<SIMD4<UInt32>>, into wide: UnsafeMutablePointer<UInt64>, columns: Int
+    ) {
+        for column in 0..<columns {
+            for vector in 0..<6 {
+                for half in 0..<2 {
+                    let lane = lanes[12 * column + 2 * vector + half]
+                    let little = Frame.hostIsLittleEndian
+                    for i in 0..<4 {
+                        let word = 2 * i + (little ? half : 1 - half)
+                        let byte = 16 * (vector / 2) + 2 * word + (little ? vector % 2 : 1 - vector % 2)
+                        wide[4 * column + byte % 3] &+= UInt64(lane[i])
+                    }
+                    lanes[12 * column + 2 * vector + half] = .zero
                 }
             }
         }

@@ -15,11 +15,13 @@ import Dispatch
 /// for frame in frames { print(frame.time, frame.rmse) }
 /// ```
 ///
-/// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`),
-/// then each is compared with the frame before it, again in parallel. Memory is bounded by one
-/// batch (shrunk to fit ``memoryBudget`` once the first frame's size is known) plus the last
-/// frame of the batch before, whatever the length of the film: a frame is dropped as soon as
-/// its successor has been compared with it.
+/// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`);
+/// each frame is decoded, summarised and compared with each neighbour already decoded in one
+/// pass on one core (the later of two neighbours to finish compares them), so no core waits
+/// between decoding and comparing. Memory is bounded by one batch (shrunk to fit
+/// ``memoryBudget`` once the first frame's size is known) plus the last frame of the batch
+/// before, whatever the length of the film; the samples of dropped frames are reused by the
+/// next ones.
 public struct FilmReader: Sendable {
     /// The largest frame accepted, in pixels (checked before its pixels are allocated).
     public var pixelLimit: Int
@@ -62,54 +64,56 @@ public struct FilmReader: Sendable {
         var start = 0
         // The first frame goes alone: its size sets how many fit in the memory budget.
         var size = 1
+        let buffers = SampleBuffers()
         while start < files.count {
             let batch = Array(files[start..<min(start + size, files.count)])
-            let decoded = Slots<Result<(Frame, FrameSummary), FrameError>>(count: batch.count)
+            let state = FilmBatch(count: batch.count, before: previous)
+            previous = nil
             let pixelLimit = self.pixelLimit
             let fileSizeLimit = self.fileSizeLimit
+            // One pass per frame: decode, summarise, then compare with each neighbour that is
+            // already decoded, so no core waits for the whole batch between the two steps.
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
                 let file = batch[index].path
+                let decoded: Result<Frame, FrameError>
                 do throws(FrameError) {
-                    let frame = try Frame(
-                        contentsOf: readFile(file, limit: fileSizeLimit), file: file, pixelLimit: pixelLimit)
-                    decoded[index] = .success((frame, FrameSummary(frame)))
+                    var storage = buffers.take()
+                    decoded = .success(
+                        try Frame.decoded(
+                            contentsOf: readFile(file, limit: fileSizeLimit), file: file, pixelLimit: pixelLimit,
+                            reusing: &storage))
                 } catch {
-                    decoded[index] = .failure(error)
+                    decoded = .failure(error)
+                }
+                let summary = try? decoded.get().summarised()
+                for pair in state.finish(index, decoded, summary) {
+                    state.setDifference(FrameDifference(pair.earlier, pair.later), at: pair.index)
                 }
             }
-            var frames: [Frame] = []
-            var summaries: [FrameSummary] = []
+            let (frames, outcomes, differences) = state.take()
             for index in batch.indices {
-                let (frame, summary) = try decoded[index]!.get()
+                let (width, height, summary) = try outcomes[index]!.get()
                 if let first {
-                    guard frame.width == first.width, frame.height == first.height else {
+                    guard width == first.width, height == first.height else {
                         throw FrameError(
                             file: batch[index].path,
                             message:
-                                "\(frame.width) × \(frame.height) pixels, but '\(first.file)' is "
+                                "\(width) × \(height) pixels, but '\(first.file)' is "
                                 + "\(first.width) × \(first.height): all frames must have the same size")
                     }
                 } else {
-                    first = (batch[index].path, frame.width, frame.height)
+                    first = (batch[index].path, width, height)
                 }
-                frames.append(frame)
-                summaries.append(summary)
-            }
-            let differences = Slots<FrameDifference>(count: batch.count)
-            let before = previous
-            let current = frames
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                let earlier = index == 0 ? before : current[index - 1]
-                if let earlier { differences[index] = FrameDifference(earlier, current[index]) }
-            }
-            for index in batch.indices {
                 result.append(
                     FilmFrame(
-                        file: batch[index].path, time: batch[index].time, summary: summaries[index],
+                        file: batch[index].path, time: batch[index].time, summary: summary,
                         difference: differences[index]))
             }
-            previous = frames.last
-            if start == 0, let frame = frames.first {
+            previous = frames.last!
+            // Every other frame of the batch (and the one before it) is done with: its samples
+            // take the next frames.
+            for frame in frames.dropLast() { buffers.give(frame?.bytes, keeping: 2 * size + 2) }
+            if start == 0, let frame = previous {
                 let perFrame = 2 * frame.bytes.count + 1
                 size = max(1, min(batchSize, memoryBudget / perFrame))
             }
@@ -120,33 +124,102 @@ public struct FilmReader: Sendable {
     }
 }
 
-/// Result slots that concurrent iterations fill, one index each.
-final class Slots<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = PThreadLock()
+extension Frame {
+    /// The frame's summary (a method so that a batch can make it inside an optional chain).
+    func summarised() -> (width: Int, height: Int, summary: FrameSummary) { (width, height, FrameSummary(self)) }
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
+    /// ``init(contentsOf:file:pixelLimit:)``, with a fast-path PNG's samples in `storage`.
+    static func decoded(
+        contentsOf bytes: [UInt8], file: String, pixelLimit: Int, reusing storage: inout [UInt8]
+    ) throws(FrameError) -> Frame {
+        if bytes.count >= 8, Array(bytes[0..<8]) == pngSignature {
+            return try decodedPNG(bytes, file: file, pixelLimit: pixelLimit, reusing: &storage)
+        }
+        return try Frame(contentsOf: bytes, file: file, pixelLimit: pixelLimit)
     }
 }
 
-/// A pthread mutex (FilmAnalysis does not use Foundation).
-final class PThreadLock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+/// The frames of one batch as they finish, and the differences between neighbours.
+///
+/// Slot 0 holds the frame before the batch (if any), slot `i + 1` the batch's frame `i`. The
+/// pair (`i − 1`, `i`) is handed out exactly once, to whichever of its two frames finishes
+/// last (both are marked under one lock), and only when both decoded and have the same size;
+/// a bad or mismatched frame is reported in film order afterwards.
+final class FilmBatch: @unchecked Sendable {
+    private var frames: [Frame?]
+    private var finished: [Bool]
+    private var outcomes: [Result<(width: Int, height: Int, summary: FrameSummary), FrameError>?]
+    private var differences: [FrameDifference?]
+    private let lock = PThreadLock()
 
-    init() { pthread_mutex_init(mutex, nil) }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+    init(count: Int, before: Frame?) {
+        frames = [before] + Array(repeating: nil, count: count)
+        finished = [true] + Array(repeating: false, count: count)
+        outcomes = Array(repeating: nil, count: count)
+        differences = Array(repeating: nil, count: count)
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+    /// Records frame `index`; returns the pairs it completes (`index` is the later frame's).
+    func finish(
+        _ index: Int, _ decoded: Result<Frame, FrameError>,
+        _ summary: (width: Int, height: Int, summary: FrameSummary)?
+    ) -> [(index: Int, earlier: Frame, later: Frame)] {
+        lock.withLock {
+            let frame = try? decoded.get()
+            switch decoded {
+            case .success: outcomes[index] = .success(summary!)
+            case .failure(let error): outcomes[index] = .failure(error)
+            }
+            frames[index + 1] = frame
+            finished[index + 1] = true
+            guard let frame else { return [] }
+            var ready: [(index: Int, earlier: Frame, later: Frame)] = []
+            if finished[index], let earlier = frames[index], earlier.width == frame.width,
+                earlier.height == frame.height
+            {
+                ready.append((index, earlier, frame))
+            }
+            if index + 2 < frames.count, finished[index + 2], let later = frames[index + 2],
+                later.width == frame.width, later.height == frame.height
+            {
+                ready.append((index + 1, frame, later))
+            }
+            return ready
+        }
+    }
+
+    func setDifference(_ difference: FrameDifference, at index: Int) {
+        lock.withLock { differences[index] = difference }
+    }
+
+    /// The frames (slot 0 first), outcomes and differences, leaving the batch empty so that
+    /// the frames' samples are referenced only by the caller.
+    func take() -> (
+        frames: [Frame?], outcomes: [Result<(width: Int, height: Int, summary: FrameSummary), FrameError>?],
+        differences: [FrameDifference?]
+    ) {
+        lock.withLock {
+            defer {
+                frames = []
+                outcomes = []
+                differences = []
+            }
+            return (frames, outcomes, differences)
+        }
+    }
+}
+
+/// Sample buffers of dropped frames, for the next frames to decode into.
+final class SampleBuffers: @unchecked Sendable {
+    private var idle: [[UInt8]] = []
+    private let lock = PThreadLock()
+
+    /// A buffer, or an empty array when none is idle.
+    func take() -> [UInt8] { lock.withLock { idle.popLast() ?? [] } }
+
+    /// Keeps `bytes` for reuse, up to `keeping` buffers.
+    func give(_ bytes: [UInt8]?, keeping: Int) {
+        guard let bytes else { return }
+        lock.withLock { if idle.count < keeping { idle.append(bytes) } }
     }
 }

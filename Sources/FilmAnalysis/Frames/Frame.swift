@@ -62,7 +62,7 @@ public struct Frame: Sendable {
     /// How the samples are stored.
     public let layout: Layout
     /// `width · height · channels` samples of `bitDepth / 8` bytes, row by row.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// A frame from raw samples, which must hold exactly `width · height · channels` samples.
     ///
