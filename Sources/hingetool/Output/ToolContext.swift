@@ -20,7 +20,7 @@ struct ToolContext {
 
     static var standard: ToolContext {
         var context = ToolContext(
-            write: { text in _ = writeAll(text, to: 1) },
+            write: StandardOutput.write,
             writeError: { text in _ = writeAll(text, to: 2) },
             openStandardInput: { () throws(FileByteSource.Failure) in try FileByteSource.standardInput() })
         if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
