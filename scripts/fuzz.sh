@@ -22,7 +22,7 @@ for target in trace_reader hinge_reader spring_animator; do
   echo "== $target: building"
   # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
   "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz \
-    Sources/HingeKit/*.swift Fuzz/Targets/FuzzInput.swift "Fuzz/Targets/${TARGETS[$target]}" \
+    $(find Sources/HingeKit -name '*.swift' | sort) Fuzz/Targets/FuzzInput.swift "Fuzz/Targets/${TARGETS[$target]}" \
     -o "$OUT/$target" 2> "$OUT/$target.build.log" || { cat "$OUT/$target.build.log"; exit 1; }
   mkdir -p "$OUT/corpus/$target"
   echo "== $target: fuzzing for ${SECONDS_PER_TARGET} s"
