@@ -252,7 +252,8 @@ struct SpringMotion {
         // the first turn a quarter period early, the peak bound after it was too small, and
         // the animator read as settled while still swinging 4.7e302 from its target.
         let largest = Swift.max(abs(displacement), abs(velocity))
-        let unit = largest > 1 && largest.isFinite ? Double(sign: .plus, exponent: -largest.exponent, significand: 1) : 1
+        let unit =
+            largest > 1 && largest.isFinite ? Double(sign: .plus, exponent: -largest.exponent, significand: 1) : 1
         let displacement = self.displacement * unit
         let velocity = self.velocity * unit
         switch shape {

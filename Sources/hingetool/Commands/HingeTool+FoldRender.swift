@@ -29,12 +29,13 @@ extension HingeTool {
                 CommandSpec.Option(["--blur"], value: "mm", help: "Blur radius per mm of gap.", default: "0.15"),
                 CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", default: "0.01"),
                 CommandSpec.Option(["--png"], value: "file", help: "Also write the render as a PNG."),
-                outputOption,
+                maxBytesOption, outputOption,
             ],
             usageOverride: [
                 "--tilt <deg> [--eye <mm>] [--image <ppm>]",
                 "                             [--width <mm>] [--height <mm>] [--blur <mm>]",
-                "                             [--dimming <x>] [--png <file>] [-o <file>]",
+                "                             [--dimming <x>] [--png <file>] [--max-bytes <n>]",
+                "                             [-o <file>]",
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
@@ -45,9 +46,10 @@ extension HingeTool {
             let blur = try number(arguments, "blur", in: 0...10) ?? 0.15
             let dimming = try number(arguments, "dimming", in: 0...1) ?? 0.01
             let imagePath = arguments.value("image")
+            let limit = try inputLimit(arguments)
             let source: PixelImage
             if let imagePath {
-                source = try PPMReader.read(context.readAll(imagePath), file: imagePath)
+                source = try PPMReader.read(context.readAll(imagePath, limit: limit), file: imagePath)
             } else {
                 source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
             }

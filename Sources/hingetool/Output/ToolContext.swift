@@ -39,18 +39,28 @@ struct ToolContext {
         }
     }
 
-    /// Reads all of a file named on the command line; `-` is standard input.
-    func readAll(_ path: String) throws(ToolFailure) -> [UInt8] {
+    /// Reads all of a file named on the command line; `-` is standard input. Stops as soon as
+    /// more than `limit` bytes have arrived (so `/dev/zero` or an endless pipe costs `limit`
+    /// bytes of memory, not all of it), with a data error naming the limit.
+    func readAll(_ path: String, limit: Int = HingeTool.defaultMaxBytes) throws(ToolFailure) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let name = path == "-" ? "<stdin>" : path
         do {
             var source: any TraceByteSource =
                 path == "-" ? try openStandardInput() : try FileByteSource(path: path)
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
                 if count == 0 { return bytes }
+                guard bytes.count + count <= limit else {
+                    throw ToolFailure.data(
+                        "\(name): the input is longer than \(limit) bytes, the most this command reads into "
+                            + "memory (raise it with '--max-bytes')")
+                }
                 bytes += buffer[..<count]
             }
+        } catch let failure as ToolFailure {
+            throw failure
         } catch let error as FileByteSource.Failure {
             throw .noInput("cannot read '\(path)': \(error.reason)")
         } catch {
