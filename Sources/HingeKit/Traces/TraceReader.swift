@@ -55,6 +55,8 @@ public final class TraceReader {
     private var sourceEnded = false
     private let carry: UnsafeMutablePointer<UInt8>
     private var carryCount = 0
+    /// Set when a line passed the length limit before its end: the rest is dropped first.
+    private var discardingLongLine = false
     private var lineNumber = 0
     /// What reading a row needs besides the line, taken out of the reader for the length of
     /// each call of ``next()``: a class's stored properties are checked for overlapping access
@@ -174,6 +176,7 @@ public final class TraceReader {
         carryCount = 0
         var tooLong = false
         let limit = options.maximumLineLength
+        try discardRestOfLongLine()
         while true {
             if chunkStart == chunkEnd {
                 if sourceEnded {
@@ -198,6 +201,34 @@ public final class TraceReader {
             }
             tooLong = tooLong || !appendToCarry(base, available)
             chunkStart = chunkEnd
+            if tooLong {
+                // Reported as soon as the limit is passed, not at the line's end, which an
+                // endless stream (a pipe left open, /dev/zero) never reaches; a reader that
+                // skips bad rows drops the rest of the line on the next call.
+                discardingLongLine = true
+                return try finishLine(tooLong: true)
+            }
+        }
+    }
+
+    /// Drops the rest of a line already reported as too long, up to and with its line feed.
+    private func discardRestOfLongLine() throws(TraceError) {
+        while discardingLongLine {
+            if chunkStart == chunkEnd {
+                if sourceEnded {
+                    discardingLongLine = false
+                    return
+                }
+                try refill()
+                continue
+            }
+            let base = chunk.baseAddress!.assumingMemoryBound(to: UInt8.self) + chunkStart
+            if let newline = memchr(base, 0x0A, chunkEnd - chunkStart) {
+                chunkStart += newline.assumingMemoryBound(to: UInt8.self) - base + 1
+                discardingLongLine = false
+            } else {
+                chunkStart = chunkEnd
+            }
         }
     }
 
