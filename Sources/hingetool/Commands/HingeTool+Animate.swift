@@ -56,17 +56,14 @@ extension HingeTool {
                 CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
                 CommandSpec.Option(
                     ["--tail"], value: "s", help: "Seconds to print after the last sample (default: until settled)."),
-                outputOption,
+                maxPointsOption, outputOption,
             ],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
                 "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
-                "                         [-o <file>]",
+                "                         [--max-points <n>] [-o <file>]",
             ] + SpringOptions.usage)
-
-        /// The most rows one run prints, as for `hingetool spring`.
-        static let rowLimit = 10_000_001
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             let effectName = arguments.value("effect") ?? "angle"
@@ -95,6 +92,7 @@ extension HingeTool {
             var change = requestedChange
             let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
             let tail = try number(arguments, "tail", in: 0...1e6)
+            let pointLimit = try pointLimit(arguments)
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
@@ -119,9 +117,6 @@ extension HingeTool {
             /// Prints frame `frame` of a started animator; returns its time and whether the
             /// value has settled there.
             func emitFrame() throws(ToolFailure) -> (time: Double, settled: Bool) {
-                guard frame < rowLimit else {
-                    throw .usage("the trace, --rate and --tail ask for more than \(rowLimit) rows, the limit")
-                }
                 let t = startTime + Double(frame) / rate
                 // Following the position, every frame retargets to the reader's position then:
                 // it keeps moving between reports (the filter converges while the sensor is quiet).
@@ -152,6 +147,10 @@ extension HingeTool {
                 }
                 // Every frame before the sample; a sample at a frame's time retargets first.
                 if animator != nil {
+                    // Counted before any is computed (docs/performance.md, resource policy).
+                    try checkGrid(
+                        duration: sample.time - startTime, rate: rate, limit: pointLimit, file: reader.fileName ?? path,
+                        what: "the animation")
                     while nextFrameTime() < sample.time { _ = try emitFrame() }
                 }
                 do {
@@ -177,6 +176,10 @@ extension HingeTool {
                 }
             }
             if animator != nil {
+                try checkGrid(
+                    duration: lastTime + (tail ?? longestTail) - startTime, rate: rate, limit: pointLimit,
+                    file: reader.fileName ?? path, what: "the animation and its tail",
+                    remedy: "raise it with '--max-points', or lower '--rate' or '--tail'")
                 if let tail {
                     while nextFrameTime() <= lastTime + tail { _ = try emitFrame() }
                 } else {

@@ -26,12 +26,21 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
-                skipBadRowsOption,
+                skipBadRowsOption, maxRowsOption, maxPointsOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             let folder = arguments.value("out") ?? defaultFolder
-            let (source, samples, summary, truth) = try load(arguments, context: context)
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            let (source, samples, summary, truth) = try load(arguments, context: context, rowLimit: limits.rows)
+            // The animation's frames (and the scoring grid, with ground truth) are counted
+            // before any is computed.
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last - first, rate: frameRate, limit: limits.points, file: source,
+                    what: "the animation", remedy: "raise it with '--max-points'")
+                if truth != nil { try Score.checkScoringGrid(samples, limit: limits.points, file: source) }
+            }
             context.progress("demo: read \(samples.count) samples from \(source)\n")
 
             var statistics = TraceStatistics()
@@ -57,7 +66,7 @@ extension HingeTool {
 
         /// The samples, where they came from, the read summary and the ground truth if any.
         static func load(
-            _ arguments: ParsedArguments, context: ToolContext
+            _ arguments: ParsedArguments, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolFailure) -> (
             String, [HingeSample], TraceReadSummary, GroundTruth?
         ) {
@@ -81,10 +90,15 @@ extension HingeTool {
             do {
                 while let record = try reader.next() {
                     samples.append(record.sample)
+                    try checkRowCount(samples.count, limit: rowLimit, file: source)
                     if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
                 }
-            } catch {
+            } catch let failure as ToolFailure {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             let truth = Score.synthesisedScenario(reader).map { GroundTruth.synthetic($0.trace) }
             return (source, samples, reader.summary, truth)

@@ -21,20 +21,22 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--method"], value: "method", help: "The interpolation method.", default: "steffen",
                     allowed: ["steffen", "linear", "cspline", "akima"]),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ],
-            usageOverride: ["<trace> --rate <hz> [--method <method>] [-o <file>]"])
+            usageOverride: [
+                "<trace> --rate <hz> [--method <method>] [--max-rows <n>]",
+                "                        [--max-points <n>] [-o <file>]",
+            ])
 
         static let rateOption = CommandSpec.Option(["--rate"], value: "hz", help: "Grid points per second (required).")
-
-        /// The most rows one run prints, as for `hingetool spring`.
-        static let rowLimit = 10_000_001
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
             let method = Interpolator.Method(rawValue: arguments.value("method") ?? "steffen") ?? .steffen
-            let (resampler, grid) = try resample(path, rate: rate, method: method, context: context)
+            let (resampler, grid) = try resample(
+                path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
+                context: context)
             var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
             text += provenance(resampler)
             text += "# t angle\n"
@@ -55,22 +57,29 @@ extension HingeTool {
         /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
         /// angles on the grid t0 + k/rate.
         static func resample(
-            _ path: String, rate: Double, method: Interpolator.Method, context: ToolContext
+            _ path: String, rate: Double, method: Interpolator.Method, limits: (rows: Int, points: Int),
+            context: ToolContext
         ) throws(ToolFailure) -> (TraceResampler, (times: [Double], angles: [Double])) {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
             do {
-                while let record = try reader.next() { samples.append(record.sample) }
-            } catch {
+                while let record = try reader.next() {
+                    samples.append(record.sample)
+                    try checkRowCount(samples.count, limit: limits.rows, file: reader.fileName ?? path)
+                }
+            } catch let failure as ToolFailure {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             let name = reader.fileName ?? path
             do {
                 let resampler = try TraceResampler(samples, method: method)
                 let span = resampler.interpolator.domain
-                guard (span.upperBound - span.lowerBound) * rate < Double(rowLimit) else {
-                    throw ToolFailure.usage("the trace and --rate ask for more than \(rowLimit) rows, the limit")
-                }
+                try checkGrid(
+                    duration: span.upperBound - span.lowerBound, rate: rate, limit: limits.points, file: name)
                 return (resampler, try resampler.grid(rate: rate))
             } catch let failure as ToolFailure {
                 throw failure

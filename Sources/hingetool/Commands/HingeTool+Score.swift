@@ -25,14 +25,16 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             for path in arguments.positionals {
-                let (samples, truth) = try loadWithTruth(path, context: context)
+                let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
+                try checkScoringGrid(samples, limit: limits.points, file: path)
                 results.append((path, scores(samples, truth: truth, configuration: configuration)))
             }
             let text: String
@@ -100,7 +102,7 @@ extension HingeTool {
 
         /// Reads a trace and its ground truth.
         static func loadWithTruth(
-            _ path: String, context: ToolContext
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolFailure) -> (
             [HingeSample], GroundTruth
         ) {
@@ -111,9 +113,14 @@ extension HingeTool {
                 while let record = try reader.next() {
                     records.append(record)
                     plausibility.add(record.sample)
+                    try checkRowCount(records.count, limit: rowLimit, file: reader.fileName ?? path)
                 }
-            } catch {
+            } catch let failure as ToolFailure {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             context.warn(plausibility, reader: reader)
             let samples = records.map(\.sample)
@@ -140,6 +147,15 @@ extension HingeTool {
             }
             guard !times.isEmpty else { throw .data("\(path): no row has a true_angle and a true_velocity") }
             return (samples, .columns(times: times, angles: angles, velocities: velocities, poses: poses))
+        }
+
+        /// Refuses a trace whose scoring grid (``ReadingScorer/gridRate`` frames per second
+        /// from the first sample to the last) would pass `limit`, before it is computed.
+        static func checkScoringGrid(_ samples: [HingeSample], limit: Int, file: String) throws(ToolFailure) {
+            guard let first = samples.first?.time, let last = samples.last?.time else { return }
+            try checkGrid(
+                duration: last - first, rate: ReadingScorer.gridRate, limit: limit, file: file,
+                what: "the scoring grid", remedy: "raise it with '--max-points'")
         }
 
         static func json(_ name: String, _ score: ReadingScore) -> JSONValue {

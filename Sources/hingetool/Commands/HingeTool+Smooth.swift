@@ -30,11 +30,12 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--median"], value: "s", help: "Running median over a window this many seconds wide."),
                 CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ],
             usageOverride: [
                 "<trace> --rate <hz> [--impulses] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",
+                "                        [--max-rows <n>] [--max-points <n>]",
             ])
 
         /// The impulse threshold, in scales: Hampel's customary 3.
@@ -56,7 +57,9 @@ extension HingeTool {
             case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
             }
 
-            let (resampler, grid) = try Resample.resample(path, rate: rate, method: .steffen, context: context)
+            let (resampler, grid) = try Resample.resample(
+                path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
+                context: context)
             let step = 1 / rate
             var command = "hingetool smooth \(path) --rate \(DecimalNumber.shortest(rate))"
             let values: [Double]

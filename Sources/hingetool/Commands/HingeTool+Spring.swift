@@ -46,12 +46,19 @@ extension HingeTool {
             let epsilon = try number(arguments, "epsilon", in: 1e-12...0.999_999) ?? 0.001
             let rate = try number(arguments, "rate", in: 1e-3...1e6) ?? 120
             let format = arguments.value("format") ?? "dat"
+            // Checked whether or not the motion is printed: every value given is validated.
+            let givenLength = try number(arguments, "length", in: 0...1e7)
+            guard (to - from).isFinite, (velocity * 0.5).isFinite else {
+                throw .usage(
+                    "'--from', '--to' and '--initial-velocity' describe a motion beyond the largest number "
+                        + "(\(DecimalNumber.shortest(Double.greatestFiniteMagnitude))); keep |to − from| finite")
+            }
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
             if arguments.has("report") {
                 text = format == "json" ? reportJSON(report).rendered() + "\n" : reportText(report, format: format)
             } else {
-                let length = try number(arguments, "length", in: 0...1e7) ?? defaultLength(report, rate: rate)
+                let length = givenLength ?? defaultLength(report, rate: rate)
                 let frames = Int((length * rate).rounded(.down))
                 guard frames <= 10_000_000 else {
                     throw .usage("--length × --rate asks for \(frames + 1) rows; the limit is 10,000,001")

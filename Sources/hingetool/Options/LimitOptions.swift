@@ -30,14 +30,15 @@ extension HingeTool {
     /// Refuses a grid over `duration` seconds at `rate` per second that would hold more than
     /// `limit` points, before any of it is computed: exit 65, naming the data and the limit.
     static func checkGrid(
-        duration: Double, rate: Double, limit: Int, file: String, what: String = "the grid"
+        duration: Double, rate: Double, limit: Int, file: String, what: String = "the grid",
+        remedy: String = "raise it with '--max-points', or lower '--rate'"
     ) throws(ToolFailure) {
         let points = (duration * rate).rounded(.down) + 1
         guard points.isFinite, points <= Double(limit) else {
             throw .data(
                 "\(file): \(what) over \(DecimalNumber.shortest(duration)) s at \(DecimalNumber.shortest(rate)) Hz "
                     + "would hold \(points.isFinite ? DecimalNumber.shortest(points) : "too many") points, more than "
-                    + "the limit of \(limit) (raise it with '--max-points', or lower '--rate')")
+                    + "the limit of \(limit) (\(remedy))")
         }
     }
 
@@ -52,5 +53,29 @@ extension HingeTool {
                     + "\(range.lowerBound)…\(range.upperBound)")
         }
         return value
+    }
+}
+
+extension HingeTool {
+    /// Samples a command that holds the whole trace keeps, at most (`score`, `demo`,
+    /// `resample`, `smooth`): about 32 bytes each, so 128 MB at the default.
+    static let defaultMaxRows = 4_000_000
+
+    static let maxRowsOption = CommandSpec.Option(
+        ["--max-rows"], value: "n", help: "Refuse a trace of more rows than this (it is held in memory).",
+        default: "4000000")
+
+    /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰.
+    static func rowLimit(_ arguments: ParsedArguments) throws(ToolFailure) -> Int {
+        try wholeNumber(arguments, "max-rows", in: 1...(1 << 40)) ?? defaultMaxRows
+    }
+
+    /// Refuses the row that would pass `limit`, as it arrives: exit 65, naming the limit.
+    static func checkRowCount(_ count: Int, limit: Int, file: String) throws(ToolFailure) {
+        guard count <= limit else {
+            throw .data(
+                "\(file): more than \(limit) rows, the most this command holds in memory "
+                    + "(raise it with '--max-rows')")
+        }
     }
 }

@@ -52,22 +52,22 @@ enum ReadOptions {
         default: configuration.position = .oneEuro(parameters, .onChange)
         }
         let spread = try HingeTool.number(arguments, "spread", in: 0.001...10) ?? 0.25
+        // Every estimator's options are checked, whichever one is chosen: a typo in an option the
+        // chosen method ignores is still a typo.
+        let kalman = KalmanVelocity(
+            jerkNoise: try HingeTool.number(arguments, "jerk-noise", in: 1...1e15) ?? 1e8,
+            measurementNoise: try HingeTool.number(arguments, "measurement-noise", in: 1e-6...1e3) ?? 0.05,
+            shrinkage: try HingeTool.number(arguments, "shrinkage", in: 0...1e3) ?? 2, spread: spread)
+        let leastSquares = LeastSquaresVelocity(
+            horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
+            degree: arguments.value("degree") == "1" ? 1 : 2,
+            oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5,
+            spread: spread)
         switch arguments.value("velocity") ?? "kalman" {
         case "lsq2-android": configuration.velocity = .androidLSQ2
         case "difference": configuration.velocity = .finiteDifference
-        case "kalman":
-            configuration.velocity = .kalman(
-                KalmanVelocity(
-                    jerkNoise: try HingeTool.number(arguments, "jerk-noise", in: 1...1e15) ?? 1e8,
-                    measurementNoise: try HingeTool.number(arguments, "measurement-noise", in: 1e-6...1e3) ?? 0.05,
-                    shrinkage: try HingeTool.number(arguments, "shrinkage", in: 0...1e3) ?? 2, spread: spread))
-        default:
-            configuration.velocity = .leastSquares(
-                LeastSquaresVelocity(
-                    horizon: try HingeTool.number(arguments, "horizon", in: 0.005...1) ?? 0.12,
-                    degree: arguments.value("degree") == "1" ? 1 : 2,
-                    oldestWeight: try HingeTool.number(arguments, "oldest-weight", in: 0...1) ?? 0.5,
-                    spread: spread))
+        case "kalman": configuration.velocity = .kalman(kalman)
+        default: configuration.velocity = .leastSquares(leastSquares)
         }
         if arguments.value("coarse-step") == "inf" {
             configuration.coarseStep = .infinity
