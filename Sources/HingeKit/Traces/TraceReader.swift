@@ -368,11 +368,13 @@ public final class TraceReader {
             case 0xF4: (length, high) = (4, 0x8F)
             default: return index
             }
+            // A sequence cut short is blamed on its lead byte, where the invalid sequence starts
+            // (as iconv does): "caf\u{E9} au" is byte 0xE9, the Latin-1 é, not the space after it.
             guard index + length <= count else { return index }
             let second = bytes[index + 1]
-            guard second >= low, second <= high else { return index + 1 }
+            guard second >= low, second <= high else { return index }
             for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
-                return index + offset
+                return index
             }
             index += length
         }
