@@ -48,11 +48,14 @@ extension HingeTool {
             var text = "HingeKit demo: \(source)\n\n"
             text += Stats.report(statistics, summary: summary, path: source)
             if let truth {
-                text += "\n" + scores(samples, truth: truth)
+                text +=
+                    samples.contains { $0.angle != nil }
+                    ? "\n" + scores(samples, truth: truth)
+                    : "\nReading: no sample has a hinge angle, so there is nothing to score.\n"
             }
             let effects = animateEffects(samples)
             text += "\n" + springs(effects)
-            let written = try write(effects, truth: truth, into: folder, context: context)
+            let written = try write(effects, truth: truth, into: folder, source: source, context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -194,7 +197,7 @@ extension HingeTool {
 
         /// Writes the data and scripts, renders the pictures, and returns the files written.
         static func write(
-            _ effects: EffectRows, truth: GroundTruth?, into folder: String,
+            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String,
             context: ToolContext
         ) throws(ToolFailure) -> [String] {
             do {
@@ -217,16 +220,22 @@ extension HingeTool {
             }
             var files: [(String, String)] = [
                 ("demo-effects.dat", effectsData), ("demo-reading.dat", readingData),
-                ("demo-effects.gp", effectsScript), ("demo-reading.gp", readingScript(withTruth: truth != nil)),
+                ("demo-effects.gp", effects.rows.isEmpty ? emptyScript("demo-effects", source: source) : effectsScript(source)),
+                (
+                    "demo-reading.gp",
+                    effects.readings.isEmpty
+                        ? emptyScript("demo-reading", source: source)
+                        : readingScript(withTruth: truth != nil, source: source)
+                ),
             ]
             for (name, text) in files {
                 try AtomicFile.replace(folder + "/" + name, with: text)
                 context.progress("demo: wrote \(folder)/\(name)\n")
             }
             if let gnuplot = Gnuplot.executable() {
-                for script in ["demo-effects.gp", "demo-reading.gp"] {
-                    _ = try Gnuplot.run(gnuplot, script: script, in: folder)
+                for (script, text) in files.filter({ $0.0.hasSuffix(".gp") }) {
                     let picture = script.replacingOccurrences(of: ".gp", with: ".png")
+                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
                     files.append((picture, ""))
                     context.progress("demo: drew \(folder)/\(picture)\n")
                 }
@@ -234,11 +243,29 @@ extension HingeTool {
             return files.map(\.0)
         }
 
-        static let effectsScript = """
+        /// A picture for a trace without a single hinge angle: a frame that says so.
+        static func emptyScript(_ name: String, source: String) -> String {
+            """
+            # \(name).gp — written by hingetool demo; edit and re-run with: gnuplot \(name).gp
+            set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+            set output '\(name).png'
+            set title \(GnuplotText.quoted(Plot.fileName(source)))
+            set label 1 'no hinge angle in this trace: nothing to read or animate' at graph 0.5, 0.5 center
+            set xrange [0:1]
+            set yrange [0:1]
+            plot NaN notitle
+
+            """
+        }
+
+        static func effectsScript(_ source: String) -> String {
+            let title = GnuplotText.quoted(
+                "Bloom and lean following the hinge, with and without Reduce Motion: \(Plot.fileName(source))")
+            return """
             # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
             set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
             set output 'demo-effects.png'
-            set multiplot layout 2,1 title 'Bloom and lean following the hinge, with and without Reduce Motion'
+            set multiplot layout 2,1 title \(title)
             set grid
             set key bottom right box opaque
             set ylabel 'bloom (0…1)'
@@ -254,13 +281,15 @@ extension HingeTool {
             unset multiplot
 
             """
+        }
 
-        static func readingScript(withTruth: Bool) -> String {
+        static func readingScript(withTruth: Bool, source: String) -> String {
+            let title = GnuplotText.quoted("The hinge read as position, snap and velocity: \(Plot.fileName(source))")
             var text = """
                 # demo-reading.gp — written by hingetool demo; edit and re-run with: gnuplot demo-reading.gp
                 set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
                 set output 'demo-reading.png'
-                set multiplot layout 2,1 title 'The hinge read as position, snap and velocity'
+                set multiplot layout 2,1 title \(title)
                 set grid
                 set key bottom right box opaque
                 set ylabel 'angle (°)'

@@ -35,7 +35,10 @@ extension HingeTool {
             for path in arguments.positionals {
                 let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
                 try checkScoringGrid(samples, limit: limits.points, file: path)
-                results.append((path, scores(samples, truth: truth, configuration: configuration)))
+                // A trace without a single angle (no hinge) has nothing to score: no rows, said
+                // in the table, rather than zeros and a flicker count of every frame.
+                let hasAngle = samples.contains { $0.angle != nil }
+                results.append((path, hasAngle ? scores(samples, truth: truth, configuration: configuration) : []))
             }
             let text: String
             switch arguments.value("format") {
@@ -169,10 +172,17 @@ extension HingeTool {
             ])
         }
 
+        /// The column names of the text table, each as wide as its cells.
+        static let columnNames = [
+            "vel_rmse_moving", "vel_rmse_rest", "pos_rmse", "lag_ms", "jitter", "snap_right", "lead_ms", "flicker",
+        ]
+
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
             var text = "# hingetool score \(title)\n"
-            text +=
-                "# reading          vel_rmse_moving vel_rmse_rest pos_rmse lag_ms jitter snap_right lead_ms flicker\n"
+            guard !rows.isEmpty else {
+                return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+            }
+            text += "# reading".padding(18) + columnNames.dropLast().map { $0.padding(16) }.joined() + "flicker\n"
             for (name, score) in rows {
                 let cells = [
                     DecimalNumber.fixed(score.velocityRMSEMoving, places: 2),
@@ -184,7 +194,7 @@ extension HingeTool {
                     score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
                     "\(score.flickerAtRest)",
                 ]
-                text += name.padding(18) + cells.map { $0.padding(14) }.joined() + "\n"
+                text += name.padding(18) + cells.dropLast().map { $0.padding(16) }.joined() + cells[cells.count - 1] + "\n"
             }
             return text
         }
