@@ -159,6 +159,8 @@ extension HingeTool {
             "trace", abstract: "The reports of a trace: angle against time.", base: Read.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            // With --rate the rows are frames between the reports, not the reports themselves.
+            let points = arguments.has("rate") ? "frames at \(arguments.value("rate") ?? "") Hz" : "reports"
             try Plot.render("trace", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
@@ -167,7 +169,7 @@ extension HingeTool {
                 set grid
                 set key bottom right box opaque
                 plot 'trace.dat' using 1:2 with steps linewidth 1 title 'reported angle (held)', \\
-                     'trace.dat' using 1:2 with points pointtype 7 pointsize 0.5 title 'reports'
+                     'trace.dat' using 1:2 with points pointtype 7 pointsize 0.5 title \(GnuplotText.quoted(points))
 
                 """
             }
@@ -181,6 +183,8 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             var arguments = arguments
             if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
+            let position = GnuplotText.quoted("position (\(positionName(arguments.value("position"))))")
+            let velocity = GnuplotText.quoted("velocity (\(velocityName(arguments.value("velocity"))))")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set multiplot layout 2,1 title \(title)
@@ -188,18 +192,41 @@ extension HingeTool {
                 set key bottom right box opaque
                 set ylabel 'angle (°)'
                 plot 'reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
-                     'reading.dat' using 1:3 with lines linewidth 2 title 'position (1€, on-change)', \\
+                     'reading.dat' using 1:3 with lines linewidth 2 title \(position), \\
                      'reading.dat' using 1:6 with steps linewidth 2 dashtype 2 title 'snap (detent)'
                 set xlabel 'time (s)'
                 set ylabel 'velocity (°/s)'
-                plot 'reading.dat' using 1:4 with lines linewidth 2 title 'velocity (Kalman filter)'
+                plot 'reading.dat' using 1:4 with lines linewidth 2 title \(velocity)
                 unset multiplot
 
                 """
             }
         }
     }
+}
 
+extension HingeTool.ReadingPlot {
+    /// The legend's name of a `--position` value.
+    static func positionName(_ value: String?) -> String {
+        switch value {
+        case "raw": "raw angle"
+        case "one-euro-classic": "1€, classic"
+        default: "1€, on-change"
+        }
+    }
+
+    /// The legend's name of a `--velocity` value.
+    static func velocityName(_ value: String?) -> String {
+        switch value {
+        case "lsq": "least squares"
+        case "lsq2-android": "Android LSQ2"
+        case "difference": "finite difference"
+        default: "Kalman filter"
+        }
+    }
+}
+
+extension HingeTool {
     struct SpringPlot: Subcommand {
         static let spec = Plot.kindSpec(
             "spring", abstract: "A spring's value and velocity against time.", base: Spring.spec)
@@ -293,9 +320,9 @@ enum GnuplotText {
     /// Gnuplot runs shell commands from back-quotes and `system(…)`, expands `@` macros, and
     /// lets a quote end the string; a title made from a file name or a CSV header could carry any
     /// of them. Rather than escape each construct, only letters, digits, spaces and
-    /// `_ . , : / + - = ° %` are kept; anything else becomes `_`.
+    /// `_ . , : / + - = ° % ( ) €` are kept; anything else becomes `_`.
     static func quoted(_ text: String) -> String {
-        let allowed = Set(" _.,:/+-=°%")
+        let allowed = Set(" _.,:/+-=°%()€")
         let safe = String(text.map { $0.isLetter || $0.isNumber || allowed.contains($0) ? $0 : "_" })
         return "'" + safe + "'"
     }

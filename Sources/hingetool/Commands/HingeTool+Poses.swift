@@ -28,7 +28,7 @@ extension HingeTool {
             let reduceMotion = arguments.has("reduce-motion")
             let limit = try inputLimit(arguments)
             let stages = try StageLogReader.read(context.readAll(path, limit: limit), file: path)
-            var text = "# hingetool poses \(path): \(stages.count) stages"
+            var text = "# hingetool poses \(Echo.comment(path)): \(stages.count) stages"
             text += reduceMotion ? ", Reduce Motion\n" : "\n"
             text += "# t window_width window_height division change animate\n"
             var previous: FoldStage?

@@ -33,7 +33,7 @@ extension HingeTool {
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
-            var header = "# hingetool read \(path)\n# t angle position velocity projected snap resting"
+            var header = "# hingetool read \(Echo.comment(path))\n# t angle position velocity projected snap resting"
             header += truth == nil ? "\n" : " true_angle true_velocity true_pose\n"
             output.write(header)
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
@@ -105,6 +105,7 @@ extension HingeTool {
             }
             try frames(before: lastTime.nextUp, of: hinge)
             try output.commit()
+            context.reportSkipped(reader)
             context.warn(plausibility, reader: reader)
         }
     }

@@ -37,7 +37,7 @@ extension HingeTool {
             let (resampler, grid) = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
-            var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            var text = "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
             text += provenance(resampler)
             text += "# t angle\n"
             for (time, angle) in zip(grid.times, grid.angles) {

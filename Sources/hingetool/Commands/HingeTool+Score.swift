@@ -178,7 +178,7 @@ extension HingeTool {
         ]
 
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
-            var text = "# hingetool score \(title)\n"
+            var text = "# hingetool score \(Echo.comment(title))\n"
             guard !rows.isEmpty else {
                 return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
             }

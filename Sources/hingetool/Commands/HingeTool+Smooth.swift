@@ -61,7 +61,7 @@ extension HingeTool {
                 path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
             let step = 1 / rate
-            var command = "hingetool smooth \(path) --rate \(DecimalNumber.shortest(rate))"
+            var command = "hingetool smooth \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate))"
             let values: [Double]
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window

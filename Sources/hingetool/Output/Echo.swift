@@ -36,3 +36,11 @@ enum Echo {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
+
+extension Echo {
+    /// A file name as it may appear on a `#` comment line of gnuplot data: control characters
+    /// escaped (a newline would end the comment and start a data row), nothing cut.
+    static func comment(_ text: some StringProtocol) -> String {
+        quoted(text, limit: Int.max)
+    }
+}

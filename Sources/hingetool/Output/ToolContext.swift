@@ -77,6 +77,21 @@ struct ToolContext {
         }
     }
 
+    /// Reports on standard error the rows `--skip-bad-rows` left out, as `stats` lists them:
+    /// the count, then the first errors (``TraceReadOptions/retainedErrorLimit``) and how
+    /// many more there were. Silent when nothing was skipped.
+    func reportSkipped(_ reader: TraceReader) {
+        let summary = reader.summary
+        guard summary.skippedRows > 0 else { return }
+        let name = reader.fileName ?? "<stdin>"
+        var text = "\(name): skipped \(summary.skippedRows) malformed row\(summary.skippedRows == 1 ? "" : "s")\n"
+        for error in summary.skippedErrors { text += "skipped: \(error)\n" }
+        if summary.skippedRows > summary.skippedErrors.count {
+            text += "skipped: … and \(summary.skippedRows - summary.skippedErrors.count) more\n"
+        }
+        writeError(text)
+    }
+
     /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
     func emit(_ text: String, to path: String?) throws(ToolFailure) {
         let output = try OutputWriter(path: path, context: self)
