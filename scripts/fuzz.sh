@@ -22,7 +22,7 @@ declare -A TARGETS=(
 # The hingetool files a target needs beside HingeKit (compiled into one module named HingeKit,
 # so their `import HingeKit` is a no-op).
 declare -A TOOL_SOURCES=(
-  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift"
+  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift Output/Echo.swift"
   [tool_readers]="Formats/StageLogReader.swift Formats/PPMReader.swift Formats/PixelImage.swift Output/ToolFailure.swift Output/ExitCode.swift Output/Echo.swift CommandLine/UsageError.swift"
 )
 # FUZZ_TARGETS picks some targets (space separated), e.g. to run two halves side by side.

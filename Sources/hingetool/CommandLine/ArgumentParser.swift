@@ -57,8 +57,8 @@ enum ArgumentParser {
             if let allowed = option.allowedValues, !allowed.contains(value) {
                 throw UsageError(
                     message:
-                        "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
-                )
+                        "The value '\(Echo.quoted(value))' is invalid for '\(option.synopsis)'. Please provide one of "
+                            + "\(list(allowed))." + (closest(to: value, among: allowed).map { " Did you mean '\($0)'?" } ?? ""))
             }
             if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")

@@ -85,7 +85,7 @@ extension HingeTool {
                 throw failure
             } catch Interpolator.Failure.tooFewPoints(let method, let count) {
                 throw .data(
-                    "\(name): \(count) angles at distinct times, but \(method) interpolation needs at least "
+                    "\(name): \(count) \(count == 1 ? "angle" : "angles") at distinct times, but \(method) interpolation needs at least "
                         + "\(method.minimumPointCount)")
             } catch {
                 throw .data("\(name): \(error)")

@@ -32,6 +32,10 @@ extension HingeTool {
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            // Standard input can be read once: a second '-' would read an empty stream.
+            if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+                throw .usage("'-' (standard input) is given more than once; it can be read only once")
+            }
             for path in arguments.positionals {
                 let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
                 try checkScoringGrid(samples, limit: limits.points, file: path)
@@ -131,7 +135,8 @@ extension HingeTool {
             guard let columns = reader.columns, let angle = columns.extraPosition(named: "true_angle"),
                 let velocity = columns.extraPosition(named: "true_velocity")
             else {
-                throw .data("\(path): no ground truth: the trace needs true_angle and true_velocity columns")
+                throw .data(
+                    "\(reader.fileName ?? path): no ground truth: the trace needs true_angle and true_velocity columns")
             }
             let pose = columns.extraPosition(named: "true_pose")
             var times: [Double] = []
@@ -148,7 +153,9 @@ extension HingeTool {
                 velocities.append(trueVelocity)
                 poses.append(pose.flatMap { Double(fields[$0]) })
             }
-            guard !times.isEmpty else { throw .data("\(path): no row has a true_angle and a true_velocity") }
+            guard !times.isEmpty else {
+                throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
+            }
             return (samples, .columns(times: times, angles: angles, velocities: velocities, poses: poses))
         }
 
