@@ -34,10 +34,14 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
             let method = Interpolator.Method(rawValue: arguments.value("method") ?? "steffen") ?? .steffen
-            let (resampler, grid) = try resample(
+            let resampled = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
             var text = "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            guard let (resampler, grid) = resampled else {
+                try context.emit(text + noHingeComment, to: arguments.value("output"))
+                return
+            }
             text += provenance(resampler)
             text += "# t angle\n"
             for (time, angle) in zip(grid.times, grid.angles) {
@@ -54,12 +58,16 @@ extension HingeTool {
             return rate
         }
 
+        /// What `resample` and `smooth` print for a trace without a single angle.
+        static let noHingeComment = "# no sample has a hinge angle (the trace has no hinge): nothing to resample\n"
+
         /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
-        /// angles on the grid t0 + k/rate.
+        /// angles on the grid t0 + k/rate; `nil` when no sample has an angle (a trace of a
+        /// device without a hinge is not malformed: there is just nothing to put on a grid).
         static func resample(
             _ path: String, rate: Double, method: Interpolator.Method, limits: (rows: Int, points: Int),
             context: ToolContext
-        ) throws(ToolFailure) -> (TraceResampler, (times: [Double], angles: [Double])) {
+        ) throws(ToolFailure) -> (TraceResampler, (times: [Double], angles: [Double]))? {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
             do {
@@ -75,6 +83,7 @@ extension HingeTool {
                 throw .failure("\(error)")
             }
             let name = reader.fileName ?? path
+            guard samples.contains(where: { $0.angle != nil }) else { return nil }
             do {
                 let resampler = try TraceResampler(samples, method: method)
                 let span = resampler.interpolator.domain

@@ -57,11 +57,15 @@ extension HingeTool {
             case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
             }
 
-            let (resampler, grid) = try Resample.resample(
+            let resampled = try Resample.resample(
                 path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
             let step = 1 / rate
             var command = "hingetool smooth \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate))"
+            guard let (resampler, grid) = resampled else {
+                try context.emit("# \(command)\n" + Resample.noHingeComment, to: arguments.value("output"))
+                return
+            }
             let values: [Double]
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window
