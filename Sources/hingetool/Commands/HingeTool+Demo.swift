@@ -209,7 +209,8 @@ extension HingeTool {
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
             for row in effects.rows {
                 effectsData +=
-                    row.map { $0.isFinite ? DecimalNumber.shortest($0) : "NaN" }.joined(separator: " ") + "\n"
+                    // No hinge (no angle) is written '-', which the script reads as missing.
+                    row.map { $0.isFinite ? DecimalNumber.shortest($0) : "-" }.joined(separator: " ") + "\n"
             }
             var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
             readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
@@ -266,6 +267,7 @@ extension HingeTool {
             set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
             set output 'demo-effects.png'
             set multiplot layout 2,1 title \(title)
+            set datafile missing '-'
             set grid
             set key bottom right box opaque
             set ylabel 'bloom (0…1)'

@@ -63,7 +63,7 @@ extension HingeTool {
                 guard frames <= 10_000_000 else {
                     throw .usage("--length × --rate asks for \(frames + 1) rows; the limit is 10,000,001")
                 }
-                text = motion(
+                text = try motion(
                     spring, from: from, to: to, velocity: velocity, rate: rate, frames: frames, format: format,
                     report: report)
             }
@@ -80,7 +80,7 @@ extension HingeTool {
         private static func motion(
             _ spring: DampedSpring, from: Double, to: Double, velocity: Double, rate: Double, frames: Int,
             format: String, report: SpringReport
-        ) -> String {
+        ) throws(ToolFailure) -> String {
             var text = ""
             switch format {
             case "csv": text = "t,value,velocity\n"
@@ -97,6 +97,13 @@ extension HingeTool {
                 let t = Double(k) / rate
                 let value = spring.value(from: from, to: to, initialVelocity: velocity, time: t)
                 let v = spring.velocity(from: from, to: to, initialVelocity: velocity, time: t)
+                // A distance near the largest Double times k/m is a velocity beyond it: refused
+                // rather than printed as inf.
+                guard value.isFinite, v.isFinite else {
+                    throw .usage(
+                        "'--from', '--to' and '--initial-velocity' give a motion whose velocity passes the largest "
+                            + "number at t = \(DecimalNumber.shortest(t)) s; use a smaller distance or velocity")
+                }
                 let columns = [t, value, v].map(DecimalNumber.shortest)
                 switch format {
                 case "csv": text += columns.joined(separator: ",") + "\n"

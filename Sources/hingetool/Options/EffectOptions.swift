@@ -41,16 +41,16 @@ extension HingeTool {
             switch name {
             case "bloom":
                 let (from, to) = (lower ?? 80, upper ?? 170)
-                guard from < to else { throw .usage("the bloom needs --lower < --upper") }
+                guard from < to else { throw .usage("the bloom needs '--lower' below '--upper'") }
                 return BloomEffect(lower: from, upper: to)
             case "ramp":
                 let (from, to) = (lower ?? 0, upper ?? 180)
-                guard from != to else { throw .usage("the ramp needs --lower and --upper to differ") }
+                guard from != to else { throw .usage("the ramp needs '--lower' and '--upper' to differ") }
                 let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") } ?? .linear
                 return RampEffect(lower: from, upper: to, easing: easing)
             case "lean":
                 let (full, flat) = (lower ?? 90, upper ?? 180)
-                guard full < flat else { throw .usage("the lean needs --lower < --upper") }
+                guard full < flat else { throw .usage("the lean needs '--lower' below '--upper'") }
                 let maximum = try number(arguments, "maximum", in: -90...90) ?? 6
                 return LeanEffect(maximum: maximum, flat: flat, full: full)
             case "unfold":
