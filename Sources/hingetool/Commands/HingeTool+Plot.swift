@@ -183,8 +183,8 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             var arguments = arguments
             if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
-            let position = GnuplotText.quoted("position (\(positionName(arguments.value("position"))))")
-            let velocity = GnuplotText.quoted("velocity (\(velocityName(arguments.value("velocity"))))")
+            let position = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
+            let velocity = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set multiplot layout 2,1 title \(title)
@@ -320,9 +320,9 @@ enum GnuplotText {
     /// Gnuplot runs shell commands from back-quotes and `system(…)`, expands `@` macros, and
     /// lets a quote end the string; a title made from a file name or a CSV header could carry any
     /// of them. Rather than escape each construct, only letters, digits, spaces and
-    /// `_ . , : / + - = ° % ( ) €` are kept; anything else becomes `_`.
+    /// `_ . , : / + - = ° % €` are kept; anything else becomes `_`.
     static func quoted(_ text: String) -> String {
-        let allowed = Set(" _.,:/+-=°%()€")
+        let allowed = Set(" _.,:/+-=°%€")
         let safe = String(text.map { $0.isLetter || $0.isNumber || allowed.contains($0) ? $0 : "_" })
         return "'" + safe + "'"
     }

@@ -24,8 +24,8 @@ extension HingeTool {
                 maxRowsOption, maxPointsOption, outputOption,
             ],
             usageOverride: [
-                "<trace> --rate <hz> [--method <method>] [--max-rows <n>]",
-                "                        [--max-points <n>] [-o <file>]",
+                "<trace> --rate <hz> [--method <method>]",
+                "                        [--max-rows <n>] [--max-points <n>] [-o <file>]",
             ])
 
         static let rateOption = CommandSpec.Option(["--rate"], value: "hz", help: "Grid points per second (required).")
