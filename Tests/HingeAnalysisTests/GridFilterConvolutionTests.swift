@@ -1,6 +1,7 @@
-@testable import HingeAnalysis
 import HingeKit
 import Testing
+
+@testable import HingeAnalysis
 
 /// The FFT path of the Gaussian filters against GSL's direct sum, the implementation every
 /// table and plot was made with: the same kernel, the same padding, so the two agree to

@@ -287,7 +287,9 @@ extension DampedSpring {
             : 4 * Double.pi / (duration * (1 + bounce))
         // Both ends: (2π/d)² overflows below d ≈ 4e-154 s and underflows to 0 above d ≈ 4e154 s,
         // where the spring would have no restoring force (stiffness 0, read back as bounce −1).
-        try require(omega0 * omega0, .duration, "long enough for a finite stiffness and short enough for a positive one") {
+        try require(
+            omega0 * omega0, .duration, "long enough for a finite stiffness and short enough for a positive one"
+        ) {
             $0.isFinite && $0 > 0
         }
         try require(damping, .bounce, "far enough from -1 for a finite damping") { $0.isFinite }

@@ -58,7 +58,8 @@ enum ArgumentParser {
                 throw UsageError(
                     message:
                         "The value '\(Echo.quoted(value))' is invalid for '\(option.synopsis)'. Please provide one of "
-                            + "\(list(allowed))." + (closest(to: value, among: allowed).map { " Did you mean '\($0)'?" } ?? ""))
+                        + "\(list(allowed))."
+                        + (closest(to: value, among: allowed).map { " Did you mean '\($0)'?" } ?? ""))
             }
             if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")

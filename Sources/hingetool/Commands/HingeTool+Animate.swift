@@ -191,7 +191,8 @@ extension HingeTool {
                     }
                 }
             }
-            var text = "# hingetool animate \(Echo.comment(path)): \(SpringOptions.describe(initialSpring)), mode \(mode.rawValue), "
+            var text =
+                "# hingetool animate \(Echo.comment(path)): \(SpringOptions.describe(initialSpring)), mode \(mode.rawValue), "
             text +=
                 "input \(followsPosition ? "position" : "raw"), effect \(effectName), reduce motion \(policy.rawValue)\n"
             if let (time, later) = requestedChange {

@@ -207,10 +207,9 @@ extension HingeTool {
             }
             var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
+            // No hinge (no angle) is written '-', which the script reads as missing.
             for row in effects.rows {
-                effectsData +=
-                    // No hinge (no angle) is written '-', which the script reads as missing.
-                    row.map { $0.isFinite ? DecimalNumber.shortest($0) : "-" }.joined(separator: " ") + "\n"
+                effectsData += row.map { $0.isFinite ? DecimalNumber.shortest($0) : "-" }.joined(separator: " ") + "\n"
             }
             var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
             readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
@@ -221,7 +220,10 @@ extension HingeTool {
             }
             var files: [(String, String)] = [
                 ("demo-effects.dat", effectsData), ("demo-reading.dat", readingData),
-                ("demo-effects.gp", effects.rows.isEmpty ? emptyScript("demo-effects", source: source) : effectsScript(source)),
+                (
+                    "demo-effects.gp",
+                    effects.rows.isEmpty ? emptyScript("demo-effects", source: source) : effectsScript(source)
+                ),
                 (
                     "demo-reading.gp",
                     effects.readings.isEmpty
@@ -263,26 +265,26 @@ extension HingeTool {
             let title = GnuplotText.quoted(
                 "Bloom and lean following the hinge, with and without Reduce Motion: \(Plot.fileName(source))")
             return """
-            # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
-            set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
-            set output 'demo-effects.png'
-            set multiplot layout 2,1 title \(title)
-            set datafile missing '-'
-            set grid
-            set key bottom right box opaque
-            set ylabel 'bloom (0…1)'
-            set yrange [-0.05:1.1]
-            plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
-                 'demo-effects.dat' using 1:4 with lines linewidth 2 dashtype 2 title 'bloom, Reduce Motion (tracks the hinge)'
-            set xlabel 'time (s)'
-            set ylabel 'lean (°)'
-            set yrange [-0.5:8]
-            set key top left box opaque
-            plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
-                 'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
-            unset multiplot
+                # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
+                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set output 'demo-effects.png'
+                set multiplot layout 2,1 title \(title)
+                set datafile missing '-'
+                set grid
+                set key bottom right box opaque
+                set ylabel 'bloom (0…1)'
+                set yrange [-0.05:1.1]
+                plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
+                     'demo-effects.dat' using 1:4 with lines linewidth 2 dashtype 2 title 'bloom, Reduce Motion (tracks the hinge)'
+                set xlabel 'time (s)'
+                set ylabel 'lean (°)'
+                set yrange [-0.5:8]
+                set key top left box opaque
+                plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
+                     'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
+                unset multiplot
 
-            """
+                """
         }
 
         static func readingScript(withTruth: Bool, source: String) -> String {

@@ -58,7 +58,8 @@ extension HingeTool {
             let picture = terminal == "dumb" ? nil : "\(kind).\(terminal)"
             let outputs = ["\(kind).dat", "\(kind).gp"] + (picture.map { [$0] } ?? [])
             try refuseOverwritingInputs(
-                outputs.map { "\(folder)/\($0)" }, inputs: arguments.positionals + [arguments.value("image")].compactMap { $0 })
+                outputs.map { "\(folder)/\($0)" },
+                inputs: arguments.positionals + [arguments.value("image")].compactMap { $0 })
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -387,7 +388,8 @@ enum Gnuplot {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw .failure(
-                "gnuplot failed in \(folder) (the previous picture is kept): \(String(decoding: complaints, as: UTF8.self))")
+                "gnuplot failed in \(folder) (the previous picture is kept): \(String(decoding: complaints, as: UTF8.self))"
+            )
         }
         if let temporary, let picture {
             let target = try FileOutput.resolve("\(folder)/\(picture)")

@@ -37,7 +37,8 @@ extension HingeTool {
             let resampled = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
-            var text = "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            var text =
+                "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
             guard let (resampler, grid) = resampled else {
                 try context.emit(text + noHingeComment, to: arguments.value("output"))
                 return

@@ -201,7 +201,8 @@ extension HingeTool {
                     score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
                     "\(score.flickerAtRest)",
                 ]
-                text += name.padding(18) + cells.dropLast().map { $0.padding(16) }.joined() + cells[cells.count - 1] + "\n"
+                text +=
+                    name.padding(18) + cells.dropLast().map { $0.padding(16) }.joined() + cells[cells.count - 1] + "\n"
             }
             return text
         }

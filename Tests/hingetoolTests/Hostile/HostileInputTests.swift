@@ -17,7 +17,9 @@ import Testing
 struct HostileInputTests {
     static let memory = 512 << 20
 
-    static func run(_ arguments: [String], in folder: String, input: String? = nil, timeLimit: Double = 120)
+    static func run(
+        _ arguments: [String], in folder: String, input: String? = nil, timeLimit: Double = 120
+    )
         -> ChildRun
     {
         var child = ChildProcess(
@@ -88,19 +90,23 @@ struct HostileInputTests {
     func echoIsCutAndEscaped() throws {
         let folder = temporaryFolder()
         let word = String(repeating: "x", count: 5_000_000)
-        try "content_width,content_height\n\(word),1\n".write(toFile: folder + "/stages.csv", atomically: false, encoding: .utf8)
+        try "content_width,content_height\n\(word),1\n".write(
+            toFile: folder + "/stages.csv", atomically: false, encoding: .utf8)
         let poses = Self.run(["poses", folder + "/stages.csv"], in: folder)
         #expect(poses.status == 65)
         #expect(poses.error.utf8.count < 400, "\(poses.error.utf8.count) bytes of message")
-        try Data([0x50, 0x36, 0x01, 0x1B, 0x5B, 0x32, 0x4A, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: folder + "/bin.ppm"))
+        try Data([0x50, 0x36, 0x01, 0x1B, 0x5B, 0x32, 0x4A, 0xFF, 0x0A]).write(
+            to: URL(fileURLWithPath: folder + "/bin.ppm"))
         let image = Self.run(["fold-render", "--tilt", "5", "--image", folder + "/bin.ppm"], in: folder)
         #expect(image.status == 65)
-        #expect(!image.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control bytes: \(image.error)")
+        #expect(
+            !image.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control bytes: \(image.error)")
     }
 
     // MARK: Grids and rows checked before the work
 
-    static let gap = "time,angle,status,true_angle,true_velocity\n0,180,fullyOpen,180,0\n1,179,fullyOpen,179,0\n"
+    static let gap =
+        "time,angle,status,true_angle,true_velocity\n0,180,fullyOpen,180,0\n1,179,fullyOpen,179,0\n"
         + "1000000,170,fullyOpen,170,0\n"
 
     @Test(
@@ -122,7 +128,8 @@ struct HostileInputTests {
         #expect(run.output.utf8.count < 100_000)
     }
 
-    @Test("A trace of more rows than --max-rows is refused as the row arrives", arguments: ["score", "demo", "resample"])
+    @Test(
+        "A trace of more rows than --max-rows is refused as the row arrives", arguments: ["score", "demo", "resample"])
     func rowLimit(command: String) throws {
         let folder = temporaryFolder()
         var arguments = [command, dataset("flat-to-laptop.csv"), "--max-rows", "100"]
@@ -133,7 +140,8 @@ struct HostileInputTests {
         #expect(run.error.contains("more than 100 rows") && run.error.contains("--max-rows"), "\(run.error)")
     }
 
-    @Test("smooth at --rate 100000 finishes: the Gaussian and the median no longer grow with rate²",
+    @Test(
+        "smooth at --rate 100000 finishes: the Gaussian and the median no longer grow with rate²",
         arguments: [["--gaussian", "1"], ["--median", "1"]])
     func smoothAtHighRate(filter: [String]) {
         let folder = temporaryFolder()
@@ -176,7 +184,8 @@ struct HostileInputTests {
                 texts.append(try String(contentsOfFile: folder + "/out/" + file, encoding: .utf8))
             }
             for text in texts {
-                #expect(Self.nonFiniteTokens(text).isEmpty, "\(command) \(name): \(Self.nonFiniteTokens(text).prefix(3))")
+                #expect(
+                    Self.nonFiniteTokens(text).isEmpty, "\(command) \(name): \(Self.nonFiniteTokens(text).prefix(3))")
             }
         }
     }
@@ -203,7 +212,8 @@ struct HostileInputTests {
         case "curve": return [command, "bloom"]
         case "poses":
             let stages = folder + "/stages.csv"
-            try? "content_width,content_height\n400,800\n800,800\n".write(toFile: stages, atomically: false, encoding: .utf8)
+            try? "content_width,content_height\n400,800\n800,800\n".write(
+                toFile: stages, atomically: false, encoding: .utf8)
             return [command, stages]
         case "fold-render": return [command, "--tilt", "10", "--width", "7", "--eye", "320"]
         case "demo": return [command, trace, "--out", folder + "/demo"]
@@ -222,7 +232,8 @@ struct HostileInputTests {
 
     static let hostileValues = ["nan", "inf", "-inf", "0", "-1", "1e308", "-1e308", "abc", ""]
 
-    @Test("Every option at NaN, ±inf, 0, −1, ±1e308, text and empty: exit 0, or 64/65 naming an option",
+    @Test(
+        "Every option at NaN, ±inf, 0, −1, ±1e308, text and empty: exit 0, or 64/65 naming an option",
         arguments: optionCases)
     func optionValue(option: String) throws {
         let parts = option.split(separator: " ").map(String.init)
@@ -238,7 +249,9 @@ struct HostileInputTests {
             #expect(run.signal == nil, "\(arguments): signal \(run.signal ?? 0)")
             switch run.status {
             case 0:
-                #expect(Self.nonFiniteTokens(run.output).isEmpty, "\(arguments) printed \(Self.nonFiniteTokens(run.output).prefix(3))")
+                #expect(
+                    Self.nonFiniteTokens(run.output).isEmpty,
+                    "\(arguments) printed \(Self.nonFiniteTokens(run.output).prefix(3))")
             case 64, 65:
                 #expect(run.error.contains("'--") || run.error.contains("'<"), "\(arguments): \(run.error)")
             default:
@@ -263,21 +276,26 @@ struct HostileInputTests {
         #expect(far.error.contains("'--from'"))
     }
 
-    @Test("Options the chosen velocity estimator ignores are still checked",
+    @Test(
+        "Options the chosen velocity estimator ignores are still checked",
         arguments: ["--horizon", "--oldest-weight", "--jerk-noise", "--measurement-noise", "--shrinkage"])
     func unusedOptionsAreChecked(option: String) {
         let folder = temporaryFolder()
         for velocity in ["kalman", "lsq", "difference"] {
-            let run = Self.run(["read", dataset("flat-to-laptop.csv"), "--velocity", velocity, option, "abc"], in: folder)
+            let run = Self.run(
+                ["read", dataset("flat-to-laptop.csv"), "--velocity", velocity, option, "abc"], in: folder)
             #expect(run.status == 64, "\(velocity) \(option)")
             #expect(run.error.contains("'\(option)'"))
         }
     }
 
-    @Test("--skip-bad-rows reports the count and the first errors", arguments: [["read"], ["plot", "trace"], ["plot", "reading"]])
+    @Test(
+        "--skip-bad-rows reports the count and the first errors",
+        arguments: [["read"], ["plot", "trace"], ["plot", "reading"]])
     func skippedRowsAreReported(command: [String]) throws {
         let folder = temporaryFolder()
-        try "time,angle\n0,10\nx,20\n1,30\n2,abc\n3,40\n4,50\n".write(toFile: folder + "/bad.csv", atomically: false, encoding: .utf8)
+        try "time,angle\n0,10\nx,20\n1,30\n2,abc\n3,40\n4,50\n".write(
+            toFile: folder + "/bad.csv", atomically: false, encoding: .utf8)
         var arguments = command + [folder + "/bad.csv", "--skip-bad-rows"]
         if command[0] == "plot" { arguments += ["--out", folder + "/out"] }
         let run = Self.run(arguments, in: folder)

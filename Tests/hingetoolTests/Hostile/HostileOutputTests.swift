@@ -124,7 +124,8 @@ struct HostileOutputTests {
         child.send(signal)
         let run = child.wait()
         #expect(sawTemporary)
-        #expect(run.signal == signal, "status \(String(describing: run.status)) signal \(String(describing: run.signal))")
+        #expect(
+            run.signal == signal, "status \(String(describing: run.status)) signal \(String(describing: run.signal))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outputs) == [])
     }
 
@@ -170,7 +171,8 @@ struct HostileOutputTests {
     func failedGnuplotKeepsPicture() throws {
         let folder = temporaryFolder()
         let fake = folder + "/gnuplot"
-        try "#!/bin/sh\ncat > /dev/null\necho broken >&2\nexit 1\n".write(toFile: fake, atomically: false, encoding: .utf8)
+        try "#!/bin/sh\ncat > /dev/null\necho broken >&2\nexit 1\n".write(
+            toFile: fake, atomically: false, encoding: .utf8)
         chmod(fake, 0o755)
         let picture = folder + "/plots/trace.png"
         try FileManager.default.createDirectory(atPath: folder + "/plots", withIntermediateDirectories: true)
@@ -181,7 +183,8 @@ struct HostileOutputTests {
         #expect(run.status == 1)
         #expect(run.error.contains("previous picture is kept"))
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "previous picture")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/plots").filter { $0.hasPrefix(".") } == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/plots").filter { $0.hasPrefix(".") } == [])
     }
 
     @Test("A plot whose data file would be its input is refused before anything is written")
