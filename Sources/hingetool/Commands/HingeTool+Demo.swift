@@ -78,7 +78,7 @@ extension HingeTool {
             let source: String
             if let path = arguments.positionals.first {
                 reader = try context.openTrace(path, options: options)
-                source = path
+                source = ToolContext.displayName(path)
             } else if let file = try? FileByteSource(path: defaultTrace) {
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
@@ -294,6 +294,7 @@ extension HingeTool {
                 set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
                 set output 'demo-reading.png'
                 set multiplot layout 2,1 title \(title)
+                set offsets 0, 0, graph 0.05, graph 0.05
                 set grid
                 set key bottom right box opaque
                 set ylabel 'angle (°)'

@@ -38,7 +38,7 @@ extension HingeTool {
             }
             for path in arguments.positionals {
                 let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
-                try checkScoringGrid(samples, limit: limits.points, file: path)
+                try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
                 // A trace without a single angle (no hinge) has nothing to score: no rows, said
                 // in the table, rather than zeros and a flicker count of every frame.
                 let hasAngle = samples.contains { $0.angle != nil }

@@ -27,6 +27,10 @@ struct ToolContext {
         return context
     }
 
+    /// How messages name an input: `<stdin>` for `-`, the path as given otherwise (the name
+    /// the trace reader uses too, so every message about standard input says the same).
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
     /// Opens a trace named on the command line; `-` is standard input.
     func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolFailure) -> TraceReader {
         do {
@@ -35,7 +39,7 @@ struct ToolContext {
             }
             return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
         } catch {
-            throw .noInput("cannot open '\(path)': \(error.reason)")
+            throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
         }
     }
 
@@ -45,7 +49,7 @@ struct ToolContext {
     func readAll(_ path: String, limit: Int = HingeTool.defaultMaxBytes) throws(ToolFailure) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let name = path == "-" ? "<stdin>" : path
+        let name = Self.displayName(path)
         do {
             var source: any TraceByteSource =
                 path == "-" ? try openStandardInput() : try FileByteSource(path: path)
@@ -62,9 +66,9 @@ struct ToolContext {
         } catch let failure as ToolFailure {
             throw failure
         } catch let error as FileByteSource.Failure {
-            throw .noInput("cannot read '\(path)': \(error.reason)")
+            throw .noInput("cannot read '\(name)': \(error.reason)")
         } catch {
-            throw .noInput("cannot read '\(path)': \(error)")
+            throw .noInput("cannot read '\(name)': \(error)")
         }
     }
 
