@@ -598,7 +598,8 @@ public final class TraceReader {
                         let statusText = text(of: field, in: line)
                         throw error(
                             .invalidStatus, column: field.column,
-                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                            "status '\(statusText.echoed)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
+                        )
                     }
                     status = parsed
                 }
@@ -608,7 +609,8 @@ public final class TraceReader {
                     guard let parsed = HingeStatus(spelling: statusText) else {
                         throw error(
                             .invalidStatus, column: field.column,
-                            "status '\(statusText)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty")
+                            "status '\(statusText.echoed)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
+                        )
                     }
                     status = parsed
                 }
@@ -635,12 +637,12 @@ public final class TraceReader {
         var bytes = text
         guard bytes.withUTF8({ DecimalNumber.isPlainDecimal($0) }), let value = Double(text) else {
             if DecimalNumber.namesNonFinite(text) {
-                throw error(.notFinite, column: column, "\(name) '\(text)' is not a finite number")
+                throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is not a finite number")
             }
-            throw error(.invalidNumber, column: column, "\(name) '\(text)' is not a number")
+            throw error(.invalidNumber, column: column, "\(name) '\(text.echoed)' is not a number")
         }
         guard value.isFinite else {
-            throw error(.notFinite, column: column, "\(name) '\(text)' is too large for a Double")
+            throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is too large for a Double")
         }
         return value
     }
@@ -658,4 +660,23 @@ public final class TraceReader {
 
 extension String {
     fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
+
+    /// The field as an error message quotes it: at most 40 characters (then `…`), control
+    /// characters as `\xNN`, so a 60 KB field or an escape sequence is not echoed whole.
+    fileprivate var echoed: String {
+        var result = ""
+        for (index, scalar) in unicodeScalars.enumerated() {
+            if index == 40 {
+                result += "…"
+                break
+            }
+            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\x" + (digits.count < 2 ? "0" : "") + digits
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -31,7 +31,8 @@ struct DocumentationExampleTests {
     func examplesRun(file: String) throws {
         let folder = temporaryFolder()
         for name in ["Datasets", "Tests"] {
-            try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: packageRoot + "/" + name)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/" + name, withDestinationPath: packageRoot + "/" + name)
         }
         let commands = try Self.commands(in: file)
         #expect(commands.count >= 5)

@@ -101,6 +101,15 @@ struct HostileInputTests {
         #expect(image.status == 65)
         #expect(
             !image.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control bytes: \(image.error)")
+        // A trace: a 60 KB time field, and an angle holding a terminal escape sequence.
+        let field = String(repeating: "x", count: 60_000)
+        try "time,angle\n\(field),1\n".write(toFile: folder + "/long.csv", atomically: false, encoding: .utf8)
+        let long = Self.run(["stats", folder + "/long.csv"], in: folder)
+        #expect(long.status == 65)
+        #expect(long.error.utf8.count < 300, "\(long.error.utf8.count) bytes of message")
+        try "time,angle\n0,1\u{1B}[2J\n".write(toFile: folder + "/escape.csv", atomically: false, encoding: .utf8)
+        let escape = Self.run(["stats", folder + "/escape.csv"], in: folder)
+        #expect(escape.error.contains("angle '1\\x1B[2J' is not a number"), "\(escape.error)")
     }
 
     // MARK: Grids and rows checked before the work
