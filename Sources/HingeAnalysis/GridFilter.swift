@@ -126,7 +126,7 @@ public enum GridFilter {
     ///   - edges: how the window is filled past the ends (see ``GridFilter``).
     /// - Returns: the smoothed signal, as long as `values`.
     /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples up to
-    ///   ``convolutionThreshold``, O((n + K)·log(n + K)) beyond (by FFT).
+    ///   255 taps, O((n + K)·log(n + K)) beyond (by FFT).
     public static func gaussian(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
     ) throws(Failure) -> [Double] {
@@ -146,7 +146,7 @@ public enum GridFilter {
     /// - Parameters: as for ``gaussian(_:step:sigma:edges:)``.
     /// - Returns: the derivative in units of `values` per second, as long as `values`.
     /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples up to
-    ///   ``convolutionThreshold``, O((n + K)·log(n + K)) beyond (by FFT).
+    ///   255 taps, O((n + K)·log(n + K)) beyond (by FFT).
     public static func gaussianDerivative(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
     ) throws(Failure) -> [Double] {
@@ -166,7 +166,7 @@ public enum GridFilter {
     ///   - window: the window's full width in seconds.
     ///   - edges: how the window is filled past the ends; truncated by default.
     /// - Returns: the filtered signal, as long as `values`.
-    /// - Complexity: O(n·log K) for a window of K samples up to ``medianThreshold``
+    /// - Complexity: O(n·log K) for a window of K samples up to 255
     ///   (GSL's), O(n·log n) beyond.
     public static func median(
         _ values: [Double], step: Double, window: Double, edges: Edges = .truncate

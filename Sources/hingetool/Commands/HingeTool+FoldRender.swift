@@ -49,7 +49,8 @@ extension HingeTool {
             let limit = try inputLimit(arguments)
             let source: PixelImage
             if let imagePath {
-                source = try PPMReader.read(context.readAll(imagePath, limit: limit), file: ToolContext.displayName(imagePath))
+                source = try PPMReader.read(
+                    context.readAll(imagePath, limit: limit), file: ToolContext.displayName(imagePath))
             } else {
                 source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
             }

@@ -27,7 +27,8 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let limit = try inputLimit(arguments)
-            let stages = try StageLogReader.read(context.readAll(path, limit: limit), file: ToolContext.displayName(path))
+            let stages = try StageLogReader.read(
+                context.readAll(path, limit: limit), file: ToolContext.displayName(path))
             var text = "# hingetool poses \(Echo.comment(path)): \(stages.count) stages"
             text += reduceMotion ? ", Reduce Motion\n" : "\n"
             text += "# t window_width window_height division change animate\n"
