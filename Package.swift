@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // HingeKit: hinge readings, springs and effects for foldable phones.
 //
-// Licence split: the HingeKit target is MIT so that apps can embed it. HingeAnalysis and
+// Licence split: the HingeKit, ImageStandIns and FilmAnalysis targets are MIT so that apps can
+// embed them (FilmAnalysis links libpng, under the permissive libpng licence). HingeAnalysis and
 // hingetool link the GNU Scientific Library and are therefore GPL-3.0-or-later.
 
 import PackageDescription
@@ -11,28 +12,43 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "HingeKit", targets: ["HingeKit"]),
+        .library(name: "ImageStandIns", targets: ["ImageStandIns"]),
         .library(name: "HingeAnalysis", targets: ["HingeAnalysis"]),
+        .library(name: "FilmAnalysis", targets: ["FilmAnalysis"]),
         .executable(name: "hingetool", targets: ["hingetool"]),
     ],
     targets: [
         .target(name: "HingeKit"),
+        // The stand-in image cache an app embeds (MIT): imports nothing of ours.
+        .target(name: "ImageStandIns"),
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
         .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
-        .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis"]),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // Frame differences and film events (MIT): libpng is under the libpng licence.
+        .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG"]),
+        .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["HingeKit", "HingeAnalysis", "CAllocationCounter"],
+            name: "Benchmarks",
+            dependencies: ["HingeKit", "HingeAnalysis", "ImageStandIns", "FilmAnalysis", "CAllocationCounter"],
             path: "Benchmarks/Sources/Benchmarks"),
         // Seeded random cases and paths shared by the test targets; not a product.
         .target(name: "HingeTestSupport", dependencies: ["HingeKit"], path: "Tests/HingeTestSupport"),
         .testTarget(name: "HingeKitTests", dependencies: ["HingeKit", "HingeTestSupport"]),
         .testTarget(name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "HingeTestSupport"]),
-        .testTarget(name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "HingeTestSupport"]),
+        .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
+        .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
+        .testTarget(
+            name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ against the tool by the test suite (`Tests/hingetoolTests/Documentation/Document
 cannot drift.
 
 EOF
-for sub in "" stats synth read score resample smooth spring animate curve poses fold-render plot demo; do
+for sub in "" stats synth read score resample smooth spring animate curve poses fold-render film synth-film plot demo unfold posture import; do
   if [ -z "$sub" ]; then echo "## hingetool"; else echo "## hingetool $sub"; fi
   echo; echo '```'; $tool $sub --help; echo '```'; echo
   case $sub in
@@ -66,7 +66,7 @@ Times are written to 1 µs, angles to 0.001°, `true_angle` to 0.0001°, `true_v
 EOF
       ;;
     plot)
-      for kind in trace reading spring animate curve fold-render; do
+      for kind in trace reading spring animate curve fold-render film; do
         echo "### hingetool plot $kind"; echo; echo '```'; $tool plot $kind --help; echo '```'; echo
       done
       cat <<'EOF'
@@ -124,11 +124,36 @@ The classifier, the animation decision and the posture rules are in [poses.md](p
 
 EOF
       ;;
+    film)
+      echo 'Example, on the synthetic blank-frame film:'; echo; echo '```'
+      echo '$ hingetool film Datasets/films/blank --events'
+      $tool film Datasets/films/blank --events; echo '```'; echo
+      cat <<'EOF'
+Rows are `t_ms dt_ms rmse` for every frame after the first (`t_ms` the frame's time, `dt_ms`
+the time since the frame before, `rmse` ImageMagick's normalised RMSE against it). The event
+table (`--events`) follows two blank lines: `start_ms end_ms kind frames peak alphas`, plus
+`since_hinge_stop_ms since_hinge_start_ms` with `--hinge` (`-` where there is none), and then
+the hinge position every 5 ms (`t_ms angle`). `--format json` holds the rows (with file names and
+`changed_tiles`, the tiles of `grid` whose own RMSE reached 0.01: where the frame changed),
+every event (with `alphas` for a crossfade and the flat `tiles` of a flash) and the hinge's
+stops and starts. Every bad frame exits 65 naming the file. The workflow, the RMSE formula and
+the thresholds are in [film.md](film.md).
+
+EOF
+      ;;
+    synth-film)
+      echo '```'; $tool synth-film --list; echo '```'; echo
+      cat <<'EOF'
+The scenes and their ground truth are described in
+[Datasets/films/README.md](../Datasets/films/README.md).
+
+EOF
+      ;;
     fold-render)
       cat <<'EOF'
 `make plots` renders `Plots/fold-render-0.png`, `-15` and `-30` from this data with
-`Plots/fold-render.gp`. `--png FILE` writes the same pixels as a PNG without gnuplot (stored
-deflate blocks; about 3 bytes a pixel). A PPM that cannot be read exits 65 with
+`Plots/fold-render.gp`. `--png FILE` writes the same pixels as a PNG without gnuplot (through
+libpng's simplified writer, via FilmAnalysis). A PPM that cannot be read exits 65 with
 `file:line:column` in the header or plain (P3) data, `file: byte N` in binary (P6) data. The
 model is in [effects.md](effects.md#frosted-glass-fold).
 

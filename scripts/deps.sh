@@ -1,48 +1,51 @@
 #!/usr/bin/env bash
-# Installs the system packages HingeAnalysis and the plots need, only when they are missing:
-# GSL (found through pkg-config) and gnuplot. Debian/Ubuntu use apt-get, macOS uses Homebrew.
+# Installs the system packages the build, the tests and the plots need, only when they are
+# missing: GSL and libpng (found through pkg-config), gnuplot, ImageMagick (the tests compare
+# hingetool film's RMSE with its `compare`) and ffmpeg (hingetool film reads videos through it).
+# Debian/Ubuntu use apt-get, macOS uses Homebrew. When everything is present it only checks.
 set -euo pipefail
 
-need_gsl=0
-need_gnuplot=0
-need_pkgconfig=0
-command -v pkg-config >/dev/null 2>&1 || need_pkgconfig=1
-if [ "$need_pkgconfig" = 1 ] || ! pkg-config --exists gsl; then need_gsl=1; fi
-command -v gnuplot >/dev/null 2>&1 || need_gnuplot=1
+missing_apt=()
+missing_brew=()
+need() { missing_apt+=("$1"); missing_brew+=("$2"); }
 
-if [ "$need_gsl$need_gnuplot$need_pkgconfig" = 000 ]; then
-  echo "deps: gsl $(pkg-config --modversion gsl) and $(gnuplot --version) already present"
+have_pkgconfig=1
+command -v pkg-config >/dev/null 2>&1 || { have_pkgconfig=0; need pkg-config pkg-config; }
+if [ "$have_pkgconfig" = 0 ] || ! pkg-config --exists gsl; then need libgsl-dev gsl; fi
+if [ "$have_pkgconfig" = 0 ] || ! pkg-config --exists libpng; then need libpng-dev libpng; fi
+command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox gnuplot
+command -v compare >/dev/null 2>&1 || need imagemagick imagemagick
+command -v ffmpeg >/dev/null 2>&1 || need ffmpeg ffmpeg
+
+if [ "${#missing_apt[@]}" = 0 ]; then
+  echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), $(gnuplot --version), ImageMagick compare and ffmpeg already present"
   exit 0
 fi
 
 if command -v apt-get >/dev/null 2>&1; then
-  packages=()
-  [ "$need_pkgconfig" = 1 ] && packages+=(pkg-config)
-  [ "$need_gsl" = 1 ] && packages+=(libgsl-dev)
-  [ "$need_gnuplot" = 1 ] && packages+=(gnuplot-nox)
   sudo=""
   if [ "$(id -u)" != 0 ]; then
     if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-      echo "deps: need root (or sudo) to install: ${packages[*]}" >&2
+      echo "deps: need root (or sudo) to install: ${missing_apt[*]}" >&2
       exit 1
     fi
   fi
-  echo "deps: installing ${packages[*]} with apt-get"
+  echo "deps: installing ${missing_apt[*]} with apt-get"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing_apt[@]}"
 elif command -v brew >/dev/null 2>&1; then
-  packages=()
-  [ "$need_pkgconfig" = 1 ] && packages+=(pkg-config)
-  [ "$need_gsl" = 1 ] && packages+=(gsl)
-  [ "$need_gnuplot" = 1 ] && packages+=(gnuplot)
-  echo "deps: installing ${packages[*]} with brew"
-  brew install "${packages[@]}"
+  echo "deps: installing ${missing_brew[*]} with brew"
+  brew install "${missing_brew[@]}"
 else
-  echo "deps: GSL and gnuplot are missing and neither apt-get nor brew is available." >&2
-  echo "deps: install GSL (with its pkg-config file 'gsl.pc') and gnuplot by hand, then re-run make." >&2
+  echo "deps: missing ${missing_apt[*]}, and neither apt-get nor brew is available." >&2
+  echo "deps: install GSL and libpng (with their pkg-config files gsl.pc and libpng.pc), gnuplot," >&2
+  echo "deps: ImageMagick and ffmpeg by hand, then re-run make." >&2
   exit 1
 fi
 
 pkg-config --exists gsl || { echo "deps: GSL still not visible to pkg-config" >&2; exit 1; }
+pkg-config --exists libpng || { echo "deps: libpng still not visible to pkg-config" >&2; exit 1; }
 command -v gnuplot >/dev/null 2>&1 || { echo "deps: gnuplot still missing" >&2; exit 1; }
-echo "deps: gsl $(pkg-config --modversion gsl), $(gnuplot --version)"
+command -v compare >/dev/null 2>&1 || { echo "deps: ImageMagick's compare still missing" >&2; exit 1; }
+command -v ffmpeg >/dev/null 2>&1 || { echo "deps: ffmpeg still missing" >&2; exit 1; }
+echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), $(gnuplot --version), compare and ffmpeg"

@@ -9,7 +9,7 @@ rm -rf "$out"
 mkdir -p "$out"
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 all=$(swift build --show-bin-path)/../symbolgraph
-for module in HingeKit HingeAnalysis; do
+for module in HingeKit HingeAnalysis ImageStandIns FilmAnalysis; do
   graphs="$out/symbol-graphs/$module"
   mkdir -p "$graphs"
   # Only the module's own graph: what it adds to other modules is documented where it lives.

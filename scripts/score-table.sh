@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates the score tables in docs/reading.md (run by `make score`): everything between
-# the two marker lines is replaced by `hingetool score --format markdown` over Datasets/.
-# The test suite checks that docs/reading.md holds the current tables.
+# Regenerates the score tables in docs/reading.md and the unfold table in docs/effects.md (run
+# by `make score`): everything between each pair of marker lines is replaced by
+# `hingetool score [--unfold] --format markdown` over Datasets/.
+# The test suite checks that both pages hold the current tables.
 set -euo pipefail
 tool=${1:-.build/debug/hingetool}
 doc=docs/reading.md
@@ -17,3 +18,16 @@ awk -v table="$table" '
 mv "$tmp" "$doc"
 rm -f "$table"
 echo "wrote the score tables in $doc"
+
+# The unfold comparison in docs/effects.md, between its own markers.
+doc=docs/effects.md
+"$tool" score --unfold $traces --format markdown -o "$table"
+tmp=$(mktemp "$doc.XXXXXX")
+awk -v table="$table" '
+  /<!-- unfold:begin -->/ { print; while ((getline line < table) > 0) print line; skipping = 1; next }
+  /<!-- unfold:end -->/ { skipping = 0 }
+  !skipping { print }
+' "$doc" > "$tmp"
+mv "$tmp" "$doc"
+rm -f "$table"
+echo "wrote the unfold table in $doc"

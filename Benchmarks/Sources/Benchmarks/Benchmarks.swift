@@ -14,14 +14,15 @@
 ///
 /// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script),
 /// `--work DIR` (scratch space for the big traces), `--results PATH`, `--runs N` (timed runs
-/// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips).
+/// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer
+/// PATH` (the compare loop) and `--film-frames N` (frames of the film case; 0 skips).
 @main
 struct Benchmarks {
     static func main() {
         var options = [
             "tool": ".build/release/hingetool", "peer": "Benchmarks/peers/pandas_pipeline.py",
             "work": ".build/bench", "results": "Benchmarks/results.json", "runs": "5", "rows": "1000000",
-            "big-rows": "10000000",
+            "big-rows": "10000000", "film-peer": "Benchmarks/peers/compare_loop.sh", "film-frames": "60",
         ]
         var arguments = CommandLine.arguments.dropFirst()
         while let key = arguments.popFirst() {
@@ -38,7 +39,7 @@ struct Benchmarks {
         var figures: [Figure] = []
         var checksum = 0.0
         do {
-            for online in OnlineCases.all {
+            for online in OnlineCases.all + StandInCases.all {
                 let (figure, sum) = online(runs)
                 checksum += sum
                 show(figure)
@@ -57,6 +58,15 @@ struct Benchmarks {
             }
             if bigRows > 0 {
                 for figure in try tool.tenMillion(rows: bigRows) {
+                    show(figure)
+                    figures.append(figure)
+                }
+            }
+            if let frames = Int(options["film-frames"]!), frames > 1 {
+                let film = FilmCase(
+                    tool: options["tool"]!, peer: options["film-peer"]!, work: options["work"]!, runs: runs,
+                    frameCount: frames)
+                for figure in try film.run() {
                     show(figure)
                     figures.append(figure)
                 }

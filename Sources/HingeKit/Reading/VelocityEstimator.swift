@@ -11,11 +11,16 @@ public enum VelocityEstimator: Hashable, Sendable {
     /// Weighted least squares on the curve the reports describe, which detects stops by itself
     /// (see ``LeastSquaresVelocity``); HingeKit's default until the Kalman filter beat it.
     case leastSquares(LeastSquaresVelocity)
-    /// Android's default `VelocityTracker` strategy (LSQ2): an unweighted quadratic fit over a
-    /// 100 ms horizon, at most 20 samples, age measured from the newest sample; a gap over
-    /// 40 ms between samples ends the history and 40 ms without a sample means the pointer
-    /// stopped (velocity 0). Figures from AOSP's VelocityTracker.cpp, via ANCHORS.md.
+    /// Android's default `VelocityTracker` strategy (LSQ2), as AOSP computes it (see
+    /// `AndroidLSQ2`): an unweighted quadratic fit in single precision over a 100 ms horizon,
+    /// at most 20 samples, ages in integer nanoseconds from the newest sample; a gap over
+    /// 40 ms between samples ends the history, and 40 ms without a sample reads as stopped
+    /// (velocity 0) — the reading of a pointer that lifted off.
     case androidLSQ2
+    /// LSQ2 as Android reads it between events: the same fit, kept until the next sample.
+    /// Since Android 14 the 40 ms stop applies only at lift-off, so a velocity asked for
+    /// between events is the last fit, however old (ANCHORS.md).
+    case androidLSQ2Held
     /// The slope between the last two samples, held until the next one.
     case finiteDifference
 
@@ -38,26 +43,14 @@ public enum VelocityEstimator: Hashable, Sendable {
             // the slope would overflow) are taken as a microsecond apart: found by fuzzing.
             return (newest.angle - previous.angle) / max(newest.time - previous.time, 1e-6)
         case .androidLSQ2:
-            if time - newest.time > 0.040 { return 0 }
-            return Self.androidFit(history)
+            if AndroidLSQ2.hasStopped(at: time, newest: newest.time) { return 0 }
+            return AndroidLSQ2.velocity(history)
+        case .androidLSQ2Held:
+            return AndroidLSQ2.velocity(history)
         case .leastSquares(let estimator):
             return estimator.velocity(at: time, history: history)
         case .kalman(let parameters):
             return tracker.velocity(at: time, step: step, parameters)
         }
-    }
-
-    private static func androidFit(_ history: SampleHistory) -> Double {
-        let newest = history.newest!
-        var fit = WeightedPolynomialFit(degree: 2)
-        var previousTime = newest.time
-        for back in 0..<min(history.count, 20) {
-            let sample = history.sample(back: back)
-            let age = newest.time - sample.time
-            if age > 0.100 || previousTime - sample.time > 0.040 { break }
-            fit.add(x: -age, y: sample.angle, weight: 1)
-            previousTime = sample.time
-        }
-        return fit.slopeAtZero() ?? 0
     }
 }

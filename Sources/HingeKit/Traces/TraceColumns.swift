@@ -1,7 +1,8 @@
 /// Which columns of a trace hold the time, the angle and the status, and in which units.
 ///
-/// Names are matched without regard to case: time is `time` or `t` (seconds) or `time_ms`
-/// (milliseconds); the angle is `angle` or `angle_deg` (degrees) or `angle_rad` (radians);
+/// Names are matched without regard to case: time is `time` or `t` (seconds), `time_ms`
+/// (milliseconds), `time_us` or `time_ns` (integer micro- or nanoseconds, read exactly) or
+/// `seconds_elapsed` (seconds, may be negative); the angle is `angle` or `angle_deg` (degrees) or `angle_rad` (radians);
 /// `status` is optional. Every other column is an *extra* column: ignored by default, kept as
 /// text when ``TraceReadOptions/keepsExtraColumns`` is set (synthetic traces carry
 /// `true_angle` and `true_velocity` this way).
@@ -10,9 +11,47 @@ public struct TraceColumns: Hashable, Sendable {
     public enum TimeUnit: Hashable, Sendable {
         /// `time` or `t` are seconds, `time_ms` milliseconds.
         case seconds, milliseconds
+        /// `time_us`: integer microseconds, read exactly (see ``TraceReader/integerTimeOrigin``).
+        case microseconds
+        /// `time_ns`: integer nanoseconds, read exactly — Android's `SensorEvent.timestamp`.
+        case nanoseconds
+        /// `seconds_elapsed`: seconds since a recorder's start button, negative for samples
+        /// recorded before it was pressed.
+        case secondsElapsed
 
         /// Seconds per unit.
-        public var scale: Double { self == .seconds ? 1 : 0.001 }
+        public var scale: Double {
+            switch self {
+            case .seconds, .secondsElapsed: 1
+            case .milliseconds: 0.001
+            case .microseconds: 0.000_001
+            case .nanoseconds: 0.000_000_001
+            }
+        }
+
+        /// Whether the column holds integers read exactly and measured from the first row.
+        public var isInteger: Bool { self == .microseconds || self == .nanoseconds }
+
+        /// The unit's name in messages.
+        public var name: String {
+            switch self {
+            case .seconds, .secondsElapsed: "seconds"
+            case .milliseconds: "milliseconds"
+            case .microseconds: "integer microseconds"
+            case .nanoseconds: "integer nanoseconds"
+            }
+        }
+
+        static func of(columnName key: String) -> TimeUnit? {
+            switch key {
+            case "time", "t": .seconds
+            case "time_ms": .milliseconds
+            case "time_us": .microseconds
+            case "time_ns": .nanoseconds
+            case "seconds_elapsed": .secondsElapsed
+            default: nil
+            }
+        }
     }
 
     /// The unit of the angle column.
@@ -76,14 +115,14 @@ public struct TraceColumns: Hashable, Sendable {
             }
             seen[key] = index
             switch key {
-            case "time", "t", "time_ms":
+            case "time", "t", "time_ms", "time_us", "time_ns", "seconds_elapsed":
                 if let other = time {
                     return .failure(
                         HeaderProblem(
                             kind: .duplicateColumn, field: index,
                             message: "two time columns, '\(names[other.index])' and '\(name)'; keep one"))
                 }
-                time = (index, key == "time_ms" ? .milliseconds : .seconds)
+                time = (index, TimeUnit.of(columnName: key) ?? .seconds)
             case "angle", "angle_deg", "angle_rad":
                 if let other = angle {
                     return .failure(

@@ -42,6 +42,10 @@ public final class TraceReader {
     /// ``leadingCommentLimit`` of them: where traces keep their provenance, e.g.
     /// `hingetool synth flat-to-laptop --seed 1`.
     public private(set) var leadingComments: [String] = []
+    /// For a `time_ns` or `time_us` column, the first row's time as written, in the column's
+    /// unit: every ``HingeSample/time`` is measured from it, exactly (see the discussion of
+    /// ``TraceColumns/TimeUnit/nanoseconds``). `nil` for other columns and before the first row.
+    public internal(set) var integerTimeOrigin: Int64?
     /// How many leading comment lines ``leadingComments`` keeps.
     public static let leadingCommentLimit = 16
 
@@ -57,7 +61,7 @@ public final class TraceReader {
     private var carryCount = 0
     /// Set when a line passed the length limit before its end: the rest is dropped first.
     private var discardingLongLine = false
-    private var lineNumber = 0
+    var lineNumber = 0
     /// What reading a row needs besides the line, taken out of the reader for the length of
     /// each call of ``next()``: a class's stored properties are checked for overlapping access
     /// at run time, every time they are used, and a row uses these a dozen times.
@@ -527,7 +531,9 @@ public final class TraceReader {
         var timeText: String { text(of: timeField, in: line) }
         var timeName: String { columns.names[columns.time] }
         let time: Double
-        if !timeField.hasEscapedQuotes, let value = DecimalNumber.plainValue(timeBytes) {
+        if columns.timeUnit.isInteger {
+            time = try integerTime(timeField, timeBytes, in: line)
+        } else if !timeField.hasEscapedQuotes, let value = DecimalNumber.plainValue(timeBytes) {
             time = value * layout.timeScale
         } else {
             let timeText = timeText
@@ -536,13 +542,16 @@ public final class TraceReader {
             }
             time = try number(timeText, named: timeName, column: timeField.column) * layout.timeScale
         }
-        guard options.timeRange.contains(time) else {
-            let range = "\(format(options.timeRange.lowerBound))…\(format(options.timeRange.upperBound)) s"
+        guard timeRange(for: columns.timeUnit).contains(time) else {
+            let accepted = timeRange(for: columns.timeUnit)
+            let range = "\(format(accepted.lowerBound))…\(format(accepted.upperBound)) s"
             let shown = columns.timeUnit == .seconds ? timeText : "\(timeText) (\(format(time)) s)"
             let why =
                 options.timeRange == TraceReadOptions.clockRange
                 ? ": a clock reading is not negative, and beyond 2³² s a Double no longer resolves microseconds" : ""
-            throw error(.outOfRange, column: timeField.column, "\(timeName) \(shown) is outside \(range)\(why)")
+            throw error(
+                .outOfRange, column: timeField.column,
+                "\(timeName) \(shown) is outside \(range)\(why)\(renameHint(time, unit: columns.timeUnit))")
         }
         if let lastTime = state.lastTime {
             if time < lastTime {

@@ -1,3 +1,4 @@
+import FilmAnalysis
 import HingeKit
 
 extension HingeTool {
@@ -82,7 +83,9 @@ extension HingeTool {
                 text += "\n"
             }
             if let png = arguments.value("png") {
-                try AtomicFile.replace(png, with: PNGWriter.encode(rendered))
+                let frame = Frame(width: rendered.width, height: rendered.height, rgb: rendered.rgb)
+                guard let bytes = frame.pngData() else { throw .failure("libpng could not encode '\(png)'") }
+                try AtomicFile.replace(png, with: bytes)
             }
             try context.emit(text, to: arguments.value("output"))
         }

@@ -18,7 +18,11 @@ extension HingeTool {
 
         static var subcommands: [any Subcommand.Type] { kinds }
         static var kinds: [any Subcommand.Type] {
-            [TracePlot.self, ReadingPlot.self, SpringPlot.self, AnimatePlot.self, CurvePlot.self, FoldRenderPlot.self]
+            [
+                TracePlot.self, ReadingPlot.self, SpringPlot.self, AnimatePlot.self, CurvePlot.self,
+                FoldRenderPlot.self,
+                FilmPlot.self,
+            ]
         }
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {}

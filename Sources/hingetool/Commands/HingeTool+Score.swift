@@ -12,16 +12,22 @@ extension HingeTool {
                 comment names the scenario, whose hand motion is rebuilt exactly), or it has \
                 true_angle and true_velocity columns (and true_pose for the snap). Every reading \
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
-                ('hingekit'), then Android's LSQ2 velocity, finite differences, the 1€ filter \
+                ('hingekit'), then Android's LSQ2 velocity (read as at lift-off, and held \
+                between events as Android 14 reads it), finite differences, the 1€ filter \
                 with the paper's defaults, the raw angle, and the offline Gaussian reading (the \
                 non-causal best case, no snap). docs/reading.md defines each \
-                column; '--format markdown' prints the tables and the targets it keeps.
+                column; '--format markdown' prints the tables and the targets it keeps. \
+                With --unfold, the displayed unfold progress is scored instead: HingeKit's \
+                UnfoldDriver, Android's spring alone and Android's whole fold pipeline, against \
+                clamp(true angle / 165) (RMSE, the RMSE ratio to Android's spring, lag, jitter at \
+                rest and chop per 120 Hz frame beside the truth's; docs/effects.md).
                 """,
             arguments: [
                 CommandSpec.Argument(
                     "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
             ],
             options: ReadOptions.options + [
+                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead."),
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
@@ -29,6 +35,7 @@ extension HingeTool {
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
@@ -71,6 +78,8 @@ extension HingeTool {
             var lsq2 = configuration
             lsq2.velocity = .androidLSQ2
             lsq2.coarseStep = .infinity
+            var held = lsq2
+            held.velocity = .androidLSQ2Held
             var difference = configuration
             difference.velocity = .finiteDifference
             difference.coarseStep = .infinity
@@ -80,7 +89,8 @@ extension HingeTool {
             var raw = configuration
             raw.position = .raw
             let readings: [(String, HingeReader.Configuration)] = [
-                ("hingekit", configuration), ("android-lsq2", lsq2), ("difference", difference),
+                ("hingekit", configuration), ("android-lsq2", lsq2), ("android-lsq2-held", held),
+                ("difference", difference),
                 ("one-euro-paper", paper), ("raw", raw),
             ]
             var rows = readings.map { name, configuration in
@@ -113,6 +123,21 @@ extension HingeTool {
         ) throws(ToolFailure) -> (
             [HingeSample], GroundTruth
         ) {
+            let (samples, truth) = try loadWithOptionalTruth(path, context: context, rowLimit: rowLimit)
+            guard let truth else {
+                throw .data(
+                    "\(ToolContext.displayName(path)): no ground truth: the trace needs true_angle and true_velocity "
+                        + "columns")
+            }
+            return (samples, truth)
+        }
+
+        /// Reads a trace and its ground truth, if it has any.
+        static func loadWithOptionalTruth(
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
+        ) throws(ToolFailure) -> (
+            [HingeSample], GroundTruth?
+        ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
             var records: [TraceRecord] = []
             var plausibility = TracePlausibility()
@@ -134,10 +159,7 @@ extension HingeTool {
             if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
             guard let columns = reader.columns, let angle = columns.extraPosition(named: "true_angle"),
                 let velocity = columns.extraPosition(named: "true_velocity")
-            else {
-                throw .data(
-                    "\(reader.fileName ?? path): no ground truth: the trace needs true_angle and true_velocity columns")
-            }
+            else { return (samples, nil) }
             let pose = columns.extraPosition(named: "true_pose")
             var times: [Double] = []
             var angles: [Double] = []

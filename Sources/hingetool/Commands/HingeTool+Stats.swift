@@ -10,25 +10,38 @@ extension HingeTool {
                 Interval percentiles are exact to 0.01 %; everything else is exact. The \
                 quantisation is the common step of the angles (1° or 5° on most devices), or \
                 the set of levels when there are at most four (Galaxy Fold3 reports only 0, 90 \
-                and 180).
+                and 180). Sensor checks as Android's CTS Verifier makes them are printed as \
+                warnings on standard error: back-to-back duplicate values, values outside \
+                0…--max-range, values that are not multiples of the resolution (--resolution, \
+                or else the common step when the angles have one; with no common step that is \
+                itself the warning).
                 """,
             arguments: [traceArgument],
             options: [
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                CommandSpec.Option(
+                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", default: "180"),
+                CommandSpec.Option(
+                    ["--resolution"], value: "degrees",
+                    help: "The sensor's declared resolution (default: the step the angles share)."),
                 skipBadRowsOption,
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
             let path = arguments.positionals[0]
+            let maximumRange = try number(arguments, "max-range", in: 1e-6...360) ?? 180
+            let declared = try number(arguments, "resolution", in: 1e-6...360)
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()
+            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
             var plausibility = TracePlausibility()
             do {
                 while let record = try reader.next() {
                     statistics.add(record.sample)
                     plausibility.add(record.sample)
+                    checks.add(record.sample)
                     if statistics.sampleCount % 1_000_000 == 0 {
                         context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
                     }
@@ -43,6 +56,23 @@ extension HingeTool {
                 : report(statistics, summary: reader.summary, path: path)
             try context.emit(text, to: arguments.value("output"))
             context.warn(plausibility, reader: reader)
+            for warning in sensorWarnings(checks, statistics: statistics, declared: declared) {
+                context.writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
+            }
+        }
+
+        /// The CTS checks' warnings; without a declared resolution, every value is a multiple
+        /// of the inferred step by construction, and angles without a common step are the warning.
+        static func sensorWarnings(
+            _ checks: SensorConformance, statistics: TraceStatistics, declared: Double?
+        ) -> [String] {
+            var warnings = checks.warnings()
+            if declared == nil, case .continuous(let change) = statistics.quantisation, checks.values >= 2 {
+                warnings.append(
+                    "the angles share no resolution (smallest change \(DecimalNumber.shortest(change))°): a hinge "
+                        + "sensor reports multiples of its resolution (CTS); give --resolution to count the exceptions")
+            }
+            return warnings
         }
 
         static func report(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> String {

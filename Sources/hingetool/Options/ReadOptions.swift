@@ -11,7 +11,7 @@ enum ReadOptions {
         CommandSpec.Option(["--d-cutoff"], value: "hz", help: "1€ cutoff of the speed it adapts to.", default: "4"),
         CommandSpec.Option(
             ["--velocity"], value: "method", help: "Velocity estimator.", default: "kalman",
-            allowed: ["kalman", "lsq", "lsq2-android", "difference"]),
+            allowed: ["kalman", "lsq", "lsq2-android", "lsq2-android-held", "difference"]),
         CommandSpec.Option(
             ["--jerk-noise"], value: "q", help: "Kalman: white-noise density of the 4th derivative (°²/s⁷).",
             default: "1e8"),
@@ -65,6 +65,7 @@ enum ReadOptions {
             spread: spread)
         switch arguments.value("velocity") ?? "kalman" {
         case "lsq2-android": configuration.velocity = .androidLSQ2
+        case "lsq2-android-held": configuration.velocity = .androidLSQ2Held
         case "difference": configuration.velocity = .finiteDifference
         case "kalman": configuration.velocity = .kalman(kalman)
         default: configuration.velocity = .leastSquares(leastSquares)

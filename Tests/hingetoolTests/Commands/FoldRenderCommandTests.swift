@@ -1,3 +1,4 @@
+import FilmAnalysis
 import Foundation
 import HingeKit
 import Testing
@@ -67,7 +68,7 @@ struct FoldRenderCommandTests {
         #expect(blackLeft > 0 && blackLeft == blackRight)
     }
 
-    @Test("--png writes a valid PNG of the render: signature, size, checksums, pixels")
+    @Test("--png writes a PNG (through libpng) of the render: signature, size, pixels")
     func png() throws {
         let folder = temporaryFolder()
         let run = runTool(
@@ -76,15 +77,15 @@ struct FoldRenderCommandTests {
         #expect(run.status == 0)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/render.png")))
         #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        // IHDR: width 4, height 2, 8-bit RGB.
+        // IHDR: width 4, height 2, 8-bit RGB, not interlaced.
         #expect(Array(bytes[16..<29]) == [0, 0, 0, 4, 0, 0, 0, 2, 8, 2, 0, 0, 0])
-        // The IHDR CRC of this header, computed independently by zlib.crc32 in Python.
-        #expect(Array(bytes[29..<33]) == [0xF0, 0xCA, 0xEA, 0x34])
-        // The stored block holds the rows with a 0 filter byte each, the pixels unchanged.
-        let data = Array(bytes[(33 + 8 + 2 + 5)...].prefix(2 * 13))
-        #expect(
-            data[0] == 0 && Array(data[1..<4]) == [0, 255, 0] && data[13] == 0 && Array(data[14..<17]) == [120, 135, 4])
-        #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        // The pixels the render test above checks in the text output, unchanged by the encoding.
+        let frame = try Frame(png: bytes, file: "render.png")
+        #expect(frame.layout == .rgb8)
+        let first = frame.pixel(x: 0, y: 0)
+        let second = frame.pixel(x: 0, y: 1)
+        #expect([first.red, first.green, first.blue].map { Int(($0 * 255).rounded()) } == [0, 255, 0])
+        #expect([second.red, second.green, second.blue].map { Int(($0 * 255).rounded()) } == [120, 135, 4])
     }
 
     @Test(

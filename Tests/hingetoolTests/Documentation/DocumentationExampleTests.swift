@@ -39,7 +39,7 @@ struct DocumentationExampleTests {
         for command in commands {
             // `hingetool` is the built one; a shell runs the line so redirections work.
             let line = command.replacingOccurrences(of: "hingetool ", with: "'\(builtTool)' ")
-            let run = ChildProcess(
+            let run = GuardedProcess(
                 arguments: ["/bin/sh", "-c", "cd '\(folder)' && \(line)"], folder: folder, timeLimit: 300
             ).run()
             #expect(run.status == 0, "\(file): \(command)\n\(run.error)")

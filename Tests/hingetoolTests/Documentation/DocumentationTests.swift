@@ -11,7 +11,8 @@ struct DocumentationTests {
             [], ["stats"], ["synth"], ["read"], ["score"], ["resample"], ["smooth"], ["spring"], ["animate"],
             ["curve"], ["poses"], ["fold-render"], ["plot"], ["plot", "trace"], ["plot", "reading"],
             ["plot", "spring"],
-            ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"],
+            ["plot", "animate"], ["plot", "curve"], ["plot", "fold-render"], ["demo"], ["unfold"], ["posture"],
+            ["import"],
         ])
     func cliReference(subcommand: [String]) throws {
         let reference = try String(contentsOfFile: packageRoot + "/docs/hingetool.md", encoding: .utf8)
@@ -36,6 +37,16 @@ struct DocumentationTests {
         let run = runTool(["score"] + traces + ["--format", "markdown"])
         #expect(run.status == 0)
         #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
+    }
+
+    @Test("docs/effects.md holds the current unfold comparison (make score)")
+    func unfoldTable() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
+        let run = runTool(["score", "--unfold"] + traces + ["--format", "markdown"])
+        #expect(run.status == 0)
+        #expect(guide.contains("<!-- unfold:begin -->\n" + run.output + "<!-- unfold:end -->"), "run `make score`")
     }
 
     @Test("docs/getting-started.md compiles: its test example is the one run here")

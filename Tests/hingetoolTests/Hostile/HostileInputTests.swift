@@ -22,7 +22,7 @@ struct HostileInputTests {
     )
         -> ChildRun
     {
-        var child = ChildProcess(
+        var child = GuardedProcess(
             arguments: [builtTool] + arguments, folder: folder, input: input, timeLimit: timeLimit)
         child.memoryLimit = memory
         return child.run()
@@ -30,7 +30,7 @@ struct HostileInputTests {
 
     /// A FIFO in `folder` fed by `command` (a shell command writing to standard output)
     /// until the test stops it.
-    static func feed(_ command: String, in folder: String) -> (path: String, writer: ChildProcess.Started) {
+    static func feed(_ command: String, in folder: String) -> (path: String, writer: GuardedProcess.Started) {
         let path = folder + "/stream-\(UUID().uuidString)"
         precondition(makeNode(path))
         return (path, startShell("\(command) > '\(path)'", in: folder))
@@ -169,7 +169,7 @@ struct HostileInputTests {
         ["stats"], ["read"], ["read", "--rate", "60"], ["read", "--truth"], ["score"], ["resample", "--rate", "100"],
         ["smooth", "--rate", "100", "--gaussian", "0.05"], ["smooth", "--rate", "100", "--median", "0.1"],
         ["animate"], ["animate", "--effect", "bloom"], ["demo"], ["plot", "trace"], ["plot", "reading"],
-        ["plot", "animate"],
+        ["plot", "animate"], ["unfold"], ["unfold", "--rate", "60"], ["posture"],
     ]
 
     static var datasets: [String] {
@@ -226,6 +226,15 @@ struct HostileInputTests {
             return [command, stages]
         case "fold-render": return [command, "--tilt", "10", "--width", "7", "--eye", "320"]
         case "demo": return [command, trace, "--out", folder + "/demo"]
+        case "unfold", "posture": return [command, trace]
+        case "import":
+            let log = folder + "/dumpsys.txt"
+            try?
+                "Hinge Angle: last 2 events\n\t 1 (ts=10.000000001, wall=12-01 07:41:05.692) 90.00, \n\t 2 (ts=10.5, wall=12-01 07:41:06.192) 120.00, \n"
+                .write(toFile: log, atomically: false, encoding: .utf8)
+            return [command, "dumpsys", log]
+        case "film": return [command, packageRoot + "/Datasets/films/cut"]
+        case "synth-film": return [command, "cut", "--out", folder + "/film"]
         default: return nil
         }
     }
@@ -234,7 +243,8 @@ struct HostileInputTests {
     static var optionCases: [String] {
         HingeTool.subcommands.flatMap { command in
             command.spec.options.filter {
-                $0.valueName != nil && $0.allowedValues == nil && !["output", "png", "image", "out"].contains($0.key)
+                $0.valueName != nil && $0.allowedValues == nil
+                    && !["output", "png", "image", "out", "hinge"].contains($0.key)
             }.map { "\(command.spec.name) --\($0.key)" }
         }
     }
@@ -261,8 +271,10 @@ struct HostileInputTests {
                 #expect(
                     Self.nonFiniteTokens(run.output).isEmpty,
                     "\(arguments) printed \(Self.nonFiniteTokens(run.output).prefix(3))")
-            case 64, 65:
+            case 64:
                 #expect(run.error.contains("'--") || run.error.contains("'<"), "\(arguments): \(run.error)")
+            case 65:
+                #expect(run.error.hasPrefix("Error: "), "\(arguments): \(run.error)")
             default:
                 Issue.record("\(arguments): status \(run.status.map(String.init) ?? "none"): \(run.error)")
             }

@@ -36,7 +36,7 @@ struct HostileOutputTests {
     func standardOutputOntoFullDevice() throws {
         let folder = temporaryFolder()
         try #require(makeNode(folder + "/full", characterDevice: (1, 7)), "mknod needs root")
-        var child = ChildProcess(arguments: [builtTool, "read", Self.trace], folder: folder)
+        var child = GuardedProcess(arguments: [builtTool, "read", Self.trace], folder: folder)
         child.outputPath = folder + "/full"
         let run = child.run()
         #expect(run.status == 1)
@@ -109,7 +109,7 @@ struct HostileOutputTests {
         #expect(runChild(["synth", "flat-to-laptop", "--repeat", "200", "-o", big], in: folder).status == 0)
         let outputs = folder + "/out"
         try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
-        let child = ChildProcess(
+        let child = GuardedProcess(
             arguments: [builtTool, "read", big, "--rate", "2000", "-o", outputs + "/out.dat"], folder: folder
         ).start()
         // Mid-write: once the temporary file exists (the run takes seconds after that).
@@ -156,7 +156,7 @@ struct HostileOutputTests {
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
         chmod(folder, 0o755)
         chmod(locked, 0o755)
-        let run = ChildProcess(
+        let run = GuardedProcess(
             arguments: [
                 "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", builtTool, "curve", "bloom",
                 "-o", locked + "/out.dat",

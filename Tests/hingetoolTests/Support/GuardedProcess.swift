@@ -26,7 +26,7 @@ struct ChildRun {
 /// is killed (SIGKILL to −pgid), so a test never leaves a runaway behind. Standard output and
 /// error go to files in `folder` and are read when the process ends; standard input comes
 /// from `input` (a path) or from an empty file.
-struct ChildProcess {
+struct GuardedProcess {
     var arguments: [String]
     var folder: String
     var input: String?
@@ -125,12 +125,12 @@ struct ChildProcess {
     }
 }
 
-/// Runs the built hingetool with `arguments` in `folder`'s child process (see ``ChildProcess``).
+/// Runs the built hingetool with `arguments` in `folder`'s child process (see ``GuardedProcess``).
 func runChild(
     _ arguments: [String], in folder: String, input: String? = nil, timeLimit: Double = 60,
     environment: [String: String] = [:]
 ) -> ChildRun {
-    ChildProcess(
+    GuardedProcess(
         arguments: [builtTool] + arguments, folder: folder, input: input, timeLimit: timeLimit,
         environment: environment
     ).run()
@@ -138,12 +138,12 @@ func runChild(
 
 /// Starts a shell command in its own process group (a writer feeding a FIFO); the caller
 /// kills the group when done.
-func startShell(_ command: String, in folder: String) -> ChildProcess.Started {
-    ChildProcess(arguments: ["/bin/sh", "-c", command], folder: folder, timeLimit: 600).start()
+func startShell(_ command: String, in folder: String) -> GuardedProcess.Started {
+    GuardedProcess(arguments: ["/bin/sh", "-c", command], folder: folder, timeLimit: 600).start()
 }
 
 /// Kills a started helper's whole process group and reaps it.
-func stopGroup(_ started: ChildProcess.Started) {
+func stopGroup(_ started: GuardedProcess.Started) {
     kill(-started.pid, SIGKILL)
     var raw: Int32 = 0
     waitpid(started.pid, &raw, 0)

@@ -1,0 +1,102 @@
+/// The checks Android's CTS Verifier makes on a hinge-angle sensor, run over a trace.
+///
+/// ```swift
+/// var checks = SensorConformance(maximumRange: 180, resolution: 1)
+/// checks.add(HingeSample(time: 0, angle: 90.5, status: nil))
+/// checks.warnings()   // ["1 of 1 values are not multiples of the resolution 1°: …"]
+/// ```
+///
+/// CTS (via ANCHORS.md, "What recorders write") requires of `TYPE_HINGE_ANGLE`: no two
+/// back-to-back events with the same value (it is an on-change sensor), every value within
+/// 0…maximum range, and every value a multiple of the sensor's resolution. A trace does not
+/// carry the sensor's declared range and resolution, so they are given (the range 180° by
+/// default, as on book-style phones; a Surface Duo declares 360°) or, for the resolution,
+/// taken from the step all values are multiples of (``TraceStatistics/quantisation``).
+/// Streaming: fixed-size state.
+public struct SensorConformance: Hashable, Sendable {
+    /// The declared maximum range, degrees.
+    public var maximumRange: Double
+    /// The declared resolution, degrees, if known.
+    public var resolution: Double?
+    /// Angles seen.
+    public private(set) var values = 0
+    /// Values equal to the value just before them.
+    public private(set) var backToBackDuplicates = 0
+    /// Values above ``maximumRange``.
+    public private(set) var aboveRange = 0
+    /// Values below 0.
+    public private(set) var belowZero = 0
+    /// Values that are not a whole multiple of ``resolution`` (within 10⁻⁶°).
+    public private(set) var nonMultiples = 0
+    /// The first duplicate's time, the first value out of range and the first non-multiple,
+    /// for messages.
+    public private(set) var firstDuplicateTime: Double?
+    /// The first value out of range.
+    public private(set) var firstOutOfRange: Double?
+    /// The first value that is not a multiple of the resolution.
+    public private(set) var firstNonMultiple: Double?
+    private var previous: Double?
+
+    /// Checks against a declared range and, if known, resolution.
+    /// - Precondition: `maximumRange` positive; `resolution`, if given, positive and finite.
+    public init(maximumRange: Double = 180, resolution: Double? = nil) {
+        precondition(maximumRange > 0, "maximumRange must be positive")
+        precondition(resolution.map { $0 > 0 && $0.isFinite } ?? true, "resolution must be positive")
+        self.maximumRange = maximumRange
+        self.resolution = resolution
+    }
+
+    /// Takes the next sample; samples without an angle are passed over (and break a run of
+    /// duplicates).
+    public mutating func add(_ sample: HingeSample) {
+        guard let angle = sample.angle else {
+            previous = nil
+            return
+        }
+        values += 1
+        if angle == previous {
+            backToBackDuplicates += 1
+            if firstDuplicateTime == nil { firstDuplicateTime = sample.time }
+        }
+        previous = angle
+        if angle > maximumRange {
+            aboveRange += 1
+            if firstOutOfRange == nil { firstOutOfRange = angle }
+        }
+        if angle < 0 {
+            belowZero += 1
+            if firstOutOfRange == nil { firstOutOfRange = angle }
+        }
+        if let resolution, !Self.isMultiple(angle, of: resolution) {
+            nonMultiples += 1
+            if firstNonMultiple == nil { firstNonMultiple = angle }
+        }
+    }
+
+    static func isMultiple(_ angle: Double, of step: Double) -> Bool {
+        let ratio = angle / step
+        return abs(ratio - ratio.rounded()) * step <= 1e-6
+    }
+
+    /// One sentence per failed check, without a location.
+    public func warnings() -> [String] {
+        var warnings: [String] = []
+        if backToBackDuplicates > 0, let time = firstDuplicateTime {
+            warnings.append(
+                "\(backToBackDuplicates) of \(values) values repeat the value just before them (first at "
+                    + "\(DecimalNumber.shortest(time)) s): an on-change sensor reports changes only (CTS)")
+        }
+        if aboveRange + belowZero > 0, let first = firstOutOfRange {
+            warnings.append(
+                "\(aboveRange + belowZero) of \(values) values lie outside 0…\(DecimalNumber.shortest(maximumRange))° "
+                    + "(first \(DecimalNumber.shortest(first))°): above the sensor's range (CTS); give --max-range "
+                    + "if the device declares more")
+        }
+        if nonMultiples > 0, let resolution, let first = firstNonMultiple {
+            warnings.append(
+                "\(nonMultiples) of \(values) values are not multiples of the resolution "
+                    + "\(DecimalNumber.shortest(resolution))° (first \(DecimalNumber.shortest(first))°) (CTS)")
+        }
+        return warnings
+    }
+}

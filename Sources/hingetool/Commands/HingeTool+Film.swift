@@ -1,0 +1,176 @@
+import FilmAnalysis
+import Foundation
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool film DIR|VIDEO`: frame differences and the events they show.
+    struct Film: Subcommand {
+        static let spec = CommandSpec(
+            name: "film",
+            abstract: "Measure how each frame of a screen recording differs from the one before, and name the events.",
+            discussion: """
+                DIR holds the frames as PNG or PPM files named by their time in milliseconds \
+                (001234.png), as ffmpeg writes them with '-fps_mode passthrough -enc_time_base \
+                1/1000 -frame_pts 1'. A VIDEO is turned into such frames with ffmpeg (when it is \
+                on PATH) in a temporary folder. Each frame is decoded once, on all cores; the \
+                difference is ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are \
+                't_ms dt_ms rmse' for every frame after the first. --events adds the events \
+                (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
+                'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
+                """,
+            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
+            options: [
+                CommandSpec.Option(
+                    ["--hinge"], value: "trace",
+                    help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
+                CommandSpec.Option(
+                    ["--hinge-offset"], value: "ms",
+                    help: "Added to the trace's times to put them on the film's clock.",
+                    default: "0"),
+                CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
+                CommandSpec.Option(
+                    ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
+                    default: "time", allowed: ["time", "name"]),
+                CommandSpec.Option(
+                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
+            let offset = try number(arguments, "hinge-offset", in: -86_400_000...86_400_000) ?? 0
+            let hinge = try arguments.value("hinge").map { (trace) throws(ToolFailure) in
+                try timeline(trace, offset: Int(offset.rounded()), context: context)
+            }
+            let frames = try FilmSource.frames(path, order: order, context: context)
+            let events = FilmEventDetector().events(in: frames, hinge: hinge)
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            if arguments.value("format") == "json" {
+                output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
+            } else {
+                write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
+            }
+            try output.commit()
+        }
+
+        /// The hinge's rest timeline from a trace file.
+        static func timeline(
+            _ path: String, offset: Int, context: ToolContext
+        ) throws(ToolFailure)
+            -> HingeRestTimeline
+        {
+            let reader = try context.openTrace(path)
+            var samples: [HingeSample] = []
+            do {
+                while let record = try reader.next() { samples.append(record.sample) }
+            } catch {
+                throw .trace(error)
+            }
+            do {
+                return try HingeRestTimeline(samples: samples, offset: offset)
+            } catch {
+                throw .data("\(path): \(error)")
+            }
+        }
+
+        static func write(
+            _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
+            to output: OutputWriter
+        ) {
+            var header = "# hingetool film \(source)\n"
+            if let first = frames.first {
+                header += "# \(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
+                header += " pixels; rmse as ImageMagick's compare -metric RMSE (normalised)\n"
+            }
+            output.write(header + "# t_ms dt_ms rmse\n")
+            for index in frames.indices.dropFirst() {
+                output.write("\(frames[index].time) \(frames[index].time - frames[index - 1].time) ")
+                output.writeFixed(frames[index].rmse, places: 9)
+                output.write(byte: 0x0A)
+            }
+            if let events {
+                output.write("\n\n# events\n# start_ms end_ms kind frames peak")
+                output.write(hinge == nil ? " alphas\n" : " alphas since_hinge_stop_ms since_hinge_start_ms\n")
+                for event in events {
+                    output.write("\(event.start) \(event.end) \(event.kind.rawValue) \(event.frames) ")
+                    output.writeFixed(event.peak, places: 6)
+                    let alphas = event.alphas.map { DecimalNumber.fixed($0, places: 3) }.joined(separator: ",")
+                    output.write(" " + (alphas.isEmpty ? "-" : alphas))
+                    if hinge != nil {
+                        output.write(" \(event.sinceHingeStop.map(String.init) ?? "-")")
+                        output.write(" \(event.sinceHingeStart.map(String.init) ?? "-")")
+                    }
+                    output.write(byte: 0x0A)
+                }
+            }
+            if let hinge {
+                output.write("\n\n# hinge (every 5 ms)\n# t_ms angle\n")
+                for position in hinge.positions {
+                    output.write("\(position.time) ")
+                    output.writeFixed(position.angle, places: 3)
+                    output.write(byte: 0x0A)
+                }
+            }
+        }
+
+        static func json(
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String
+        )
+            -> JSONValue
+        {
+            var rows: [JSONValue] = []
+            for index in frames.indices.dropFirst() {
+                rows.append(
+                    .object([
+                        ("t_ms", .integer(frames[index].time)),
+                        ("dt_ms", .integer(frames[index].time - frames[index - 1].time)),
+                        ("rmse", .number(frames[index].rmse)), ("file", .string(frames[index].file)),
+                        ("changed_tiles", .array(changedTiles(frames[index]).map(JSONValue.integer))),
+                    ]))
+            }
+            var members: [(String, JSONValue)] = [
+                ("source", .string(source)), ("frames", .integer(frames.count)),
+                ("width", .integer(frames.first?.summary.grid.width ?? 0)),
+                ("height", .integer(frames.first?.summary.grid.height ?? 0)),
+                ("grid", grid(frames.first?.summary.grid)), ("rows", .array(rows)),
+                ("events", .array(events.map { eventJSON($0, hinge: hinge != nil) })),
+            ]
+            if let hinge {
+                members.append(("hinge_stops_ms", .array(hinge.stops.map(JSONValue.integer))))
+                members.append(("hinge_starts_ms", .array(hinge.starts.map(JSONValue.integer))))
+            }
+            return .object(members)
+        }
+
+        /// The tiles (row-major) whose own RMSE reached the detector's noise level: where the
+        /// frame changed.
+        static func changedTiles(_ frame: FilmFrame) -> [Int] {
+            guard let difference = frame.difference else { return [] }
+            let quiet = FilmEventThresholds().quiet
+            return difference.tiles.indices.filter { Double(difference.tiles[$0]) >= quiet }
+        }
+
+        static func grid(_ grid: TileGrid?) -> JSONValue {
+            guard let grid else { return .null }
+            return .object([
+                ("columns", .integer(grid.columns)), ("rows", .integer(grid.rows)),
+                ("tile_px", .integer(grid.tileSize)),
+            ])
+        }
+
+        static func eventJSON(_ event: FilmEvent, hinge: Bool) -> JSONValue {
+            var members: [(String, JSONValue)] = [
+                ("kind", .string(event.kind.rawValue)), ("start_ms", .integer(event.start)),
+                ("end_ms", .integer(event.end)), ("frames", .integer(event.frames)), ("peak", .number(event.peak)),
+            ]
+            if !event.alphas.isEmpty { members.append(("alphas", .array(event.alphas.map(JSONValue.number)))) }
+            if !event.tiles.isEmpty { members.append(("tiles", .array(event.tiles.map(JSONValue.integer)))) }
+            if hinge {
+                members.append(("since_hinge_stop_ms", event.sinceHingeStop.map(JSONValue.integer) ?? .null))
+                members.append(("since_hinge_start_ms", event.sinceHingeStart.map(JSONValue.integer) ?? .null))
+            }
+            return .object(members)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool import dumpsys FILE`: a trace from another tool's output.
+    struct Import: Subcommand {
+        static let spec = CommandSpec(
+            name: "import",
+            abstract: "Make a trace CSV from what another tool printed (adb shell dumpsys sensorservice).",
+            discussion: """
+                'import dumpsys FILE' reads the output of 'adb shell dumpsys sensorservice', finds \
+                the hinge sensor's recent-events section (a sensor whose name contains 'hinge', \
+                or the one --sensor names) and writes a trace 'time,angle' from its rows, ordered \
+                by time: time is the event's ts (seconds since boot, nanoseconds kept), angle its \
+                first value. dumpsys keeps only the last few events per sensor; docs/recording.md \
+                shows how to record longer. Without a hinge section the exit status is 65 and the \
+                sensors found are listed; a sensor printed without values (privileged) is an error.
+                """,
+            arguments: [
+                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'."),
+                CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
+            ],
+            options: [
+                CommandSpec.Option(
+                    ["--sensor"], value: "name",
+                    help: "The sensor to import (its name as dumpsys prints it, any letter case)."),
+                outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let format = arguments.positionals[0]
+            guard format == "dumpsys" else {
+                throw .usage("The value '\(format)' is invalid for '<format>': expected 'dumpsys'")
+            }
+            let path = arguments.positionals[1]
+            let bytes = try context.readAll(path)
+            let name = path == "-" ? "<stdin>" : path
+            let log = DumpsysSensorLog(text: String(decoding: bytes, as: UTF8.self))
+            let wanted = arguments.value("sensor")?.lowercased()
+            let matches = log.sections.filter { section in
+                let sensor = section.name.lowercased()
+                if let wanted { return sensor == wanted || sensor.hasPrefix(wanted + " ") }
+                return sensor.contains("hinge")
+            }
+            guard let section = matches.first else {
+                let found = log.sections.map { "'\($0.name)'" }
+                let list =
+                    found.isEmpty
+                    ? "no recent-events sections at all" : "sensors found: \(found.joined(separator: ", "))"
+                let what = wanted.map { "no sensor named '\($0)'" } ?? "no hinge sensor section"
+                throw .data("\(name): \(what) (a line '<name>: last N events'); \(list)")
+            }
+            guard !section.rows.isEmpty else {
+                throw .data("\(name):\(section.line):1: '\(section.name)' lists no events")
+            }
+            if let masked = section.rows.first(where: { $0.value == nil }) {
+                throw .data(
+                    "\(name):\(masked.line):\(masked.column): '\(section.name)' is printed without values "
+                        + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
+                        + "(docs/recording.md)")
+            }
+            let rows = section.rows.enumerated().sorted { a, b in
+                a.element.nanoseconds != b.element.nanoseconds
+                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
+            }.map(\.element)
+            var text = "# hingetool import dumpsys \(path)\n# sensor '\(section.name)', \(rows.count) events\n"
+            text += "time,angle\n"
+            for row in rows { text += "\(row.timeText),\(row.value!)\n" }
+            try context.emit(text, to: arguments.value("output"))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool posture TRACE`: the posture of each sample under a policy.
+    struct Posture: Subcommand {
+        static let spec = CommandSpec(
+            name: "posture",
+            abstract: "Print the posture of each sample under HingeKit's or Android's book-style policy.",
+            discussion: """
+                Prints rows 't angle posture'. 'hingekit' is PostureTracker (closed, halfOpen, \
+                flat, with hysteresis; docs/poses.md); 'android-book-style' is AOSP's \
+                BookStyleDeviceStatePolicy (closed below 5°, half-opened to 125°, opened above, \
+                and a closed phone opens only at 90°, the tent rule; docs/effects.md). Samples \
+                without an angle are left out.
+                """,
+            arguments: [traceArgument],
+            options: [
+                CommandSpec.Option(
+                    ["--policy"], value: "policy", help: "The posture policy.", default: "hingekit",
+                    allowed: ["hingekit", "android-book-style"]),
+                outputOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            let path = arguments.positionals[0]
+            let reader = try context.openTrace(path)
+            let android = arguments.value("policy") == "android-book-style"
+            var tracker = PostureTracker()
+            var policy: AndroidBookStylePosture?
+            var text = "# hingetool posture \(path) --policy \(android ? "android-book-style" : "hingekit")\n"
+            text += "# t angle posture\n"
+            do {
+                while let record = try reader.next() {
+                    let sample = record.sample
+                    guard let angle = sample.angle else { continue }
+                    let name: String
+                    if android {
+                        if policy == nil {
+                            policy = AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                        }
+                        name = policy!.update(angle: angle).rawValue
+                    } else {
+                        name = tracker.update(angle: angle, status: sample.status).rawValue
+                    }
+                    text += "\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n"
+                }
+            } catch {
+                throw .trace(error)
+            }
+            try context.emit(text, to: arguments.value("output"))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import HingeAnalysis
+import HingeKit
+
+extension HingeTool.Score {
+    /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
+    static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+        var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
+        for path in arguments.positionals {
+            let (samples, truth) = try loadWithTruth(path, context: context)
+            results.append((path, UnfoldComparison.scores(samples, truth: truth)))
+        }
+        let text: String
+        switch arguments.value("format") {
+        case "json":
+            let files = results.map { result in
+                JSONValue.object([
+                    ("file", .string(result.path)),
+                    (
+                        "rows",
+                        .array(
+                            result.rows.map { name, score in
+                                JSONValue.object([
+                                    ("display", .string(name)), ("rmse", .number(score.rmse)),
+                                    ("rmse_ratio", .number(ratio(score, result.rows))), ("lag", .number(score.lag)),
+                                    ("jitter_at_rest", .number(score.jitterAtRest)),
+                                    ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
+                                    ("truth_chop_max", .number(score.truthChopMax)),
+                                    ("truth_chop_p99", .number(score.truthChopP99)),
+                                ])
+                            })
+                    ),
+                ])
+            }
+            text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+        case "markdown":
+            text = unfoldMarkdown(results)
+        default:
+            text = results.map { unfoldTable($0.rows, title: $0.path) }.joined(separator: "\n")
+        }
+        try context.emit(text, to: arguments.value("output"))
+    }
+
+    /// A display's RMSE over Android's spring's (1 when both are 0).
+    static func ratio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double {
+        let reference = rows.first { $0.name == "android-spring" }?.score.rmse ?? score.rmse
+        return reference > 0 ? score.rmse / reference : 1
+    }
+
+    static func unfoldTable(_ rows: [(name: String, score: UnfoldScore)], title: String) -> String {
+        var text = "# hingetool score --unfold \(title)\n"
+        text += "# display        rmse     ratio  lag_ms jitter   chop_max  chop_p99  truth_max truth_p99\n"
+        for (name, score) in rows {
+            let cells = [
+                DecimalNumber.fixed(score.rmse, places: 5), DecimalNumber.fixed(ratio(score, rows), places: 2),
+                DecimalNumber.fixed(score.lag * 1000, places: 0), DecimalNumber.fixed(score.jitterAtRest, places: 5),
+                DecimalNumber.fixed(score.chopMax, places: 5), DecimalNumber.fixed(score.chopP99, places: 5),
+                DecimalNumber.fixed(score.truthChopMax, places: 5), DecimalNumber.fixed(score.truthChopP99, places: 5),
+            ]
+            text += name.padding(17) + cells.map { $0.padding(9) }.joined() + "\n"
+        }
+        return text
+    }
+
+    /// One Markdown table over all traces: HingeKit against Android's spring and pipeline.
+    static func unfoldMarkdown(_ results: [(path: String, rows: [(name: String, score: UnfoldScore)])]) -> String {
+        var text =
+            "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | lag ms (hk / spring) "
+            + "| jitter (hk / spring) | chop max ×10⁴ (hk / spring / android / truth) "
+            + "| chop p99 ×10⁴ (hk / spring / android / truth) |\n"
+        text += "|---|---|---|---|---|---|---|---|---|\n"
+        for (path, rows) in results {
+            let scores = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.score) })
+            guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"]
+            else { continue }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            func e4(_ value: Double) -> String { DecimalNumber.fixed(value * 10_000, places: 2) }
+            text +=
+                "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
+            text +=
+                " | \(DecimalNumber.fixed(ratio(kit, rows), places: 2)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
+            text +=
+                " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
+            text +=
+                " | \(DecimalNumber.fixed(kit.jitterAtRest, places: 5)) / \(DecimalNumber.fixed(spring.jitterAtRest, places: 5))"
+            text += " | \(e4(kit.chopMax)) / \(e4(spring.chopMax)) / \(e4(android.chopMax)) / \(e4(kit.truthChopMax))"
+            text +=
+                " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
+        }
+        return text
+    }
+}

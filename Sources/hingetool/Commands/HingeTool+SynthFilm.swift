@@ -1,0 +1,106 @@
+import FilmAnalysis
+import Foundation
+import HingeKit
+
+extension HingeTool {
+    /// `hingetool synth-film SCENE --out DIR`: a synthetic film with ground truth.
+    struct SynthFilm: Subcommand {
+        static let spec = CommandSpec(
+            name: "synth-film",
+            abstract: "Write a synthetic film (PNG frames named by milliseconds) with its ground truth.",
+            discussion: """
+                Frames are written only when the picture changes, at irregular times, as \
+                NNNNNN.png (the time in milliseconds) with truth.json beside them: the events \
+                'hingetool film --events' must find, and the crossfade's blend per frame. The \
+                late-motion scene also writes hinge.csv, the hinge trace filmed with it. The same \
+                scene, seed and size give byte-identical files.
+
+                Scenes: \(SyntheticFilm.Scene.allCases.map(\.rawValue).joined(separator: ", ")).
+                """,
+            arguments: [CommandSpec.Argument("scene", help: "The scene to film.", optional: true)],
+            options: [
+                CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into (created if missing)."),
+                CommandSpec.Option(["--seed"], value: "n", help: "Seed of the random times.", default: "1"),
+                CommandSpec.Option(["--width"], value: "px", help: "Frame width.", default: "180"),
+                CommandSpec.Option(["--height"], value: "px", help: "Frame height.", default: "390"),
+                CommandSpec.Option(["--list"], help: "List the scenes and what they show."),
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolFailure) {
+            if arguments.has("list") {
+                var text = ""
+                for scene in SyntheticFilm.Scene.allCases {
+                    text += scene.rawValue + String(repeating: " ", count: max(1, 14 - scene.rawValue.count))
+                    text += scene.summary + "\n"
+                }
+                context.write(text)
+                return
+            }
+            guard let name = arguments.positionals.first else { throw .usage("Missing expected argument '<scene>'") }
+            let names = SyntheticFilm.Scene.allCases.map(\.rawValue)
+            guard let scene = SyntheticFilm.Scene(rawValue: name) else {
+                var message = "Unknown scene '\(name)'"
+                if let suggestion = ArgumentParser.closest(to: name, among: names) {
+                    message += ". Did you mean '\(suggestion)'?"
+                }
+                throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
+            }
+            guard let folder = arguments.value("out") else { throw .usage("Missing expected option '--out <dir>'") }
+            let seed = try unsignedInteger(arguments, "seed") ?? 1
+            let width = Int(try number(arguments, "width", in: 36...8192) ?? 180)
+            let height = Int(try number(arguments, "height", in: 78...8192) ?? 390)
+            let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
+            try write(film, to: folder)
+            context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")
+        }
+
+        /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`.
+        static func write(_ film: SyntheticFilm, to folder: String) throws(ToolFailure) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
+            }
+            for shot in film.shots {
+                guard let png = film.render(shot).pngData() else { throw .failure("libpng could not encode a frame") }
+                try AtomicFile.replace(folder + "/" + frameName(shot.time), with: png)
+            }
+            if !film.hinge.isEmpty {
+                let writer = TraceWriter(timeDecimals: 3, angleDecimals: 0)
+                var text = "# hingetool synth-film \(film.scene.rawValue) --seed \(film.seed): the hinge, film clock\n"
+                text += writer.header
+                for sample in film.hinge { text += writer.row(for: sample) }
+                try AtomicFile.replace(folder + "/hinge.csv", with: text)
+            }
+            try AtomicFile.replace(folder + "/truth.json", with: truth(film).rendered() + "\n")
+        }
+
+        static func frameName(_ time: Int) -> String {
+            let digits = String(time)
+            return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+        }
+
+        static func truth(_ film: SyntheticFilm) -> JSONValue {
+            func event(_ event: FilmEvent, hinge: Bool) -> JSONValue {
+                var members: [(String, JSONValue)] = [
+                    ("kind", .string(event.kind.rawValue)), ("start_ms", .integer(event.start)),
+                    ("end_ms", .integer(event.end)), ("frames", .integer(event.frames)),
+                ]
+                if !event.alphas.isEmpty { members.append(("alphas", .array(event.alphas.map(JSONValue.number)))) }
+                if hinge { members.append(("needs_hinge", .bool(true))) }
+                return .object(members)
+            }
+            var members: [(String, JSONValue)] = [
+                ("scene", .string(film.scene.rawValue)), ("summary", .string(film.scene.summary)),
+                ("seed", .integer(Int(film.seed))), ("width", .integer(film.width)), ("height", .integer(film.height)),
+                ("frames_ms", .array(film.shots.map { .integer($0.time) })),
+                (
+                    "events",
+                    .array(film.truth.map { event($0, hinge: false) } + film.hingeTruth.map { event($0, hinge: true) })
+                ),
+            ]
+            if !film.hinge.isEmpty { members.append(("hinge", .string("hinge.csv"))) }
+            return .object(members)
+        }
+    }
+}
