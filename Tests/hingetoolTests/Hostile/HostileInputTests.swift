@@ -51,12 +51,14 @@ struct HostileInputTests {
         #expect(run.error.contains("line is longer than 65536 bytes"), "\(run.error)")
     }
 
-    @Test("A stream of NUL bytes (a /dev/zero of our own) stops at the limit", arguments: ["stats", "poses"])
-    func zeros(command: String) {
+    @Test(
+        "A stream of NUL bytes (a /dev/zero of our own) stops at the limit",
+        arguments: [["stats"], ["poses"], ["import", "dumpsys"]])
+    func zeros(command: [String]) {
         let folder = temporaryFolder()
         let (fifo, writer) = Self.feed("yes '' | tr '\\n' '\\000'", in: folder)
         defer { stopGroup(writer) }
-        let run = Self.run([command, fifo], in: folder)
+        let run = Self.run(command + [fifo], in: folder)
         #expect(!run.timedOut)
         #expect(run.status == 65, "\(run.error)")
         #expect(run.error.utf8.count < 1000)
