@@ -11,8 +11,8 @@
 ///   beside it (`mkstemp`, same folder) that ``commit()`` syncs and renames over it, keeping
 ///   the old file's permission bits and, where allowed, its owner and group;
 /// - a symbolic link is followed: its final target is replaced that way and the link stays;
-/// - a character or block device, a FIFO or a socket is opened and written directly (it is
-///   never replaced by a regular file);
+/// - a character or block device or a FIFO is opened and written directly, and a Unix-domain
+///   socket is connected to and written (neither is ever replaced by a regular file);
 /// - a directory, or a name ending in `/`, `.` or `..`, is refused.
 ///
 /// Until ``commit()`` the temporary file is registered with ``TemporaryFiles`` so that an
@@ -33,7 +33,9 @@ final class FileOutput {
         var status = stat()
         if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             // A device, FIFO or socket: write to it as it is.
-            let descriptor = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            let descriptor =
+                status.st_mode & S_IFMT == S_IFSOCK
+                ? Self.connect(toSocket: target) : open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Self.failure(path) }
             self.descriptor = descriptor
             replacement = nil
@@ -125,6 +127,42 @@ final class FileOutput {
             }
         }
         throw .failure("cannot write '\(path)': too many levels of symbolic links")
+    }
+
+    /// A stream connection to the Unix-domain socket at `path` (what `-o` onto a socket
+    /// writes to, as `socat` or `nc -U` would); −1 with `errno` set when it cannot be made.
+    static func connect(toSocket path: String) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else {
+            close(descriptor)
+            errno = ENAMETOOLONG
+            return -1
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Darwin)
+                    Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                #else
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                #endif
+            }
+        }
+        guard connected == 0 else {
+            let error = errno
+            close(descriptor)
+            errno = error
+            return -1
+        }
+        return descriptor
     }
 
     /// `mkstemp`'s template beside `path`: `.NAME.XXXXXX` in the same folder, the name cut

@@ -56,6 +56,25 @@ struct HostileOutputTests {
         #expect(try String(contentsOfFile: folder + "/received", encoding: .utf8) == expected)
     }
 
+    @Test("-o onto a Unix-domain socket connects and writes to it, and leaves it a socket")
+    func outputOntoSocket() throws {
+        let folder = temporaryFolder()
+        let socketPath = folder + "/sock"
+        let server = startShell(
+            "python3 -c \"import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(1); "
+                + "c,_=s.accept(); open(sys.argv[2],'wb').write(b''.join(iter(lambda: c.recv(65536), b'')))\" "
+                + "'\(socketPath)' '\(folder)/received'", in: folder)
+        defer { stopGroup(server) }
+        for _ in 0..<2000 where fileType(socketPath) != S_IFSOCK { usleep(5000) }
+        try #require(fileType(socketPath) == S_IFSOCK, "python3 did not make the socket")
+        let run = runChild(["read", Self.trace, "-o", socketPath], in: folder)
+        _ = server.wait()
+        #expect(run.status == 0, "\(run.error)")
+        #expect(fileType(socketPath) == S_IFSOCK)
+        let expected = runChild(["read", Self.trace], in: folder).output
+        #expect(try String(contentsOfFile: folder + "/received", encoding: .utf8) == expected)
+    }
+
     @Test("-o onto a symbolic link replaces its target, keeps the link and the target's mode")
     func outputOntoSymlink() throws {
         let folder = temporaryFolder()
