@@ -7,7 +7,7 @@
 #endif
 
 /// HingeKit's unfold progress on screen: Android's quantity, clamp(angle / 165°), shown with
-/// less lag and less chop than Android's own spring.
+/// less lag than Android's own spring.
 ///
 /// ```swift
 /// var unfold = UnfoldDriver()
@@ -17,19 +17,23 @@
 /// ```
 ///
 /// Android drives one critically damped spring (stiffness 600) straight at each reported
-/// angle: every report is a kink in the spring's acceleration, and the spring trails a moving
-/// hinge by 2/ω ≈ 82 ms. This driver makes two changes (docs/effects.md measures them):
+/// angle: the spring trails a moving hinge by 2/ω ≈ 82 ms. This driver (docs/effects.md
+/// measures it against Android's):
 ///
-/// - **Two stages.** The target drives a critically damped spring, which drives a second one
-///   (both with ``Configuration/omega``): a step of the target then reaches the screen with a
-///   continuous acceleration, so a quantised or coarse sensor's steps do not show as jolts.
-/// - **A lead.** The cascade trails a steady motion by 4/ω; the target is moved ahead by the
-///   reader's velocity times ``Configuration/lead`` × 4/ω, so a steady motion is shown where it
-///   is. The velocity is the ``HingeReader``'s (a Kalman filter that reads silence as a stop),
-///   and the lead fades in between ``Configuration/leadSpeed`` and twice that, so the
-///   velocity's noise at rest and in slow motion does not show as jitter.
+/// - **Stages.** The target goes through ``Configuration/stages`` first-order stages in a row,
+///   each following the one before at rate ω (``Configuration/omega``): x′ᵢ = ω(xᵢ₋₁ − xᵢ).
+///   With three, a step of the target reaches the screen with a continuous velocity and
+///   acceleration, and each stage is an average of its input's past with positive weights, so
+///   the value never leaves the range of the targets it was given (no overshoot).
+/// - **A lead.** The stages trail a steady motion by n/ω; the target is moved ahead by the
+///   reader's velocity times ``Configuration/lead`` × n/ω, so a steady motion is shown where it
+///   is. The velocity is the ``HingeReader``'s (a Kalman filter that reads silence as a stop;
+///   ``readerConfiguration`` smooths it more than the reader's default). The lead is weighted
+///   by v²/(v² + s²) with s = ``Configuration/leadSpeed``: a smooth fade, so that the
+///   velocity's noise at rest and in slow motion neither shows as jitter nor is amplified by
+///   the fade's own slope.
 /// - **Coarse sensors** (0/90/180°) carry no velocity, so there is no lead; the stages run at
-///   ``Configuration/coarseOmega`` instead, faster than on a fine sensor.
+///   ``Configuration/coarseOmega`` (``Configuration/coarseStages`` of them) instead.
 ///
 /// An on-change sensor goes quiet when the hinge stops, so a silence of six recent mean
 /// intervals means the hinge stopped at the newest angle: from then on the target is that
@@ -37,43 +41,62 @@
 /// a sensor that drops out mid-motion — the dropouts scenario — keeps its lead through short
 /// gaps.)
 ///
-/// Both stages are solved in closed form from the state at the last sample, so a frame's value
+/// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
 /// newest angle is shown as it is. With no hinge the progress is 1 (a flat phone).
 public struct UnfoldDriver: Sendable {
+    /// The most stages a configuration may ask for.
+    public static let maximumStages = 8
+
+    /// The reader the driver uses by default: the standard one, with the Kalman velocity's
+    /// jerk noise at 3 × 10⁷ °²/s⁷ instead of 10⁸, so the lead carries less of the sensor's
+    /// quantisation (docs/effects.md).
+    public static var readerConfiguration: HingeReader.Configuration {
+        var configuration = HingeReader.Configuration()
+        configuration.velocity = .kalman(KalmanVelocity(jerkNoise: 3e7))
+        return configuration
+    }
+
     /// How the driver follows the hinge.
     public struct Configuration: Hashable, Sendable {
-        /// The natural angular frequency of each stage, rad/s (default 40).
+        /// The rate of each stage, rad/s (default 30).
         public var omega: Double
-        /// The fraction of the cascade's lag (4/ω) the target is moved ahead by (default 1).
+        /// The number of first-order stages in a row (default 3, 1…``UnfoldDriver/maximumStages``).
+        public var stages: Int
+        /// The fraction of the stages' lag (n/ω) the target is moved ahead by (default 1).
         public var lead: Double
+        /// The reader speed (°/s) at which the lead is half on (default 6): the lead is weighted
+        /// by v²/(v² + leadSpeed²). 0 leads at every speed.
+        public var leadSpeed: Double
+        /// The rate of each stage on a coarse sensor, rad/s (default 38): its readings carry no
+        /// velocity (``HingeReader/Configuration/coarseStep``), so there is no lead.
+        public var coarseOmega: Double
+        /// The number of stages on a coarse sensor (default 3, 1…``UnfoldDriver/maximumStages``).
+        public var coarseStages: Int
         /// Where the progress reaches 1, degrees (default 165, Android's).
         public var unfoldedAngle: Double
-        /// Below this reader speed (°/s) there is no lead, from twice it the full lead (default
-        /// 15): at rest and in slow motion the velocity is mostly the estimator's noise, which
-        /// a lead would show as jitter.
-        public var leadSpeed: Double
-        /// The natural angular frequency of each stage on a coarse sensor (default 50), rad/s:
-        /// its readings carry no velocity (``HingeReader/Configuration/coarseStep``), so there
-        /// is no lead, and faster stages keep the lag down.
-        public var coarseOmega: Double
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
         /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
-        ///   `leadSpeed` finite and not negative.
+        ///   `leadSpeed` finite and not negative; `stages` and `coarseStages` in
+        ///   1…``UnfoldDriver/maximumStages``.
         public init(
-            omega: Double = 40, lead: Double = 1, leadSpeed: Double = 15, coarseOmega: Double = 50,
-            unfoldedAngle: Double = 165
+            omega: Double = 30, stages: Int = 3, lead: Double = 1, leadSpeed: Double = 6, coarseOmega: Double = 38,
+            coarseStages: Int = 3, unfoldedAngle: Double = 165
         ) {
             precondition(omega > 0 && omega.isFinite, "omega must be positive")
             precondition(coarseOmega > 0 && coarseOmega.isFinite, "coarseOmega must be positive")
+            precondition((1...UnfoldDriver.maximumStages).contains(stages), "stages must be 1…8")
+            precondition((1...UnfoldDriver.maximumStages).contains(coarseStages), "coarseStages must be 1…8")
             precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
             precondition(leadSpeed >= 0 && leadSpeed.isFinite, "leadSpeed must be zero or positive")
             precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
             self.omega = omega
+            self.stages = stages
             self.lead = lead
             self.leadSpeed = leadSpeed
             self.coarseOmega = coarseOmega
+            self.coarseStages = coarseStages
             self.unfoldedAngle = unfoldedAngle
         }
     }
@@ -97,14 +120,13 @@ public struct UnfoldDriver: Sendable {
     private var due = Double.infinity
     /// The mean interval between recent samples (an exponential average, 0 before two).
     private var meanInterval = 0.0
-    /// Stage one and stage two: value and velocity at ``time``.
-    private var first = (value: 1.0, velocity: 0.0)
-    private var second = (value: 1.0, velocity: 0.0)
+    /// The stages' values at ``time``, first to last.
+    private var stageValues = Stages(1)
 
     /// A driver with no sample yet.
     public init(
         configuration: Configuration = Configuration(), reduceMotion: Bool = false,
-        reader: HingeReader.Configuration = HingeReader.Configuration()
+        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration
     ) {
         self.configuration = configuration
         self.reduceMotion = reduceMotion
@@ -122,30 +144,29 @@ public struct UnfoldDriver: Sendable {
     ///
     /// - Throws: the reader's ``HingeReader/InputError`` for a sample it refuses; the driver
     ///   is then unchanged.
-    /// - Complexity: O(1); no allocation.
+    /// - Complexity: O(n²) in the stages (at most 64 steps); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
         try reader.ingest(sample)
         // The stages up to this sample run under the sensor class known before it.
-        let previous = hasSample ? states(at: sample.time) : nil
+        let previous = hasSample ? stages(at: sample.time) : nil
         if let angle = sample.angle, let last = lastAngle, angle != last {
             smallestChange = min(smallestChange, abs(angle - last))
         }
         if let angle = sample.angle { lastAngle = angle }
         let reading = reader.reading(at: sample.time)
         let progress = self.progress(reading?.angle)
-        let raw = reading?.velocity ?? 0
-        // Slow readings are mostly the estimator's noise: the lead fades in between
-        // `leadSpeed` and twice that.
-        let fade = configuration.leadSpeed > 0 ? min(1, max(0, abs(raw) / configuration.leadSpeed - 1)) : 1
-        let velocity = raw * fade
-        let ahead = configuration.lead * 4 / configuration.omega * velocity / configuration.unfoldedAngle
+        let velocity = reading?.velocity ?? 0
+        // A smooth fade: half the lead at `leadSpeed`, nearly all of it at three times that.
+        let square = velocity * velocity
+        let speed = configuration.leadSpeed
+        let fade = speed > 0 ? square / (square + speed * speed) : 1
+        let (omega, count) = rate
+        let ahead = configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {
-            first = previous.first
-            second = previous.second
+            stageValues = previous
         } else {
-            first = (newTarget, 0)
-            second = (newTarget, 0)
+            stageValues = Stages(newTarget)
             hasSample = true
         }
         if hasSample, sample.time > time {
@@ -162,7 +183,12 @@ public struct UnfoldDriver: Sendable {
     public func value(at time: Double) -> Double {
         guard hasSample else { return 1 }
         if reduceMotion { return direct }
-        return min(max(states(at: time).second.value, 0), 1)
+        return min(max(stages(at: time)[rate.count - 1], 0), 1)
+    }
+
+    /// The stages' rate and number for the sensor class known now.
+    private var rate: (omega: Double, count: Int) {
+        isCoarse ? (configuration.coarseOmega, configuration.coarseStages) : (configuration.omega, configuration.stages)
     }
 
     private func progress(_ angle: Double?) -> Double {
@@ -170,39 +196,65 @@ public struct UnfoldDriver: Sendable {
         return min(max(angle / configuration.unfoldedAngle, 0), 1)
     }
 
-    /// Both stages at `query`: toward the target with its lead until ``due``, toward the
-    /// newest angle after that.
-    private func states(
-        at query: Double
-    ) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
-        guard query > due, target != direct else {
-            return states(from: (first, second), target: target, elapsed: query - time)
-        }
+    /// The stages at `query`: toward the target with its lead until ``due``, toward the newest
+    /// angle after that.
+    private func stages(at query: Double) -> Stages {
+        guard query > due, target != direct else { return advance(stageValues, toward: target, by: query - time) }
         // No sample for six mean intervals: the hinge stopped; the target is the newest angle.
-        let atDue = states(from: (first, second), target: target, elapsed: due - time)
-        return states(from: atDue, target: direct, elapsed: query - due)
+        let atDue = advance(stageValues, toward: target, by: due - time)
+        return advance(atDue, toward: direct, by: query - due)
     }
 
-    /// Both stages `elapsed` seconds after `start`, in closed form. With τ = elapsed, E = e^(−ωτ)
-    /// and targets measured from `target`: stage one is (a + bτ)E with b = v₁ + ωa; stage two
-    /// solves y″ + 2ωy′ + ω²y = ω²(a + bτ)E, which is (c₀ + c₁τ + ω²aτ²/2 + ω²bτ³/6)E with
-    /// c₁ = v₂ + ωc₀.
-    private func states(
-        from start: (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)),
-        target: Double, elapsed: Double
-    ) -> (first: (value: Double, velocity: Double), second: (value: Double, velocity: Double)) {
-        let tau = max(0, elapsed)
-        let w = isCoarse ? configuration.coarseOmega : configuration.omega
-        let e = exp(-w * tau)
-        let a = start.first.value - target
-        let b = start.first.velocity + w * a
-        let c0 = start.second.value - target
-        let c1 = start.second.velocity + w * c0
-        let p = c0 + c1 * tau + w * w * (a * tau * tau / 2 + b * tau * tau * tau / 6)
-        let dp = c1 + w * w * (a * tau + b * tau * tau / 2)
-        return (
-            (target + (a + b * tau) * e, (b - w * (a + b * tau)) * e),
-            (target + p * e, (dp - w * p) * e)
-        )
+    /// The stages `elapsed` seconds after `start`, in closed form: with x = ωτ and dⱼ the j-th
+    /// stage's distance from the target, stage i is at target + e^(−x) Σⱼ≤ᵢ dⱼ xⁱ⁻ʲ/(i − j)!.
+    private func advance(_ start: Stages, toward goal: Double, by elapsed: Double) -> Stages {
+        let (omega, count) = rate
+        let x = omega * max(0, elapsed)
+        let decay = exp(-x)
+        var result = start
+        for i in 0..<count {
+            var sum = 0.0
+            var term = 1.0
+            for power in 0...i {
+                sum += (start[i - power] - goal) * term
+                term *= x / Double(power + 1)
+            }
+            result[i] = goal + sum * decay
+        }
+        return result
+    }
+}
+
+/// Up to ``UnfoldDriver/maximumStages`` stage values, stored inline (no allocation).
+private struct Stages: Sendable {
+    private var values: (Double, Double, Double, Double, Double, Double, Double, Double)
+
+    init(_ value: Double) { values = (value, value, value, value, value, value, value, value) }
+
+    subscript(index: Int) -> Double {
+        get {
+            switch index {
+            case 0: values.0
+            case 1: values.1
+            case 2: values.2
+            case 3: values.3
+            case 4: values.4
+            case 5: values.5
+            case 6: values.6
+            default: values.7
+            }
+        }
+        set {
+            switch index {
+            case 0: values.0 = newValue
+            case 1: values.1 = newValue
+            case 2: values.2 = newValue
+            case 3: values.3 = newValue
+            case 4: values.4 = newValue
+            case 5: values.5 = newValue
+            case 6: values.6 = newValue
+            default: values.7 = newValue
+            }
+        }
     }
 }
