@@ -17,20 +17,36 @@ declare -A TARGETS=(
   [hinge_reader]=HingeReaderFuzz.swift
   [spring_animator]=SpringAnimatorFuzz.swift
   [png_decoder]=PNGDecoderFuzz.swift
+  [argument_parser]=ArgumentParserFuzz.swift
+  [tool_readers]=ToolReadersFuzz.swift
 )
+# The hingetool files a target needs beside HingeKit (compiled into one module named HingeKit,
+# so their `import HingeKit` is a no-op).
+declare -A TOOL_SOURCES=(
+  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift Output/Echo.swift"
+  [tool_readers]="Formats/StageLogReader.swift Formats/PPMReader.swift Formats/PixelImage.swift Output/ToolError.swift Output/ExitCode.swift Output/Echo.swift CommandLine/UsageError.swift"
+)
+# FUZZ_TARGETS picks some targets (space separated), e.g. to run two halves side by side.
+SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers}
 status=0
-for target in trace_reader hinge_reader spring_animator png_decoder; do
+for target in $SELECTED; do
   echo "== $target: building"
-  # The library's sources compiled into the fuzzer itself, instrumented, with internal access.
   if [ "$target" = png_decoder ]; then
-    sources=(Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate)
+    # FilmAnalysis's frame decoders with libpng and libdeflate, instrumented, internal access.
+    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
+      Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate \
+      "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
+      || { cat "$OUT/$target.build.log"; exit 1; }
   else
-    sources=(Sources/HingeKit/*.swift Fuzz/Targets/FuzzInput.swift)
+    tool_sources=()
+    for file in ${TOOL_SOURCES[$target]:-}; do tool_sources+=("Sources/hingetool/$file"); done
+    # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
+    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKit \
+      $(find Sources/HingeKit -name '*.swift' | sort) "${tool_sources[@]}" Fuzz/Targets/FuzzInput.swift \
+      "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
+      || { cat "$OUT/$target.build.log"; exit 1; }
   fi
-  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
-    "${sources[@]}" "Fuzz/Targets/${TARGETS[$target]}" \
-    -o "$OUT/$target" 2> "$OUT/$target.build.log" || { cat "$OUT/$target.build.log"; exit 1; }
-  mkdir -p "$OUT/corpus/$target"
+  mkdir -p "$OUT/corpus/$target" "Fuzz/corpus/$target"
   echo "== $target: fuzzing for ${SECONDS_PER_TARGET} s"
   if ! "$OUT/$target" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$OUT/artifacts/$target-" \

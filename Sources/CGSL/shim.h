@@ -9,6 +9,8 @@
 #include <gsl/gsl_spline.h>
 #include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_filter.h>
+#include <gsl/gsl_fft_real.h>
+#include <gsl/gsl_fft_halfcomplex.h>
 #include <gsl/gsl_vector.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit.h>

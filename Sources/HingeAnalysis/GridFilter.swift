@@ -125,7 +125,8 @@ public enum GridFilter {
     ///   - sigma: the Gaussian's standard deviation in seconds; at least one `step`.
     ///   - edges: how the window is filled past the ends (see ``GridFilter``).
     /// - Returns: the smoothed signal, as long as `values`.
-    /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples.
+    /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples up to
+    ///   255 taps, O((n + K)·log(n + K)) beyond (by FFT).
     public static func gaussian(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
     ) throws(InputError) -> [Double] {
@@ -144,7 +145,8 @@ public enum GridFilter {
     ///
     /// - Parameters: as for ``gaussian(_:step:sigma:edges:)``.
     /// - Returns: the derivative in units of `values` per second, as long as `values`.
-    /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples.
+    /// - Complexity: O(n·K) for a kernel of K = 2⌈4σ/step⌉ + 1 samples up to
+    ///   255 taps, O((n + K)·log(n + K)) beyond (by FFT).
     public static func gaussianDerivative(
         _ values: [Double], step: Double, sigma: Double, edges: Edges = .padValue
     ) throws(InputError) -> [Double] {
@@ -164,11 +166,18 @@ public enum GridFilter {
     ///   - window: the window's full width in seconds.
     ///   - edges: how the window is filled past the ends; truncated by default.
     /// - Returns: the filtered signal, as long as `values`.
-    /// - Complexity: O(n·log K) for a window of K samples.
+    /// - Complexity: O(n·log K) for a window of K samples up to 255
+    ///   (GSL's), O(n·log n) beyond.
     public static func median(
         _ values: [Double], step: Double, window: Double, edges: Edges = .truncate
     ) throws(InputError) -> [Double] {
         let size = try windowSize(values, step: step, window: window)
+        if size > medianThreshold { return runningMedian(values, size: size, edges: edges) }
+        return try medianDirect(values, size: size, edges: edges)
+    }
+
+    /// `gsl_filter_median` itself.
+    static func medianDirect(_ values: [Double], size: Int, edges: Edges) throws(InputError) -> [Double] {
         guard let workspace = gsl_filter_median_alloc(size) else { throw outOfMemory("gsl_filter_median_alloc") }
         defer { gsl_filter_median_free(workspace) }
         var output = [Double](repeating: 0, count: values.count)
@@ -260,6 +269,16 @@ public enum GridFilter {
     private static func gaussian(
         _ values: [Double], kernel: (size: Int, alpha: Double), order: Int, edges: Edges
     ) throws(InputError) -> [Double] {
+        if kernel.size > convolutionThreshold, edges != .truncate {
+            return try gaussianByConvolution(values, kernel: kernel, order: order, edges: edges)
+        }
+        return try gaussianDirect(values, kernel: kernel, order: order, edges: edges)
+    }
+
+    /// GSL's direct sum, K multiply-adds per sample.
+    static func gaussianDirect(
+        _ values: [Double], kernel: (size: Int, alpha: Double), order: Int, edges: Edges
+    ) throws(InputError) -> [Double] {
         guard let workspace = gsl_filter_gaussian_alloc(kernel.size) else {
             throw outOfMemory("gsl_filter_gaussian_alloc")
         }
@@ -303,7 +322,7 @@ public enum GridFilter {
         .gsl(GSLError(status: Int32(GSL_ENOMEM), operation: operation))
     }
 
-    private static func check(_ status: Int32, _ operation: String) throws(InputError) {
+    static func check(_ status: Int32, _ operation: String) throws(InputError) {
         do {
             try GSL.check(status, operation)
         } catch {
@@ -322,7 +341,7 @@ public enum GridFilter {
         try check(status, operation)
     }
 
-    private static func withVector<Result, E: Error>(
+    static func withVector<Result, E: Error>(
         _ array: inout [Double], _ body: (UnsafeMutablePointer<gsl_vector>) throws(E) -> Result
     ) throws(E) -> Result {
         try array.withUnsafeMutableBufferPointer { (buffer) throws(E) -> Result in

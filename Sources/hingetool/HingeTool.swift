@@ -37,6 +37,7 @@ struct HingeTool {
         arguments: [CommandSpec.Argument("subcommand", help: "The subcommand to explain.", optional: true)])
 
     static func main() {
+        StandardOutput.prepareProcess()
         let status = run(Array(CommandLine.arguments.dropFirst()), context: .standard)
         exit(status)
     }

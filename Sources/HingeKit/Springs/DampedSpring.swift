@@ -285,8 +285,12 @@ extension DampedSpring {
             bounce >= 0
             ? 4 * Double.pi * (1 - bounce) / duration
             : 4 * Double.pi / (duration * (1 + bounce))
-        try require(omega0 * omega0, .duration, "long enough for a finite stiffness") {
-            $0.isFinite
+        // Both ends: (2π/d)² overflows below d ≈ 4e-154 s and leaves the normal range above
+        // d ≈ 4e153 s (then 0: no restoring force, read back as stiffness 0 and bounce −1).
+        try require(
+            omega0 * omega0, .duration, "long enough for a finite stiffness and short enough for a normal one"
+        ) {
+            $0.isNormal
         }
         try require(damping, .bounce, "far enough from -1 for a finite damping") { $0.isFinite }
         return DampedSpring(checkedMass: 1, stiffness: omega0 * omega0, damping: damping)
@@ -337,8 +341,8 @@ extension DampedSpring {
     {
         let stiffness = omega0 * omega0
         let damping = 2 * dampingRatio * omega0
-        try require(stiffness, .response, "long enough for a finite stiffness") {
-            $0.isFinite && $0 > 0
+        try require(stiffness, .response, "long enough for a finite stiffness and short enough for a normal one") {
+            $0.isNormal
         }
         try require(damping, .dampingRatio, "small enough for a finite damping") { $0.isFinite }
         return DampedSpring(checkedMass: 1, stiffness: stiffness, damping: damping)

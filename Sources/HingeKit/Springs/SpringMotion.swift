@@ -244,6 +244,16 @@ struct SpringMotion {
     /// The first turning point, `.infinity` when a decaying spring turns later than the largest
     /// finite time, or `nil` when it never turns.
     private var turningTime: Double? {
+        // The turn depends only on the ratio of y₀ and v₀, so both are brought to at most 1 by
+        // a power of two (exact). Unscaled, ω₀²·y₀ and v₀·ω_d overflow for a state near the
+        // largest Double (y₀ 4e305 with ω₀² 1144, found by fuzzing): atan2 of infinities put
+        // the first turn a quarter period early, the peak bound after it was too small, and
+        // the animator read as settled while still swinging 4.7e302 from its target.
+        let largest = Swift.max(abs(displacement), abs(velocity))
+        let unit =
+            largest > 1 && largest.isFinite ? Double(sign: .plus, exponent: -largest.exponent, significand: 1) : 1
+        let displacement = self.displacement * unit
+        let velocity = self.velocity * unit
         switch shape {
         case .oscillating(let frequency):
             // v ∝ v₀·cos θ − (ω₀²y₀ + λv₀)·sin θ / ω_d with θ = ω_d·t.

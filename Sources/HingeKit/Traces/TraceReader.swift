@@ -57,6 +57,8 @@ public final class TraceReader {
     private var sourceEnded = false
     private let carry: UnsafeMutablePointer<UInt8>
     private var carryCount = 0
+    /// Set when a line passed the length limit before its end: the rest is dropped first.
+    private var discardingLongLine = false
     var lineNumber = 0
     /// What reading a row needs besides the line, taken out of the reader for the length of
     /// each call of ``next()``: a class's stored properties are checked for overlapping access
@@ -176,6 +178,7 @@ public final class TraceReader {
         carryCount = 0
         var tooLong = false
         let limit = options.maximumLineLength
+        try discardRestOfLongLine()
         while true {
             if chunkStart == chunkEnd {
                 if sourceEnded {
@@ -200,6 +203,34 @@ public final class TraceReader {
             }
             tooLong = tooLong || !appendToCarry(base, available)
             chunkStart = chunkEnd
+            if tooLong {
+                // Reported as soon as the limit is passed, not at the line's end, which an
+                // endless stream (a pipe left open, /dev/zero) never reaches; a reader that
+                // skips bad rows drops the rest of the line on the next call.
+                discardingLongLine = true
+                return try finishLine(tooLong: true)
+            }
+        }
+    }
+
+    /// Drops the rest of a line already reported as too long, up to and with its line feed.
+    private func discardRestOfLongLine() throws(TraceError) {
+        while discardingLongLine {
+            if chunkStart == chunkEnd {
+                if sourceEnded {
+                    discardingLongLine = false
+                    return
+                }
+                try refill()
+                continue
+            }
+            let base = chunk.baseAddress!.assumingMemoryBound(to: UInt8.self) + chunkStart
+            if let newline = memchr(base, 0x0A, chunkEnd - chunkStart) {
+                chunkStart += newline.assumingMemoryBound(to: UInt8.self) - base + 1
+                discardingLongLine = false
+            } else {
+                chunkStart = chunkEnd
+            }
         }
     }
 
@@ -339,11 +370,13 @@ public final class TraceReader {
             case 0xF4: (length, high) = (4, 0x8F)
             default: return index
             }
+            // A sequence cut short is blamed on its lead byte, where the invalid sequence starts
+            // (as iconv does): "caf\u{E9} au" is byte 0xE9, the Latin-1 é, not the space after it.
             guard index + length <= count else { return index }
             let second = bytes[index + 1]
-            guard second >= low, second <= high else { return index + 1 }
+            guard second >= low, second <= high else { return index }
             for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
-                return index + offset
+                return index
             }
             index += length
         }
@@ -617,7 +650,7 @@ public final class TraceReader {
         guard let word, let status = HingeStatus(folded: word) else {
             throw error(
                 .invalidStatus, column: field.column,
-                "status '\(text(of: field, in: line))' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
+                "status '\(text(of: field, in: line).echoed)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
             )
         }
         return status
@@ -632,12 +665,12 @@ public final class TraceReader {
         var bytes = text
         guard bytes.withUTF8({ DecimalNumber.isPlainDecimal($0) }), let value = Double(text) else {
             if DecimalNumber.namesNonFinite(text) {
-                throw error(.notFinite, column: column, "\(name) '\(text)' is not a finite number")
+                throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is not a finite number")
             }
-            throw error(.invalidNumber, column: column, "\(name) '\(text)' is not a number")
+            throw error(.invalidNumber, column: column, "\(name) '\(text.echoed)' is not a number")
         }
         guard value.isFinite else {
-            throw error(.notFinite, column: column, "\(name) '\(text)' is too large for a Double")
+            throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is too large for a Double")
         }
         return value
     }
@@ -655,4 +688,23 @@ public final class TraceReader {
 
 extension String {
     fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
+
+    /// The field as an error message quotes it: at most 40 characters (then `…`), control
+    /// characters as `\xNN`, so a 60 KB field or an escape sequence is not echoed whole.
+    fileprivate var echoed: String {
+        var result = ""
+        for (index, scalar) in unicodeScalars.enumerated() {
+            if index == 40 {
+                result += "…"
+                break
+            }
+            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\x" + (digits.count < 2 ? "0" : "") + digits
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

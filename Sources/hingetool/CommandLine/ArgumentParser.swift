@@ -83,8 +83,10 @@ enum ArgumentParser {
     private static func checkAllowed(_ value: String, for option: CommandSpec.Option) throws(UsageError) {
         guard let allowed = option.allowedValues, !allowed.contains(value) else { return }
         throw UsageError(
-            message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list(allowed))."
-        )
+            message:
+                "The value '\(Echo.quoted(value))' is invalid for '\(option.synopsis)'. Please provide one of "
+                + "\(list(allowed))."
+                + (closest(to: value, among: allowed).map { " Did you mean '\($0)'?" } ?? ""))
     }
 
     private static func isNumber(_ text: String) -> Bool {

@@ -37,7 +37,7 @@ enum HelpFormatter {
             for subcommand in spec.subcommands {
                 text += entry(label: subcommand.name, help: subcommand.abstract)
             }
-            text += "\n  See '\((path + ["help"]).joined(separator: " ")) <subcommand>' for detailed help.\n"
+            text += "\n  See '\(path.joined(separator: " ")) <subcommand> --help' for detailed help.\n"
         }
         return text
     }

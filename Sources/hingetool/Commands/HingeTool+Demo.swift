@@ -26,12 +26,21 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
-                skipBadRowsOption,
+                skipBadRowsOption, maxRowsOption, maxPointsOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let folder = arguments.declaredValue("out")
-            let (source, samples, summary, truth) = try load(arguments, context: context)
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            let (source, samples, summary, truth) = try load(arguments, context: context, rowLimit: limits.rows)
+            // The animation's frames (and the scoring grid, with ground truth) are counted
+            // before any is computed.
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last - first, rate: frameRate, limit: limits.points, file: source,
+                    what: "the animation", remedy: "raise it with '--max-points'")
+                if truth != nil { try Score.checkScoringGrid(samples, limit: limits.points, file: source) }
+            }
             context.progress("demo: read \(samples.count) samples from \(source)\n")
 
             var statistics = TraceStatistics()
@@ -39,11 +48,14 @@ extension HingeTool {
             var text = "HingeKit demo: \(source)\n\n"
             text += Stats.report(statistics, summary: summary, path: source)
             if let truth {
-                text += "\n" + scores(samples, truth: truth)
+                text +=
+                    samples.contains { $0.angle != nil }
+                    ? "\n" + scores(samples, truth: truth)
+                    : "\nReading: no sample has a hinge angle, so there is nothing to score.\n"
             }
             let effects = animateEffects(samples)
             text += "\n" + springs(effects)
-            let written = try write(effects, truth: truth, into: folder, context: context)
+            let written = try write(effects, truth: truth, into: folder, source: source, context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -57,7 +69,7 @@ extension HingeTool {
 
         /// The samples, where they came from, the read summary and the ground truth if any.
         static func load(
-            _ arguments: ParsedArguments, context: ToolContext
+            _ arguments: ParsedArguments, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolError) -> (
             String, [HingeSample], TraceReadSummary, GroundTruth?
         ) {
@@ -66,7 +78,7 @@ extension HingeTool {
             let source: String
             if let path = arguments.positionals.first {
                 reader = try context.openTrace(path, options: options)
-                source = path
+                source = ToolContext.displayName(path)
             } else if let file = try? FileByteSource(path: defaultTrace) {
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
@@ -81,10 +93,15 @@ extension HingeTool {
             do {
                 while let record = try reader.next() {
                     samples.append(record.sample)
+                    try checkRowCount(samples.count, limit: rowLimit, file: source)
                     if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
                 }
-            } catch {
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             let truth = Score.synthesisedScenario(reader).map { GroundTruth.synthetic($0.trace) }
             return (source, samples, reader.summary, truth)
@@ -180,7 +197,7 @@ extension HingeTool {
 
         /// Writes the data and scripts, renders the pictures, and returns the files written.
         static func write(
-            _ effects: EffectRows, truth: GroundTruth?, into folder: String,
+            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String,
             context: ToolContext
         ) throws(ToolError) -> [String] {
             do {
@@ -190,9 +207,9 @@ extension HingeTool {
             }
             var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
+            // No hinge (no angle) is written '-', which the script reads as missing.
             for row in effects.rows {
-                effectsData +=
-                    row.map { $0.isFinite ? DecimalNumber.shortest($0) : "NaN" }.joined(separator: " ") + "\n"
+                effectsData += row.map { $0.isFinite ? DecimalNumber.shortest($0) : "-" }.joined(separator: " ") + "\n"
             }
             var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
             readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
@@ -203,16 +220,25 @@ extension HingeTool {
             }
             var files: [(String, String)] = [
                 ("demo-effects.dat", effectsData), ("demo-reading.dat", readingData),
-                ("demo-effects.gp", effectsScript), ("demo-reading.gp", readingScript(withTruth: truth != nil)),
+                (
+                    "demo-effects.gp",
+                    effects.rows.isEmpty ? emptyScript("demo-effects", source: source) : effectsScript(source)
+                ),
+                (
+                    "demo-reading.gp",
+                    effects.readings.isEmpty
+                        ? emptyScript("demo-reading", source: source)
+                        : readingScript(withTruth: truth != nil, source: source)
+                ),
             ]
             for (name, text) in files {
                 try AtomicFile.replace(folder + "/" + name, with: text)
                 context.progress("demo: wrote \(folder)/\(name)\n")
             }
             if let gnuplot = Gnuplot.executable() {
-                for script in ["demo-effects.gp", "demo-reading.gp"] {
-                    _ = try Gnuplot.run(gnuplot, script: script, in: folder)
+                for (script, text) in files.filter({ $0.0.hasSuffix(".gp") }) {
                     let picture = script.replacingOccurrences(of: ".gp", with: ".png")
+                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
                     files.append((picture, ""))
                     context.progress("demo: drew \(folder)/\(picture)\n")
                 }
@@ -220,33 +246,55 @@ extension HingeTool {
             return files.map(\.0)
         }
 
-        static let effectsScript = """
-            # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
+        /// A picture for a trace without a single hinge angle: a frame that says so.
+        static func emptyScript(_ name: String, source: String) -> String {
+            """
+            # \(name).gp — written by hingetool demo; edit and re-run with: gnuplot \(name).gp
             set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
-            set output 'demo-effects.png'
-            set multiplot layout 2,1 title 'Bloom and lean following the hinge, with and without Reduce Motion'
-            set grid
-            set key bottom right box opaque
-            set ylabel 'bloom (0…1)'
-            set yrange [-0.05:1.1]
-            plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
-                 'demo-effects.dat' using 1:4 with lines linewidth 2 dashtype 2 title 'bloom, Reduce Motion (tracks the hinge)'
-            set xlabel 'time (s)'
-            set ylabel 'lean (°)'
-            set yrange [-0.5:8]
-            set key top left box opaque
-            plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
-                 'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
-            unset multiplot
+            set output '\(name).png'
+            set title \(GnuplotText.quoted(Plot.fileName(source)))
+            set label 1 'no hinge angle in this trace: nothing to read or animate' at graph 0.5, 0.5 center
+            set xrange [0:1]
+            set yrange [0:1]
+            plot NaN notitle
 
             """
+        }
 
-        static func readingScript(withTruth: Bool) -> String {
+        static func effectsScript(_ source: String) -> String {
+            let title = GnuplotText.quoted(
+                "Bloom and lean following the hinge, with and without Reduce Motion: \(Plot.fileName(source))")
+            return """
+                # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
+                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set output 'demo-effects.png'
+                set multiplot layout 2,1 title \(title)
+                set datafile missing '-'
+                set grid
+                set key bottom right box opaque
+                set ylabel 'bloom (0…1)'
+                set yrange [-0.05:1.1]
+                plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
+                     'demo-effects.dat' using 1:4 with lines linewidth 2 dashtype 2 title 'bloom, Reduce Motion (tracks the hinge)'
+                set xlabel 'time (s)'
+                set ylabel 'lean (°)'
+                set yrange [-0.5:8]
+                set key top left box opaque
+                plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
+                     'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
+                unset multiplot
+
+                """
+        }
+
+        static func readingScript(withTruth: Bool, source: String) -> String {
+            let title = GnuplotText.quoted("The hinge read as position, snap and velocity: \(Plot.fileName(source))")
             var text = """
                 # demo-reading.gp — written by hingetool demo; edit and re-run with: gnuplot demo-reading.gp
                 set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
                 set output 'demo-reading.png'
-                set multiplot layout 2,1 title 'The hinge read as position, snap and velocity'
+                set multiplot layout 2,1 title \(title)
+                set offsets 0, 0, graph 0.05, graph 0.05
                 set grid
                 set key bottom right box opaque
                 set ylabel 'angle (°)'

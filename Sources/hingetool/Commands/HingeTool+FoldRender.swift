@@ -30,12 +30,13 @@ extension HingeTool {
                 CommandSpec.Option(["--blur"], value: "mm", help: "Blur radius per mm of gap.", default: "0.15"),
                 CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", default: "0.01"),
                 CommandSpec.Option(["--png"], value: "file", help: "Also write the render as a PNG."),
-                outputOption,
+                maxBytesOption, outputOption,
             ],
             usageOverride: [
                 "--tilt <deg> [--eye <mm>] [--image <ppm>]",
                 "                             [--width <mm>] [--height <mm>] [--blur <mm>]",
-                "                             [--dimming <x>] [--png <file>] [-o <file>]",
+                "                             [--dimming <x>] [--png <file>] [--max-bytes <n>]",
+                "                             [-o <file>]",
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -47,9 +48,11 @@ extension HingeTool {
             let blur = try declaredNumber(arguments, "blur", in: 0...10)
             let dimming = try declaredNumber(arguments, "dimming", in: 0...1)
             let imagePath = arguments.value("image")
+            let limit = try inputLimit(arguments)
             let source: PixelImage
             if let imagePath {
-                source = try PPMReader.read(context.readAll(imagePath), file: imagePath)
+                source = try PPMReader.read(
+                    context.readAll(imagePath, limit: limit), file: ToolContext.displayName(imagePath))
             } else {
                 source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
             }

@@ -23,16 +23,16 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--sensor"], value: "name",
                     help: "The sensor to import (its name as dumpsys prints it, any letter case)."),
-                outputOption,
+                maxBytesOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.positionals[0]
             guard format == "dumpsys" else {
-                throw .usage("The value '\(format)' is invalid for '<format>': expected 'dumpsys'")
+                throw .usage("The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys'")
             }
             let path = arguments.positionals[1]
-            let bytes = try context.readAll(path)
+            let bytes = try context.readAll(path, limit: try inputLimit(arguments))
             let name = path == "-" ? "<stdin>" : path
             let log = DumpsysSensorLog(text: String(decoding: bytes, as: UTF8.self))
             let wanted = arguments.value("sensor")?.lowercased()

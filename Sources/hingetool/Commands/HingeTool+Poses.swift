@@ -20,19 +20,16 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
                 CommandSpec.Option(["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates."),
-                outputOption,
+                maxBytesOption, outputOption,
             ])
-
-        static let columns = [
-            "time", "content_width", "content_height", "inset_top", "inset_left", "inset_bottom", "inset_right",
-            "division_x", "division_y", "division_width", "division_height",
-        ]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
-            let stages = try parse(context.readAll(path), file: path)
-            var text = "# hingetool poses \(path): \(stages.count) stages"
+            let limit = try inputLimit(arguments)
+            let stages = try StageLogReader.read(
+                context.readAll(path, limit: limit), file: ToolContext.displayName(path))
+            var text = "# hingetool poses \(Echo.comment(path)): \(stages.count) stages"
             text += reduceMotion ? ", Reduce Motion\n" : "\n"
             text += "# t window_width window_height division change animate\n"
             var previous: FoldStage?
@@ -59,95 +56,6 @@ extension HingeTool {
         /// `firstReading` as the output spells it: `first-reading`.
         static func spelling(_ change: FoldChange) -> String {
             change == .firstReading ? "first-reading" : change.rawValue
-        }
-
-        /// The columns a header row names, by position; `place` is `file:line` for messages.
-        private static func parseHeader(_ fields: [String], at place: String) throws(ToolError) -> [String: Int] {
-            var found: [String: Int] = [:]
-            for (position, name) in fields.enumerated() {
-                let key = name.lowercased()
-                guard columns.contains(key) else { continue }
-                if found[key] != nil {
-                    let column = fields[..<position].reduce(1) { $0 + $1.count + 1 }
-                    throw .data("\(place):\(column): the column '\(key)' appears twice")
-                }
-                found[key] = position
-            }
-            for required in ["content_width", "content_height"] where found[required] == nil {
-                throw .data("\(place):1: the header has no '\(required)' column")
-            }
-            let division = columns.suffix(4).filter { found[$0] != nil }
-            if !division.isEmpty, division.count < 4 {
-                throw .data("\(place):1: the division needs all four columns division_x, _y, _width, _height")
-            }
-            return found
-        }
-
-        /// The stages of a CSV log, with their times.
-        // Long: one row's fields, read by nested helpers that share the row's line number and
-        // columns for their messages; the header is parsed apart (parseHeader).
-        static func parse(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
-            var text = String(decoding: bytes, as: UTF8.self)
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            var header: [String: Int]?
-            var stages: [(Double, FoldStage)] = []
-            // "\r\n" is one Character in Swift, so lines split on either ending.
-            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            for (index, line) in lines.enumerated() {
-                let number = index + 1
-                if line.allSatisfy({ $0 == " " }) || line.hasPrefix("#") { continue }
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-                    $0.trimmingPrefix(" ").reversed().drop { $0 == " " }.reversed()
-                }.map { String($0) }
-                /// The column where field `field` starts, counting from 1.
-                func column(_ field: Int) -> Int { fields[..<field].reduce(1) { $0 + $1.count + 1 } }
-                guard let names = header else {
-                    header = try parseHeader(fields, at: "\(file):\(number)")
-                    continue
-                }
-                func value(_ key: String) throws(ToolError) -> Double? {
-                    guard let position = names[key] else { return nil }
-                    guard position < fields.count else {
-                        throw .data("\(file):\(number):\(line.count + 1): the row has no '\(key)' field")
-                    }
-                    let field = fields[position]
-                    if field.isEmpty { return nil }
-                    guard DecimalNumber.isPlainDecimal(field.utf8), let number = Double(field), number.isFinite else {
-                        throw .data("\(file):\(number):\(column(position)): '\(field)' in '\(key)' is not a number")
-                    }
-                    return number
-                }
-                func required(_ key: String) throws(ToolError) -> Double {
-                    guard let number = try value(key), number >= 0 else {
-                        throw .data("\(file):\(number):\(column(names[key]!)): '\(key)' needs a number ≥ 0")
-                    }
-                    return number
-                }
-                let time = try value("time") ?? Double(stages.count)
-                if let last = stages.last, time < last.0 {
-                    throw .data("\(file):\(number):\(column(names["time"]!)): time \(time) goes backwards")
-                }
-                let size = FoldStage.Size(width: try required("content_width"), height: try required("content_height"))
-                let insets = FoldStage.Insets(
-                    top: try value("inset_top") ?? 0, left: try value("inset_left") ?? 0,
-                    bottom: try value("inset_bottom") ?? 0, right: try value("inset_right") ?? 0)
-                let division = try columns.suffix(4).map { (key) throws(ToolError) in try value(key) }
-                let present = division.compactMap { $0 }
-                if !present.isEmpty, present.count < 4 {
-                    let missing = zip(columns.suffix(4), division).first { $0.1 == nil }!.0
-                    throw .data("\(file):\(number):\(column(names[missing]!)): the division is missing '\(missing)'")
-                }
-                let region =
-                    present.count == 4
-                    ? FoldStage.Region(x: present[0], y: present[1], width: present[2], height: present[3]) : nil
-                let stage = FoldStage(contentSize: size, insets: insets, division: region)
-                guard stage.windowSize.width >= 0, stage.windowSize.height >= 0 else {
-                    throw .data("\(file):\(number):1: the insets are larger than the content")
-                }
-                stages.append((time, stage))
-            }
-            if header == nil { throw .data("\(file):1:1: no header row") }
-            return stages
         }
     }
 }

@@ -21,18 +21,19 @@ extension HingeTool {
                     help:
                         "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
                 ),
-                skipBadRowsOption, outputOption,
+                maxPointsOption, skipBadRowsOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
             let rate = try number(arguments, "rate", in: 0.001...100_000)
+            let pointLimit = try pointLimit(arguments)
             let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
-            var header = "# hingetool read \(path)\n# t angle position velocity projected snap resting"
+            var header = "# hingetool read \(Echo.comment(path))\n# t angle position velocity projected snap resting"
             header += truth == nil ? "\n" : " true_angle true_velocity true_pose\n"
             output.write(header)
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
@@ -46,8 +47,13 @@ extension HingeTool {
             }
             // The reader is passed in rather than captured (a reader is now one reference, so
             // either is cheap; passing it keeps the helper free of captured state).
-            func frames(before end: Double, of hinge: HingeReader) {
+            func frames(before end: Double, of hinge: HingeReader) throws(ToolError) {
                 guard let rate, let start else { return }
+                // The frames up to `end` are counted before any is computed: a gap of a
+                // million seconds is refused, not written until the disk is full.
+                try checkGrid(
+                    duration: end - start, rate: rate, limit: pointLimit, file: reader.fileName ?? path,
+                    what: "the frames")
                 while start + Double(frame) / rate < end {
                     row(hinge.reading(at: start + Double(frame) / rate))
                     frame += 1
@@ -56,7 +62,7 @@ extension HingeTool {
             do {
                 while let record = try reader.next() {
                     plausibility.add(record.sample)
-                    if rate != nil { frames(before: record.sample.time, of: hinge) }
+                    if rate != nil { try frames(before: record.sample.time, of: hinge) }
                     do {
                         try hinge.ingest(record.sample)
                     } catch {
@@ -73,8 +79,9 @@ extension HingeTool {
             } catch {
                 throw .failure("\(error)")
             }
-            frames(before: lastTime.nextUp, of: hinge)
+            try frames(before: lastTime.nextUp, of: hinge)
             try output.commit()
+            context.reportSkipped(reader)
             context.warn(plausibility, reader: reader)
         }
 

@@ -21,14 +21,14 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--method"], value: "method", help: "The interpolation method.", default: "steffen",
                     allowed: ["steffen", "linear", "cspline", "akima"]),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ],
-            usageOverride: ["<trace> --rate <hz> [--method <method>] [-o <file>]"])
+            usageOverride: [
+                "<trace> --rate <hz> [--method <method>]",
+                "                        [--max-rows <n>] [--max-points <n>] [-o <file>]",
+            ])
 
         static let rateOption = CommandSpec.Option(["--rate"], value: "hz", help: "Grid points per second (required).")
-
-        /// The most rows one run prints, as for `hingetool spring`.
-        static let rowLimit = 10_000_001
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -36,8 +36,15 @@ extension HingeTool {
             guard let method = Interpolator.Method(rawValue: arguments.declaredValue("method")) else {
                 throw .usage("'--method' has a value the resampler does not know")
             }
-            let (resampler, grid) = try resample(path, rate: rate, method: method, context: context)
-            var text = "# hingetool resample \(path) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            let resampled = try resample(
+                path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
+                context: context)
+            var text =
+                "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
+            guard let (resampler, grid) = resampled else {
+                try context.emit(text + noHingeComment, to: arguments.value("output"))
+                return
+            }
             text += provenance(resampler)
             text += "# t angle\n"
             for (time, angle) in zip(grid.times, grid.angles) {
@@ -54,31 +61,43 @@ extension HingeTool {
             return rate
         }
 
+        /// What `resample` and `smooth` print for a trace without a single angle.
+        static let noHingeComment = "# no sample has a hinge angle (the trace has no hinge): nothing to resample\n"
+
         /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
-        /// angles on the grid t0 + k/rate.
+        /// angles on the grid t0 + k/rate; `nil` when no sample has an angle (a trace of a
+        /// device without a hinge is not malformed: there is just nothing to put on a grid).
         static func resample(
-            _ path: String, rate: Double, method: Interpolator.Method, context: ToolContext
-        ) throws(ToolError) -> (TraceResampler, (times: [Double], angles: [Double])) {
+            _ path: String, rate: Double, method: Interpolator.Method, limits: (rows: Int, points: Int),
+            context: ToolContext
+        ) throws(ToolError) -> (TraceResampler, (times: [Double], angles: [Double]))? {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
             do {
-                while let record = try reader.next() { samples.append(record.sample) }
-            } catch {
+                while let record = try reader.next() {
+                    samples.append(record.sample)
+                    try checkRowCount(samples.count, limit: limits.rows, file: reader.fileName ?? path)
+                }
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             let name = reader.fileName ?? path
+            guard samples.contains(where: { $0.angle != nil }) else { return nil }
             do {
                 let resampler = try TraceResampler(samples, method: method)
                 let span = resampler.interpolator.domain
-                guard (span.upperBound - span.lowerBound) * rate < Double(rowLimit) else {
-                    throw ToolError.usage("the trace and --rate ask for more than \(rowLimit) rows, the limit")
-                }
+                try checkGrid(
+                    duration: span.upperBound - span.lowerBound, rate: rate, limit: limits.points, file: name)
                 return (resampler, try resampler.grid(rate: rate))
             } catch let failure as ToolError {
                 throw failure
             } catch Interpolator.InputError.tooFewPoints(let method, let count) {
                 throw .data(
-                    "\(name): \(count) angles at distinct times, but \(method) interpolation needs at least "
+                    "\(name): \(count) \(count == 1 ? "angle" : "angles") at distinct times, but \(method) interpolation needs at least "
                         + "\(method.minimumPointCount)")
             } catch {
                 throw .data("\(name): \(error)")

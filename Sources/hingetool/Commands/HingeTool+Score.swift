@@ -31,16 +31,25 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            // Standard input can be read once: a second '-' would read an empty stream.
+            if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+                throw .usage("'-' (standard input) is given more than once; it can be read only once")
+            }
             for path in arguments.positionals {
-                let (samples, truth) = try loadWithTruth(path, context: context)
-                results.append((path, scores(samples, truth: truth, configuration: configuration)))
+                let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
+                try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
+                // A trace without a single angle (no hinge) has nothing to score: no rows, said
+                // in the table, rather than zeros and a flicker count of every frame.
+                let hasAngle = samples.contains { $0.angle != nil }
+                results.append((path, hasAngle ? scores(samples, truth: truth, configuration: configuration) : []))
             }
             let text: String
             switch arguments.value("format") {
@@ -110,20 +119,22 @@ extension HingeTool {
 
         /// Reads a trace and its ground truth.
         static func loadWithTruth(
-            _ path: String, context: ToolContext
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolError) -> (
             [HingeSample], GroundTruth
         ) {
-            let (samples, truth) = try loadWithOptionalTruth(path, context: context)
+            let (samples, truth) = try loadWithOptionalTruth(path, context: context, rowLimit: rowLimit)
             guard let truth else {
-                throw .data("\(path): no ground truth: the trace needs true_angle and true_velocity columns")
+                throw .data(
+                    "\(ToolContext.displayName(path)): no ground truth: the trace needs true_angle and true_velocity "
+                        + "columns")
             }
             return (samples, truth)
         }
 
         /// Reads a trace and its ground truth, if it has any.
         static func loadWithOptionalTruth(
-            _ path: String, context: ToolContext
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolError) -> (
             [HingeSample], GroundTruth?
         ) {
@@ -134,9 +145,14 @@ extension HingeTool {
                 while let record = try reader.next() {
                     records.append(record)
                     plausibility.add(record.sample)
+                    try checkRowCount(records.count, limit: rowLimit, file: reader.fileName ?? path)
                 }
-            } catch {
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             context.warn(plausibility, reader: reader)
             let samples = records.map(\.sample)
@@ -159,8 +175,19 @@ extension HingeTool {
                 velocities.append(trueVelocity)
                 poses.append(pose.flatMap { Double(fields[$0]) })
             }
-            guard !times.isEmpty else { throw .data("\(path): no row has a true_angle and a true_velocity") }
+            guard !times.isEmpty else {
+                throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
+            }
             return (samples, .columns(times: times, angles: angles, velocities: velocities, poses: poses))
+        }
+
+        /// Refuses a trace whose scoring grid (``ReadingScorer/gridRate`` frames per second
+        /// from the first sample to the last) would pass `limit`, before it is computed.
+        static func checkScoringGrid(_ samples: [HingeSample], limit: Int, file: String) throws(ToolError) {
+            guard let first = samples.first?.time, let last = samples.last?.time else { return }
+            try checkGrid(
+                duration: last - first, rate: ReadingScorer.gridRate, limit: limit, file: file,
+                what: "the scoring grid", remedy: "raise it with '--max-points'")
         }
 
         static func json(_ name: String, _ score: ReadingScore) -> JSONValue {
@@ -174,10 +201,17 @@ extension HingeTool {
             ])
         }
 
+        /// The column names of the text table, each as wide as its cells.
+        static let columnNames = [
+            "vel_rmse_moving", "vel_rmse_rest", "pos_rmse", "lag_ms", "jitter", "snap_right", "lead_ms", "flicker",
+        ]
+
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
-            var text = "# hingetool score \(title)\n"
-            text +=
-                "# reading          vel_rmse_moving vel_rmse_rest pos_rmse lag_ms jitter snap_right lead_ms flicker\n"
+            var text = "# hingetool score \(Echo.comment(title))\n"
+            guard !rows.isEmpty else {
+                return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+            }
+            text += "# reading".padding(18) + columnNames.dropLast().map { $0.padding(16) }.joined() + "flicker\n"
             for (name, score) in rows {
                 let cells = [
                     DecimalNumber.fixed(score.velocityRMSEMoving, places: 2),
@@ -189,7 +223,8 @@ extension HingeTool {
                     score.meanLeadTime.map { DecimalNumber.fixed($0 * 1000, places: 0) } ?? "-",
                     "\(score.flickerAtRest)",
                 ]
-                text += name.padding(18) + cells.map { $0.padding(14) }.joined() + "\n"
+                text +=
+                    name.padding(18) + cells.dropLast().map { $0.padding(16) }.joined() + cells[cells.count - 1] + "\n"
             }
             return text
         }

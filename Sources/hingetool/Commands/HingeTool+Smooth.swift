@@ -30,11 +30,12 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--median"], value: "s", help: "Running median over a window this many seconds wide."),
                 CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ],
             usageOverride: [
                 "<trace> --rate <hz> [--impulses] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",
+                "                        [--max-rows <n>] [--max-points <n>]",
             ])
 
         /// The impulse threshold, in scales: Hampel's customary 3.
@@ -48,9 +49,15 @@ extension HingeTool {
             let derivative = arguments.has("derivative")
             let filter = try chooseFilter(sigma: sigma, window: window, derivative: derivative)
 
-            let (resampler, grid) = try Resample.resample(path, rate: rate, method: .steffen, context: context)
+            let resampled = try Resample.resample(
+                path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
+                context: context)
             let step = 1 / rate
-            var command = "hingetool smooth \(path) --rate \(DecimalNumber.shortest(rate))"
+            var command = "hingetool smooth \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate))"
+            guard let (resampler, grid) = resampled else {
+                try context.emit("# \(command)\n" + Resample.noHingeComment, to: arguments.value("output"))
+                return
+            }
             let values: [Double]
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window

@@ -46,17 +46,24 @@ extension HingeTool {
             let epsilon = try declaredNumber(arguments, "epsilon", in: 1e-12...0.999_999)
             let rate = try declaredNumber(arguments, "rate", in: 1e-3...1e6)
             let format = arguments.declaredValue("format")
+            // Checked whether or not the motion is printed: every value given is validated.
+            let givenLength = try number(arguments, "length", in: 0...1e7)
+            guard (to - from).isFinite, (velocity * 0.5).isFinite else {
+                throw .usage(
+                    "'--from', '--to' and '--initial-velocity' describe a motion beyond the largest number "
+                        + "(\(DecimalNumber.shortest(Double.greatestFiniteMagnitude))); keep |to − from| finite")
+            }
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
             if arguments.has("report") {
                 text = format == "json" ? reportJSON(report).rendered() + "\n" : reportText(report, format: format)
             } else {
-                let length = try number(arguments, "length", in: 0...1e7) ?? defaultLength(report, rate: rate)
+                let length = givenLength ?? defaultLength(report, rate: rate)
                 let frames = Int((length * rate).rounded(.down))
                 guard frames <= 10_000_000 else {
                     throw .usage("--length × --rate asks for \(frames + 1) rows; the limit is 10,000,001")
                 }
-                text = motion(
+                text = try motion(
                     spring, from: from, to: to, velocity: velocity, rate: rate, frames: frames, format: format,
                     report: report)
             }
@@ -73,7 +80,7 @@ extension HingeTool {
         private static func motion(
             _ spring: DampedSpring, from: Double, to: Double, velocity: Double, rate: Double, frames: Int,
             format: String, report: SpringReport
-        ) -> String {
+        ) throws(ToolError) -> String {
             var text = ""
             switch format {
             case "csv": text = "t,value,velocity\n"
@@ -90,6 +97,13 @@ extension HingeTool {
                 let t = Double(k) / rate
                 let value = spring.value(from: from, to: to, initialVelocity: velocity, time: t)
                 let v = spring.velocity(from: from, to: to, initialVelocity: velocity, time: t)
+                // A distance near the largest Double times k/m is a velocity beyond it: refused
+                // rather than printed as inf.
+                guard value.isFinite, v.isFinite else {
+                    throw .usage(
+                        "'--from', '--to' and '--initial-velocity' give a motion whose velocity passes the largest "
+                            + "number at t = \(DecimalNumber.shortest(t)) s; use a smaller distance or velocity")
+                }
                 let columns = [t, value, v].map(DecimalNumber.shortest)
                 switch format {
                 case "csv": text += columns.joined(separator: ",") + "\n"

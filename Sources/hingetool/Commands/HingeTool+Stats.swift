@@ -108,7 +108,7 @@ extension HingeTool {
                 ),
                 ("skipped rows", "\(summary.skippedRows)"),
             ]
-            var text = "# hingetool stats \(path)\n"
+            var text = "# hingetool stats \(Echo.comment(path))\n"
             for (label, value) in rows {
                 text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
             }

@@ -46,11 +46,11 @@ extension HingeTool {
                 throw .usage("Missing expected argument '<scenario>'")
             }
             guard var scenario = SyntheticScenario.named(name) else {
-                var message = "Unknown scenario '\(name)'"
+                var message = "Unknown scenario '\(Echo.quoted(name))'. 'hingetool synth --list' lists them."
                 if let suggestion = ArgumentParser.closest(to: name, among: SyntheticScenario.all.map(\.name)) {
-                    message += ". Did you mean '\(suggestion)'?"
+                    message += " Did you mean '\(suggestion)'?"
                 }
-                throw .usage(message + "; 'hingetool synth --list' lists them")
+                throw .usage(message)
             }
             let seed = try declaredUnsignedInteger(arguments, "seed")
             if let interval = try number(arguments, "interval", in: 0.1...10_000) {
@@ -63,10 +63,7 @@ extension HingeTool {
             if let step = try number(arguments, "step", in: 0.001...180) {
                 scenario.trace.sensor.quantisation = .step(step)
             }
-            let repeats = try declaredUnsignedInteger(arguments, "repeat")
-            guard (1...1_000_000).contains(repeats) else {
-                throw .usage("The value '\(repeats)' is invalid for '--repeat': expected 1…1000000")
-            }
+            let repeats = try declaredWholeNumber(arguments, "repeat", in: 1...1_000_000)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
             try output.commit()

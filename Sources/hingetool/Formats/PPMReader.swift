@@ -11,7 +11,7 @@ enum PPMReader {
         var cursor = Cursor(bytes: bytes, file: file)
         let magic = try cursor.token(what: "magic number P3 or P6")
         guard magic.text == "P6" || magic.text == "P3" else {
-            throw cursor.failure(at: magic, "'\(magic.text)' is not a colour PPM; expected 'P6' or 'P3'")
+            throw cursor.failure(at: magic, "'\(Echo.quoted(magic.text))' is not a colour PPM; expected 'P6' or 'P3'")
         }
         let width = try cursor.integer(what: "width", in: 1...65_535)
         let height = try cursor.integer(what: "height", in: 1...65_535)
@@ -27,7 +27,7 @@ enum PPMReader {
                 rgb[index] = scaled(try cursor.integer(what: "sample \(index + 1) of \(count)", in: 0...maximum))
             }
             if let extra = cursor.nextToken() {
-                throw cursor.failure(at: extra, "unexpected '\(extra.text)' after the last sample")
+                throw cursor.failure(at: extra, "unexpected '\(Echo.quoted(extra.text))' after the last sample")
             }
         } else {
             // Exactly one whitespace byte separates the header from binary data.
@@ -116,7 +116,8 @@ enum PPMReader {
                 range.contains(value)
             else {
                 throw failure(
-                    at: token, "'\(token.text)' is not a valid \(what) (\(range.lowerBound)…\(range.upperBound))")
+                    at: token,
+                    "'\(Echo.quoted(token.text))' is not a valid \(what) (\(range.lowerBound)…\(range.upperBound))")
             }
             return value
         }

@@ -10,6 +10,10 @@ enum ScoreReport {
         var text = ""
         for result in results {
             text += "#### \(scenarioName(result.path))\n\n"
+            guard !result.rows.isEmpty else {
+                text += "No sample has a hinge angle (the trace has no hinge): nothing to score.\n\n"
+                continue
+            }
             text += "| reading | velocity RMSE moving (°/s) | velocity RMSE at rest (°/s) | position RMSE (°) "
             text += "| lag (ms) | jitter at rest (°/s) | snap right | lead (ms) | flicker |\n"
             text += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
@@ -43,7 +47,8 @@ enum ScoreReport {
                 let paper = row("one-euro-paper", result)
             else { continue }
             let fine = !["coarse-sensor", "five-degree-steps"].contains(scenarioName(result.path))
-            let ratio = ours.velocityRMSEMoving / lsq2.velocityRMSEMoving
+            // A trace that never moves has 0 / 0 here: the same error, no change.
+            let ratio = lsq2.velocityRMSEMoving > 0 ? ours.velocityRMSEMoving / lsq2.velocityRMSEMoving : 1
             let velocityKept = fine ? ratio <= 0.8 : ratio <= 1
             let cells = [
                 scenarioName(result.path), fine ? "≤ 1°" : "coarse",

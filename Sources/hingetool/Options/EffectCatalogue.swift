@@ -38,7 +38,7 @@ extension HingeTool {
                 name: "bloom", lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
             ) { (lower, upper, _) throws(ToolError) in
-                guard lower < upper else { throw .usage("the bloom needs --lower < --upper") }
+                guard lower < upper else { throw .usage("the bloom needs '--lower' below '--upper'") }
                 return BloomEffect(lower: lower, upper: upper)
             },
             EffectEntry(
@@ -47,7 +47,7 @@ extension HingeTool {
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
                 animates: false
             ) { (lower, upper, arguments) throws(ToolError) in
-                guard lower != upper else { throw .usage("the ramp needs --lower and --upper to differ") }
+                guard lower != upper else { throw .usage("the ramp needs '--lower' and '--upper' to differ") }
                 let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") }
                 return RampEffect(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
             },
@@ -55,7 +55,7 @@ extension HingeTool {
                 name: "lean", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
             ) { (full, flat, arguments) throws(ToolError) in
-                guard full < flat else { throw .usage("the lean needs --lower < --upper") }
+                guard full < flat else { throw .usage("the lean needs '--lower' below '--upper'") }
                 let maximum = try number(arguments, "maximum", in: -90...90) ?? LeanEffect().maximum
                 return LeanEffect(maximum: maximum, flat: flat, full: full)
             },

@@ -52,23 +52,23 @@ enum ReadOptions {
         default: configuration.position = .oneEuro(parameters, .onChange)
         }
         let spread = try HingeTool.declaredNumber(arguments, "spread", in: 0.001...10)
+        // Every estimator's options are checked, whichever one is chosen: a typo in an option the
+        // chosen method ignores is still a typo.
+        let kalman = KalmanVelocity(
+            jerkNoise: try HingeTool.declaredNumber(arguments, "jerk-noise", in: 1...1e15),
+            measurementNoise: try HingeTool.declaredNumber(arguments, "measurement-noise", in: 1e-6...1e3),
+            shrinkage: try HingeTool.declaredNumber(arguments, "shrinkage", in: 0...1e3), spread: spread)
+        let leastSquares = LeastSquaresVelocity(
+            horizon: try HingeTool.declaredNumber(arguments, "horizon", in: 0.005...1),
+            degree: arguments.value("degree") == "1" ? 1 : 2,
+            oldestWeight: try HingeTool.declaredNumber(arguments, "oldest-weight", in: 0...1),
+            spread: spread)
         switch arguments.declaredValue("velocity") {
         case "lsq2-android": configuration.velocity = .androidLSQ2
         case "lsq2-android-held": configuration.velocity = .androidLSQ2Held
         case "difference": configuration.velocity = .finiteDifference
-        case "kalman":
-            configuration.velocity = .kalman(
-                KalmanVelocity(
-                    jerkNoise: try HingeTool.declaredNumber(arguments, "jerk-noise", in: 1...1e15),
-                    measurementNoise: try HingeTool.declaredNumber(arguments, "measurement-noise", in: 1e-6...1e3),
-                    shrinkage: try HingeTool.declaredNumber(arguments, "shrinkage", in: 0...1e3), spread: spread))
-        default:
-            configuration.velocity = .leastSquares(
-                LeastSquaresVelocity(
-                    horizon: try HingeTool.declaredNumber(arguments, "horizon", in: 0.005...1),
-                    degree: arguments.value("degree") == "1" ? 1 : 2,
-                    oldestWeight: try HingeTool.declaredNumber(arguments, "oldest-weight", in: 0...1),
-                    spread: spread))
+        case "kalman": configuration.velocity = .kalman(kalman)
+        default: configuration.velocity = .leastSquares(leastSquares)
         }
         if arguments.value("coarse-step") == "inf" {
             configuration.coarseStep = .infinity

@@ -21,7 +21,8 @@ extension HingeTool {
                 ["--damping-ratio"], value: "ζ",
                 help: "Damping ratio ζ (with --response; with --settling-duration, default 1)."),
             CommandSpec.Option(
-                ["--settling-duration"], value: "s", help: "Time to settle from 0 to 1 within --epsilon."),
+                ["--settling-duration"], value: "s",
+                help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does."),
             CommandSpec.Option(
                 ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", default: "0.001"),
             CommandSpec.Option(
@@ -111,8 +112,24 @@ extension HingeTool {
                         settlingDuration: settling!, dampingRatio: ratio ?? 1, epsilon: epsilon)
                 }
             } catch {
-                throw .usage("Invalid spring: \(error.description)")
+                throw invalid(error, arguments)
             }
+        }
+
+        /// A spring parameter the library refused, blamed on the option that set it (exit 64):
+        /// `The value '1e300' is invalid for '--duration': must be …`.
+        static func invalid(_ error: DampedSpring.ParameterError, _ arguments: ParsedArguments) -> ToolError {
+            let option: String
+            switch error.parameter {
+            case .dampingRatio: option = "damping-ratio"
+            case .settlingDuration: option = "settling-duration"
+            case .bounce where !arguments.has("bounce") && arguments.has("extra-bounce"): option = "extra-bounce"
+            default: option = error.parameter.rawValue
+            }
+            let given =
+                (arguments.has(option) ? arguments.value(option) : nil).map { "The value '\(Echo.quoted($0))'" }
+                ?? "The resulting \(option)"
+            return .usage("\(given) is invalid for '--\(option)': it must be \(error.requirement)")
         }
 
         private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
@@ -136,7 +153,7 @@ extension HingeTool {
             do throws(DampedSpring.ParameterError) {
                 return try DampedSpring.validated(duration: 0.5, bounce: bounce ?? (base + (extra ?? 0)))
             } catch {
-                throw .usage("Invalid spring: \(error.description)")
+                throw invalid(error, arguments)
             }
         }
 

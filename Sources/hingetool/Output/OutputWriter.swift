@@ -4,8 +4,6 @@ import HingeKit
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A command's output, passed on in chunks of about 64 KiB as it is produced, so that a
@@ -25,7 +23,7 @@ import HingeKit
 final class OutputWriter {
     private enum Destination {
         case standardOutput((String) -> Void)
-        case file(descriptor: Int32, temporary: String, path: String)
+        case file(FileOutput)
     }
 
     /// Bytes gathered before they are passed on: large enough that writes cost little per
@@ -47,17 +45,13 @@ final class OutputWriter {
             destination = .standardOutput(context.write)
             return
         }
-        guard let (descriptor, temporary) = AtomicFile.createTemporary(beside: path) else {
-            throw Self.writeFailure(path)
-        }
-        destination = .file(descriptor: descriptor, temporary: temporary, path: path)
+        destination = .file(try FileOutput(path: path))
     }
 
     deinit {
         buffer.deallocate()
-        guard !finished, case .file(let descriptor, let temporary, _) = destination else { return }
-        close(descriptor)
-        unlink(temporary)
+        guard !finished, case .file(let file) = destination else { return }
+        file.abandon()
     }
 
     /// Appends `text`, passing the buffer on once it holds a chunk.
@@ -100,14 +94,12 @@ final class OutputWriter {
     func commit() throws(ToolError) {
         flush()
         finished = true
-        guard case .file(let descriptor, let temporary, let path) = destination else { return }
-        let synced = failure == nil && fsync(descriptor) == 0
-        let closed = close(descriptor) == 0
-        guard synced, closed, rename(temporary, path) == 0 else {
-            let error = failure ?? Self.writeFailure(path)
-            unlink(temporary)
-            throw error
+        guard case .file(let file) = destination else { return }
+        if let failure {
+            file.abandon()
+            throw failure
         }
+        try file.commit()
     }
 
     private func flush() {
@@ -120,8 +112,8 @@ final class OutputWriter {
         switch destination {
         case .standardOutput(let write):
             write(String(decoding: bytes, as: UTF8.self))
-        case .file(let descriptor, _, let path):
-            if failure == nil, !writeAll(bytes, to: descriptor) { failure = Self.writeFailure(path) }
+        case .file(let file):
+            if failure == nil, !file.write(bytes) { failure = Self.writeFailure(file.path) }
         }
     }
 

@@ -18,12 +18,16 @@ struct ToolContext {
 
     static var standard: ToolContext {
         var context = ToolContext(
-            write: { text in _ = writeAll(text, to: 1) },
+            write: StandardOutput.write,
             writeError: { text in _ = writeAll(text, to: 2) },
             openStandardInput: { () throws(FileByteSource.FileError) in try FileByteSource.standardInput() })
         if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
         return context
     }
+
+    /// How messages name an input: `<stdin>` for `-`, the path as given otherwise (the name
+    /// the trace reader uses too, so every message about standard input says the same).
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// Opens a trace named on the command line; `-` is standard input.
     func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
@@ -33,26 +37,36 @@ struct ToolContext {
             }
             return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
         } catch {
-            throw .noInput("cannot open '\(path)': \(error.reason)")
+            throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
         }
     }
 
-    /// Reads all of a file named on the command line; `-` is standard input.
-    func readAll(_ path: String) throws(ToolError) -> [UInt8] {
+    /// Reads all of a file named on the command line; `-` is standard input. Stops as soon as
+    /// more than `limit` bytes have arrived (so `/dev/zero` or an endless pipe costs `limit`
+    /// bytes of memory, not all of it), with a data error naming the limit.
+    func readAll(_ path: String, limit: Int = HingeTool.defaultMaxBytes) throws(ToolError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let name = Self.displayName(path)
         do {
             var source: any TraceByteSource =
                 path == "-" ? try openStandardInput() : try FileByteSource(path: path)
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
                 if count == 0 { return bytes }
+                guard bytes.count + count <= limit else {
+                    throw ToolError.data(
+                        "\(name): the input is longer than \(limit) bytes, the most this command reads into "
+                            + "memory (raise it with '--max-bytes')")
+                }
                 bytes += buffer[..<count]
             }
+        } catch let failure as ToolError {
+            throw failure
         } catch let error as FileByteSource.FileError {
-            throw .noInput("cannot read '\(path)': \(error.reason)")
+            throw .noInput("cannot read '\(name)': \(error.reason)")
         } catch {
-            throw .noInput("cannot read '\(path)': \(error)")
+            throw .noInput("cannot read '\(name)': \(error)")
         }
     }
 
@@ -63,6 +77,21 @@ struct ToolContext {
         for warning in plausibility.warnings(for: columns) {
             writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
         }
+    }
+
+    /// Reports on standard error the rows `--skip-bad-rows` left out, as `stats` lists them:
+    /// the count, then the first errors (``TraceReadOptions/retainedErrorLimit``) and how
+    /// many more there were. Silent when nothing was skipped.
+    func reportSkipped(_ reader: TraceReader) {
+        let summary = reader.summary
+        guard summary.skippedRows > 0 else { return }
+        let name = reader.fileName ?? "<stdin>"
+        var text = "\(name): skipped \(summary.skippedRows) malformed row\(summary.skippedRows == 1 ? "" : "s")\n"
+        for error in summary.skippedErrors { text += "skipped: \(error)\n" }
+        if summary.skippedRows > summary.skippedErrors.count {
+            text += "skipped: … and \(summary.skippedRows - summary.skippedErrors.count) more\n"
+        }
+        writeError(text)
     }
 
     /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).

@@ -279,4 +279,41 @@ struct FuzzRegressionTests {
             #expect(reading.velocity.isFinite && reading.position.isFinite && reading.projected.isFinite)
         }
     }
+    @Test(
+        "A swing near the largest Double finds its first turn, so settled stays settled (spring_animator-settled-then-moving-2)"
+    )
+    func settledThenMovingNearTheLargestDouble() throws {
+        let fast = try DampedSpring.validated(
+            mass: 1.428665431208579e-101, stiffness: 57759.9760079652, damping: 0, allowOverDamping: false)
+        let slow = try DampedSpring.validated(
+            mass: 84.36118484779126, stiffness: 96470.58827058824, damping: 11.566338597695887,
+            allowOverDamping: false)
+        var animator = SpringAnimator(value: -6.1806462368843885e+305, time: 0, spring: fast, mode: .persistent)
+        try animator.retarget(to: 1.503686697249935e-154, at: 0.056598764019226366, spring: slow)
+        try animator.retarget(to: 670.5882352941178, at: 3.3455695429922936)
+        // The reference distance is the largest distance the motion reaches: a dense scan of
+        // the first period (0.186 s) is an oracle for it, within the scan's step (a swing of
+        // amplitude A at ω_d 33.8 /s sampled every 0.1 ms misses its peak by ≤ A·(ω_d·5e-5)²/2).
+        var largest = 0.0
+        for step in 0...2000 {
+            let time = 3.3455695429922936 + Double(step) * 1e-4
+            largest = max(largest, abs(animator.value(at: time) - 670.5882352941178))
+        }
+        #expect(animator.referenceDistance >= largest)
+        #expect(animator.referenceDistance <= largest * (1 + 1e-5))
+        // Once settled, settled for good: scanned every 10 ms over the minute around it.
+        var settledSince: Double?
+        for step in 0...6000 {
+            let time = 80 + Double(step) * 0.01
+            if animator.isSettled(at: time) {
+                #expect(animator.value(at: time) == 670.5882352941178)
+                settledSince = settledSince ?? time
+            } else {
+                #expect(settledSince == nil, "settled at \(settledSince ?? 0) but not at \(time)")
+            }
+        }
+        // The two frames the fuzzer caught: settled at the first, 4.7e302 away at the second.
+        #expect(animator.isSettled(at: 104.75920653086125) || !animator.isSettled(at: 104.51450064850832))
+        #expect(settledSince != nil)
+    }
 }

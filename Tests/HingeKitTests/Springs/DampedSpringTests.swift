@@ -8,6 +8,25 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {
 
 @Suite("DampedSpring parameterisations")
 struct DampedSpringTests {
+    @Test(
+        "A duration or response whose stiffness (2π/d)² underflows to 0 is refused (issue 13: stiffness 0, bounce −1)",
+        arguments: [1e155, 1e300, Double.greatestFiniteMagnitude])
+    func durationTooLongForAStiffness(duration: Double) {
+        #expect(throws: DampedSpring.ParameterError.self) { try DampedSpring.validated(duration: duration) }
+        #expect(throws: DampedSpring.ParameterError.self) {
+            try DampedSpring.validated(response: duration, dampingRatio: 1)
+        }
+    }
+
+    @Test("A long but representable duration is kept, with the bounce it was given")
+    func longDurationKept() throws {
+        // (2π/1e150)² = 3.9e-299 is a normal Double: the spring exists, and reads back as given.
+        let spring = try DampedSpring.validated(duration: 1e150, bounce: 0.25)
+        #expect(spring.stiffness > 0 && spring.stiffness.isNormal)
+        #expect(abs(spring.bounce - 0.25) < 1e-12)
+        #expect(abs(spring.duration / 1e150 - 1) < 1e-12)
+    }
+
     @Test("Apple's example: duration 0.5, bounce 0.3 is (m, k, c) = (1, 157.9, 17.6)")
     func appleDurationBounceExample() {
         let spring = DampedSpring(duration: 0.5, bounce: 0.3)

@@ -123,6 +123,10 @@ struct MalformedTrace: CustomTestStringConvertible, Sendable {
             "Latin-1 text in a status", Array("time,angle,status\n0,1,caf".utf8) + [0xE9, 0x0A],
             "t.csv:2:8: byte 0xE9 is not valid UTF-8", .notUTF8),
         .init(
+            "Latin-1 text followed by more text (issue 13: the byte after it was blamed)",
+            Array("time,angle,status,note\n0,180,fullyOpen,caf".utf8) + [0xE9] + Array(" au lait\n".utf8),
+            "t.csv:2:20: byte 0xE9 is not valid UTF-8", .notUTF8),
+        .init(
             "overlong UTF-8 encoding", Array("time,angle\n0,".utf8) + [0xC0, 0xB1, 0x0A],
             "t.csv:2:3: byte 0xC0 is not valid UTF-8", .notUTF8),
         .init(

@@ -56,7 +56,10 @@ struct HingeToolConventionTests {
             ),
             (["stats", "a.csv", "--format"], "Error: Missing value for '--format <format>'"),
             (["stats", "a.csv", "--skip-bad-rows=yes"], "Error: The flag '--skip-bad-rows' does not take a value"),
-            (["synth", "flat-to-laptp"], "Error: Unknown scenario 'flat-to-laptp'. Did you mean 'flat-to-laptop'?"),
+            (
+                ["synth", "flat-to-laptp"],
+                "Error: Unknown scenario 'flat-to-laptp'. 'hingetool synth --list' lists them. Did you mean 'flat-to-laptop'?"
+            ),
             (["synth", "slow-bend", "--seed", "-1"], "Error: The value '-1' is invalid for '--seed'"),
             (["synth", "slow-bend", "--noise", "nan"], "Error: The value 'nan' is invalid for '--noise'"),
             (

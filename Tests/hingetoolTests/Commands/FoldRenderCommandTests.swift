@@ -92,17 +92,17 @@ struct FoldRenderCommandTests {
     @Test(
         "Bad PPMs exit 65 with a clear place and reason",
         arguments: [
-            ("P5 1 1 255\n\u{0}", "-:1:1: 'P5' is not a colour PPM; expected 'P6' or 'P3'"),
-            ("", "-:1:1: the file ends where the magic number P3 or P6 should be"),
-            ("P3\n2 x\n", "-:2:3: 'x' is not a valid height (1…65535)"),
-            ("P3 1 1 0\n", "-:1:8: '0' is not a valid maximum value (1…65535)"),
-            ("P3 1 1 255\n1 2\n", "-:3:1: the file ends where the sample 3 of 3 should be"),
-            ("P3 1 1 100\n1 2 101\n", "-:2:5: '101' is not a valid sample 3 of 3 (0…100)"),
-            ("P3 1 1 255\n1 2 3 4\n", "-:2:7: unexpected '4' after the last sample"),
-            ("P6 2 1 255\n\u{1}\u{2}\u{3}", "-: byte 14: the pixel data ends after 3 of 6 bytes"),
-            ("P6 1 1 255 \u{1}\u{2}\u{3}\u{4}", "-: byte 14: 1 bytes after the image"),
-            ("P6 70000 1 255\n", "-:1:4: '70000' is not a valid width (1…65535)"),
-            ("P6 5000 5000 255\n", "-:1:1: 5000 × 5000 pixels is more than the 16777216 accepted"),
+            ("P5 1 1 255\n\u{0}", "<stdin>:1:1: 'P5' is not a colour PPM; expected 'P6' or 'P3'"),
+            ("", "<stdin>:1:1: the file ends where the magic number P3 or P6 should be"),
+            ("P3\n2 x\n", "<stdin>:2:3: 'x' is not a valid height (1…65535)"),
+            ("P3 1 1 0\n", "<stdin>:1:8: '0' is not a valid maximum value (1…65535)"),
+            ("P3 1 1 255\n1 2\n", "<stdin>:3:1: the file ends where the sample 3 of 3 should be"),
+            ("P3 1 1 100\n1 2 101\n", "<stdin>:2:5: '101' is not a valid sample 3 of 3 (0…100)"),
+            ("P3 1 1 255\n1 2 3 4\n", "<stdin>:2:7: unexpected '4' after the last sample"),
+            ("P6 2 1 255\n\u{1}\u{2}\u{3}", "<stdin>: byte 14: the pixel data ends after 3 of 6 bytes"),
+            ("P6 1 1 255 \u{1}\u{2}\u{3}\u{4}", "<stdin>: byte 14: 1 bytes after the image"),
+            ("P6 70000 1 255\n", "<stdin>:1:4: '70000' is not a valid width (1…65535)"),
+            ("P6 5000 5000 255\n", "<stdin>:1:1: 5000 × 5000 pixels is more than the 16777216 accepted"),
         ])
     func badImages(input: String, message: String) {
         let run = runTool(["fold-render", "--tilt", "10", "--image", "-"], input: input)

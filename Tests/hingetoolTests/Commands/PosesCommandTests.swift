@@ -34,17 +34,17 @@ struct PosesCommandTests {
     @Test(
         "Bad logs exit 65 with file:line:column",
         arguments: [
-            ("content_width\n900\n", "-:1:1: the header has no 'content_height' column"),
-            ("content_width,content_height\n900,abc\n", "-:2:5: 'abc' in 'content_height' is not a number"),
-            ("content_width,content_height\n900,-1\n", "-:2:5: 'content_height' needs a number ≥ 0"),
-            ("time,content_width,content_height\n1,9,9\n0.5,9,9\n", "-:3:1: time 0.5 goes backwards"),
-            ("content_width,content_height,division_x\n9,9,0\n", "-:1:1: the division needs all four columns"),
+            ("content_width\n900\n", "<stdin>:1:1: the header has no 'content_height' column"),
+            ("content_width,content_height\n900,abc\n", "<stdin>:2:5: 'abc' in 'content_height' is not a number"),
+            ("content_width,content_height\n900,-1\n", "<stdin>:2:5: 'content_height' needs a number ≥ 0"),
+            ("time,content_width,content_height\n1,9,9\n0.5,9,9\n", "<stdin>:3:1: time 0.5 goes backwards"),
+            ("content_width,content_height,division_x\n9,9,0\n", "<stdin>:1:1: the division needs all four columns"),
             (
                 "content_width,content_height,division_x,division_y,division_width,division_height\n9,9,0,1,,2\n",
-                "-:2:9: the division is missing 'division_width'"
+                "<stdin>:2:9: the division is missing 'division_width'"
             ),
-            ("content_width,content_height,inset_top\n9,9,10\n", "-:2:1: the insets are larger than the content"),
-            ("# only a comment\n", "-:1:1: no header row"),
+            ("content_width,content_height,inset_top\n9,9,10\n", "<stdin>:2:1: the insets are larger than the content"),
+            ("# only a comment\n", "<stdin>:1:1: no header row"),
         ])
     func badLogs(input: String, message: String) {
         let run = runTool(["poses", "-"], input: input)

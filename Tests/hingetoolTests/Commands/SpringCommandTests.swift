@@ -98,15 +98,18 @@ struct SpringCommandTests {
             ),
             (
                 ["--mass", "-1", "--stiffness", "1", "--damping", "1"],
-                "Invalid spring: mass must be positive and finite, got -1.0"
+                "The value '-1' is invalid for '--mass': it must be positive and finite"
             ),
             (["--stiffness", "100"], "'--damping' is needed with the physical form"),
             (["--response", "0.3"], "'--damping-ratio' is needed with '--response'"),
             (
                 ["--response", "0.3", "--damping-ratio", "-0.5"],
-                "Invalid spring: dampingRatio must be zero or positive"
+                "The value '-0.5' is invalid for '--damping-ratio': it must be zero or positive"
             ),
-            (["--duration", "0.5", "--bounce", "-1"], "Invalid spring: bounce must be greater than -1 and at most 1"),
+            (
+                ["--duration", "0.5", "--bounce", "-1"],
+                "The value '-1' is invalid for '--bounce': it must be greater than -1 and at most 1"
+            ),
             (["--stiffness", "nan", "--damping", "1"], "The value 'nan' is invalid for '--stiffness'"),
             (["--preset", "bend", "--extra-bounce", "0.1"], "the 'bend' preset has a fixed bounce"),
             (

@@ -19,6 +19,8 @@ extension HingeTool.Animate {
         let followsPosition: Bool
         let rate: Double
         let tail: Double?
+        /// The most frames one run computes (`--max-points`), checked before they are.
+        let pointLimit: Int
 
         init(_ arguments: ParsedArguments) throws(ToolError) {
             let effectName = arguments.declaredValue("effect")
@@ -42,6 +44,7 @@ extension HingeTool.Animate {
             change = try HingeTool.Animate.springChange(arguments.value("change-spring"))
             rate = try HingeTool.declaredNumber(arguments, "rate", in: 1e-3...1e6)
             tail = try HingeTool.number(arguments, "tail", in: 0...1e6)
+            pointLimit = try HingeTool.pointLimit(arguments)
         }
 
         /// The animator's target for `reading` (the reader's, after a sample whose angle was
@@ -117,8 +120,6 @@ extension HingeTool.Animate {
         private(set) var frame = 0
         private let rows: Spool
 
-        /// The most rows one run prints, as for `hingetool spring`.
-        static let rowLimit = 10_000_001
         /// How long the default tail may run when the motion never settles (an undamped spring).
         static let longestTail = 10.0
 
@@ -136,6 +137,10 @@ extension HingeTool.Animate {
         /// time retargets first.
         mutating func take(_ record: TraceRecord) throws(ToolError) {
             feed.arrive(record.sample)
+            // Counted before any is computed (docs/performance.md, resource policy).
+            try HingeTool.checkGrid(
+                duration: record.sample.time - startTime, rate: settings.rate, limit: settings.pointLimit,
+                file: feed.path, what: "the animation")
             while nextFrameTime < record.sample.time { _ = try emitFrame() }
             guard let target = try feed.read(record) else { return }
             do throws(SpringAnimator.EventError) {
@@ -149,6 +154,10 @@ extension HingeTool.Animate {
         /// (and, following the position, the filter has caught up), at most ``longestTail``.
         mutating func finish() throws(ToolError) {
             let lastTime = feed.lastTime
+            try HingeTool.checkGrid(
+                duration: lastTime + (settings.tail ?? Self.longestTail) - startTime, rate: settings.rate,
+                limit: settings.pointLimit, file: feed.path, what: "the animation and its tail",
+                remedy: "raise it with '--max-points', or lower '--rate' or '--tail'")
             if let tail = settings.tail {
                 while nextFrameTime <= lastTime + tail { _ = try emitFrame() }
                 return
@@ -165,9 +174,6 @@ extension HingeTool.Animate {
 
         /// Writes the next frame; returns its time and whether the value has settled there.
         private mutating func emitFrame() throws(ToolError) -> (time: Double, settled: Bool) {
-            guard frame < Self.rowLimit else {
-                throw .usage("the trace, --rate and --tail ask for more than \(Self.rowLimit) rows, the limit")
-            }
             let t = nextFrameTime
             // Following the position, every frame retargets to the reader's position then: it
             // keeps moving between reports (the filter converges while the sensor is quiet).

@@ -53,13 +53,13 @@ extension HingeTool {
                 CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
                 CommandSpec.Option(
                     ["--tail"], value: "s", help: "Seconds to print after the last sample (default: until settled)."),
-                outputOption,
+                maxPointsOption, outputOption,
             ],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
                 "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
-                "                         [-o <file>]",
+                "                         [--max-points <n>] [-o <file>]",
             ] + SpringOptions.usage)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -79,7 +79,7 @@ extension HingeTool {
                     throw .trace(error)
                 }
             }
-            var feed = Feed(settings: settings, path: path)
+            var feed = Feed(settings: settings, path: ToolContext.displayName(path))
             // Until the first target there is nothing to animate; then a session runs to the end.
             var frames = 0
             while let record = try nextRecord() {
@@ -100,7 +100,7 @@ extension HingeTool {
 
         /// The comment lines above the rows.
         private static func header(_ settings: Settings, path: String, feed: Feed, frames: Int) -> String {
-            var text = "# hingetool animate \(path): \(SpringOptions.describe(settings.initialSpring)), "
+            var text = "# hingetool animate \(Echo.comment(path)): \(SpringOptions.describe(settings.initialSpring)), "
             text += "mode \(settings.mode.rawValue), input \(settings.followsPosition ? "position" : "raw"), "
             text += "effect \(settings.effectName), reduce motion \(settings.policy.rawValue)\n"
             if let (time, later) = settings.change {

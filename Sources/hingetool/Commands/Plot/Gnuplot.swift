@@ -7,9 +7,9 @@ enum GnuplotText {
     /// Gnuplot runs shell commands from back-quotes and `system(…)`, expands `@` macros, and
     /// lets a quote end the string; a title made from a file name or a CSV header could carry any
     /// of them. Rather than escape each construct, only letters, digits, spaces and
-    /// `_ . , : / + - = ° %` are kept; anything else becomes `_`.
+    /// `_ . , : / + - = ° % €` are kept; anything else becomes `_`.
     static func quoted(_ text: String) -> String {
-        let allowed = Set(" _.,:/+-=°%")
+        let allowed = Set(" _.,:/+-=°%€")
         let safe = String(text.map { $0.isLetter || $0.isNumber || allowed.contains($0) ? $0 : "_" })
         return "'" + safe + "'"
     }
@@ -31,14 +31,34 @@ enum Gnuplot {
         return nil
     }
 
-    /// Runs `gnuplot script` in `folder`; returns what it printed on standard output.
-    static func run(_ gnuplot: String, script: String, in folder: String) throws(ToolError) -> String {
+    /// Runs gnuplot on `script` (given on its standard input) in `folder`. The picture, when
+    /// there is one, is drawn into a temporary file (removed on failure or interrupt) and
+    /// renamed over `picture` only when gnuplot succeeds. Returns what gnuplot printed.
+    static func render(
+        _ gnuplot: String, script: String, picture: String?, in folder: String
+    ) throws(ToolError) -> String {
+        var script = script
+        var temporary: (path: String, slot: Int?)?
+        if let picture {
+            let name = ".\(picture).\(getpid()).tmp"
+            script = script.replacing("set output '\(picture)'", with: "set output '\(name)'")
+            let path = "\(folder)/\(name)"
+            temporary = (path, TemporaryFiles.register(path))
+        }
+        defer {
+            if let temporary {
+                unlink(temporary.path)
+                TemporaryFiles.release(temporary.slot)
+            }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.arguments = [script]
+        process.arguments = ["-"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         do {
@@ -46,12 +66,40 @@ enum Gnuplot {
         } catch {
             throw .failure("cannot run \(gnuplot): \(error.localizedDescription)")
         }
+        // The script is small (the data is in its own file), so it fits in the pipe's buffer.
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try? input.fileHandleForWriting.close()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let complaints = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw .failure("gnuplot failed on \(folder)/\(script): \(String(decoding: complaints, as: UTF8.self))")
+            throw .failure(
+                "gnuplot failed in \(folder) (the previous picture is kept): \(String(decoding: complaints, as: UTF8.self))"
+            )
+        }
+        if let temporary, let picture {
+            let target = try FileOutput.resolve("\(folder)/\(picture)")
+            guard rename(temporary.path, target) == 0 else {
+                throw .failure("cannot write '\(folder)/\(picture)': \(String(cString: strerror(errno)))")
+            }
         }
         return String(decoding: printed, as: UTF8.self)
+    }
+}
+
+/// Counts the lines of gnuplot data that hold data: not blank, not a `#` comment.
+struct DataRowCounter {
+    private(set) var rows = 0
+    private var atLineStart = true
+
+    mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if byte == 0x0A {
+                atLineStart = true
+            } else if atLineStart {
+                atLineStart = false
+                if byte != UInt8(ascii: "#") { rows += 1 }
+            }
+        }
     }
 }

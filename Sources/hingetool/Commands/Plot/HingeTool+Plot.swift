@@ -42,32 +42,62 @@ extension HingeTool {
                 options: base.options.filter { $0.key != "output" } + options)
         }
 
-        /// Runs `base` on the parsed arguments, captures its output, writes it and the script,
-        /// and renders the script when gnuplot is present.
+        /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
+        /// script, and renders it when gnuplot is present.
+        ///
+        /// Nothing an input is read from is written: when KIND.dat, KIND.gp or the picture
+        /// would be one of the inputs, the command stops before it starts (exit 64). The data
+        /// goes straight to a temporary file beside KIND.dat (bounded memory, whatever the
+        /// size); the picture is drawn into a temporary file and renamed over KIND.png only
+        /// when gnuplot succeeds, so a failed run keeps the previous picture. A plot without
+        /// a single data row (a trace with no hinge angle) is drawn as an empty frame that
+        /// says so, not refused.
+        // Long: the steps share the folder, kind and terminal, and read best in order.
         static func render(
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
             script: (_ title: String) -> String
         ) throws(ToolError) {
-            var data = ""
-            let capture = ToolContext(
-                write: { data += $0 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
-            try base.run(arguments, context: capture)
             let folder = arguments.declaredValue("out")
+            let terminal = arguments.declaredValue("terminal")
+            let picture = terminal == "dumb" ? nil : "\(kind).\(terminal)"
+            let outputs = ["\(kind).dat", "\(kind).gp"] + (picture.map { [$0] } ?? [])
+            try refuseOverwritingInputs(
+                outputs.map { "\(folder)/\($0)" },
+                inputs: arguments.positionals + [arguments.value("image")].compactMap { $0 })
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
             }
-            let terminal = arguments.declaredValue("terminal")
-            let title = GnuplotText.quoted(arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? kind)
+            let data = try FileOutput(path: "\(folder)/\(kind).dat")
+            var rows = DataRowCounter()
+            var writeFailure: ToolError?
+            let capture = ToolContext(
+                write: { text in
+                    var text = text
+                    text.withUTF8 { bytes in
+                        rows.count(bytes)
+                        if writeFailure == nil, !data.write(bytes) {
+                            writeFailure = .failure(
+                                "cannot write '\(folder)/\(kind).dat': \(String(cString: strerror(errno)))")
+                        }
+                    }
+                }, writeError: context.writeError, openStandardInput: context.openStandardInput)
+            try base.run(arguments, context: capture)
+            if let writeFailure { throw writeFailure }
+            try data.commit()
+            let title = GnuplotText.quoted(
+                arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? plotTitle(kind, arguments))
             var text = "# \(kind).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(kind).gp\n"
             switch terminal {
             case "dumb": text += "set terminal dumb size 100,32\n"
             case "svg": text += "set terminal svg size 1000,600 dynamic\nset output '\(kind).svg'\n"
             default: text += "set terminal pngcairo size 1000,600 font 'DejaVu Sans,11'\nset output '\(kind).png'\n"
             }
-            text += script(title)
-            try AtomicFile.replace(folder + "/\(kind).dat", with: data)
+            // Lines that run along 0 or the top of the range (bloom 0 and 1, a hinge at 0° or
+            // 180°) would hide in the frame: a margin of 5 % above and below.
+            text += "set offsets 0, 0, graph 0.05, graph 0.05\n"
+            text += rows.rows > 0 ? script(title) : emptyScript(title, kind: kind)
             try AtomicFile.replace(folder + "/\(kind).gp", with: text)
             var written = ["\(folder)/\(kind).dat", "\(folder)/\(kind).gp"]
             guard let gnuplot = Gnuplot.executable() else {
@@ -78,13 +108,52 @@ extension HingeTool {
                 )
                 return
             }
-            let output = try Gnuplot.run(gnuplot, script: "\(kind).gp", in: folder)
-            if terminal == "dumb" {
-                context.write(output)
+            let output = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
+            if let picture {
+                written.append("\(folder)/\(picture)")
             } else {
-                written.append("\(folder)/\(kind).\(terminal)")
+                context.write(output)
             }
             context.write("wrote \(written.joined(separator: ", "))\n")
+        }
+
+        /// The script for a plot without data rows: a frame that says why it is empty.
+        static func emptyScript(_ title: String, kind: String) -> String {
+            """
+            set title \(title)
+            set label 1 'no data to plot: the input has no row with a value (e.g. no hinge angle)' at graph 0.5, 0.5 center
+            set xrange [0:1]
+            set yrange [0:1]
+            plot NaN notitle
+
+            """
+        }
+
+        /// A title for kinds without an input file: the options given, e.g.
+        /// `spring: --preset bouncy` (declared defaults left out).
+        static func plotTitle(_ kind: String, _ arguments: ParsedArguments) -> String {
+            let given = arguments.values.filter { !["out", "terminal", "format"].contains($0.key) }
+                .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
+            let flags = arguments.flags.sorted().map { "--\($0)" }
+            let words = given + flags
+            return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")
+        }
+
+        /// Stops before anything is written when an output file is one of the inputs.
+        static func refuseOverwritingInputs(_ outputs: [String], inputs: [String]) throws(ToolError) {
+            for input in inputs where input != "-" {
+                var inputStatus = stat()
+                guard stat(input, &inputStatus) == 0 else { continue }
+                for output in outputs {
+                    var outputStatus = stat()
+                    guard stat(output, &outputStatus) == 0 else { continue }
+                    if inputStatus.st_dev == outputStatus.st_dev, inputStatus.st_ino == outputStatus.st_ino {
+                        throw .usage(
+                            "'\(Echo.quoted(output, limit: 200))' is the input '\(Echo.quoted(input, limit: 200))': "
+                                + "writing the plot would replace it; choose another '--out' folder")
+                    }
+                }
+            }
         }
 
         static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

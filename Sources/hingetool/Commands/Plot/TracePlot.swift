@@ -7,6 +7,8 @@ extension HingeTool {
             "trace", abstract: "The reports of a trace: angle against time.", base: Read.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            // With --rate the rows are frames between the reports, not the reports themselves.
+            let points = arguments.has("rate") ? "frames at \(arguments.declaredValue("rate")) Hz" : "reports"
             try Plot.render("trace", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
@@ -15,7 +17,7 @@ extension HingeTool {
                 set grid
                 set key bottom right box opaque
                 plot 'trace.dat' using 1:2 with steps linewidth 1 title 'reported angle (held)', \\
-                     'trace.dat' using 1:2 with points pointtype 7 pointsize 0.5 title 'reports'
+                     'trace.dat' using 1:2 with points pointtype 7 pointsize 0.5 title \(GnuplotText.quoted(points))
 
                 """
             }

@@ -1,0 +1,40 @@
+/// libFuzzer target: the readers hingetool uses for files that are not traces, the stage log
+/// of `poses` (`StageLogReader`) and the PPM images of `fold-render` (`PPMReader`). The first
+/// byte chooses the reader, the rest is the file. Any input must end in a value or a data
+/// error, never a crash; an error names `file:` and is bounded (echoed input is cut); a stage
+/// log's times never go backwards and its window sizes are finite and ≥ 0; an image has the
+/// pixel count its header promised, within the reader's limit.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzToolReaders(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
+    func checkFailure(_ failure: ToolError) {
+        guard case .data(let message) = failure else { return check(false, "not a data error: \(failure)") }
+        check(message.hasPrefix("input"), "no file name: \(message)")
+        check(message.utf8.count <= 600, "a message of \(message.utf8.count) bytes")
+    }
+    if data[0] & 1 == 0 {
+        do {
+            let stages = try StageLogReader.read(bytes, file: "input")
+            var last = -Double.infinity
+            for (time, stage) in stages {
+                check(time.isFinite && time >= last, "time \(time) after \(last)")
+                last = time
+                let size = stage.windowSize
+                check(size.width.isFinite && size.height.isFinite, "window \(size)")
+                check(size.width >= 0 && size.height >= 0, "window \(size)")
+            }
+        } catch {
+            checkFailure(error)
+        }
+    } else {
+        do {
+            let image = try PPMReader.read(bytes, file: "input")
+            check(image.width * image.height <= PPMReader.pixelLimit, "\(image.width) × \(image.height)")
+            check(image.rgb.count == image.width * image.height * 3, "\(image.rgb.count) bytes of pixels")
+        } catch {
+            checkFailure(error)
+        }
+    }
+    return 0
+}

@@ -1,0 +1,91 @@
+import HingeKit
+
+/// The options that bound a command's memory and work, and the checks that apply them before
+/// the work starts (docs/performance.md, "Resource policy").
+extension HingeTool {
+    /// Inputs a command reads whole (`poses`, `fold-render --image`) stop here.
+    static let defaultMaxBytes = 67_108_864
+
+    static let maxBytesOption = CommandSpec.Option(
+        ["--max-bytes"], value: "n", help: "Refuse an input longer than this (it is read whole into memory).",
+        default: String(defaultMaxBytes))
+
+    /// `--max-bytes`, checked: a whole number from 1 to 2⁴⁰.
+    static func inputLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
+        try declaredWholeNumber(arguments, "max-bytes", in: 1...(1 << 40))
+    }
+
+    /// The most grid points (rows of output, samples of a filter) one command computes.
+    static let defaultMaxPoints = 10_000_000
+
+    static let maxPointsOption = CommandSpec.Option(
+        ["--max-points"], value: "n", help: "Refuse a grid of more points than this (duration × rate).",
+        default: String(defaultMaxPoints))
+
+    /// `--max-points`, checked: a whole number from 1 to 2⁴⁰.
+    static func pointLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
+        try declaredWholeNumber(arguments, "max-points", in: 1...(1 << 40))
+    }
+
+    /// Refuses a grid over `duration` seconds at `rate` per second that would hold more than
+    /// `limit` points, before any of it is computed: exit 65, naming the data and the limit.
+    static func checkGrid(
+        duration: Double, rate: Double, limit: Int, file: String, what: String = "the grid",
+        remedy: String = "raise it with '--max-points', or lower '--rate'"
+    ) throws(ToolError) {
+        let points = (duration * rate).rounded(.down) + 1
+        guard points.isFinite, points <= Double(limit) else {
+            throw .data(
+                "\(file): \(what) over \(DecimalNumber.shortest(duration)) s at \(DecimalNumber.shortest(rate)) Hz "
+                    + "would hold \(points.isFinite ? DecimalNumber.shortest(points) : "too many") points, more than "
+                    + "the limit of \(limit) (\(remedy))")
+        }
+    }
+
+    /// A whole-number option, checked against `range`.
+    static func wholeNumber(
+        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Int>
+    ) throws(ToolError) -> Int? {
+        guard let text = arguments.value(key) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .usage(
+                "The value '\(Echo.quoted(text))' is invalid for '--\(key)': expected a whole number "
+                    + "\(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The whole number an option with a declared default holds, checked against `range`.
+    static func declaredWholeNumber(
+        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Int>
+    ) throws(ToolError) -> Int {
+        guard let value = try wholeNumber(arguments, key, in: range) else {
+            throw .failure("'--\(key)' has no value and no declared default")
+        }
+        return value
+    }
+}
+
+extension HingeTool {
+    /// Samples a command that holds the whole trace keeps, at most (`score`, `demo`,
+    /// `resample`, `smooth`): about 32 bytes each, so 128 MB at the default.
+    static let defaultMaxRows = 4_000_000
+
+    static let maxRowsOption = CommandSpec.Option(
+        ["--max-rows"], value: "n", help: "Refuse a trace of more rows than this (it is held in memory).",
+        default: String(defaultMaxRows))
+
+    /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰.
+    static func rowLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
+        try declaredWholeNumber(arguments, "max-rows", in: 1...(1 << 40))
+    }
+
+    /// Refuses the row that would pass `limit`, as it arrives: exit 65, naming the limit.
+    static func checkRowCount(_ count: Int, limit: Int, file: String) throws(ToolError) {
+        guard count <= limit else {
+            throw .data(
+                "\(file): more than \(limit) rows, the most this command holds in memory "
+                    + "(raise it with '--max-rows')")
+        }
+    }
+}

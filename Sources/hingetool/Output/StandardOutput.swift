@@ -1,0 +1,30 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard output as the real process writes it: every write checked.
+///
+/// A closed pipe (`EPIPE`, with SIGPIPE ignored) ends the process quietly with status 0, as
+/// `hingetool read big.csv | head -1` should; any other write error (a full disk, a closed
+/// descriptor) ends it with status 1 and `hingetool: write error: <reason>` on standard error.
+/// Either way the temporary files still registered are removed first.
+enum StandardOutput {
+    /// Writes `text` to descriptor 1, or ends the process as described above.
+    static func write(_ text: String) {
+        guard !writeAll(text, to: 1) else { return }
+        let error = errno
+        TemporaryFiles.removeAll()
+        if error == EPIPE { exit(ExitCode.success.rawValue) }
+        _ = writeAll("\(HingeTool.name): write error: \(String(cString: strerror(error)))\n", to: 2)
+        exit(ExitCode.failure.rawValue)
+    }
+
+    /// What `main` does before running: SIGPIPE ignored (so a closed pipe is an `EPIPE` the
+    /// writer sees), and the temporary-file cleanup on SIGINT, SIGTERM and SIGHUP.
+    static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        TemporaryFiles.installSignalHandlers()
+    }
+}
