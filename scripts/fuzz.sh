@@ -41,7 +41,7 @@ for target in $SELECTED; do
     tool_sources=()
     for file in ${TOOL_SOURCES[$target]:-}; do tool_sources+=("Sources/hingetool/$file"); done
     # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
-    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKit \
+    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKit -package-name HingeKit \
       $(find Sources/HingeKit -name '*.swift' | sort) "${tool_sources[@]}" Fuzz/Targets/FuzzInput.swift \
       "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
       || { cat "$OUT/$target.build.log"; exit 1; }
