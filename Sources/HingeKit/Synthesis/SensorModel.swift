@@ -31,13 +31,18 @@ public struct SensorModel: Hashable, Sendable {
     public var dropouts: [ClosedRange<Double>]
     /// `false` for a device without a hinge: samples then carry no angle.
     public var hasHinge: Bool
+    /// The largest angle the sensor reports, degrees: readings are clamped to 0…this, as a
+    /// certified sensor's are to its declared range (180° on book-style phones, 360° on a
+    /// Surface Duo, which folds back).
+    public var maximumRange: Double
 
     /// A sensor model; the defaults are a 1° sensor polled every ~4 ms with 8 ms latency.
     public init(
         quantisation: Quantisation = .step(1), meanInterval: Double = 0.004, jitter: Double = 0.3,
         burstProbability: Double = 0.03, noise: Double = 0.2, latency: Double = 0.008,
-        dropouts: [ClosedRange<Double>] = [], hasHinge: Bool = true
+        dropouts: [ClosedRange<Double>] = [], hasHinge: Bool = true, maximumRange: Double = 180
     ) {
+        self.maximumRange = maximumRange
         self.quantisation = quantisation
         self.meanInterval = meanInterval
         self.jitter = jitter

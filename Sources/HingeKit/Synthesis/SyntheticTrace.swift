@@ -43,7 +43,7 @@ public struct SyntheticTrace: Hashable, Sendable {
                 let truth = motion.state(at: time)
                 if sensor.hasHinge {
                     let measured = motion.state(at: time - sensor.latency).angle + sensor.noise * random.nextGaussian()
-                    let reported = min(max(sensor.quantise(measured), 0), 360)
+                    let reported = min(max(sensor.quantise(measured), 0), sensor.maximumRange)
                     let status = SensorModel.status(for: reported)
                     if first || reported != lastReported || status != lastStatus {
                         result.append(

@@ -26,7 +26,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
-                skipBadRowsOption, maxRowsOption, maxPointsOption,
+                skipBadRowsOption, angleUnitOption, maxRowsOption, maxPointsOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {

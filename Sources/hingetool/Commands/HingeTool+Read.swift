@@ -10,6 +10,8 @@ extension HingeTool {
             discussion: """
                 Prints gnuplot-ready rows 't angle position velocity projected snap resting': \
                 one per sample, or with --rate one per frame from the first sample to the last. \
+                t follows the clock rule (--clock): from zero (the first sample) by default, or on \
+                the recorder's clock, exactly (integer time columns keep every digit). \
                 angle is the newest raw angle, snap the detent's angle, resting 1 or 0. Rows where \
                 the trace has no hinge are left out (the reader resets; see docs/reading.md).
                 """,
@@ -21,7 +23,7 @@ extension HingeTool {
                     help:
                         "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
                 ),
-                maxPointsOption, skipBadRowsOption, outputOption,
+                Clock.option, maxPointsOption, skipBadRowsOption, angleUnitOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -41,8 +43,10 @@ extension HingeTool {
             var frame = 0
             var lastTime = -Double.infinity
             var plausibility = TracePlausibility()
+            var clock = ClockedTimes(Clock(arguments))
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
+                clock.write(reading.time, to: output)
                 writeRow(reading, truth: truth, to: output)
             }
             // The reader is passed in rather than captured (a reader is now one reference, so
@@ -62,6 +66,7 @@ extension HingeTool {
             do {
                 while let record = try reader.next() {
                     plausibility.add(record.sample)
+                    clock.start(at: record.sample.time, reader: reader)
                     if rate != nil { try frames(before: record.sample.time, of: hinge) }
                     do {
                         try hinge.ingest(record.sample)
@@ -85,12 +90,11 @@ extension HingeTool {
             context.warn(plausibility, reader: reader)
         }
 
-        /// One row, `t angle position velocity projected snap resting` and the truth's columns,
-        /// formatted straight into the output buffer: strings, even one per number, cost more
-        /// than the reading itself on a million rows.
+        /// One row after its time, `angle position velocity projected snap resting` and the
+        /// truth's columns, formatted straight into the output buffer: strings, even one per
+        /// number, cost more than the reading itself on a million rows.
         private static func writeRow(_ reading: HingeReading, truth: GroundTruth?, to output: OutputWriter) {
             let space = UInt8(ascii: " ")
-            output.writeShortest(reading.time)
             output.write(byte: space)
             output.writeShortest(reading.angle)
             output.write(byte: space)

@@ -14,7 +14,9 @@ extension HingeTool {
                 warnings on standard error: back-to-back duplicate values, values outside \
                 0…--max-range, values that are not multiples of the resolution (--resolution, \
                 or else the common step when the angles have one; with no common step that is \
-                itself the warning).
+                itself the warning). A last row that repeats the one before it is the \
+                recorder's closing row (it marks where the recording stopped), not a sensor \
+                event, and is not counted as a duplicate. With --strict a failed check exits 1.
                 """,
             arguments: [traceArgument],
             options: [
@@ -25,7 +27,9 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--resolution"], value: "degrees",
                     help: "The sensor's declared resolution (default: the step the angles share)."),
-                skipBadRowsOption,
+                CommandSpec.Option(
+                    ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report."),
+                skipBadRowsOption, angleUnitOption,
                 outputOption,
             ])
 
@@ -34,8 +38,14 @@ extension HingeTool {
             let maximumRange = try declaredNumber(arguments, "max-range", in: 1e-6...360)
             let declared = try number(arguments, "resolution", in: 1e-6...360)
             let reader = try context.openTrace(path, options: readOptions(arguments))
-            var statistics = TraceStatistics()
-            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
+            let tolerance: Double
+            do {
+                tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
+            } catch {
+                throw .trace(error)
+            }
+            var statistics = TraceStatistics(angleTolerance: tolerance)
+            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared, angleTolerance: tolerance)
             var plausibility = TracePlausibility()
             do {
                 while let record = try reader.next() {
@@ -56,8 +66,12 @@ extension HingeTool {
                 : report(statistics, summary: reader.summary, path: path)
             try context.emit(text, to: arguments.value("output"))
             context.warn(plausibility, reader: reader)
-            for warning in sensorWarnings(checks, statistics: statistics, declared: declared) {
+            let warnings = sensorWarnings(checks, statistics: statistics, declared: declared)
+            for warning in warnings {
                 context.writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
+            }
+            if arguments.has("strict"), !warnings.isEmpty {
+                throw .failure("\(reader.fileName ?? "<stdin>"): \(warnings.count) sensor check(s) failed (--strict)")
             }
         }
 
@@ -187,8 +201,21 @@ extension HingeTool {
         ["--skip-bad-rows"],
         help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
 
+    /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
+    static let angleUnitOption = CommandSpec.Option(
+        ["--angle-unit"], value: "unit",
+        help: "The unit of an 'angle' column: 'deg' or 'rad' (a column 'angle_rad' needs no option).",
+        allowed: ["deg", "rad"])
+
     static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
-        TraceReadOptions(
-            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras)
+        let unit: TraceColumns.AngleUnit? =
+            switch arguments.value("angle-unit") {
+            case "rad": .radians
+            case "deg": .degrees
+            default: nil
+            }
+        return TraceReadOptions(
+            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras,
+            angleUnit: unit)
     }
 }

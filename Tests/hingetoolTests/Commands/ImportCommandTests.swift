@@ -1,0 +1,124 @@
+import Foundation
+import HingeKit
+import HingeTestSupport
+import Testing
+
+@testable import hingetool
+
+/// The real Galaxy Z Fold 8 HAL logcat (gizmax/FoldDuo, MIT) in Datasets/real/.
+private let fold8Log = dataset("real/galaxy-z-fold8-hal.logcat")
+
+/// Two hinge sections, as phones list them: a wake-up and a non-wake-up sensor, the second's
+/// name a prefix of the first's.
+private let twoHingeSensors = """
+    Recent Sensor events:
+    Hinge Angle Sensor Wakeup: last 2 events
+    \t 1 (ts=100.000000000, wall=12-01 07:41:10.204) 90.00, 
+    \t 2 (ts=100.200000000, wall=12-01 07:41:10.404) 180.00, 
+    Hinge Angle Sensor: last 1 events
+    \t 1 (ts=100.000000003, wall=12-01 07:41:10.204) 90.00, 
+
+    """
+
+@Suite("hingetool import logcat and the dumpsys sensor choice")
+struct ImportCommandTests {
+    @Test("import logcat reproduces the checked-in public and fused traces of the real Fold 8 log, byte for byte")
+    func realLogMatchesDatasets() throws {
+        for (stream, file) in [("public", "fold8-public.csv"), ("fused", "fold8-fused.csv")] {
+            let run = runTool(["import", "logcat", fold8Log, "--stream", stream])
+            #expect(run.status == 0)
+            let expected = try String(contentsOfFile: dataset("real/" + file), encoding: .utf8)
+            // The checked-in files were made from inside Datasets/real/.
+            #expect(
+                run.output.replacingOccurrences(of: fold8Log, with: "galaxy-z-fold8-hal.logcat")
+                    .replacingOccurrences(of: " --stream public", with: "") == expected)
+        }
+    }
+
+    @Test("Every hinge line of the real log is imported, every other line counted, at the times the log gives")
+    func realLogCounts() throws {
+        let text = try String(contentsOfFile: fold8Log, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        // The oracle: plain substring counts over the file.
+        let publicCount = lines.filter { $0.contains(" hinge_angle ts=") }.count
+        let fusedCount = lines.filter { $0.contains("lid_angle_fusion ts=") }.count
+        let framework = lines.filter { $0.contains("FlexibleDeviceStateProvider:") }.count
+        let posture = lines.filter { $0.contains("submit_sensors_hal_event") }.count
+        #expect(publicCount + fusedCount + framework + posture == lines.count)
+        let run = runTool(["import", "logcat", fold8Log, "--clock", "recorder"])
+        #expect(run.status == 0)
+        let rows = run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst()
+        #expect(rows.count == publicCount)
+        #expect(run.output.contains("\(publicCount) public hinge_angle events"))
+        #expect(run.output.contains("\(fusedCount) private lid_angle_fusion events"))
+        #expect(
+            run.output.contains(
+                "# ignored lines: \(framework) FlexibleDeviceStateProvider, \(posture) sensors-hal posture states"))
+        // The first public line: ts=268003965013815 ns value  90/ 40/0, with the fused angle of
+        // the line before it (42° at ts=268003875496835).
+        #expect(rows.first == "268003.965013815,90,40,42")
+        let fused = runTool(["import", "logcat", fold8Log, "--stream", "fused"])
+        // Zero is the earliest hinge line of either stream: the first fused one.
+        #expect(fused.output.contains("time,angle,state\n0,9,0\n0.160038229,22,1\n"))
+    }
+
+    @Test("logcat times are exact: 3 ns apart prints 0.000000003; CRLF reads the same as LF")
+    func exactTimesAndCRLF() {
+        let log = """
+            09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268003965013815 ns value  90/ 40/0
+            09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268003965013818 ns value 180/167/0 
+            09-15 17:20:07.931  1000  1000 D SomethingElse: unrelated
+
+            """
+        let run = runTool(["import", "logcat", "-"], input: log)
+        #expect(run.status == 0)
+        #expect(run.output.hasSuffix("time,angle,raw_angle,fused_angle\n0,90,40,\n0.000000003,180,167,\n"))
+        #expect(run.output.contains("# ignored lines: 1 SomethingElse\n"))
+        let crlf = runTool(["import", "logcat", "-"], input: log.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(crlf.output == run.output)
+    }
+
+    @Test("A broken hinge line is an error at its line and column, not a silent drop")
+    func brokenLine() {
+        let log = """
+            09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268003965013815 ns value  90/ 40/0
+            09-15 17:20:08.130  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268004165013815 ns value  9x/ 40/0
+
+            """
+        let run = runTool(["import", "logcat", "-"], input: log)
+        #expect(run.status == 65)
+        #expect(run.error.contains("<stdin>:2:"))
+        #expect(run.error.contains("expected three '/'-separated integers"))
+        let noHinge = runTool(["import", "logcat", "-"], input: "09-15 17:20:07.930  1 1 I Foo: bar\n")
+        #expect(noHinge.status == 65)
+        #expect(noHinge.error.contains("no hinge_angle line"))
+        #expect(noHinge.error.contains("ignored lines: 1 Foo"))
+    }
+
+    @Test("dumpsys: an exact name wins over a longer one it prefixes; a unique prefix is taken")
+    func dumpsysExactThenPrefix() {
+        let exact = runTool(["import", "dumpsys", "-", "--sensor", "hinge angle sensor"], input: twoHingeSensors)
+        #expect(exact.status == 0)
+        #expect(exact.output.contains("# sensor 'Hinge Angle Sensor', 1 events"))
+        let prefix = runTool(["import", "dumpsys", "-", "--sensor", "Hinge Angle Sensor W"], input: twoHingeSensors)
+        #expect(prefix.output.contains("# sensor 'Hinge Angle Sensor Wakeup', 2 events"))
+        #expect(prefix.output.hasSuffix("time,angle\n0,90.00\n0.2,180.00\n"))
+        let recorder = runTool(
+            ["import", "dumpsys", "-", "--sensor", "Hinge Angle Sensor", "--clock", "recorder"], input: twoHingeSensors)
+        #expect(recorder.output.hasSuffix("time,angle\n100.000000003,90.00\n"))
+    }
+
+    @Test("dumpsys: an ambiguous choice is refused with the candidates; --list shows every section")
+    func dumpsysAmbiguous() {
+        for arguments in [["import", "dumpsys", "-"], ["import", "dumpsys", "-", "--sensor", "hinge"]] {
+            let run = runTool(arguments, input: twoHingeSensors)
+            #expect(run.status == 64)
+            #expect(run.error.contains("'Hinge Angle Sensor Wakeup' (line 2, 2 events)"))
+            #expect(run.error.contains("'Hinge Angle Sensor' (line 5, 1 events)"))
+            #expect(run.error.contains("--sensor"))
+        }
+        let list = runTool(["import", "dumpsys", "-", "--list"], input: twoHingeSensors)
+        #expect(list.status == 0)
+        #expect(list.output.hasSuffix("# line events sensor\n2 2 'Hinge Angle Sensor Wakeup'\n5 1 'Hinge Angle Sensor'\n"))
+    }
+}
