@@ -116,7 +116,8 @@ public final class TraceReader {
                     guard name.lowercased() == "angle" else {
                         throw error(
                             .conflictingUnit, column: fields[recognised.angle].column,
-                            "column '\(name)' names its own unit, not the \(unit) asked for; drop the angle unit or rename the column 'angle'")
+                            "column '\(name)' names its own unit, not the \(unit) asked for; drop the angle unit or rename the column 'angle'"
+                        )
                     }
                     recognised.angleUnit = unit
                 }

@@ -32,7 +32,8 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--sensor"], value: "name",
                     help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case)."),
-                CommandSpec.Option(["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop."),
+                CommandSpec.Option(
+                    ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop."),
                 CommandSpec.Option(
                     ["--stream"], value: "stream",
                     help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
@@ -111,11 +112,13 @@ extension HingeTool {
             }
             if candidates.count == 1 { return candidates[0] }
             if candidates.count > 1 {
-                let what = wanted.map { "'\(Echo.quoted($0))' matches \(candidates.count) sensors" }
+                let what =
+                    wanted.map { "'\(Echo.quoted($0))' matches \(candidates.count) sensors" }
                     ?? "\(candidates.count) hinge sensors"
                 throw .usage("\(file): \(what): \(listed(candidates)); name one exactly with '--sensor'")
             }
-            let found = log.sections.isEmpty ? "no recent-events sections at all" : "sensors found: \(listed(log.sections))"
+            let found =
+                log.sections.isEmpty ? "no recent-events sections at all" : "sensors found: \(listed(log.sections))"
             let what = wanted.map { "no sensor named '\(Echo.quoted($0))'" } ?? "no hinge sensor section"
             throw .data("\(file): \(what) (a line '<name>: last N events'); \(found)")
         }
@@ -147,7 +150,8 @@ extension HingeTool {
                     "\(name): no \(tag) line (a Samsung sensor HAL line '\(stream.marker)<ns> ns value …'); "
                         + "ignored lines: \(ignoredText)")
             }
-            let earliest = min(first.nanoseconds, publicEvents.first?.nanoseconds ?? .max, fusedEvents.first?.nanoseconds ?? .max)
+            let earliest = min(
+                first.nanoseconds, publicEvents.first?.nanoseconds ?? .max, fusedEvents.first?.nanoseconds ?? .max)
             let clock = Clock(arguments)
             let origin = clock.origin(first: earliest)
             var output = "# hingetool import logcat \(Echo.comment(path))\(stream == .fused ? " --stream fused" : "")\n"
@@ -170,7 +174,8 @@ extension HingeTool {
             case .fused:
                 output += "time,angle,state\n"
                 for event in events {
-                    output += "\(ExactTime.seconds(nanoseconds: event.nanoseconds - origin)),\(event.angle),\(event.detail)\n"
+                    output +=
+                        "\(ExactTime.seconds(nanoseconds: event.nanoseconds - origin)),\(event.angle),\(event.detail)\n"
                 }
             }
             return output
@@ -192,7 +197,8 @@ extension HingeTool {
         /// The header's account of the clock.
         static func describe(_ clock: Clock, _ origin: Int64) -> String {
             clock == .zero
-                ? "clock zero (0 s = boot clock \(ExactTime.seconds(nanoseconds: origin)) s)" : "clock recorder (boot clock)"
+                ? "clock zero (0 s = boot clock \(ExactTime.seconds(nanoseconds: origin)) s)"
+                : "clock recorder (boot clock)"
         }
     }
 }

@@ -43,7 +43,9 @@ struct ClockAndUnitTests {
         let run = runTool(["stats", testFixture("ios-onhingechange.csv"), "--strict"])
         #expect(run.status == 0)
         #expect(!run.error.contains("share no resolution"))
-        let half = runTool(["stats", "-", "--strict"], input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n")
+        let half = runTool(
+            ["stats", "-", "--strict"], input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n"
+        )
         #expect(half.status == 1)
         #expect(half.error.contains("share no resolution"))
     }

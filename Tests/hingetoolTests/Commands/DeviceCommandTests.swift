@@ -32,8 +32,9 @@ struct DeviceCommandTests {
         #expect(run.error.contains("<stdin>:2:"))
         #expect(run.error.contains("without values"))
         #expect(
-            runTool(["import", "dumpsys", "-", "--sensor", "light sensor", "--clock", "recorder"], input: text).output.contains(
-                "10.000000001,212.00"))
+            runTool(["import", "dumpsys", "-", "--sensor", "light sensor", "--clock", "recorder"], input: text).output
+                .contains(
+                    "10.000000001,212.00"))
     }
 
     @Test(

@@ -119,6 +119,7 @@ struct ImportCommandTests {
         }
         let list = runTool(["import", "dumpsys", "-", "--list"], input: twoHingeSensors)
         #expect(list.status == 0)
-        #expect(list.output.hasSuffix("# line events sensor\n2 2 'Hinge Angle Sensor Wakeup'\n5 1 'Hinge Angle Sensor'\n"))
+        #expect(
+            list.output.hasSuffix("# line events sensor\n2 2 'Hinge Angle Sensor Wakeup'\n5 1 'Hinge Angle Sensor'\n"))
     }
 }
