@@ -42,6 +42,10 @@
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
 /// newest angle is shown as it is. With no hinge the progress is 1 (a flat phone).
+///
+/// **Step sensors.** Given a ``StepSensor`` (Samsung's 0/90/180, a Razr's ladder), the driver
+/// reads each level change as a threshold crossing and shows the progress of
+/// ``StepSensorTracker``'s angle instead (docs/reading.md, "Step sensors").
 public struct UnfoldDriver: Sendable {
     /// The most stages a configuration may ask for.
     public static let maximumStages = 8
@@ -105,6 +109,9 @@ public struct UnfoldDriver: Sendable {
     public let reduceMotion: Bool
     /// The reader the samples go through.
     public private(set) var reader: HingeReader
+    /// On a step sensor described to the driver, the tracker that reads its level changes as
+    /// threshold crossings; the progress then follows its angle (``StepSensorTracker``).
+    public private(set) var stepTracker: StepSensorTracker?
 
     private var hasSample = false
     /// The smallest change between successive angles so far, and the newest angle.
@@ -122,13 +129,17 @@ public struct UnfoldDriver: Sendable {
     private var stageValues = Stages(1)
 
     /// A driver with no sample yet.
+    ///
+    /// - Parameter stepSensor: the description of a step sensor (``StepSensor``), when the
+    ///   device has one: its levels are then read as threshold crossings, not as angles.
     public init(
         configuration: Configuration = Configuration(), reduceMotion: Bool = false,
-        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration
+        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration, stepSensor: StepSensor? = nil
     ) {
         self.configuration = configuration
         self.reduceMotion = reduceMotion
         self.reader = HingeReader(configuration: reader)
+        self.stepTracker = stepSensor.map { StepSensorTracker(sensor: $0) }
     }
 
     /// Whether the sensor reports coarse levels (its smallest change is at least the reader's
@@ -145,6 +156,7 @@ public struct UnfoldDriver: Sendable {
     /// - Complexity: O(n²) in the stages (at most 64 steps); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
         try reader.ingest(sample)
+        if let angle = sample.angle { stepTracker?.ingest(time: sample.time, angle: angle) }
         // The stages up to this sample run under the sensor class known before it.
         let previous = hasSample ? stages(at: sample.time) : nil
         if let angle = sample.angle, let last = lastAngle, angle != last {
@@ -180,6 +192,9 @@ public struct UnfoldDriver: Sendable {
     /// The progress to show at `time` (a time before the last sample reads as that sample's).
     public func value(at time: Double) -> Double {
         guard hasSample else { return 1 }
+        if let stepTracker, stepTracker.level != nil {
+            return progress(reduceMotion ? stepTracker.estimateAngle(at: time) : stepTracker.angle(at: time))
+        }
         if reduceMotion { return direct }
         return min(max(stages(at: time)[rate.count - 1], 0), 1)
     }

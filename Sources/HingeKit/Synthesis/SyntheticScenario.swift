@@ -83,6 +83,12 @@ public struct SyntheticScenario: Hashable, Sendable {
             trace: SyntheticTrace(
                 motion: flatToLaptopMotion,
                 sensor: SensorModel(dropouts: [0.62...0.95, 1.9...2.05, 3.7...4.05]))),
+    ] + SensorModel.Device.allCases.map { device in
+        SyntheticScenario(
+            name: "\(device.rawValue)-folds",
+            summary: "human folds (slow with pauses and reversals, snaps to 800 °/s) through the \(device.summary)",
+            trace: SyntheticTrace(motion: .humanFolds, sensor: device.sensor))
+    } + [
         SyntheticScenario(
             name: "no-hinge",
             summary: "a device without a hinge: the angle is empty, logged once a second for 5 s",

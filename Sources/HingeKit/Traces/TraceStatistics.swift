@@ -41,7 +41,7 @@ public struct TraceStatistics: Sendable {
     /// Beyond this many distinct angles the trace is called continuous.
     public static let distinctAngleLimit = 4096
     /// At most this many distinct angles make a set of ``Quantisation/levels(_:)``.
-    public static let levelLimit = 4
+    public static let levelLimit = 5
 
     /// Samples added.
     public private(set) var sampleCount = 0

@@ -16,17 +16,17 @@ extension HingeTool {
                 difference is ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are \
                 't_ms dt_ms rmse' for every frame after the first. --events adds the events \
                 (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
-                'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
+                'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds. A screen \
+                recording carries no boot clock: --hinge's trace (its times by --clock, from zero \
+                by default) is put on the film's clock by the offset that best matches frame \
+                activity against hinge speed, printed with its uncertainty in the header; \
+                --hinge-offset gives it instead.
                 """,
             arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
             options: [
                 CommandSpec.Option(
                     ["--hinge"], value: "trace",
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
-                CommandSpec.Option(
-                    ["--hinge-offset"], value: "ms",
-                    help: "Added to the trace's times to put them on the film's clock.",
-                    default: "0"),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
@@ -34,39 +34,41 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 outputOption,
-            ])
+            ] + hingeClockOptions)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), context: context)
-            }
             let frames = try FilmSource.frames(path, order: order, context: context)
+            var clockNote: String?
+            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+                let clock = try hingeClock(trace, frames: frames, arguments: arguments, context: context)
+                clockNote = clock.note
+                return try timeline(clock.samples, offset: clock.offset, path: trace)
+            }
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
+                var object = json(frames, events: events, hinge: hinge, source: path)
+                if let clockNote, case .object(var members) = object {
+                    members.append(("hinge_clock", .string(clockNote)))
+                    object = .object(members)
+                }
+                output.write(object.rendered() + "\n")
             } else {
-                write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
+                write(
+                    frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path,
+                    clockNote: clockNote, to: output)
             }
             try output.commit()
         }
 
-        /// The hinge's rest timeline from a trace file.
+        /// The hinge's rest timeline from a trace's samples.
         static func timeline(
-            _ path: String, offset: Int, context: ToolContext
+            _ samples: [HingeSample], offset: Int, path: String
         ) throws(ToolError)
             -> HingeRestTimeline
         {
-            let reader = try context.openTrace(path)
-            var samples: [HingeSample] = []
-            do {
-                while let record = try reader.next() { samples.append(record.sample) }
-            } catch {
-                throw .trace(error)
-            }
             do {
                 return try HingeRestTimeline(samples: samples, offset: offset)
             } catch {
@@ -76,9 +78,10 @@ extension HingeTool {
 
         static func write(
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
-            to output: OutputWriter
+            clockNote: String? = nil, to output: OutputWriter
         ) {
             var header = "# hingetool film \(source)\n"
+            if let clockNote { header += "# \(clockNote)\n" }
             if let first = frames.first {
                 header += "# \(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
                 header += " pixels; rmse as ImageMagick's compare -metric RMSE (normalised)\n"

@@ -9,7 +9,7 @@ extension HingeTool {
             discussion: """
                 Interval percentiles are exact to 0.01 %; everything else is exact. The \
                 quantisation is the common step of the angles (1° or 5° on most devices), or \
-                the set of levels when there are at most four (Galaxy Fold3 reports only 0, 90 \
+                the set of levels when there are at most five (Galaxy Fold3 reports only 0, 90 \
                 and 180). Sensor checks as Android's CTS Verifier makes them are printed as \
                 warnings on standard error: back-to-back duplicate values, values outside \
                 0…--max-range, values that are not multiples of the resolution (--resolution, \

@@ -9,8 +9,11 @@ extension HingeTool {
             discussion: """
                 A hand moves between poses with minimum-jerk motion and holds; a sensor polls it \
                 at irregular intervals (jitter and bursts), adds latency and noise, quantises \
-                (1°, 5° or 0/90/180° only) and reports only changes. The same scenario and seed \
-                give byte-identical output on every platform.
+                (1°, 5°, 0/90/180° only, or a ladder of levels with hysteresis) and reports only \
+                changes. --device puts a real device's sensor under any scenario: \
+                \(SensorModel.Device.allCases.map(\.rawValue).joined(separator: ", ")) (each also has a \
+                '<device>-folds' scenario of human folds). The same scenario and seed give \
+                byte-identical output on every platform.
 
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \
                 'hingetool synth --list' describes them.
@@ -24,6 +27,10 @@ extension HingeTool {
                     ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's."),
                 CommandSpec.Option(["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's."),
                 CommandSpec.Option(["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's."),
+                CommandSpec.Option(
+                    ["--device"], value: "device",
+                    help: "A real device's sensor model instead of the scenario's (before the other overrides).",
+                    allowed: SensorModel.Device.allCases.map(\.rawValue)),
                 CommandSpec.Option(
                     ["--repeat"], value: "n",
                     help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
@@ -53,6 +60,9 @@ extension HingeTool {
                 throw .usage(message)
             }
             let seed = try declaredUnsignedInteger(arguments, "seed")
+            if let device = arguments.value("device").flatMap(SensorModel.Device.init(rawValue:)) {
+                scenario.trace.sensor = device.sensor
+            }
             if let interval = try number(arguments, "interval", in: 0.1...10_000) {
                 scenario.trace.sensor.meanInterval = interval / 1000
             }
@@ -86,7 +96,7 @@ extension HingeTool {
             to write: (String) -> Void
         ) {
             var command = "hingetool synth \(scenario.name) --seed \(seed)"
-            for key in ["interval", "noise", "latency", "step", "repeat"] {
+            for key in ["device", "interval", "noise", "latency", "step", "repeat"] {
                 if let value = arguments?.values[key] { command += " --\(key) \(value)" }  // given only
             }
             var text = "# \(command)\n# \(scenario.summary)\n"

@@ -39,7 +39,9 @@ struct TraceStatisticsTests {
             (Array(stride(from: 100.0, through: 180, by: 1)), .step(1)),
             (Array(stride(from: 110.0, through: 180, by: 5)), .step(5)),
             (Array(stride(from: 100.0, through: 110, by: 0.5)), .step(0.5)),
-            ([100, 100.25, 100.6, 101, 102.3], .continuous(smallestChange: 0.25)),
+            // Six values: five would be read as a ladder of levels.
+            ([100, 100.25, 100.6, 101, 102.3, 103.1], .continuous(smallestChange: 0.25)),
+            ([0, 70, 90, 110, 180, 110, 70], .levels([0, 70, 90, 110, 180])),
             ([], .none),
         ])
     func quantisation(angles: [Double], expected: TraceStatistics.Quantisation) {

@@ -28,7 +28,7 @@ struct ClockAndUnitTests {
 
     @Test("--angle-unit rad reads an 'angle' column as radians; a column naming another unit is refused")
     func angleUnit() {
-        let trace = "time,angle\n0,3.141592\n0.1,3.106686\n0.2,3.036873\n0.3,2.932153\n0.4,2.792527\n"
+        let trace = "time,angle\n0,3.141592\n0.1,3.106686\n0.2,3.036873\n0.3,2.932153\n0.4,2.792527\n0.5,2.652900\n"
         let run = runTool(["stats", "-", "--angle-unit", "rad", "--strict"], input: trace)
         #expect(run.status == 0)
         #expect(run.output.contains("2° steps"))
@@ -44,7 +44,7 @@ struct ClockAndUnitTests {
         #expect(run.status == 0)
         #expect(!run.error.contains("share no resolution"))
         let half = runTool(
-            ["stats", "-", "--strict"], input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n"
+            ["stats", "-", "--strict"], input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n0.5,0.5702\n"
         )
         #expect(half.status == 1)
         #expect(half.error.contains("share no resolution"))
@@ -54,8 +54,7 @@ struct ClockAndUnitTests {
         "stats --strict passes every dataset and recipe output, and fails (exit 1) on a duplicate",
         arguments: [
             "Datasets/flat-to-laptop.csv", "Datasets/close-and-open.csv", "Datasets/slow-bend.csv",
-            "Datasets/coarse-sensor.csv", "Datasets/five-degree-steps.csv", "Datasets/jitter-at-boundary.csv",
-            "Datasets/dropouts.csv", "Datasets/no-hinge.csv", "Datasets/real/fold8-public.csv",
+            "Datasets/coarse-sensor.csv", "Datasets/five-degree-steps.csv", "Datasets/dropouts.csv", "Datasets/no-hinge.csv", "Datasets/real/fold8-public.csv",
             "Tests/Fixtures/recording/android-listener.csv", "Tests/Fixtures/recording/ios-onhingechange.csv",
             "Tests/Fixtures/recording/dumpsys-hinge.csv",
         ])
@@ -63,6 +62,16 @@ struct ClockAndUnitTests {
         let run = runTool(["stats", packageRoot + "/" + path, "--strict"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.isEmpty)
+    }
+
+    /// jitter-at-boundary's noise reaches 181° near flat: its sensor (360° range, as the first
+    /// scenarios were made) really does break the 180° range, and --strict says so.
+    @Test("stats --strict exits 1 on jitter-at-boundary's 181°, a real breach of the 180° range")
+    func strictRange() {
+        let run = runTool(["stats", packageRoot + "/Datasets/jitter-at-boundary.csv", "--strict"])
+        #expect(run.status == 1)
+        #expect(run.error.contains("values lie outside 0…180°"))
+        #expect(!run.error.contains("repeat"))
     }
 
     @Test("stats --strict exits 1 on a back-to-back duplicate inside the trace")

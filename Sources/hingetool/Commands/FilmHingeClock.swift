@@ -1,0 +1,48 @@
+import FilmAnalysis
+import HingeKit
+
+extension HingeTool.Film {
+    /// `--hinge-offset`, `--clock` and the estimate: where the `--hinge` trace sits on the film's clock.
+    static let hingeClockOptions = [
+        CommandSpec.Option(
+            ["--hinge-offset"], value: "ms",
+            help: "Added to the trace's times to put them on the film's clock (default: estimated from the film)."),
+        Clock.option,
+    ]
+
+    /// The trace's samples on its clock (`--clock`), the offset onto the film's clock and the
+    /// header line that says where it came from: `--hinge-offset` when given, else the
+    /// estimate from frame activity against hinge speed (``HingeClockOffset``), else 0.
+    static func hingeClock(
+        _ path: String, frames: [FilmFrame], arguments: ParsedArguments, context: ToolContext
+    ) throws(ToolError) -> (samples: [HingeSample], offset: Int, note: String) {
+        let reader = try context.openTrace(path)
+        var samples: [HingeSample] = []
+        do {
+            while let record = try reader.next() { samples.append(record.sample) }
+        } catch {
+            throw .trace(error)
+        }
+        if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
+            for index in samples.indices {
+                samples[index].time = ((samples[index].time - first) * 1e9).rounded() / 1e9
+            }
+        }
+        if arguments.value("hinge-offset") != nil {
+            let given = try HingeTool.number(arguments, "hinge-offset", in: -86_400_000...86_400_000) ?? 0
+            let offset = Int(given.rounded())
+            return (samples, offset, "hinge offset \(offset) ms (given)")
+        }
+        guard
+            let estimate = HingeClockOffset(
+                frames: frames.map { (time: $0.time, rmse: $0.rmse) }, samples: samples)
+        else {
+            return (samples, 0, "hinge offset 0 ms (too little film or hinge motion to estimate one)")
+        }
+        let note =
+            "hinge offset \(estimate.offset) ms ± \(estimate.uncertainty) ms (estimated from frame activity "
+            + "against hinge speed, correlation \(DecimalNumber.fixed(estimate.correlation, places: 2))); "
+            + "--hinge-offset overrides it"
+        return (samples, estimate.offset, note)
+    }
+}
