@@ -16,18 +16,7 @@ extension HingeTool.Film {
     static func hingeClock(
         _ path: String, frames: [FilmFrame], arguments: ParsedArguments, context: ToolContext
     ) throws(ToolError) -> (samples: [HingeSample], offset: Int, note: String) {
-        let reader = try context.openTrace(path)
-        var samples: [HingeSample] = []
-        do {
-            while let record = try reader.next() { samples.append(record.sample) }
-        } catch {
-            throw .trace(error)
-        }
-        if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
-            for index in samples.indices {
-                samples[index].time = ((samples[index].time - first) * 1e9).rounded() / 1e9
-            }
-        }
+        let samples = try hingeSamples(path, arguments: arguments, context: context)
         if arguments.value("hinge-offset") != nil {
             let given = try HingeTool.number(arguments, "hinge-offset", in: -86_400_000...86_400_000) ?? 0
             let offset = Int(given.rounded())
@@ -44,5 +33,33 @@ extension HingeTool.Film {
             + "against hinge speed, correlation \(DecimalNumber.fixed(estimate.correlation, places: 2))); "
             + "--hinge-offset overrides it"
         return (samples, estimate.offset, note)
+    }
+
+    /// The offset a film's header reports (`# hinge offset N ms …`), for commands that read
+    /// `film`'s output back.
+    static func reportedOffset(in text: String) -> Int? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# hinge offset ") }) else {
+            return nil
+        }
+        return Int(line.split(separator: " ")[3])
+    }
+
+    /// The `--hinge` trace's samples on the clock `--clock` names.
+    static func hingeSamples(
+        _ path: String, arguments: ParsedArguments, context: ToolContext
+    ) throws(ToolError) -> [HingeSample] {
+        let reader = try context.openTrace(path)
+        var samples: [HingeSample] = []
+        do {
+            while let record = try reader.next() { samples.append(record.sample) }
+        } catch {
+            throw .trace(error)
+        }
+        if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
+            for index in samples.indices {
+                samples[index].time = ((samples[index].time - first) * 1e9).rounded() / 1e9
+            }
+        }
+        return samples
     }
 }

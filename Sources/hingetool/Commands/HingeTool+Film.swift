@@ -63,6 +63,19 @@ extension HingeTool {
             try output.commit()
         }
 
+        /// The hinge's rest timeline from `--hinge` on its clock, moved by `offset` (what `film`
+        /// used, e.g. read back from its header with ``reportedOffset(in:)``), or `nil` without
+        /// `--hinge`.
+        static func hingeTimeline(
+            _ arguments: ParsedArguments, offset: Int, context: ToolContext
+        ) throws(ToolError)
+            -> HingeRestTimeline?
+        {
+            try arguments.value("hinge").map { (trace) throws(ToolError) in
+                try timeline(try hingeSamples(trace, arguments: arguments, context: context), offset: offset, path: trace)
+            }
+        }
+
         /// The hinge's rest timeline from a trace's samples.
         static func timeline(
             _ samples: [HingeSample], offset: Int, path: String

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool import dumpsys|logcat FILE`: a trace from what a phone printed.
