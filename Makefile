@@ -99,7 +99,7 @@ plots: build
 	  $(TOOL) animate Datasets/$$name.csv --effect unfold -o Plots/data/unfold-spring-$$name.dat; done
 	for scene in cut crossfade blank flash; do \
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
-	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
+	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0 \
 	  -o Plots/data/film-late-motion.dat
 	for script in Plots/*.gp; do gnuplot $$script; done
 

@@ -20,7 +20,8 @@ extension SensorModel {
             switch self {
             case .fold8:
                 "Galaxy Z Fold 8: 0/90/180 on a 200 ms grid, up at 30°/165°, down at 146°/20°, 100 ms lag; stale 90 first"
-            case .razr: "Razr 50 Ultra: 0/70/90/110/180 with hysteresis, polled every ~150 ms, so fast moves skip levels"
+            case .razr:
+                "Razr 50 Ultra: 0/70/90/110/180 with hysteresis, polled every ~150 ms, so fast moves skip levels"
             case .surfaceDuo: "Surface Duo: whole degrees at ~10 Hz (0…360°), 50 ms lag, 0.6° noise"
             case .pixel: "Pixel Fold: on-change 1° polled at ~30 Hz (10–50 Hz), 20 ms lag"
             }

@@ -37,7 +37,8 @@ public struct SensorModel: Hashable, Sendable {
         /// - Precondition: at least two increasing levels; one up and one down threshold per gap,
         ///   each down threshold below its up threshold and both between the gap's levels.
         public init(levels: [Double], up: [Double], down: [Double]) {
-            precondition(levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
+            precondition(
+                levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
             precondition(up.count == levels.count - 1 && down.count == levels.count - 1, "one threshold per gap")
             for gap in up.indices {
                 precondition(

@@ -72,7 +72,8 @@ extension HingeTool {
             -> HingeRestTimeline?
         {
             try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(try hingeSamples(trace, arguments: arguments, context: context), offset: offset, path: trace)
+                try timeline(
+                    try hingeSamples(trace, arguments: arguments, context: context), offset: offset, path: trace)
             }
         }
 

@@ -8,7 +8,9 @@ struct StepSensorTests {
     @Test("The real Fold 8 log's public events infer Samsung's ladder on a 200 ms grid")
     func inferredFromRealLog() throws {
         let text = try String(contentsOfFile: dataset("real/fold8-public.csv"), encoding: .utf8)
-        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { $0.split(separator: ",") }
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map {
+            $0.split(separator: ",")
+        }
         let sensor = try #require(
             StepSensor.inferred(levels: rows.map { Double($0[1])! }, times: rows.map { Double($0[0])! }))
         #expect(sensor.levels == [0, 90, 180])

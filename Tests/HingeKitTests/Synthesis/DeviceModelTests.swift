@@ -8,7 +8,8 @@ struct DeviceModelTests {
         SyntheticTrace(motion: .humanFolds, sensor: device.sensor).samples(seed: seed)
     }
 
-    @Test("Fold 8: only 0/90/180, on the 200 ms grid, a stale first 90, each change past its threshold", arguments: 1...6)
+    @Test(
+        "Fold 8: only 0/90/180, on the 200 ms grid, a stale first 90, each change past its threshold", arguments: 1...6)
     func fold8(seed: UInt64) {
         let rows = samples(.fold8, seed: seed)
         let motion = HandMotion.humanFolds

@@ -44,7 +44,8 @@ struct ClockAndUnitTests {
         #expect(run.status == 0)
         #expect(!run.error.contains("share no resolution"))
         let half = runTool(
-            ["stats", "-", "--strict"], input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n0.5,0.5702\n"
+            ["stats", "-", "--strict"],
+            input: "time,angle_rad\n0,0.5\n0.1,0.5123\n0.2,0.5301\n0.3,0.5411\n0.4,0.5577\n0.5,0.5702\n"
         )
         #expect(half.status == 1)
         #expect(half.error.contains("share no resolution"))
@@ -54,7 +55,8 @@ struct ClockAndUnitTests {
         "stats --strict passes every dataset and recipe output, and fails (exit 1) on a duplicate",
         arguments: [
             "Datasets/flat-to-laptop.csv", "Datasets/close-and-open.csv", "Datasets/slow-bend.csv",
-            "Datasets/coarse-sensor.csv", "Datasets/five-degree-steps.csv", "Datasets/dropouts.csv", "Datasets/no-hinge.csv", "Datasets/real/fold8-public.csv",
+            "Datasets/coarse-sensor.csv", "Datasets/five-degree-steps.csv", "Datasets/dropouts.csv",
+            "Datasets/no-hinge.csv", "Datasets/real/fold8-public.csv",
             "Tests/Fixtures/recording/android-listener.csv", "Tests/Fixtures/recording/ios-onhingechange.csv",
             "Tests/Fixtures/recording/dumpsys-hinge.csv",
         ])
