@@ -126,16 +126,20 @@ public struct UnfoldDriver: Sendable {
 
     /// A driver with no sample yet.
     ///
-    /// - Parameter stepSensor: the description of a step sensor (``StepSensor``), when the
-    ///   device has one: its levels are then read as threshold crossings, not as angles.
+    /// - Parameters:
+    ///   - stepSensor: the description of a step sensor (``StepSensor``), when the device has
+    ///     one: its levels are then read as threshold crossings, not as angles.
+    ///   - stepParameters: how the step sensor's tracker estimates (its defaults are frozen on
+    ///     the synthetic Galaxy Z Fold 8).
     public init(
         configuration: Configuration = Configuration(), reduceMotion: Bool = false,
-        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration, stepSensor: StepSensor? = nil
+        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration, stepSensor: StepSensor? = nil,
+        stepParameters: StepSensorTracker.Parameters = .init()
     ) {
         self.configuration = configuration
         self.reduceMotion = reduceMotion
         self.reader = HingeReader(configuration: reader)
-        self.stepTracker = stepSensor.map { StepSensorTracker(sensor: $0) }
+        self.stepTracker = stepSensor.map { StepSensorTracker(sensor: $0, parameters: stepParameters) }
     }
 
     /// Whether the sensor reports coarse levels (its smallest change is at least the reader's

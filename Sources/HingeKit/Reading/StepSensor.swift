@@ -35,14 +35,7 @@ public struct StepSensor: Hashable, Sendable {
         levels: [Double], up: [Double], down: [Double], grid: Double = 0, lag: Double = 0, closedRest: Double? = nil,
         openRest: Double? = nil
     ) {
-        precondition(
-            levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
-        precondition(up.count == levels.count - 1 && down.count == levels.count - 1, "one threshold per gap")
-        for gap in up.indices {
-            precondition(
-                levels[gap] <= down[gap] && down[gap] < up[gap] && up[gap] <= levels[gap + 1],
-                "thresholds must lie within their gap, down below up")
-        }
+        SensorModel.Ladder.check(levels: levels, up: up, down: down)
         precondition(
             grid >= 0 && grid.isFinite && lag >= 0 && lag.isFinite, "grid and lag must be finite, not negative")
         self.levels = levels

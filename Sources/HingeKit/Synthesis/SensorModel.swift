@@ -37,6 +37,15 @@ public struct SensorModel: Hashable, Sendable {
         /// - Precondition: at least two increasing levels; one up and one down threshold per gap,
         ///   each down threshold below its up threshold and both between the gap's levels.
         public init(levels: [Double], up: [Double], down: [Double]) {
+            Self.check(levels: levels, up: up, down: down)
+            self.levels = levels
+            self.up = up
+            self.down = down
+        }
+
+        /// Traps unless `levels` increase and each gap has one down and one up threshold, in that
+        /// order, within it (``StepSensor`` describes a ladder the same way).
+        static func check(levels: [Double], up: [Double], down: [Double]) {
             precondition(
                 levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
             precondition(up.count == levels.count - 1 && down.count == levels.count - 1, "one threshold per gap")
@@ -45,9 +54,6 @@ public struct SensorModel: Hashable, Sendable {
                     levels[gap] <= down[gap] && down[gap] < up[gap] && up[gap] <= levels[gap + 1],
                     "thresholds must lie within their gap, down below up")
             }
-            self.levels = levels
-            self.up = up
-            self.down = down
         }
 
         /// The level index a poll reports after `index`, for a measured angle: as many levels up

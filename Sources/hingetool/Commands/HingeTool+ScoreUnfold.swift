@@ -1,12 +1,15 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
         var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
+        let reference = try referenceTruth(arguments, context: context)
+        if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
         for path in arguments.positionals {
-            let (samples, truth) = try loadWithTruth(path, context: context)
+            let (samples, truth) = try load(path, reference: reference, context: context)
             results.append((path, UnfoldComparison.scores(samples, truth: truth)))
         }
         let text: String
@@ -87,5 +90,44 @@ extension HingeTool.Score {
                 " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
         }
         return text
+    }
+
+    /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
+    /// it to 1 s after (the displays run over the whole trace).
+    static func runPerMove(
+        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
+    ) throws(ToolError) {
+        var text = ""
+        var json: [JSONValue] = []
+        for path in arguments.positionals {
+            let (samples, truth) = try load(path, reference: reference, context: context)
+            let moves = UnfoldComparison.moveScores(samples, truth: truth)
+            text += "# hingetool score --unfold --per-move \(Echo.comment(path))\n"
+            text += "# move start_s end_s from_deg to_deg  display          rmse     ratio_android chop_max chop_p99\n"
+            for (index, move) in moves.enumerated() {
+                let android = move.rows.first { $0.name == "android" }?.score.rmse ?? 0
+                for (name, score) in move.rows {
+                    let cells = [
+                        "\(index + 1)", DecimalNumber.fixed(move.start, places: 2), DecimalNumber.fixed(move.end, places: 2),
+                        DecimalNumber.fixed(move.from, places: 0), DecimalNumber.fixed(move.to, places: 0),
+                    ]
+                    text += cells.map { $0.padding(8) }.joined() + name.padding(17)
+                    text += DecimalNumber.fixed(score.rmse, places: 5).padding(9)
+                    text += DecimalNumber.fixed(android > 0 ? score.rmse / android : 1, places: 2).padding(14)
+                    text += DecimalNumber.fixed(score.chopMax, places: 5).padding(9)
+                    text += DecimalNumber.fixed(score.chopP99, places: 5) + "\n"
+                    json.append(
+                        .object([
+                            ("file", .string(path)), ("move", .integer(index + 1)), ("start", .number(move.start)),
+                            ("end", .number(move.end)), ("from", .number(move.from)), ("to", .number(move.to)),
+                            ("display", .string(name)), ("rmse", .number(score.rmse)),
+                            ("rmse_ratio_android", .number(android > 0 ? score.rmse / android : 1)),
+                            ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
+                        ]))
+                }
+            }
+        }
+        let output = arguments.value("format") == "json" ? JSONValue.array(json).rendered() + "\n" : text
+        try context.emit(output, to: arguments.value("output"))
     }
 }
