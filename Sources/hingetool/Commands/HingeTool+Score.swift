@@ -27,7 +27,7 @@ extension HingeTool {
                 --truth FILE scores against another recording of the same motion instead (its \
                 angle column, e.g. 'import logcat --stream fused'), held or linearly \
                 interpolated (--truth-interpolation); --per-move (with --unfold) scores each \
-                move of the truth on its own, from 0.5 s before it to 1 s after.
+                move of the truth (faster than 5 °/s) on its own, from 0.5 s before it to 1 s after.
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -134,7 +134,8 @@ extension HingeTool {
         }
 
         /// A reference recording (`--truth`) as ground truth: its angles at its times.
-        static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth? {
+        static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth?
+        {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
             var times: [Double] = []

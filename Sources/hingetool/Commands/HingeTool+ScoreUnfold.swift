@@ -108,7 +108,8 @@ extension HingeTool.Score {
                 let android = move.rows.first { $0.name == "android" }?.score.rmse ?? 0
                 for (name, score) in move.rows {
                     let cells = [
-                        "\(index + 1)", DecimalNumber.fixed(move.start, places: 2), DecimalNumber.fixed(move.end, places: 2),
+                        "\(index + 1)", DecimalNumber.fixed(move.start, places: 2),
+                        DecimalNumber.fixed(move.end, places: 2),
                         DecimalNumber.fixed(move.from, places: 0), DecimalNumber.fixed(move.to, places: 0),
                     ]
                     text += cells.map { $0.padding(8) }.joined() + name.padding(17)

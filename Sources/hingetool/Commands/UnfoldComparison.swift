@@ -32,10 +32,13 @@ struct UnfoldComparison {
         for sample in samples where sample.angle != nil && sample.angle != changes.last?.angle {
             changes.append(sample)
         }
-        guard let inferred = StepSensor.inferred(levels: changes.map { $0.angle! }, times: changes.map(\.time)),
+        let times = changes.map(\.time)
+        guard let inferred = StepSensor.inferred(levels: changes.map { $0.angle! }, times: times),
             let known = StepSensor.known.first(where: { $0.levels == inferred.levels })
         else { return nil }
-        return known.grid == 0 || abs(inferred.grid - known.grid) <= 0.002 ? known : nil
+        if known.grid == 0 { return known }
+        guard let grid = StepSensor.inferredGrid(times), abs(grid - known.grid) <= 0.002 else { return nil }
+        return known
     }
 
     /// The progress of each display at each of `times` (increasing), and the fold updates sent.
@@ -103,8 +106,9 @@ struct UnfoldComparison {
         var rows: [(name: String, score: UnfoldScore)]
     }
 
-    /// Each move of the truth (its angle changing faster than 0.5 °/s, moves less than 0.3 s
-    /// apart joined) scored from 0.5 s before it to 1 s after; the displays run over the whole
+    /// Each move of the truth (its angle changing faster than 5 °/s — a reference recorded in
+    /// steps and interpolated drifts slower than that at rest —, moves less than 0.3 s apart
+    /// joined) scored from 0.5 s before it to 1 s after; the displays run over the whole
     /// trace once.
     static func moveScores(_ samples: [HingeSample], truth: GroundTruth) -> [Move] {
         let grid = ReadingScorer.grid(for: samples)
@@ -113,7 +117,7 @@ struct UnfoldComparison {
         let onGrid = run(samples, at: grid, stepSensor: sensor).values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor).values
         var spans: [ClosedRange<Int>] = []
-        let moving = grid.map { abs(truth.state(at: $0).velocity) > 0.5 }
+        let moving = grid.map { abs(truth.state(at: $0).velocity) > 5 }
         for span in ReadingScorer.moves(moving) {
             if let last = spans.last, span.lowerBound - last.upperBound < 300 {
                 spans[spans.count - 1] = last.lowerBound...span.upperBound

@@ -123,3 +123,36 @@ struct ImportCommandTests {
             list.output.hasSuffix("# line events sensor\n2 2 'Hinge Angle Sensor Wakeup'\n5 1 'Hinge Angle Sensor'\n"))
     }
 }
+
+/// The goal of issue 23 on the real Galaxy Z Fold 8 log: HingeKit's unfold progress, from the
+/// public events, has at most half the RMSE of Android's whole pipeline against the private
+/// fused angle, held or interpolated; its largest chop is below the pipeline's.
+@Suite("score --unfold on the real Fold 8 log, against its private angle")
+struct RealFold8ScoreTests {
+    @Test("HingeKit's RMSE is at most half Android's pipeline's, held and linear", arguments: ["held", "linear"])
+    func goal(interpolation: String) throws {
+        let run = runTool([
+            "score", "--unfold", dataset("real/fold8-public.csv"), "--truth", dataset("real/fold8-fused.csv"),
+            "--truth-interpolation", interpolation, "--format", "json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        func value(_ display: String, _ key: String) -> Double {
+            rows.first { $0["display"] as? String == display }?[key] as? Double ?? .nan
+        }
+        #expect(value("hingekit", "rmse") <= 0.5 * value("android", "rmse"))
+        #expect(value("hingekit", "chop_max") < value("android", "chop_max"))
+    }
+
+    @Test("--per-move scores each fold of the truth; every display has a row per move")
+    func perMove() {
+        let run = runTool([
+            "score", "--unfold", dataset("real/fold8-public.csv"), "--truth", dataset("real/fold8-fused.csv"),
+            "--per-move",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(rows.count % 3 == 0 && rows.count >= 3 * 8)
+    }
+}
