@@ -32,7 +32,9 @@ extension PrimitiveView {
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+    public static func buildBlock<each Content: View>(
+        _ content: repeat each Content
+    ) -> TupleView<
         (repeat each Content)
     > { TupleView((repeat each content)) }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }

@@ -50,7 +50,8 @@ struct SnippetTests {
         // Apple frameworks only where the stand-ins are used: elsewhere they cannot be compiled.
         for block in snippets where block.mode != .apple {
             for framework in ["SwiftUI", "UIKit", "ImageIO"] {
-                #expect(!(block.prelude + block.code).contains("import \(framework)\n"), "\(block) imports \(framework)")
+                #expect(
+                    !(block.prelude + block.code).contains("import \(framework)\n"), "\(block) imports \(framework)")
             }
         }
     }
@@ -95,7 +96,8 @@ struct SnippetTests {
     @Test("The outside package builds every block; run blocks exit 0; test blocks pass", .tags(.slow))
     func compileAndRun() throws {
         let build = Self.build
-        try #require(build.run.status == 0, "the outside package does not build:\n\(build.run.output)\(build.run.error)")
+        try #require(
+            build.run.status == 0, "the outside package does not build:\n\(build.run.output)\(build.run.error)")
         let snippets = try Snippet.all()
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -192,7 +194,8 @@ struct SnippetTests {
             (
                 uikit,
                 [
-                    "value of type 'CGFloat' has no member 'degrees'", "value of optional type 'UIHinge?' must be unwrapped",
+                    "value of type 'CGFloat' has no member 'degrees'",
+                    "value of optional type 'UIHinge?' must be unwrapped",
                     "may have additional unknown values",
                 ]
             ),
@@ -217,7 +220,8 @@ struct SnippetTests {
         #expect(blocks.count >= 2)
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         for block in blocks {
-            #expect(block.code.contains("from: \"\(HingeTool.version)\""), "\(block) does not name \(HingeTool.version)")
+            #expect(
+                block.code.contains("from: \"\(HingeTool.version)\""), "\(block) does not name \(HingeTool.version)")
             let products = block.code.components(separatedBy: ".product(name: \"").dropFirst()
                 .map { String($0.prefix { $0 != "\"" }) }
             #expect(!products.isEmpty, "\(block) names no product")
@@ -240,7 +244,8 @@ struct SnippetTests {
             for line in block.code.split(separator: "\n") {
                 var declaration = line.components(separatedBy: "  //")[0].trimmingCharacters(in: .whitespaces)
                 if declaration.hasPrefix("public ") { declaration.removeFirst("public ".count) }
-                #expect(declarations.contains(declaration), "\(block): '\(declaration)' is not in docs/api/\(module).txt")
+                #expect(
+                    declarations.contains(declaration), "\(block): '\(declaration)' is not in docs/api/\(module).txt")
             }
         }
     }

@@ -151,7 +151,7 @@ enum Snippets {
     /// SwiftPM names a path dependency after its folder.
     static let dependency = URL(fileURLWithPath: packageRoot).lastPathComponent
 
-    /// Writes the package for `snippets`; returns the names of the executable targets.
+    /// Writes the package for `snippets`.
     static func writePackage(_ snippets: [Snippet]) throws {
         let executables = snippets.filter { $0.mode == .run || $0.mode == .build }
         let tests = snippets.filter { $0.mode == .test }
@@ -162,9 +162,16 @@ enum Snippets {
         var targets = executables.map { snippet in
             "        .executableTarget(name: \"\(snippet.name)\", dependencies: [\(dependencies(snippet.imports))]),\n"
         }
+        // The libraries the type-checked blocks import, built through a target of their own.
+        let typeChecked = Set(snippets.filter { $0.mode == .apple }.flatMap(\.imports))
+        if !typeChecked.isEmpty {
+            targets.append(
+                "        .target(name: \"TypeCheckedModules\", dependencies: [\(dependencies(Array(typeChecked)))]),\n")
+        }
         if !tests.isEmpty {
             targets.append(
-                "        .testTarget(name: \"SnippetTests\", dependencies: [\(dependencies(tests.flatMap(\.imports)))]),\n")
+                "        .testTarget(name: \"SnippetTests\", dependencies: [\(dependencies(tests.flatMap(\.imports)))]),\n"
+            )
         }
         let manifest = """
             // swift-tools-version: 6.0
@@ -184,6 +191,11 @@ enum Snippets {
             """
         try write(manifest, to: folder + "/Package.swift")
         var wanted: Set<String> = [folder + "/Package.swift"]
+        if !typeChecked.isEmpty {
+            let path = folder + "/Sources/TypeCheckedModules/Modules.swift"
+            try write("// Builds the modules the `apple` blocks are type-checked against.\n", to: path)
+            wanted.insert(path)
+        }
         for snippet in executables {
             let path = folder + "/Sources/\(snippet.name)/main.swift"
             try write(snippet.source, to: path)
