@@ -1,0 +1,31 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// A folder of the tool's own under `$TMPDIR` (a video's extracted frames), removed with
+/// everything in it when the value goes away, when the command fails, and on every terminating
+/// signal (``TemporaryFiles``).
+final class TemporaryFolder {
+    let path: String
+    private let slot: Int
+
+    /// Makes `$TMPDIR/hingetool-<purpose>-XXXXXX` (mode 0700).
+    /// - Throws: ``ToolError/failure(_:)`` when the folder cannot be made.
+    init(purpose: String) throws(ToolError) {
+        var template = Array((NSTemporaryDirectory() + "hingetool-\(purpose)-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+        slot = TemporaryFiles.register(folder: path)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+        TemporaryFiles.release(slot)
+    }
+}
