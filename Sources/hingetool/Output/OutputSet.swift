@@ -20,7 +20,9 @@ import Foundation
 /// Each file is written through ``FileOutput`` in folder mode: atomically, never through a
 /// link (a link at a name is replaced, its target untouched), never onto an input of the run.
 /// The manifest lists the new names before the first of them is written, so an interrupted
-/// run leaves only files the next run owns.
+/// run leaves only files the next run owns; an exclusive set is written into a hidden
+/// temporary folder inside `folder` and renamed into place at the end, so an interrupted run
+/// leaves no partial film at all.
 final class OutputSet {
     let folder: String
     let owner: String
@@ -29,6 +31,9 @@ final class OutputSet {
     private let force: Bool
     private let exclusive: Bool
     private var earlier: Set<String> = []
+    /// For an exclusive set: the hidden folder inside `folder` its files are written into
+    /// first, renamed into place by ``finish()``, so an interrupted run leaves no partial set.
+    private var staging: TemporaryFolder?
     private(set) var written: [String] = []
 
     static func manifestName(_ owner: String) -> String { ".hingetool-\(owner)" }
@@ -53,6 +58,9 @@ final class OutputSet {
             throw .failure("cannot create '\(Echo.quoted(folder, limit: 200))': \(error.localizedDescription)")
         }
         try RunRecord.current?.check(outputFolder: folder)
+        for name in names {
+            try RunRecord.current?.check(output: folder + "/" + name, shownAs: folder + "/" + name, register: false)
+        }
         earlier = readManifest()
         let planned = Set(names)
         let present = try entries()
@@ -64,11 +72,12 @@ final class OutputSet {
             let shown = strangers.sorted().prefix(3).map { "'\(Echo.quoted($0))'" }.joined(separator: ", ")
             let more = strangers.count > 3 ? " and \(strangers.count - 3) more" : ""
             throw .usage(
-                "'\(Echo.quoted(folder, limit: 200))' holds \(shown)\(more), which 'hingetool \(command)' did not write "
+                "'\(Echo.quoted(folder, limit: 200))' holds \(shown)\(more), which 'hingetool \(self.command)' did not write "
                     + (exclusive ? "(its files would mix with them)" : "(they would be replaced)")
                     + "; choose another folder, or add '--force'")
         }
         try writeManifest(earlier.union(planned))
+        if exclusive { staging = try TemporaryFolder(purpose: "set", in: folder) }
     }
 
     /// Writes `bytes` as `name` in the folder.
@@ -89,7 +98,9 @@ final class OutputSet {
     func open(_ name: String) throws(ToolError) -> FileOutput {
         precondition(!name.contains("/"), "a set's names are plain names")
         written.append(name)
-        return try FileOutput(path: folder + "/" + name, inFolder: true)
+        guard let staging else { return try FileOutput(path: folder + "/" + name, inFolder: true) }
+        try RunRecord.current?.check(output: folder + "/" + name, shownAs: folder + "/" + name)
+        return try FileOutput(path: staging.path + "/" + name, inFolder: true, registered: false)
     }
 
     /// Checks `name` as ``open(_:)`` does, for a file a helper makes and renames into place
@@ -104,6 +115,14 @@ final class OutputSet {
     /// exclusive set), and the manifest lists exactly what was written.
     func finish() throws(ToolError) {
         let now = Set(written)
+        if let staging {
+            for name in written where rename(staging.path + "/" + name, folder + "/" + name) != 0 {
+                throw .failure(
+                    "cannot write '\(Echo.quoted(folder + "/" + name, limit: 200))': \(String(cString: strerror(errno)))"
+                )
+            }
+            self.staging = nil
+        }
         if exclusive {
             for name in earlier.subtracting(now) where isRegularFile(name) { unlink(folder + "/" + name) }
             try writeManifest(now)

@@ -13,10 +13,12 @@ final class TemporaryFolder {
     let path: String
     private let slot: Int
 
-    /// Makes `$TMPDIR/hingetool-<purpose>-XXXXXX` (mode 0700).
+    /// Makes `$TMPDIR/hingetool-<purpose>-XXXXXX` (mode 0700), or a hidden
+    /// `.hingetool-<purpose>-XXXXXX` inside `parent` (so renames out of it stay on its file system).
     /// - Throws: ``ToolError/failure(_:)`` when the folder cannot be made.
-    init(purpose: String) throws(ToolError) {
-        var template = Array((NSTemporaryDirectory() + "hingetool-\(purpose)-XXXXXX").utf8CString)
+    init(purpose: String, in parent: String? = nil) throws(ToolError) {
+        let base = parent.map { $0 + "/.hingetool-" } ?? NSTemporaryDirectory() + "hingetool-"
+        var template = Array((base + "\(purpose)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
         }
