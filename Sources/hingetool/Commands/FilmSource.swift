@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+internal import HingeSupport
 
 /// Where `film` gets its frames: a folder of frame images, or a video decoded by ffmpeg into a
 /// temporary folder.
@@ -42,7 +43,7 @@ enum FilmSource {
     /// Runs ffmpeg on `video` (a ``ChildProgram``: its own process group, dying with the tool);
     /// returns the temporary folder holding the frames.
     static func extract(video: String) throws(ToolError) -> TemporaryFolder {
-        guard let ffmpeg = ChildProgram.find("ffmpeg") else {
+        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             let shown = Echo.quoted(video, limit: 200)
             throw .failure(
                 "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool fold-render --tilt DEG`: an image seen through the tilted frosted glass.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A program the tool runs (ffmpeg, gnuplot) in a process group of its own, registered with
 /// ``TemporaryFiles`` so that it dies with the tool: a terminating signal to the tool kills the
@@ -128,18 +123,5 @@ final class ChildProgram {
         var bytes = [UInt8](repeating: 0, count: limit)
         let count = fread(&bytes, 1, limit, file)
         return Array(bytes[..<count])
-    }
-
-    /// `name` on `PATH` (an executable regular file), or `nil`.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            var status = stat()
-            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
     }
 }

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The files a command writes into a folder (demo's data, scripts and pictures, a plot's
 /// three files, a synthetic film), owned as a set.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The files one run of a command reads and writes, so that no output of the run lands on
 /// one of its inputs (a trace, a frame folder, `--hinge`, `--image`) or on another output of

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// What the process leaves behind if it dies now: temporary files (an output not yet renamed
 /// over its target), temporary folders (a video's extracted frames) and child processes
@@ -16,7 +11,7 @@ import Foundation
 /// thread waits for them with `sigwait`. The cleanup then runs as ordinary code — it can take
 /// the lock, walk a folder and wait for a child — and no signal can arrive in the middle of a
 /// registration. Children get the default dispositions and an empty mask back
-/// (``ChildProcess``).
+/// (``ChildProgram``).
 enum TemporaryFiles {
     /// The signals after which the files are removed and the children killed: every signal
     /// whose default action ends the process and that a user or the system sends to a tool

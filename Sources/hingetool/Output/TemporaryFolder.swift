@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A folder of the tool's own under `$TMPDIR` (a video's extracted frames), removed with
 /// everything in it when the value goes away, when the command fails, and on every terminating

@@ -1,4 +1,5 @@
 import Foundation
+internal import HingeSupport
 
 /// Text that goes into gnuplot scripts.
 enum GnuplotText {
@@ -21,9 +22,9 @@ enum Gnuplot {
     /// to stand for a machine without gnuplot).
     static func executable() -> String? {
         if let forced = ProcessInfo.processInfo.environment["HINGETOOL_GNUPLOT"] {
-            return FileManager.default.isExecutableFile(atPath: forced) ? forced : nil
+            return ExecutableSearch.isExecutable(forced) ? forced : nil
         }
-        return ChildProgram.find("gnuplot")
+        return ExecutableSearch.find("gnuplot")
     }
 
     /// Runs gnuplot on `script` (given on its standard input) in the folder of `set`, as a
