@@ -36,7 +36,15 @@ enum FilmSource {
                 context.progress("\rfilm: \(done)/\(files.count) frames")
             }
         } catch {
-            throw .data(error.description)
+            // A frame or folder that cannot be opened or read is a missing input (66, as
+            // docs/hingetool.md says); anything read but malformed is bad data (65).
+            let unreadable =
+                error.line == nil
+                && ["cannot open", "cannot read", "not a regular file"].contains {
+                    error.message.hasPrefix($0)
+                }
+            let message = Echo.quoted(error.description, limit: 1000)
+            throw unreadable ? .noInput(message) : .data(message)
         }
     }
 

@@ -57,14 +57,17 @@ final class ChildProgram {
             ?? [executable]
         let argv = (words + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, folder == nil ? executable : "/bin/sh", &actions, &attributes, argv, environ)
-        guard result == 0 else {
+        // Started and registered in one step, so a signal never finds the child unregistered.
+        var result: Int32 = 0
+        let started = TemporaryFiles.making { () -> (value: pid_t, entry: TemporaryFiles.Entry)? in
+            var pid: pid_t = 0
+            result = posix_spawn(&pid, folder == nil ? executable : "/bin/sh", &actions, &attributes, argv, environ)
+            return result == 0 ? (pid, .processGroup(pid)) : nil
+        }
+        guard let started else {
             throw .failure("cannot run \(Echo.quoted(executable, limit: 200)): \(String(cString: strerror(result)))")
         }
-        self.pid = pid
-        // The child is in its own group from its first instruction (posix_spawn sets it before exec).
-        slot = TemporaryFiles.register(processGroup: pid)
+        (pid, slot) = (started.value, started.slot)
     }
 
     deinit {

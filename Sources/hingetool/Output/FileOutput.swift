@@ -47,10 +47,18 @@ final class FileOutput {
         }
         let existing = lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil
         var template = Array(Self.temporaryName(beside: target).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure(path) }
-        let temporary = String(cString: template)
-        let slot = TemporaryFiles.register(temporary)
+        // Made and registered in one step, so a signal never finds it unregistered.
+        let made = TemporaryFiles.making { () -> (value: Int32, entry: TemporaryFiles.Entry)? in
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            guard descriptor >= 0 else { return nil }
+            let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (descriptor, .file(name))
+        }
+        guard let (descriptor, slot) = made else { throw Self.failure(path) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {

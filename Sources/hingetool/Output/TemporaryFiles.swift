@@ -97,6 +97,31 @@ enum TemporaryFiles {
         return slot
     }
 
+    /// Makes something and registers it in one step, the lock held throughout: a signal that
+    /// arrives while `make` runs is handled after the registration, so nothing made is ever
+    /// missed by the cleanup. `make` returns what to register (`nil`: nothing was made) and
+    /// must not register anything itself.
+    static func making<T>(_ make: () -> (value: T, entry: Entry)?) -> (value: T, slot: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let made = make() else { return nil }
+        let slot = state.next
+        state.next += 1
+        switch made.entry {
+        case .file(let path): state.files[slot] = path
+        case .folder(let path): state.folders[slot] = path
+        case .processGroup(let group): state.processGroups[slot] = group
+        }
+        return (made.value, slot)
+    }
+
+    /// What ``making(_:_:)`` registers.
+    enum Entry {
+        case file(String)
+        case folder(String)
+        case processGroup(pid_t)
+    }
+
     /// Remembers a temporary file; returns its slot.
     static func register(_ path: String) -> Int? { add { $0.files[$1] = path } }
 

@@ -14,11 +14,16 @@ final class TemporaryFolder {
     init(purpose: String, in parent: String? = nil) throws(ToolError) {
         let base = parent.map { $0 + "/.hingetool-" } ?? NSTemporaryDirectory() + "hingetool-"
         var template = Array((base + "\(purpose)-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
+        // Made and registered in one step, so a signal never finds it unregistered.
+        let made = TemporaryFiles.making { () -> (value: String, entry: TemporaryFiles.Entry)? in
+            guard mkdtemp(&template) != nil else { return nil }
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (path, .folder(path))
+        }
+        guard let made else {
             throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
         }
-        path = String(cString: made)
-        slot = TemporaryFiles.register(folder: path)
+        (path, slot) = made
     }
 
     deinit {
