@@ -42,7 +42,7 @@ for target in $SELECTED; do
   if [ "$target" = png_decoder ]; then
     # FilmAnalysis's frame decoders with libpng and libdeflate, instrumented, internal access.
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
-      Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate \
+      Sources/FilmAnalysis/Frames/*.swift -I Sources/CPNG -I Sources/CDeflate \
       -I "$SUPPORT" "$SUPPORT/HingeSupport.o" \
       "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
       || { cat "$OUT/$target.build.log"; exit 1; }

@@ -1,4 +1,5 @@
 internal import CDeflate
+internal import HingeSupport
 
 /// The fast path for the PNGs a screen recording is cut into: non-interlaced 8-bit grey,
 /// grey + alpha, RGB or RGBA, no transparency chunk. The chunks are read here, every CRC-32 is
@@ -272,17 +273,18 @@ package enum PNGFastPath {
 }
 
 /// libdeflate decompressors (about 10 KiB each) kept for reuse, one per thread that needs one
-/// at the same time, so decoding a film allocates none per frame.
+/// at the same time, so decoding a film allocates none per frame. `@unchecked Sendable`: the
+/// idle list is reached only through its lock, and a decompressor is used by one thread at a
+/// time (taken off the list while in use).
 final class Decompressors: @unchecked Sendable {
     static let shared = Decompressors()
-    private var idle: [OpaquePointer] = []
-    private let lock = PThreadLock()
+    private let idle = LockedBuffer.make([OpaquePointer]())
 
     func withDecompressor(_ body: (OpaquePointer) -> Bool) -> Bool {
-        guard let decompressor = lock.withLock({ idle.popLast() }) ?? libdeflate_alloc_decompressor() else {
+        guard let decompressor = idle.withLock({ $0.popLast() }) ?? libdeflate_alloc_decompressor() else {
             return false
         }
-        defer { lock.withLock { idle.append(decompressor) } }
+        defer { idle.withLock { $0.append(decompressor) } }
         return body(decompressor)
     }
 }
