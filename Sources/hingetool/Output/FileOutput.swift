@@ -39,9 +39,11 @@ final class FileOutput {
         }
         let existing = stat(target, &status) == 0 ? status : nil
         var template = Array(Self.temporaryName(beside: target).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // The template is never empty (it ends with its NUL), so it has a base address.
+        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw Self.failure(path) }
-        let temporary = String(cString: template)
+        // mkstemp filled in the X's; the name ends at the terminating NUL.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slot = TemporaryFiles.register(temporary)
         if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)
