@@ -41,10 +41,11 @@ test: deps
 	$(MAKE) --no-print-directory lint
 	scripts/docc.sh
 
-## test-fast: the inner loop: every test but those tagged .slow (scripts/slow-tests.sh), no lint or docs
+## test-fast: the inner loop: every test but those marked .slow (HingeTestSupport's SlowTrait skips
+## them when HINGEKIT_SKIP_SLOW is set), no lint or docs
 test-fast: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip "$$(scripts/slow-tests.sh)"
+	HINGEKIT_SKIP_SLOW=1 $(SWIFT) test --skip-build
 
 ## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
 bench: deps
