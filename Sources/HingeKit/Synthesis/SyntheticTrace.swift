@@ -28,6 +28,8 @@ public struct SyntheticTrace: Hashable, Sendable {
     ///
     /// The same seed gives the same samples on every platform: the generator uses
     /// ``SplitMix64`` and only arithmetic that IEEE 754 rounds exactly.
+    // Long: one pass of the sensor over the motion; the stale value, the ladder's level, the
+    // on-change rule and the closing row share its state.
     public func samples(seed: UInt64) -> [SyntheticSample] {
         var random = SplitMix64(seed: seed)
         var result: [SyntheticSample] = []
@@ -59,8 +61,9 @@ public struct SyntheticTrace: Hashable, Sendable {
                     let measured = motion.state(at: time - sensor.latency).angle + sensor.noise * random.nextGaussian()
                     var quantised = sensor.quantise(measured)
                     if case .ladder(let ladder) = sensor.quantisation {
-                        level = level.map { ladder.level(from: $0, measured: measured) } ?? ladder.nearest(measured)
-                        quantised = ladder.levels[level!]
+                        let next = level.map { ladder.level(from: $0, measured: measured) } ?? ladder.nearest(measured)
+                        level = next
+                        quantised = ladder.levels[next]
                     }
                     let reported = min(max(quantised, 0), sensor.maximumRange)
                     let status = SensorModel.status(for: reported)

@@ -89,7 +89,8 @@ extension HingeTool {
             output += "# sensor '\(Echo.comment(section.name))', \(rows.count) events; \(describe(clock, origin))\n"
             output += "time,angle\n"
             for row in rows {
-                output += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value!)\n"
+                // Every row has a value: a section with a masked row was refused above.
+                output += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value ?? "")\n"
             }
             return output
         }
@@ -102,6 +103,9 @@ extension HingeTool {
             func listed(_ sections: [DumpsysSensorLog.Section]) -> String {
                 sections.map { "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rows.count) events)" }
                     .joined(separator: ", ")
+            }
+            if wanted?.isEmpty == true {
+                throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
             }
             let candidates: [DumpsysSensorLog.Section]
             if let wanted {
@@ -136,8 +140,8 @@ extension HingeTool {
             }
             let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(Echo.comment($0.key))" }
             let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
-            let publicEvents = try ordered(log.events[.public]!, file: name)
-            let fusedEvents = try ordered(log.events[.fused]!, file: name)
+            let publicEvents = try ordered(log.events[.public] ?? [], file: name)
+            let fusedEvents = try ordered(log.events[.fused] ?? [], file: name)
             if arguments.has("list") {
                 return "# hingetool import logcat \(Echo.comment(path)) --list\n# stream events tag\n"
                     + "public \(publicEvents.count) hinge_angle\nfused \(fusedEvents.count) lid_angle_fusion\n"

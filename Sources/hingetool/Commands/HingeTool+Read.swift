@@ -27,6 +27,7 @@ extension HingeTool {
                 Clock.option, maxPointsOption, skipBadRowsOption, angleUnitOption, outputOption,
             ])
 
+        // Long: the per-sample and per-frame rows share the reader, the clock and the output.
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)

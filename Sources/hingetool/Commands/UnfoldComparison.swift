@@ -33,7 +33,7 @@ struct UnfoldComparison {
             changes.append(sample)
         }
         let times = changes.map(\.time)
-        guard let inferred = StepSensor.inferred(levels: changes.map { $0.angle! }, times: times),
+        guard let inferred = StepSensor.inferred(levels: changes.compactMap(\.angle), times: times),
             let known = StepSensor.known.first(where: { $0.levels == inferred.levels })
         else { return nil }
         if known.grid == 0 { return known }
@@ -65,7 +65,7 @@ struct UnfoldComparison {
             comparison.android.advance(to: time) { updates.append($0) }
             values[0].append(comparison.hingekit.value(at: time))
             values[1].append(comparison.spring.value(at: time))
-            values[2].append(comparison.android.progress(at: time))
+            values[2].append(comparison.android.value(at: time))
         }
         // Updates after the last time (a timeout still running) are not reported.
         return (values, updates)

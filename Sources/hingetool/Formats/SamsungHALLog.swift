@@ -58,7 +58,7 @@ struct SamsungHALLog {
                 ignored[Self.tag(of: line), default: 0] += 1
                 continue
             }
-            events[stream]!.append(try Self.event(line, stream: stream, line: offset + 1))
+            events[stream, default: []].append(try Self.event(line, stream: stream, line: offset + 1))
         }
     }
 
@@ -79,7 +79,9 @@ struct SamsungHALLog {
     }
 
     static func event(_ line: Substring, stream: Stream, line number: Int) throws(Problem) -> Event {
-        let marker = line.range(of: stream.marker)!
+        guard let marker = line.range(of: stream.marker) else {
+            throw Problem(line: number, column: 1, message: "no '\(stream.marker)' in the line")
+        }
         var rest = line[marker.upperBound...]
         let digits = rest.prefix(while: \.isASCIIDigit)
         func column(_ index: Substring.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
