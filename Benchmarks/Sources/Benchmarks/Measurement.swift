@@ -8,6 +8,9 @@ import CAllocationCounter
 
 /// One line of the benchmark table and one entry of `Benchmarks/results.json`.
 struct Figure {
+    /// A stable key for the figure (`reader.ingest`, `film.time`): what the generated tables
+    /// in README.md and docs/performance.md look figures up by (scripts/figures.sh).
+    var id: String
     var name: String
     var unit: String
     /// The median, min and max over the timed runs (warm-up excluded).
@@ -25,10 +28,11 @@ struct Figure {
     /// Anything the table should say beside the numbers.
     var note = ""
 
-    init(name: String, unit: String, samples: [Double]) {
+    init(id: String, name: String, unit: String, samples: [Double]) {
         precondition(!samples.isEmpty)
         let sorted = samples.sorted()
         let middle = sorted.count / 2
+        self.id = id
         self.name = name
         self.unit = unit
         median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
@@ -63,7 +67,7 @@ func allocationCount() -> UInt? {
 /// the same input twice) and returns a number that is summed into a checksum, so the
 /// optimiser cannot drop the work.
 func measurePerCall(
-    _ name: String, calls: Int, runs: Int, target: Double?, _ body: (Int) -> Double
+    _ id: String, _ name: String, calls: Int, runs: Int, target: Double?, _ body: (Int) -> Double
 ) -> (figure: Figure, checksum: Double) {
     var checksum = 0.0
     var index = 0
@@ -81,11 +85,46 @@ func measurePerCall(
     let before = allocationCount()
     for _ in 0..<runs { samples.append(run()) }
     let after = allocationCount()
-    var figure = Figure(name: name, unit: "ns/call", samples: samples)
+    var figure = Figure(id: id, name: name, unit: "ns/call", samples: samples)
     figure.target = target
     if let before, let after {
         // The samples array was reserved before counting began, so appending allocates nothing.
         figure.allocationsPerCall = Double(after - before) / Double(calls * runs)
     }
     return (figure, checksum)
+}
+
+/// When and where a run took its figures: `results.json` keeps it beside them, and the tables
+/// scripts/figures.sh writes say it (a shared machine's load moves every figure).
+struct RunRecord {
+    var commit: String
+    var started = RunRecord.utcNow()
+    var finished = ""
+    var cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// The 1-minute load averages when the run started and ended.
+    var loadAtStart = RunRecord.loadAverage()
+    var loadAtEnd: Double?
+
+    /// The record with the end of the run filled in.
+    func finished() -> RunRecord {
+        var record = self
+        record.finished = RunRecord.utcNow()
+        record.loadAtEnd = RunRecord.loadAverage()
+        return record
+    }
+
+    /// `2026-12-01T16:40Z`.
+    static func utcNow() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%MZ", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func loadAverage() -> Double? {
+        var loads = [Double](repeating: 0, count: 1)
+        return getloadavg(&loads, 1) == 1 ? loads[0] : nil
+    }
 }
