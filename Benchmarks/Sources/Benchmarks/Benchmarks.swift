@@ -86,7 +86,7 @@ struct Benchmarks {
             fail("\(error)")
         }
         print("(checksum \(checksum))")
-        write(figures, run: run.finished(), to: results)
+        write(figures, run: run.ended(), to: results)
         print("wrote \(results)\(whole ? "" : " (a partial run: Benchmarks/results.json is left as it is)")")
         let allocating = figures.filter { ($0.allocationsPerCall ?? 0) > 0 }
         let missed = figures.filter { !$0.meetsTarget }

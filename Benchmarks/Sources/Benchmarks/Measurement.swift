@@ -106,7 +106,7 @@ struct RunRecord {
     var loadAtEnd: Double?
 
     /// The record with the end of the run filled in.
-    func finished() -> RunRecord {
+    func ended() -> RunRecord {
         var record = self
         record.finished = RunRecord.utcNow()
         record.loadAtEnd = RunRecord.loadAverage()
