@@ -2,8 +2,9 @@
 # Writes every measured figure quoted in README.md and docs/ from its one source (run by `make
 # figures` and at the end of `make bench`; the test suite runs it with --check):
 #
-#   Benchmarks/results.json (make bench)   → docs/performance.md's table and run line, and the
+#   Benchmarks/results.json (make bench)   → docs/performance.md's table and run line, the
 #                                            benchmark figures of README.md's "Measured" paragraph
+#                                            and docs/stand-ins.md's costs
 #   hingetool score / score --unfold       → the reader and unfold figures of that paragraph,
 #                                            docs/reading.md's snap lead at three projections
 #   hingetool film on the bundled film     → docs/film.md's sample table
@@ -155,6 +156,9 @@ readme_film() {
     "$(sig "$(field film.time peer_ratio)")" "$(sig "$(field film.cpu peer_ratio)")"
 }
 
+stand_in_exact() { printf '%s ns' "$(sig "$(field stand-in.exact)")"; }
+stand_in_hit() { printf '%s ns' "$(sig "$(field stand-in.stand-in)")"; }
+
 # The traces the scores run on: every dataset with a hinge.
 traces() { ls Datasets/*.csv | grep -v no-hinge; }
 
@@ -272,6 +276,8 @@ region() {
 region docs/performance.md table block performance_table
 region docs/performance.md run inline performance_run
 region README.md measured inline readme_measured
+region docs/stand-ins.md stand-in-exact inline stand_in_exact
+region docs/stand-ins.md stand-in-hit inline stand_in_hit
 region docs/reading.md snap-leads inline snap_leads
 region docs/reading.md snap-lead inline snap_lead_default
 region docs/film.md sample block film_sample
@@ -281,4 +287,4 @@ if [ $check = 1 ]; then
   [ $failed = 0 ] && echo "figures.sh: every figure matches its source"
   exit $failed
 fi
-echo "wrote the figures in docs/performance.md, README.md, docs/reading.md and docs/film.md"
+echo "wrote the figures in docs/performance.md, README.md, docs/stand-ins.md, docs/reading.md and docs/film.md"
