@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// `hingetool`: hinge traces in, gnuplot-ready curves and reports out.
 @main
@@ -113,7 +109,9 @@ struct HingeTool {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
             }
-            try command.run(parsed, context: context)
+            let record = RunRecord()
+            record.register(arguments: parsed, spec: command.spec)
+            try record.run { () throws(ToolError) in try command.run(parsed, context: context) }
             return ExitCode.success.rawValue
         } catch {
             switch error {

@@ -1,10 +1,5 @@
 import HingeKit
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Why a subcommand stopped.
 enum ToolError: Error {
