@@ -139,7 +139,8 @@ struct Benchmarks {
         text += "\"load_average_start\": \(number(run.loadAtStart)), \"load_average_end\": \(number(run.loadAtEnd))},\n"
         text += "  \"figures\": [\n"
         for (index, figure) in figures.enumerated() {
-            text += "    {\"id\": \(string(figure.id)), \"name\": \(string(figure.name)), \"unit\": \(string(figure.unit)), "
+            text +=
+                "    {\"id\": \(string(figure.id)), \"name\": \(string(figure.name)), \"unit\": \(string(figure.unit)), "
             text += "\"median\": \(number(figure.median)), \"min\": \(number(figure.min)), "
             text += "\"max\": \(number(figure.max)), \"runs\": \(figure.runs), "
             text += "\"peer_ratio\": \(number(figure.peerRatio)), "

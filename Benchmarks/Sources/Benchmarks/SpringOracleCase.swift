@@ -28,8 +28,11 @@ enum SpringOracleCase {
                 integrated.append(integratedTime)
             }
         }
-        var closed = Figure(id: "spring.closed-form", name: "DampedSpring closed form, value at a time", unit: "ns/point", samples: closedForm)
-        let ode = Figure(id: "spring.rk8pd", name: "GSL rk8pd oracle (1e-13), same times", unit: "ns/point", samples: integrated)
+        var closed = Figure(
+            id: "spring.closed-form", name: "DampedSpring closed form, value at a time", unit: "ns/point",
+            samples: closedForm)
+        let ode = Figure(
+            id: "spring.rk8pd", name: "GSL rk8pd oracle (1e-13), same times", unit: "ns/point", samples: integrated)
         closed.peerRatio = ode.median / closed.median
         closed.note = "max |closed form − rk8pd| = \(error) on 0…1 (bouncy, 1000 points over 2 s)"
         if checksum.isNaN { print("checksum \(checksum)") }
