@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench fuzz docs api score plots format lint clean
+.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots format lint clean
 
 all: build
 
@@ -47,12 +47,20 @@ test-fast: deps
 	$(SWIFT) build --build-tests
 	HINGEKIT_SKIP_SLOW=1 $(SWIFT) test --skip-build
 
-## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
+## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md),
+## then the figures README.md and docs/ quote (make figures)
 bench: deps
 	@python3 -c 'import pandas, scipy' 2>/dev/null || python3 -m pip install --quiet pandas scipy
 	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) build -c release --product Benchmarks
-	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench
+	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench \
+	  --commit "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- Package.swift Sources Benchmarks/Sources Benchmarks/peers || echo +changes)"
+	scripts/figures.sh .build/release/hingetool
+
+## figures: rewrite every measured figure README.md and docs/ quote from its one source
+## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it)
+figures: build
+	scripts/figures.sh $(TOOL)
 
 ## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
 FUZZ_SECONDS ?= 60

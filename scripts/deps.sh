@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the build, the tests and the plots need, only when they are
 # missing: GSL, libpng and libdeflate (found through pkg-config), gnuplot, ImageMagick (the tests compare
-# hingetool film's RMSE with its `compare`) and ffmpeg (hingetool film reads videos through it).
+# hingetool film's RMSE with its `compare`), ffmpeg (hingetool film reads videos through it) and
+# jq (scripts/figures.sh reads Benchmarks/results.json with it).
 # Debian/Ubuntu use apt-get, macOS uses Homebrew. When everything is present it only checks.
 set -euo pipefail
 
@@ -17,9 +18,10 @@ if [ "$have_pkgconfig" = 0 ] || ! pkg-config --exists libdeflate; then need libd
 command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox gnuplot
 command -v compare >/dev/null 2>&1 || need imagemagick imagemagick
 command -v ffmpeg >/dev/null 2>&1 || need ffmpeg ffmpeg
+command -v jq >/dev/null 2>&1 || need jq jq
 
 if [ "${#missing_apt[@]}" = 0 ]; then
-  echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), $(gnuplot --version), ImageMagick compare and ffmpeg already present"
+  echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), $(gnuplot --version), ImageMagick compare, ffmpeg and jq already present"
   exit 0
 fi
 
@@ -40,7 +42,7 @@ elif command -v brew >/dev/null 2>&1; then
 else
   echo "deps: missing ${missing_apt[*]}, and neither apt-get nor brew is available." >&2
   echo "deps: install GSL, libpng and libdeflate (with gsl.pc, libpng.pc, libdeflate.pc), gnuplot," >&2
-  echo "deps: ImageMagick and ffmpeg by hand, then re-run make." >&2
+  echo "deps: ImageMagick, ffmpeg and jq by hand, then re-run make." >&2
   exit 1
 fi
 
@@ -50,4 +52,5 @@ pkg-config --exists libdeflate || { echo "deps: libdeflate still not visible to 
 command -v gnuplot >/dev/null 2>&1 || { echo "deps: gnuplot still missing" >&2; exit 1; }
 command -v compare >/dev/null 2>&1 || { echo "deps: ImageMagick's compare still missing" >&2; exit 1; }
 command -v ffmpeg >/dev/null 2>&1 || { echo "deps: ffmpeg still missing" >&2; exit 1; }
-echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), $(gnuplot --version), compare and ffmpeg"
+command -v jq >/dev/null 2>&1 || { echo "deps: jq still missing" >&2; exit 1; }
+echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), $(gnuplot --version), compare, ffmpeg and jq"
