@@ -44,23 +44,9 @@ internal import HingeSupport
 /// newest angle is shown as it is; turning it off lets the stages carry the value from there.
 /// With no hinge the progress is 1 (a flat phone).
 public struct UnfoldDriver: Sendable {
-    /// Why a sample or a change of preference was refused; the driver is then unchanged.
-    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reader refused the sample.
-        case sample(HingeReader.InputError)
-        /// The time is NaN or infinite.
-        case timeNotFinite(Double)
-        /// The time lies before the last sample or change of preference.
-        case timeBeforeLastEvent(time: Double, lastEvent: Double)
-
-        public var description: String {
-            switch self {
-            case .sample(let error): error.description
-            case .timeNotFinite(let time): "time \(time) is not finite"
-            case .timeBeforeLastEvent(let time, let last): "time \(time) lies before the last event at \(last)"
-            }
-        }
-    }
+    /// Why a sample or a change of preference was refused (``EffectDriver``'s error); the
+    /// driver is then unchanged.
+    public typealias EventError = DriverEventError
 
     /// The most stages a configuration may ask for.
     public static let maximumStages = 8
