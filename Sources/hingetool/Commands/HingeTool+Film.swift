@@ -41,13 +41,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
-            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             let frames = try FilmSource.frames(path, order: order, context: context)
             let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), film: span, limits: limits, context: context)
-            }
+            let hinge = try hingeTimeline(arguments, film: span, context: context)
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
@@ -62,18 +58,32 @@ extension HingeTool {
         /// its filters have settled by the time the film starts.
         static let hingeWarmUp = 10.0
 
+        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, over the film's
+        /// span when it is known (see ``timeline(_:offset:film:limits:context:)``), or `nil`
+        /// without `--hinge`.
+        static func hingeTimeline(
+            _ arguments: ParsedArguments, film: ClosedRange<Int>?, context: ToolContext
+        ) throws(ToolError) -> HingeRestTimeline? {
+            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            return try arguments.value("hinge").map { (trace) throws(ToolError) in
+                try timeline(trace, offset: Int(offset.rounded()), film: film, limits: limits, context: context)
+            }
+        }
+
         /// The hinge's rest timeline from a trace file, over the film's span (`film`, in ms on
-        /// the film's clock) and ``hingeWarmUp`` before it: a trace that spans days beside a
-        /// one-minute film costs a minute of 5 ms steps, not days. Its rows are counted against
-        /// `--max-rows` as they arrive and its steps against `--max-points` before any is made.
+        /// the film's clock; the whole trace when `nil`) and ``hingeWarmUp`` before it: a trace
+        /// that spans days beside a one-minute film costs a minute of 5 ms steps, not days. Its
+        /// rows are counted against `--max-rows` as they arrive and its steps against
+        /// `--max-points` before any is made.
         static func timeline(
-            _ path: String, offset: Int, film: ClosedRange<Int>, limits: (rows: Int, points: Int),
+            _ path: String, offset: Int, film: ClosedRange<Int>?, limits: (rows: Int, points: Int),
             context: ToolContext
         ) throws(ToolError) -> HingeRestTimeline {
             let reader = try context.openTrace(path)
             let name = ToolContext.displayName(path)
-            let start = Double(film.lowerBound - offset) / 1000 - hingeWarmUp
-            let end = Double(film.upperBound - offset) / 1000 + 1
+            let start = film.map { Double($0.lowerBound - offset) / 1000 - hingeWarmUp } ?? -Double.infinity
+            let end = film.map { Double($0.upperBound - offset) / 1000 + 1 } ?? Double.infinity
             var samples: [HingeSample] = []
             var rows = 0
             do {
