@@ -32,6 +32,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
+                maxRowsOption, maxPointsOption,
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 outputOption,
@@ -40,8 +41,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let hinge = try hingeTimeline(arguments, context: context)
             let frames = try FilmSource.frames(path, order: order, context: context)
+            let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
+            let hinge = try hingeTimeline(arguments, film: span, context: context)
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
@@ -52,36 +54,60 @@ extension HingeTool {
             try output.commit()
         }
 
-        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, or `nil` without
-        /// `--hinge`.
+        /// Seconds of the hinge trace before the film's first frame that the reader is given, so
+        /// its filters have settled by the time the film starts.
+        static let hingeWarmUp = 10.0
+
+        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, over the film's
+        /// span when it is known (see ``timeline(_:offset:film:limits:context:)``), or `nil`
+        /// without `--hinge`.
         static func hingeTimeline(
-            _ arguments: ParsedArguments, context: ToolContext
-        ) throws(ToolError)
-            -> HingeRestTimeline?
-        {
+            _ arguments: ParsedArguments, film: ClosedRange<Int>?, context: ToolContext
+        ) throws(ToolError) -> HingeRestTimeline? {
             let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             return try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), context: context)
+                try timeline(trace, offset: Int(offset.rounded()), film: film, limits: limits, context: context)
             }
         }
 
-        /// The hinge's rest timeline from a trace file.
+        /// The hinge's rest timeline from a trace file, over the film's span (`film`, in ms on
+        /// the film's clock; the whole trace when `nil`) and ``hingeWarmUp`` before it: a trace
+        /// that spans days beside a one-minute film costs a minute of 5 ms steps, not days. Its
+        /// rows are counted against `--max-rows` as they arrive and its steps against
+        /// `--max-points` before any is made.
         static func timeline(
-            _ path: String, offset: Int, context: ToolContext
-        ) throws(ToolError)
-            -> HingeRestTimeline
-        {
+            _ path: String, offset: Int, film: ClosedRange<Int>?, limits: (rows: Int, points: Int),
+            context: ToolContext
+        ) throws(ToolError) -> HingeRestTimeline {
             let reader = try context.openTrace(path)
+            let name = ToolContext.displayName(path)
+            let start = film.map { Double($0.lowerBound - offset) / 1000 - hingeWarmUp } ?? -Double.infinity
+            let end = film.map { Double($0.upperBound - offset) / 1000 + 1 } ?? Double.infinity
             var samples: [HingeSample] = []
+            var rows = 0
             do {
-                while let record = try reader.next() { samples.append(record.sample) }
-            } catch {
+                while let record = try reader.next() {
+                    rows += 1
+                    try checkRowCount(rows, limit: limits.rows, file: name)
+                    if record.sample.time >= start, record.sample.time <= end { samples.append(record.sample) }
+                }
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
+            }
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last + 1 - first, rate: 200, limit: limits.points, file: name,
+                    what: "the hinge timeline (every 5 ms)", remedy: "raise it with '--max-points'")
             }
             do {
                 return try HingeRestTimeline(samples: samples, offset: offset)
             } catch {
-                throw .data("\(path): \(error)")
+                throw .data("\(Echo.quoted(name, limit: 200)): \(error)")
             }
         }
 

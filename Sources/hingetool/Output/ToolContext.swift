@@ -22,7 +22,10 @@ struct ToolContext {
 
     /// How messages name an input: `<stdin>` for `-`, the path as given otherwise (the name
     /// the trace reader uses too, so every message about standard input says the same).
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    /// The name goes through the echo rule (control characters and backslashes escaped, not
+    /// cut): a newline or an escape sequence in a file name never reaches a terminal or a `#`
+    /// line raw, whichever message or reader error carries it.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : Echo.comment(path) }
 
     /// Opens a trace named on the command line; `-` is standard input.
     func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
@@ -31,7 +34,8 @@ struct ToolContext {
                 return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
             }
             RunRecord.current?.register(input: path)
-            return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
+            return TraceReader(
+                source: try FileByteSource(path: path), fileName: Self.displayName(path), options: options)
         } catch {
             throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
         }

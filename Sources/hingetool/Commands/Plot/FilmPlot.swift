@@ -17,9 +17,9 @@ extension HingeTool {
             var arguments = arguments
             arguments.flags.insert("events")
             arguments.values["format"] = "text"
-            // The hinge's stops, read as `film` reads them (a trace is small; the film is not
-            // read twice).
-            let stops = try Film.hingeTimeline(arguments, context: context)?.stops
+            // The hinge's stops, read as `film` reads them (the whole trace, within --max-rows
+            // and --max-points; the film is not read twice).
+            let stops = try Film.hingeTimeline(arguments, film: nil, context: context)?.stops
             let dataPath = Plot.dataPath("film", arguments)
             try Plot.render(
                 "film", base: Film.self, arguments: arguments, context: context, panels: stops == nil ? 1 : 2
