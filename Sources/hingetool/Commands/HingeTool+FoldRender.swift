@@ -41,6 +41,8 @@ extension HingeTool {
                 "                             [-o <file>]",
             ])
 
+        // Long: options, the glass, the rows and the two outputs (opened together so that each is
+        // checked against the other and the inputs) read best as one sequence.
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard let tilt = try number(arguments, "tilt", in: -80...80) else {
                 throw .usage("Missing expected option '--tilt <deg>'")
