@@ -40,7 +40,17 @@ let package = Package(
         ),
         // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
         .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG", "CDeflate"]),
-        .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis"]),
+        // Cairo draws the effect previews (LGPL-2.1 or MPL-1.1).
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // Effects drawn frame by frame from a trace (hingetool preview): may import HingeKit,
+        // FilmAnalysis (its frames and PNG writer) and CCairo.
+        .target(name: "EffectPreview", dependencies: ["HingeKit", "FilmAnalysis", "CCairo"]),
+        .executableTarget(
+            name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis", "EffectPreview"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
@@ -56,6 +66,8 @@ let package = Package(
         .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
         .testTarget(
             name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
+        .testTarget(
+            name: "EffectPreviewTests", dependencies: ["EffectPreview", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

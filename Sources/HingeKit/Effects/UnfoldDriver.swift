@@ -74,6 +74,17 @@ public struct UnfoldDriver: Sendable {
         /// Where the progress reaches 1, degrees (default 165, Android's).
         public var unfoldedAngle: Double
 
+        /// The responsiveness of the default configuration.
+        public static let defaultResponsiveness = 0.5
+
+        /// A configuration at a point of the smoothness–lag frontier: 0 is the smoothest (and
+        /// latest), 1 the most responsive (and choppiest); docs/effects.md draws the curve.
+        /// - Precondition: `responsiveness` in 0…1.
+        public init(responsiveness: Double) {
+            precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
+            self.init(omega: 20 + 20 * responsiveness, lead: responsiveness)
+        }
+
         /// A configuration; the defaults are the ones docs/effects.md tunes.
         /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
         ///   `leadSpeed` finite and not negative; `stages` and `coarseStages` in

@@ -37,7 +37,7 @@ extension HingeTool {
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context)
-            let times = rate.map { UnfoldComparison.frames(for: samples, rate: $0) } ?? samples.map(\.time)
+            let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
             var text = "# hingetool unfold \(path)\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"
             var next = 0

@@ -1,0 +1,34 @@
+# The smoothness–lag frontier of unfold displays, one panel per scenario (every Datasets/*.csv
+# with a hinge): RMSE against the true progress over chop (the larger of the largest and the
+# 99th-percentile |second difference| per 120 Hz frame, each over Android's stiffness-600
+# spring's). Data: hingetool score --frontier Datasets/NAME.csv (make plots); blocks: 0 Android's
+# spring, 1 .smooth, 2 HingeKit, 3 particle filter, 4 its estimate through the stages, 5 Gaussian
+# of the truth.
+files = system("ls Plots/data/frontier-*.dat")
+count = words(files)
+columns = 3
+rows = (count + columns - 1) / columns
+set terminal pngcairo size 1500, 430 * rows font "DejaVu Sans,10"
+set output "Plots/unfold-frontier.png"
+set multiplot layout rows, columns title "Unfold progress: RMSE against truth over chop (1 = Android's stiffness-600 spring), seed 1"
+set grid
+set logscale xy
+set xrange [0.1:20]
+set yrange [0.0005:0.3]
+set xlabel "chop (over Android's spring at stiffness 600)"
+set ylabel "RMSE (progress)"
+set key top right font ",8" opaque box
+do for [i = 1:count] {
+    file = word(files, i)
+    name = system("sed -n '1s/^# hingetool score --frontier //p' " . file)
+    set title name
+    plot file index 0 using 3:2 with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidth 1.5 title "Android spring, k 100…3000", \
+         file index 0 using 3:($1 == 600 ? $2 : 1/0) with points pointtype 4 pointsize 2 linecolor "#ff7f0e" notitle, \
+         file index 1 using 3:2 with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
+         file index 2 using 3:2 with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
+         file index 2 using 3:($1 == 0.5 ? $2 : 1/0) with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default", \
+         file index 3 using 3:2 with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter (causal floor)", \
+         file index 4 using 3:2 with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead", \
+         file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)"
+}
+unset multiplot
