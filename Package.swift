@@ -18,15 +18,19 @@ let package = Package(
         .executable(name: "hingetool", targets: ["hingetool"]),
     ],
     targets: [
-        .target(name: "HingeKit"),
-        // The stand-in image cache an app embeds (MIT): imports nothing of ours.
-        .target(name: "ImageStandIns"),
+        // The one echo rule, lock, PATH search and platform import every module shares, at
+        // `package` access (MIT, no Foundation, not a product), as swift-collections shares
+        // InternalCollectionsUtilities.
+        .target(name: "HingeSupport"),
+        .target(name: "HingeKit", dependencies: ["HingeSupport"]),
+        // The stand-in image cache an app embeds (MIT): imports nothing of ours but HingeSupport.
+        .target(name: "ImageStandIns", dependencies: ["HingeSupport"]),
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
-        .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
+        .target(name: "HingeAnalysis", dependencies: ["HingeSupport", "HingeKit", "CGSL"]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -39,7 +43,7 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
         // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
-        .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG", "CDeflate"]),
+        .target(name: "FilmAnalysis", dependencies: ["HingeSupport", "HingeKit", "CPNG", "CDeflate"]),
         // Cairo draws the effect previews (LGPL-2.1 or MPL-1.1).
         .systemLibrary(
             name: "CCairo",
@@ -48,9 +52,10 @@ let package = Package(
         ),
         // Effects drawn frame by frame from a trace (hingetool preview): may import HingeKit,
         // FilmAnalysis (its frames and PNG writer) and CCairo.
-        .target(name: "EffectPreview", dependencies: ["HingeKit", "FilmAnalysis", "CCairo"]),
+        .target(name: "EffectPreview", dependencies: ["HingeSupport", "HingeKit", "FilmAnalysis", "CCairo"]),
         .executableTarget(
-            name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis", "EffectPreview"]),
+            name: "hingetool",
+            dependencies: ["HingeSupport", "HingeKit", "HingeAnalysis", "FilmAnalysis", "EffectPreview"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
@@ -65,7 +70,9 @@ let package = Package(
         .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
         .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
         .testTarget(
-            name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
+            name: "hingetoolTests",
+            dependencies: ["hingetool", "HingeKit", "HingeSupport", "FilmAnalysis", "HingeTestSupport"]),
+        .testTarget(name: "HingeSupportTests", dependencies: ["HingeSupport"]),
         .testTarget(
             name: "EffectPreviewTests", dependencies: ["EffectPreview", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
     ],

@@ -1,9 +1,5 @@
 import FilmAnalysis
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 import HingeKit
 
 /// The effects a preview can show, each drawn from its value in one panel.

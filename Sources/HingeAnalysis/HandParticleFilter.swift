@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+internal import HingeSupport
 import HingeKit
 
 /// A causal estimate of the hinge from an estimator that knows how the traces are made: a

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+internal import HingeSupport
 import HingeKit
 
 /// Something that shows an unfold progress from hinge samples: the drivers the frontier

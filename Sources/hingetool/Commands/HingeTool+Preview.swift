@@ -2,6 +2,7 @@ import EffectPreview
 import FilmAnalysis
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool preview TRACE --effect NAME -o OUT.gif`: an effect driven by a trace, drawn
@@ -127,7 +128,7 @@ extension HingeTool {
         static func encode(
             _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, format: VideoFormat, to output: String
         ) throws(ToolError) {
-            guard let ffmpeg = FilmSource.executable("ffmpeg") else {
+            guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
                 throw .failure(
                     "ffmpeg (needed to encode \(format.rawValue.uppercased())) is not on PATH. Install it (make deps), "
                         + "or write the frames with '--out-dir DIR'")

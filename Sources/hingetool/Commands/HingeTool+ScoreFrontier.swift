@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool.Score {
     /// One trace's frontier: every family's points, and the trace's name.
