@@ -26,7 +26,7 @@ do for [i = 1:count] {
          file index 0 using 3:($1 == 600 ? $2 : 1/0) with points pointtype 4 pointsize 2 linecolor "#ff7f0e" notitle, \
          file index 1 using 3:2 with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
          file index 2 using 3:2 with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
-         file index 2 using 3:($1 == 0.5 ? $2 : 1/0) with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default", \
+         file index 2 using 3:($1 == 0.8 ? $2 : 1/0) with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default", \
          file index 3 using 3:2 with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter (causal floor)", \
          file index 4 using 3:2 with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead", \
          file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)"

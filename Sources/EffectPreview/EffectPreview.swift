@@ -12,7 +12,8 @@ import HingeKit
 /// ```
 ///
 /// Each lane is a panel of ``panelSize`` pixels square under a label (the lane and its value);
-/// a strip below shows the time and the newest reported angle. Frames run at `rate` from the first sample to
+/// a strip below shows the newest reported angle (not the time, so that the frames of a resting
+/// hinge are identical). Frames run at `rate` from the first sample to
 /// the last plus ``tail`` seconds, so the motion can settle on screen.
 package struct EffectPreview: Sendable {
     /// What is drawn.
@@ -28,7 +29,7 @@ package struct EffectPreview: Sendable {
 
     /// The height of the label strip above the panels, pixels.
     static let labelHeight = 44
-    /// The height of the strip below the panels that shows the time and the newest angle.
+    /// The height of the strip below the panels that shows the newest reported angle.
     static let clockHeight = 20
 
     /// A preview.
@@ -95,9 +96,10 @@ package struct EffectPreview: Sendable {
                 }
                 drawLabel(lane, value: value, index: index, on: canvas)
             }
-            let angle = newest?.angle.map { "\(Int($0.rounded()))°" } ?? "no hinge"
-            let clock = "t \(Self.fixed(Double(milliseconds) / 1000, places: 2)) s · \(angle)"
-            canvas.text(clock, x: 8, y: Double(frameSize.height - 6), size: 11, colour: .ink)
+            // The newest report, not the time: a frame of a resting hinge is the frame before it,
+            // so `hingetool film` sees a settled effect as settled.
+            let angle = newest?.angle.map { "\(Self.fixed($0, places: 1))°" } ?? "no hinge"
+            canvas.text("hinge reports \(angle)", x: 8, y: Double(frameSize.height - 6), size: 11, colour: .ink)
             try body(milliseconds, canvas.frame())
         }
     }

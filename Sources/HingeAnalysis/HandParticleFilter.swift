@@ -81,7 +81,7 @@ public struct HandParticleFilter: Sendable {
     /// A filter.
     /// - Precondition: `particles` ≥ 2; the sensor has a hinge and positive noise.
     public init(
-        sensor: SensorModel, particles: Int = 2000, prior: Prior = Prior(), seed: UInt64 = 1,
+        sensor: SensorModel, particles: Int = 1000, prior: Prior = Prior(), seed: UInt64 = 1,
         unfoldedAngle: Double = 165
     ) {
         precondition(particles >= 2, "a particle filter needs at least two particles")

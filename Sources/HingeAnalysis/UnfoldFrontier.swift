@@ -192,7 +192,7 @@ public enum UnfoldFrontier {
 
     /// The displays' families on one trace: Android's spring, `.smooth` and HingeKit's driver.
     public static func displayPoints(
-        _ samples: [HingeSample], times: Times, truth: Truth, hingekit: [(Double, UnfoldDriver.Configuration)]
+        _ samples: [HingeSample], times: Times, truth: Truth, hingekit: [(Double, UnfoldDriver)]
     ) -> [Point] {
         var points: [Point] = []
         for stiffness in stiffnesses {
@@ -205,8 +205,7 @@ public enum UnfoldFrontier {
             points.append(
                 point(.smooth, setting: duration, display: driver, samples: samples, times: times, truth: truth))
         }
-        for (setting, configuration) in hingekit {
-            let driver = UnfoldDriver(configuration: configuration)
+        for (setting, driver) in hingekit {
             points.append(
                 point(.hingekit, setting: setting, display: driver, samples: samples, times: times, truth: truth))
         }

@@ -70,15 +70,32 @@ public struct UnfoldDriver: Sendable {
         /// Where the progress reaches 1, degrees (default 165, Android's).
         public var unfoldedAngle: Double
 
-        /// The responsiveness of the default configuration.
-        public static let defaultResponsiveness = 0.5
+        /// The responsiveness of the default configuration: 0.8, three stages at 30 rad/s with the
+        /// full lead.
+        public static let defaultResponsiveness = 0.8
 
-        /// A configuration at a point of the smoothness–lag frontier: 0 is the smoothest (and
-        /// latest), 1 the most responsive (and choppiest); docs/effects.md draws the curve.
+        /// The points the responsiveness runs through: (responsiveness, ω, lead), tuned on seeds
+        /// 2–6 so that each point sits on the smoothness–lag frontier (docs/effects.md).
+        static let responsivenessPath: [(responsiveness: Double, omega: Double, lead: Double)] = [
+            (0, 20, 0.25), (0.2, 20, 0.5), (0.4, 25, 0.5), (0.6, 25, 0.75), (0.8, 30, 1), (1, 40, 1),
+        ]
+
+        /// A configuration at a point of the smoothness–lag frontier: 0 is the smoothest and
+        /// latest (three stages at 20 rad/s, a quarter of the lead), 1 the most responsive and
+        /// choppiest (40 rad/s, the full lead); ``defaultResponsiveness`` (0.8) is the default
+        /// configuration. Between the tuned points ω and the lead are interpolated linearly; the
+        /// other settings keep their defaults. docs/effects.md draws the curve against Android's
+        /// spring family.
         /// - Precondition: `responsiveness` in 0…1.
         public init(responsiveness: Double) {
             precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
-            self.init(omega: 20 + 20 * responsiveness, lead: responsiveness)
+            let path = Self.responsivenessPath
+            var index = 0
+            while index < path.count - 2, responsiveness > path[index + 1].responsiveness { index += 1 }
+            let (low, high) = (path[index], path[index + 1])
+            let fraction = (responsiveness - low.responsiveness) / (high.responsiveness - low.responsiveness)
+            self.init(
+                omega: low.omega + (high.omega - low.omega) * fraction, lead: low.lead + (high.lead - low.lead) * fraction)
         }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.

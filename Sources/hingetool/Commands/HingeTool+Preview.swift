@@ -111,6 +111,7 @@ extension HingeTool {
         }
 
         static func makeFolder(_ folder: String) throws(ToolError) {
+            guard !folder.isEmpty else { throw .usage("'--out-dir' needs a folder name") }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
                 guard isFolder.boolValue else { throw .usage("'--out-dir \(Echo.quoted(folder))' is not a folder") }

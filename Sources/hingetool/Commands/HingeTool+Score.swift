@@ -34,7 +34,7 @@ extension HingeTool {
                     help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
                 CommandSpec.Option(
                     ["--particles"], value: "n", help: "Particles of the frontier's particle filter (the causal floor).",
-                    default: "2000"),
+                    default: "1000"),
                 CommandSpec.Option(
                     ["--seeds"], value: "list",
                     help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),

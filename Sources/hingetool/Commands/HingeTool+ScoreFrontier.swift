@@ -19,8 +19,8 @@ extension HingeTool.Score {
     }
 
     /// HingeKit's settings on the frontier: the driver at each responsiveness.
-    static var hingekitSettings: [(Double, UnfoldDriver.Configuration)] {
-        UnfoldFrontier.responsivenessSettings.map { ($0, UnfoldDriver.Configuration(responsiveness: $0)) }
+    static var hingekitSettings: [(Double, UnfoldDriver)] {
+        UnfoldFrontier.responsivenessSettings.map { ($0, UnfoldDriver(configuration: .init(responsiveness: $0))) }
     }
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
