@@ -32,9 +32,10 @@ import HingeKit
 /// ratio of the two rates (importance sampling), so a move is found within a few milliseconds
 /// of being measurable. Resampling is systematic when the effective sample size falls below
 /// half; resampled moving particles are jittered slightly in target and duration (a
-/// regularised filter) so the cloud does not collapse onto a few copies. ``estimate(_:at:)``
-/// runs with a given number of particles; docs/effects.md checks that doubling it changes the
-/// RMSE by little (the convergence check).
+/// regularised filter) so the cloud does not collapse onto a few copies. When no particle can
+/// explain a report at all, the cloud is redrawn through it (a rescue, see `Cloud.rescue`).
+/// ``estimate(_:at:)`` runs with a given number of particles; docs/effects.md checks how much
+/// the RMSE changes from a quarter to half to all of them (the convergence check).
 public struct HandParticleFilter: Sendable {
     /// The hand model's prior.
     public struct Prior: Hashable, Sendable {
@@ -123,8 +124,14 @@ public struct HandParticleFilter: Sendable {
                 advance(&cloud, from: now, to: report.time, lastReported: lastReported)
                 now = report.time
                 if report.angle != lastReported {
+                    let measured = now - sensor.latency
+                    if cloud.bestLikelihood(
+                        { reportLikelihood(report.angle, angle: Self.angle($0, $1, $2, $3, at: measured)) }) < 1e-6
+                    {
+                        cloud.rescue(toward: report.angle, spread: binWidth, measuredAt: measured, prior: prior)
+                    }
                     cloud.weigh { from, to, start, duration in
-                        reportLikelihood(report.angle, angle: Self.angle(from, to, start, duration, at: now - sensor.latency))
+                        reportLikelihood(report.angle, angle: Self.angle(from, to, start, duration, at: measured))
                     }
                     cloud.resampleIfNeeded(now: now)
                     lastReported = report.angle
@@ -156,6 +163,16 @@ public struct HandParticleFilter: Sendable {
             return exp(-polling * (1 - same))
         }
         cloud.resampleIfNeeded(now: end)
+    }
+
+    /// The width of a reading's bin (the levels' smallest gap for a coarse sensor).
+    var binWidth: Double {
+        switch sensor.quantisation {
+        case .step(let step): return step
+        case .levels(let levels):
+            let sorted = levels.sorted()
+            return zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? 1
+        }
     }
 
     /// The chance that the sensor reports `value` when the hinge is at `angle`.
@@ -255,6 +272,47 @@ private struct Cloud {
             }
         }
         normalise()
+    }
+
+    /// The largest likelihood any particle has.
+    func bestLikelihood(_ likelihood: (Double, Double, Double, Double) -> Double) -> Double {
+        var best = 0.0
+        for index in 0..<count {
+            best = max(best, likelihood(from[index], to[index], start[index], duration[index]))
+        }
+        return best
+    }
+
+    /// When no particle can explain a report (the cloud has lost the hand, which a finite cloud
+    /// does now and then), every particle is redrawn as a move that passes through the report:
+    /// a move under way keeps its start and origin and gets a new duration from the prior and
+    /// the target that puts it at the reading when it was measured; a resting hand starts a
+    /// move at a random earlier phase. A heuristic rescue, not part of the exact filter: it
+    /// only runs when the exact filter has nothing left to weigh.
+    mutating func rescue(
+        toward value: Double, spread: Double, measuredAt time: Double, prior: HandParticleFilter.Prior
+    ) {
+        let logLower = log(prior.durations.lowerBound)
+        let logUpper = log(prior.durations.upperBound)
+        for index in 0..<count {
+            let reading = value + spread * (random.nextUnit() - 0.5)
+            let newDuration = exp(random.next(in: logLower...logUpper))
+            let moving = start[index] < time && time < start[index] + duration[index]
+            let origin = moving ? from[index] : HandParticleFilter.angle(
+                from[index], to[index], start[index], duration[index], at: time)
+            let newStart = moving ? start[index] : time - newDuration * random.next(in: 0.05...0.95)
+            let s = (time - newStart) / newDuration
+            guard s > 0.02, s < 1 else { continue }
+            let shape = s * s * s * (10 - 15 * s + 6 * s * s)
+            let target = origin + (reading - origin) / shape
+            guard prior.angles.contains(target) else { continue }
+            from[index] = origin
+            to[index] = target
+            start[index] = newStart
+            duration[index] = newDuration
+        }
+        let even = 1 / Double(count)
+        for index in 0..<count { weight[index] = even }
     }
 
     /// Multiplies every weight by the likelihood of its particle, then normalises.
