@@ -26,6 +26,8 @@ package struct EffectPreview: Sendable {
     package var panelSize: Int
     /// Seconds drawn after the last sample.
     package var tail: Double
+    /// The responsiveness of the HingeKit lane's ``UnfoldDriver``.
+    package var responsiveness: Double
 
     /// The height of the label strip above the panels, pixels.
     static let labelHeight = 44
@@ -36,8 +38,10 @@ package struct EffectPreview: Sendable {
     /// - Precondition: at least one lane; `panelSize` in 64…1024; `tail` finite and ≥ 0.
     package init(
         effect: PreviewEffect, lanes: [PreviewLane] = PreviewLane.defaults, reduceMotion: Bool = false,
-        panelSize: Int = 240, tail: Double = 0.5
+        panelSize: Int = 240, tail: Double = 0.5,
+        responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
     ) {
+        precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
         precondition(!lanes.isEmpty, "a preview needs a lane")
         precondition((64...1024).contains(panelSize), "panel size out of range")
         precondition(tail >= 0 && tail.isFinite, "tail must be finite and not negative")
@@ -46,6 +50,7 @@ package struct EffectPreview: Sendable {
         self.reduceMotion = reduceMotion
         self.panelSize = panelSize
         self.tail = tail
+        self.responsiveness = responsiveness
     }
 
     /// The size of every frame, pixels (even, as video encoders want).
@@ -73,7 +78,7 @@ package struct EffectPreview: Sendable {
         _ samples: [HingeSample], rate: Double, _ body: (Int, Frame) throws(Failure) -> Void
     ) throws(Failure) {
         guard let first = samples.first?.time else { return }
-        var displays = lanes.map { effect.display($0, reduceMotion: reduceMotion) }
+        var displays = lanes.map { effect.display($0, reduceMotion: reduceMotion, responsiveness: responsiveness) }
         var painter = PreviewPainter()
         let canvas = PreviewCanvas(width: frameSize.width, height: frameSize.height)
         var next = 0

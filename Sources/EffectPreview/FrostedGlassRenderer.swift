@@ -73,18 +73,22 @@ enum InterfaceImage {
         let canvas = PreviewCanvas(width: width, height: height)
         let (w, h) = (Double(width), Double(height))
         canvas.fill(PreviewColour(1, 1, 1))
-        canvas.roundedRectangle(x: 0, y: 0, width: w, height: h * 0.06, radius: 0, colour: PreviewColour(0.12, 0.2, 0.35))
+        canvas.roundedRectangle(
+            x: 0, y: 0, width: w, height: h * 0.06, radius: 0, colour: PreviewColour(0.12, 0.2, 0.35))
         canvas.text("Gallery", x: w * 0.08, y: h * 0.13, size: h * 0.045, colour: .ink, bold: true)
         canvas.roundedRectangle(
-            x: w * 0.08, y: h * 0.17, width: w * 0.84, height: h * 0.25, radius: 6, colour: PreviewColour(0.35, 0.62, 0.85))
+            x: w * 0.08, y: h * 0.17, width: w * 0.84, height: h * 0.25, radius: 6,
+            colour: PreviewColour(0.35, 0.62, 0.85))
         canvas.circle(x: w * 0.72, y: h * 0.23, radius: h * 0.035, colour: .centre)
         canvas.roundedRectangle(
-            x: w * 0.08, y: h * 0.34, width: w * 0.84, height: h * 0.08, radius: 0, colour: PreviewColour(0.3, 0.55, 0.3))
+            x: w * 0.08, y: h * 0.34, width: w * 0.84, height: h * 0.08, radius: 0,
+            colour: PreviewColour(0.3, 0.55, 0.3))
         let cards: [PreviewColour] = [.petal, .progress, .stem]
         for (index, colour) in cards.enumerated() {
             let top = h * (0.46 + 0.17 * Double(index))
             canvas.roundedRectangle(
-                x: w * 0.08, y: top, width: w * 0.84, height: h * 0.14, radius: 6, colour: PreviewColour(0.93, 0.93, 0.95))
+                x: w * 0.08, y: top, width: w * 0.84, height: h * 0.14, radius: 6,
+                colour: PreviewColour(0.93, 0.93, 0.95))
             canvas.circle(x: w * 0.2, y: top + h * 0.07, radius: h * 0.035, colour: colour)
             for line in 0..<3 {
                 let length = [0.5, 0.42, 0.3][line]

@@ -144,7 +144,9 @@ final class PreviewCanvas {
     func frame() -> Frame {
         cairo_surface_flush(surface)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        guard let data = cairo_image_surface_get_data(surface) else { return Frame(width: width, height: height, rgb: rgb) }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return Frame(width: width, height: height, rgb: rgb)
+        }
         let stride = Int(cairo_image_surface_get_stride(surface))
         for row in 0..<height {
             let words = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)

@@ -1,6 +1,6 @@
 import FilmAnalysis
-internal import HingeSupport
 import HingeKit
+internal import HingeSupport
 
 /// The effects a preview can show, each drawn from its value in one panel.
 package enum PreviewEffect: String, CaseIterable, Hashable, Sendable {
@@ -92,11 +92,14 @@ struct PreviewPainter {
             x: size * 0.1, y: size * 0.8, width: max(size * 0.8 * p, size * 0.06), height: size * 0.06,
             radius: size * 0.03, colour: .progress)
         let label = "\(Int((p * 100).rounded())) %"
-        canvas.text(label, x: size / 2 - canvas.textWidth(label, size: size * 0.06) / 2, y: size * 0.95, size: size * 0.06, colour: .ink)
+        canvas.text(
+            label, x: size / 2 - canvas.textWidth(label, size: size * 0.06) / 2, y: size * 0.95, size: size * 0.06,
+            colour: .ink)
     }
 
     /// The interface through the frosted glass at the tilt (degrees).
-    private mutating func drawGlass(_ tilt: Double, _ canvas: PreviewCanvas, _ size: Double, _ origin: (x: Int, y: Int)) {
+    private mutating func drawGlass(_ tilt: Double, _ canvas: PreviewCanvas, _ size: Double, _ origin: (x: Int, y: Int))
+    {
         let side = Int(size * 0.88)
         let width = Int(Double(side) * glass.width / glass.height)
         if interface?.height != side || interface?.width != width {

@@ -68,11 +68,11 @@ struct HingeKitLane<Effect: HingeEffect>: LaneDisplay {
     var driver: UnfoldDriver
     var raw: RawLane<Effect>
 
-    init(effect: Effect, isUnfold: Bool, reduceMotion: Bool) {
+    init(effect: Effect, isUnfold: Bool, reduceMotion: Bool, responsiveness: Double) {
         self.effect = effect
         self.isUnfold = isUnfold
-        let configuration =
-            isUnfold ? UnfoldDriver.Configuration() : UnfoldDriver.Configuration(unfoldedAngle: 180)
+        var configuration = UnfoldDriver.Configuration(responsiveness: responsiveness)
+        if !isUnfold { configuration.unfoldedAngle = 180 }
         driver = UnfoldDriver(configuration: configuration, reduceMotion: false)
         raw = RawLane(effect: effect, reduceMotion: reduceMotion)
     }
@@ -94,12 +94,16 @@ struct HingeKitLane<Effect: HingeEffect>: LaneDisplay {
 
 extension PreviewEffect {
     /// The display of `lane` for this effect.
-    func display(_ lane: PreviewLane, reduceMotion: Bool) -> any LaneDisplay {
+    func display(
+        _ lane: PreviewLane, reduceMotion: Bool,
+        responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
+    ) -> any LaneDisplay {
+        let settings = (reduceMotion: reduceMotion, responsiveness: responsiveness)
         switch self {
-        case .bloom: Self.display(BloomEffect(), lane: lane, reduceMotion: reduceMotion, isUnfold: false)
-        case .lean: Self.display(LeanEffect(), lane: lane, reduceMotion: reduceMotion, isUnfold: false)
-        case .unfold: Self.display(UnfoldProgressEffect(), lane: lane, reduceMotion: reduceMotion, isUnfold: true)
-        case .glass: Self.display(Self.glassRamp, lane: lane, reduceMotion: reduceMotion, isUnfold: false)
+        case .bloom: return Self.display(BloomEffect(), lane: lane, settings, isUnfold: false)
+        case .lean: return Self.display(LeanEffect(), lane: lane, settings, isUnfold: false)
+        case .unfold: return Self.display(UnfoldProgressEffect(), lane: lane, settings, isUnfold: true)
+        case .glass: return Self.display(Self.glassRamp, lane: lane, settings, isUnfold: false)
         }
     }
 
@@ -111,15 +115,18 @@ extension PreviewEffect {
     static let glassTilt = 60.0
 
     private static func display<Effect: HingeEffect>(
-        _ effect: Effect, lane: PreviewLane, reduceMotion: Bool, isUnfold: Bool
+        _ effect: Effect, lane: PreviewLane, _ settings: (reduceMotion: Bool, responsiveness: Double), isUnfold: Bool
     ) -> any LaneDisplay {
-        switch lane {
+        let reduceMotion = settings.reduceMotion
+        return switch lane {
         case .raw: RawLane(effect: effect, reduceMotion: reduceMotion)
         case .smooth:
             SpringLane(driver: EffectDriver(effect: effect, spring: .smooth, reduceMotion: reduceMotion))
         case .android:
             SpringLane(driver: EffectDriver(effect: effect, spring: .androidUnfold, reduceMotion: reduceMotion))
-        case .hingekit: HingeKitLane(effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion)
+        case .hingekit:
+            HingeKitLane(
+                effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion, responsiveness: settings.responsiveness)
         }
     }
 }

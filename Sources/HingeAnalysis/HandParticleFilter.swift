@@ -1,5 +1,5 @@
-internal import HingeSupport
 import HingeKit
+internal import HingeSupport
 
 /// A causal estimate of the hinge from an estimator that knows how the traces are made: a
 /// particle filter over the hand model (holds joined by minimum-jerk moves) seen through the
@@ -47,7 +47,9 @@ public struct HandParticleFilter: Sendable {
         public var durations: ClosedRange<Double>
 
         /// A prior; the defaults cover every scenario's moves.
-        public init(moveRate: Double = 1, angles: ClosedRange<Double> = 0...180, durations: ClosedRange<Double> = 0.15...5) {
+        public init(
+            moveRate: Double = 1, angles: ClosedRange<Double> = 0...180, durations: ClosedRange<Double> = 0.15...5
+        ) {
             precondition(moveRate > 0 && moveRate.isFinite, "moveRate must be positive")
             precondition(durations.lowerBound > 0 && durations.upperBound.isFinite, "durations must be positive")
             self.moveRate = moveRate
@@ -159,7 +161,8 @@ public struct HandParticleFilter: Sendable {
         let polling = sensor.dropouts.contains { $0.contains(end) } ? 0 : elapsed / sensor.meanInterval
         guard polling > 0 else { return }
         cloud.weigh { from, to, start, duration in
-            let same = reportLikelihood(lastReported, angle: Self.angle(from, to, start, duration, at: end - sensor.latency))
+            let same = reportLikelihood(
+                lastReported, angle: Self.angle(from, to, start, duration, at: end - sensor.latency))
             return exp(-polling * (1 - same))
         }
         cloud.resampleIfNeeded(now: end)
@@ -298,8 +301,11 @@ private struct Cloud {
             let reading = value + spread * (random.nextUnit() - 0.5)
             let newDuration = exp(random.next(in: logLower...logUpper))
             let moving = start[index] < time && time < start[index] + duration[index]
-            let origin = moving ? from[index] : HandParticleFilter.angle(
-                from[index], to[index], start[index], duration[index], at: time)
+            let origin =
+                moving
+                ? from[index]
+                : HandParticleFilter.angle(
+                    from[index], to[index], start[index], duration[index], at: time)
             let newStart = moving ? start[index] : time - newDuration * random.next(in: 0.05...0.95)
             let s = (time - newStart) / newDuration
             guard s > 0.02, s < 1 else { continue }

@@ -1,5 +1,5 @@
-internal import HingeSupport
 import HingeKit
+internal import HingeSupport
 
 /// Something that shows an unfold progress from hinge samples: the drivers the frontier
 /// compares.
@@ -198,7 +198,8 @@ public enum UnfoldFrontier {
         for stiffness in stiffnesses {
             let driver = EffectDriver(effect: UnfoldProgressEffect(), spring: androidSpring(stiffness: stiffness))
             points.append(
-                point(.androidSpring, setting: stiffness, display: driver, samples: samples, times: times, truth: truth))
+                point(.androidSpring, setting: stiffness, display: driver, samples: samples, times: times, truth: truth)
+            )
         }
         for duration in smoothDurations {
             let driver = EffectDriver(effect: UnfoldProgressEffect(), spring: .smooth(duration: duration))

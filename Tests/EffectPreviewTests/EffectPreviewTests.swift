@@ -1,9 +1,10 @@
-@testable import EffectPreview
 import FilmAnalysis
 import Foundation
 import HingeKit
 import HingeTestSupport
 import Testing
+
+@testable import EffectPreview
 
 @Suite("Effect previews: frames, sizes, the flower's pixels")
 struct EffectPreviewTests {
@@ -49,8 +50,9 @@ struct EffectPreviewTests {
 
     /// The colour at a point `radius` pixels from the flower's base, `degrees` clockwise from
     /// straight up, in the one-lane preview's last frame.
-    static func flowerPixel(bloom angle: Double, status: HingeStatus, radius: Double, degrees: Double) -> (Int, Int, Int)
-    {
+    static func flowerPixel(
+        bloom angle: Double, status: HingeStatus, radius: Double, degrees: Double
+    ) -> (Int, Int, Int) {
         let preview = EffectPreview(effect: .bloom, lanes: [.raw], panelSize: 240)
         var last: Frame?
         preview.render(resting(at: angle, status: status), rate: 10) { _, frame in last = frame }
@@ -75,7 +77,8 @@ struct EffectPreviewTests {
         #expect(Self.isColour(Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: 0), .petal))
         for side in [-60.0, 60, -80, 80] {
             #expect(
-                Self.isColour(Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: side), .background))
+                Self.isColour(
+                    Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: side), .background))
         }
     }
 
@@ -94,7 +97,8 @@ struct EffectPreviewTests {
     @Test("the lean holds upright under Reduce Motion in every lane; the bloom tracks the hinge")
     func reduceMotion() {
         let samples = [
-            HingeSample(time: 0, angle: 180, status: .fullyOpen), HingeSample(time: 0.2, angle: 90, status: .partiallyOpen),
+            HingeSample(time: 0, angle: 180, status: .fullyOpen),
+            HingeSample(time: 0.2, angle: 90, status: .partiallyOpen),
         ]
         for lane in PreviewLane.allCases {
             var lean = PreviewEffect.lean.display(lane, reduceMotion: true)

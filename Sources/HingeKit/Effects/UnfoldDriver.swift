@@ -95,7 +95,8 @@ public struct UnfoldDriver: Sendable {
             let (low, high) = (path[index], path[index + 1])
             let fraction = (responsiveness - low.responsiveness) / (high.responsiveness - low.responsiveness)
             self.init(
-                omega: low.omega + (high.omega - low.omega) * fraction, lead: low.lead + (high.lead - low.lead) * fraction)
+                omega: low.omega + (high.omega - low.omega) * fraction,
+                lead: low.lead + (high.lead - low.lead) * fraction)
         }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.

@@ -34,9 +34,13 @@ extension HingeTool {
                     help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
                 CommandSpec.Option(["--rate"], value: "hz", help: "Frames per second, 1…240.", default: "50"),
                 CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
+                CommandSpec.Option(
+                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness, 0…1.",
+                    default: "0.8"),
                 CommandSpec.Option(["--size"], value: "pixels", help: "The side of a panel, 64…1024.", default: "240"),
                 CommandSpec.Option(["--out-dir"], value: "dir", help: "Write the PNG frames into this folder."),
-                CommandSpec.Option(["-o", "--output"], value: "file", help: "Write a GIF or an MP4 (by its extension)."),
+                CommandSpec.Option(
+                    ["-o", "--output"], value: "file", help: "Write a GIF or an MP4 (by its extension)."),
                 maxRowsOption,
             ])
 
@@ -46,6 +50,7 @@ extension HingeTool {
             let lanes = try lanes(arguments.value("compare"))
             let rate = try declaredNumber(arguments, "rate", in: 1...240)
             let size = try declaredWholeNumber(arguments, "size", in: 64...1024)
+            let responsiveness = try declaredNumber(arguments, "responsiveness", in: 0...1)
             let output = arguments.value("output")
             let folder = arguments.value("out-dir")
             switch (output, folder) {
@@ -54,10 +59,12 @@ extension HingeTool {
             default: break
             }
             let format = try output.map { file throws(ToolError) in try videoFormat(file) }
-            let (samples, _) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: try rowLimit(arguments))
+            let (samples, _) = try Score.loadWithOptionalTruth(
+                path, context: context, rowLimit: try rowLimit(arguments))
             guard !samples.isEmpty else { throw .data("\(ToolContext.displayName(path)): the trace has no rows") }
             let preview = EffectPreview(
-                effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size)
+                effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
+                responsiveness: responsiveness)
             if let folder {
                 try writeFrames(preview, samples, rate: rate, into: folder)
             } else if let output, let format {
@@ -74,7 +81,8 @@ extension HingeTool {
                     var message =
                         "The value '\(Echo.quoted(String(name)))' is invalid for '--compare': expected "
                         + PreviewLane.allCases.map(\.rawValue).joined(separator: ", ")
-                    if let close = ArgumentParser.closest(to: String(name), among: PreviewLane.allCases.map(\.rawValue)) {
+                    if let close = ArgumentParser.closest(to: String(name), among: PreviewLane.allCases.map(\.rawValue))
+                    {
                         message += ". Did you mean '\(close)'?"
                     }
                     throw .usage(message)
@@ -94,7 +102,9 @@ extension HingeTool {
         }
 
         /// Writes every frame as `DIR/NNNNNN.png` (milliseconds), each atomically.
-        static func writeFrames(_ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String)
+        static func writeFrames(
+            _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String
+        )
             throws(ToolError)
         {
             try makeFolder(folder)
@@ -146,16 +156,21 @@ extension HingeTool {
                 try AtomicFile.replace(folder + "/" + frameName(index), with: png)
                 index += 1
             }
-            var arguments = ["-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder + "/%06d.png"]
+            var arguments = [
+                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder + "/%06d.png",
+            ]
             switch format {
             case .gif:
                 // One palette for the whole film, made from its own frames.
                 arguments += [
-                    "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
+                    "-filter_complex",
+                    "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
                     "-loop", "0", "-f", "gif",
                 ]
             case .mp4:
-                arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4"]
+                arguments += [
+                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4",
+                ]
             }
             let bytes = try run(ffmpeg, arguments + ["pipe:1"], describing: output)
             try AtomicFile.replace(output, with: bytes)

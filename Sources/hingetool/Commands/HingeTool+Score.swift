@@ -33,7 +33,8 @@ extension HingeTool {
                     ["--frontier"],
                     help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
                 CommandSpec.Option(
-                    ["--particles"], value: "n", help: "Particles of the frontier's particle filter (the causal floor).",
+                    ["--particles"], value: "n",
+                    help: "Particles of the frontier's particle filter (the causal floor).",
                     default: "1000"),
                 CommandSpec.Option(
                     ["--seeds"], value: "list",

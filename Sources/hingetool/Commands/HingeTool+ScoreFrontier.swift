@@ -35,7 +35,8 @@ extension HingeTool.Score {
                 traces.append(
                     FrontierTrace(
                         name: name,
-                        points: frontier(samples, truth: truth, sensor: truth.syntheticTrace?.sensor, particles: particles)))
+                        points: frontier(
+                            samples, truth: truth, sensor: truth.syntheticTrace?.sensor, particles: particles)))
                 continue
             }
             guard let trace = truth.syntheticTrace else {
@@ -64,11 +65,13 @@ extension HingeTool.Score {
         var seeds: [UInt64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]), let high = UInt64(bounds[bounds.count - 1]),
+            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]),
+                let high = UInt64(bounds[bounds.count - 1]),
                 low <= high, high - low < 1000
             else {
                 throw .usage(
-                    "The value '\(Echo.quoted(text))' is invalid for '--seeds': expected seeds such as '2-6' or '1,3,5'")
+                    "The value '\(Echo.quoted(text))' is invalid for '--seeds': expected seeds such as '2-6' or '1,3,5'"
+                )
             }
             seeds += Array(low...high)
         }
@@ -103,11 +106,12 @@ extension HingeTool.Score {
         let blocks = UnfoldFrontier.Family.allCases.map { family in
             var block = "# \(family.rawValue)\n# setting rmse chop chop_max chop_p99\n"
             for point in trace.family(family) {
-                block += [
-                    DecimalNumber.shortest(point.setting), DecimalNumber.fixed(point.rmse, places: 6),
-                    DecimalNumber.fixed(point.chop(over: reference), places: 4),
-                    DecimalNumber.fixed(point.chopMax, places: 7), DecimalNumber.fixed(point.chopP99, places: 7),
-                ].joined(separator: " ") + "\n"
+                block +=
+                    [
+                        DecimalNumber.shortest(point.setting), DecimalNumber.fixed(point.rmse, places: 6),
+                        DecimalNumber.fixed(point.chop(over: reference), places: 4),
+                        DecimalNumber.fixed(point.chopMax, places: 7), DecimalNumber.fixed(point.chopP99, places: 7),
+                    ].joined(separator: " ") + "\n"
             }
             return block
         }
@@ -159,11 +163,14 @@ extension HingeTool.Score {
             let dominated = dominating(trace).map { stiffness, setting in
                 "\(DecimalNumber.shortest(stiffness)) \(setting.map { "✓ " + DecimalNumber.shortest($0) } ?? "✗")"
             }
-            let gaussian = trace.family(.gaussianTruth).filter { $0.chop(over: reference) <= 1 }.min { $0.rmse < $1.rmse }
+            let gaussian = trace.family(.gaussianTruth).filter { $0.chop(over: reference) <= 1 }.min {
+                $0.rmse < $1.rmse
+            }
             text += "| \(trace.name) | \(floor.isEmpty ? "–" : floor)"
             text += " | \(kit.map { "\(fixed($0.rmse)) / \(fixed($0.chop(over: reference), 2))" } ?? "–")"
             text += " | \(fixed(reference.rmse)) | \(dominated.joined(separator: ", "))"
-            text += " | \(gaussian.map { "\(fixed($0.rmse)) (σ \(DecimalNumber.shortest($0.setting * 1000)) ms)" } ?? "–") |\n"
+            text +=
+                " | \(gaussian.map { "\(fixed($0.rmse)) (σ \(DecimalNumber.shortest($0.setting * 1000)) ms)" } ?? "–") |\n"
         }
         return text
     }

@@ -26,7 +26,9 @@ struct PreviewCommandTests {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let trace = Self.restingTrace(at: 120, in: folder)
-        let run = runTool(["preview", trace, "--effect", "lean", "--rate", "20", "--size", "64", "--out-dir", folder + "/f"])
+        let run = runTool([
+            "preview", trace, "--effect", "lean", "--rate", "20", "--size", "64", "--out-dir", folder + "/f",
+        ])
         #expect(run.status == 0, "\(run.error)")
         // 1.5 s at 20 Hz: 0, 50, …, 1500 ms.
         let names = Self.pngs(in: folder + "/f")
@@ -53,8 +55,10 @@ struct PreviewCommandTests {
         // ffprobe counts the frames: 1.5 s at 10 Hz is 16.
         let probe = ChildProcess.run(
             "/usr/bin/ffprobe",
-            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-             "stream=nb_read_frames,width,height", "-of", "csv=p=0", output], timeLimit: 120)
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                "stream=nb_read_frames,width,height", "-of", "csv=p=0", output,
+            ], timeLimit: 120)
         #expect(probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "128,128,16")
         #expect(Self.pngs(in: folder).isEmpty)
     }
@@ -84,7 +88,9 @@ struct PreviewCommandTests {
         let trace = Self.restingTrace(at: 120, in: folder)
         for effect in ["bloom", "lean", "unfold", "glass"] {
             let frames = folder + "/" + effect
-            let run = runTool(["preview", trace, "--effect", effect, "--rate", "20", "--size", "96", "--out-dir", frames])
+            let run = runTool([
+                "preview", trace, "--effect", effect, "--rate", "20", "--size", "96", "--out-dir", frames,
+            ])
             #expect(run.status == 0, "\(run.error)")
             let film = runTool(["film", frames, "--format", "json"])
             #expect(film.status == 0, "\(film.error)")
@@ -92,6 +98,36 @@ struct PreviewCommandTests {
             #expect((json["events"] as? [Any])?.isEmpty == true, "\(effect)")
             let rows = json["rows"] as? [[String: Any]] ?? []
             #expect(rows.allSatisfy { ($0["rmse"] as? Double) == 0 }, "\(effect)")
+        }
+    }
+
+    /// The events `film` finds in a one-lane bloom preview of five-degree-steps at 60 Hz.
+    static func events(lane: String, in folder: String) throws -> [String] {
+        let frames = folder + "/" + lane
+        let run = runTool([
+            "preview", dataset("five-degree-steps.csv"), "--compare", lane, "--rate", "60", "--size", "160",
+            "--out-dir", frames,
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let film = runTool(["film", frames, "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(film.output.utf8)) as? [String: Any])
+        return (json["events"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+    }
+
+    @Test(
+        "film on a 5° sensor: the raw angle's steps are cuts; .smooth and HingeKit smooth them into settles",
+        .tags(.slow))
+    func stepsOnFilm() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Each 5° report moves the raw flower at once, a step film reads as a cut.
+        let raw = try Self.events(lane: "raw", in: folder)
+        #expect(raw.filter { $0 == "cut" }.count >= 4, "\(raw)")
+        for lane in ["smooth", "hingekit"] {
+            let events = try Self.events(lane: lane, in: folder)
+            #expect(!events.contains("cut"), "\(lane): \(events)")
+            // The fold and the unfold each settle once the motion dies down.
+            #expect(events.filter { $0 == "settle" }.count >= 2, "\(lane): \(events)")
         }
     }
 }
