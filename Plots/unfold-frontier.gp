@@ -13,13 +13,14 @@ set output "Plots/unfold-frontier.png"
 set multiplot layout rows, columns title "Unfold progress: RMSE against truth over chop (1 = Android's stiffness-600 spring), seed 1"
 set grid
 set logscale xy
-set xrange [0.1:20]
-set yrange [0.0005:0.3]
+set autoscale xy
+set format xy "%g"
 set xlabel "chop (over Android's spring at stiffness 600)"
 set ylabel "RMSE (progress)"
-set key top right font ",8" opaque box
 do for [i = 1:count] {
     file = word(files, i)
+    # One key, on the first panel, where its lower left corner is empty.
+    if (i == 1) { set key bottom left font ",8" opaque box } else { unset key }
     name = system("sed -n '1s/^# hingetool score --frontier //p' " . file)
     set title name
     plot file index 0 using 3:2 with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidth 1.5 title "Android spring, k 100…3000", \

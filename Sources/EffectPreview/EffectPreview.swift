@@ -113,7 +113,10 @@ package struct EffectPreview: Sendable {
         let x = Double(index * panelSize)
         var title = lane.label
         if reduceMotion { title += " · Reduce Motion" }
-        let size = title.count > 30 ? 10.5 : 12.5
+        // The largest size up to 12.5 at which the title fits its panel.
+        let room = Double(panelSize) - 14
+        let width = canvas.textWidth(title, size: 12.5, bold: true)
+        let size = width > room ? max(12.5 * room / width, 6) : 12.5
         canvas.text(title, x: x + 8, y: 18, size: size, colour: .ink, bold: true)
         let shown: String
         switch effect {
