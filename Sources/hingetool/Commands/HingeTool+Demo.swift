@@ -26,7 +26,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
-                skipBadRowsOption, maxRowsOption, maxPointsOption,
+                skipBadRowsOption, maxRowsOption, maxPointsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -55,7 +55,8 @@ extension HingeTool {
             }
             let effects = animateEffects(samples)
             text += "\n" + springs(effects)
-            let written = try write(effects, truth: truth, into: folder, source: source, context: context)
+            let written = try write(
+                effects, truth: truth, into: folder, source: source, force: arguments.has("force"), context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -80,6 +81,7 @@ extension HingeTool {
                 reader = try context.openTrace(path, options: options)
                 source = ToolContext.displayName(path)
             } else if let file = try? FileByteSource(path: defaultTrace) {
+                RunRecord.current?.register(input: defaultTrace)
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
             } else {
@@ -197,14 +199,14 @@ extension HingeTool {
 
         /// Writes the data and scripts, renders the pictures, and returns the files written.
         static func write(
-            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String,
+            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String, force: Bool,
             context: ToolContext
         ) throws(ToolError) -> [String] {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
+            let names = ["demo-effects.dat", "demo-reading.dat", "demo-effects.gp", "demo-reading.gp"]
+            let set = try OutputSet(
+                folder: folder, owner: "demo",
+                names: names + (Gnuplot.executable() == nil ? [] : ["demo-effects.png", "demo-reading.png"]),
+                force: force)
             var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
             // No hinge (no angle) is written '-', which the script reads as missing.
@@ -232,17 +234,18 @@ extension HingeTool {
                 ),
             ]
             for (name, text) in files {
-                try AtomicFile.replace(folder + "/" + name, with: text)
+                try set.write(name, text)
                 context.progress("demo: wrote \(folder)/\(name)\n")
             }
             if let gnuplot = Gnuplot.executable() {
                 for (script, text) in files.filter({ $0.0.hasSuffix(".gp") }) {
                     let picture = script.replacingOccurrences(of: ".gp", with: ".png")
-                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
+                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: set)
                     files.append((picture, ""))
                     context.progress("demo: drew \(folder)/\(picture)\n")
                 }
             }
+            try set.finish()
             return files.map(\.0)
         }
 
@@ -250,7 +253,7 @@ extension HingeTool {
         static func emptyScript(_ name: String, source: String) -> String {
             """
             # \(name).gp — written by hingetool demo; edit and re-run with: gnuplot \(name).gp
-            set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+            set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
             set output '\(name).png'
             set title \(GnuplotText.quoted(Plot.fileName(source)))
             set label 1 'no hinge angle in this trace: nothing to read or animate' at graph 0.5, 0.5 center
@@ -266,12 +269,12 @@ extension HingeTool {
                 "Bloom and lean following the hinge, with and without Reduce Motion: \(Plot.fileName(source))")
             return """
                 # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
-                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
                 set output 'demo-effects.png'
                 set multiplot layout 2,1 title \(title)
                 set datafile missing '-'
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 set ylabel 'bloom (0…1)'
                 set yrange [-0.05:1.1]
                 plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
@@ -279,7 +282,6 @@ extension HingeTool {
                 set xlabel 'time (s)'
                 set ylabel 'lean (°)'
                 set yrange [-0.5:8]
-                set key top left box opaque
                 plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
                      'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
                 unset multiplot
@@ -291,12 +293,12 @@ extension HingeTool {
             let title = GnuplotText.quoted("The hinge read as position, snap and velocity: \(Plot.fileName(source))")
             var text = """
                 # demo-reading.gp — written by hingetool demo; edit and re-run with: gnuplot demo-reading.gp
-                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
                 set output 'demo-reading.png'
                 set multiplot layout 2,1 title \(title)
                 set offsets 0, 0, graph 0.05, graph 0.05
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 set ylabel 'angle (°)'
                 plot 'demo-reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
                      'demo-reading.dat' using 1:3 with lines linewidth 2 title 'position', \\

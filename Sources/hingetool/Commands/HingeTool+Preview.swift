@@ -41,7 +41,7 @@ extension HingeTool {
                 CommandSpec.Option(["--out-dir"], value: "dir", help: "Write the PNG frames into this folder."),
                 CommandSpec.Option(
                     ["-o", "--output"], value: "file", help: "Write a GIF or an MP4 (by its extension)."),
-                maxRowsOption,
+                maxRowsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -66,7 +66,7 @@ extension HingeTool {
                 effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
                 responsiveness: responsiveness)
             if let folder {
-                try writeFrames(preview, samples, rate: rate, into: folder)
+                try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
             } else if let output, let format {
                 try encode(preview, samples, rate: rate, format: format, to: output)
             }
@@ -101,17 +101,20 @@ extension HingeTool {
             throw .usage("'-o \(Echo.quoted(file))': expected a .gif or .mp4 file (or '--out-dir DIR' for PNG frames)")
         }
 
-        /// Writes every frame as `DIR/NNNNNN.png` (milliseconds), each atomically.
+        /// Writes every frame as `DIR/NNNNNN.png` (milliseconds) as an exclusive ``OutputSet``:
+        /// an earlier preview there is replaced whole; anything else in the folder stops the
+        /// run before a frame is written, unless `force`.
         static func writeFrames(
-            _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String
-        )
-            throws(ToolError)
-        {
-            try makeFolder(folder)
+            _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String, force: Bool
+        ) throws(ToolError) {
+            guard !folder.isEmpty else { throw .usage("'--out-dir' needs a folder name") }
+            let names = preview.frameTimes(for: samples, rate: rate).map(frameName)
+            let set = try OutputSet(folder: folder, owner: "preview", names: names, force: force, exclusive: true)
             try preview.render(samples, rate: rate) { (milliseconds, frame) throws(ToolError) in
                 guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
-                try AtomicFile.replace(folder + "/" + frameName(milliseconds), with: png)
+                try set.write(frameName(milliseconds), png)
             }
+            try set.finish()
         }
 
         /// `001234.png` for 1234 ms.
@@ -120,22 +123,9 @@ extension HingeTool {
             return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
         }
 
-        static func makeFolder(_ folder: String) throws(ToolError) {
-            guard !folder.isEmpty else { throw .usage("'--out-dir' needs a folder name") }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw .usage("'--out-dir \(Echo.quoted(folder))' is not a folder") }
-                return
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
-        }
-
-        /// Renders the frames into a temporary folder through the PNG writer, has ffmpeg encode
-        /// them to its standard output, and writes that atomically.
+        /// Renders the frames through the PNG writer into a temporary folder (removed on every
+        /// exit and signal), has ffmpeg (a ``ChildProgram``, dying with the tool) encode them
+        /// there, and writes the result to `output` atomically.
         static func encode(
             _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, format: VideoFormat, to output: String
         ) throws(ToolError) {
@@ -144,20 +134,15 @@ extension HingeTool {
                     "ffmpeg (needed to encode \(format.rawValue.uppercased())) is not on PATH. Install it (make deps), "
                         + "or write the frames with '--out-dir DIR'")
             }
-            var template = Array((NSTemporaryDirectory() + "hingetool-preview-XXXXXX").utf8CString)
-            guard let made = mkdtemp(&template) else {
-                throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
-            }
-            let folder = String(cString: made)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let folder = try TemporaryFolder(purpose: "preview")
             var index = 0
             try preview.render(samples, rate: rate) { (_, frame) throws(ToolError) in
                 guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
-                try AtomicFile.replace(folder + "/" + frameName(index), with: png)
+                try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
                 index += 1
             }
             var arguments = [
-                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder + "/%06d.png",
+                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder.path + "/%06d.png",
             ]
             switch format {
             case .gif:
@@ -168,54 +153,20 @@ extension HingeTool {
                     "-loop", "0", "-f", "gif",
                 ]
             case .mp4:
-                arguments += [
-                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4",
-                ]
+                arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
             }
-            let bytes = try run(ffmpeg, arguments + ["pipe:1"], describing: output)
-            try AtomicFile.replace(output, with: bytes)
+            let encoded = folder.path + "/preview." + format.rawValue
+            let result = try ChildProgram.run(ffmpeg, arguments: arguments + [encoded], limit: 65_536)
+            guard result.status == 0 else {
+                throw .failure(
+                    "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
+                        + Echo.quoted(bytes: result.error, limit: 2000))
+            }
+            guard let bytes = FileManager.default.contents(atPath: encoded) else {
+                throw .failure(
+                    "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")
+            }
+            try AtomicFile.replace(output, with: [UInt8](bytes))
         }
-
-        /// Runs `tool` and returns its standard output; a failure names its standard error.
-        static func run(_ tool: String, _ arguments: [String], describing output: String) throws(ToolError) -> [UInt8] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            let out = Pipe()
-            let errors = Pipe()
-            process.standardOutput = out
-            process.standardError = errors
-            do {
-                try process.run()
-            } catch {
-                throw .failure("cannot run \(tool): \(error.localizedDescription)")
-            }
-            // Standard error is read on another thread so neither pipe can fill and stall ffmpeg.
-            let complaints = ComplaintBuffer()
-            let finished = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                complaints.data = errors.fileHandleForReading.readDataToEndOfFile()
-                finished.signal()
-            }
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            finished.wait()
-            guard process.terminationStatus == 0 else {
-                let message = String(decoding: complaints.data, as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-                throw .failure("\(output): ffmpeg failed (status \(process.terminationStatus)): \(message)")
-            }
-            return [UInt8](data)
-        }
-    }
-}
-
-/// Standard error of a child, filled by a reader thread.
-private final class ComplaintBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = Data()
-    var data: Data {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -3,16 +3,38 @@ internal import HingeSupport
 
 /// Text that goes into gnuplot scripts.
 enum GnuplotText {
-    /// `text` as a single-quoted gnuplot string that cannot run anything.
+    /// `text` as a single-quoted gnuplot string that prints it literally and cannot run anything.
     ///
-    /// Gnuplot runs shell commands from back-quotes and `system(…)`, expands `@` macros, and
-    /// lets a quote end the string; a title made from a file name or a CSV header could carry any
-    /// of them. Rather than escape each construct, only letters, digits, spaces and
-    /// `_ . , : / + - = ° % €` are kept; anything else becomes `_`.
+    /// Inside single quotes gnuplot expands nothing: no back-quoted commands, no `@` macros, no
+    /// backslash escapes; `''` stands for one quote. So a title made from a file name or a CSV
+    /// header keeps every printable character (with ``literal`` in the script, `_`, `^`, `@`
+    /// and `{` are not enhanced-text markup either); only control characters, which would end
+    /// the command, become `?`.
     static func quoted(_ text: String) -> String {
-        let allowed = Set(" _.,:/+-=°%€")
-        let safe = String(text.map { $0.isLetter || $0.isNumber || allowed.contains($0) ? $0 : "_" })
+        var safe = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                safe += "''"
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                || scalar == "\u{2029}"
+            {
+                safe += "?"
+            } else {
+                safe.unicodeScalars.append(scalar)
+            }
+        }
         return "'" + safe + "'"
+    }
+
+    /// The line that makes every title, label and key entry print as written: enhanced text
+    /// would read `_` and `^` in a file name as sub- and superscripts, `@` and `{` as markup.
+    static let literal = "set termoption noenhanced\n"
+
+    /// A key below the plot, outside the data, with a bottom margin that leaves it room under
+    /// the axis label (gnuplot's own margin lets a key below overlap the label): `rows` is how
+    /// many rows the key takes.
+    static func keyBelow(rows: Int = 1) -> String {
+        "set key below box\nset bmargin \(5 + rows)"
     }
 }
 
@@ -27,15 +49,19 @@ enum Gnuplot {
         return ExecutableSearch.find("gnuplot")
     }
 
-    /// Runs gnuplot on `script` (given on its standard input) in `folder`. The picture, when
-    /// there is one, is drawn into a temporary file (removed on failure or interrupt) and
-    /// renamed over `picture` only when gnuplot succeeds. Returns what gnuplot printed.
+    /// Runs gnuplot on `script` (given on its standard input) in the folder of `set`, as a
+    /// ``ChildProgram`` (its own process group, killed if the tool dies). The picture, when there
+    /// is one, is drawn into a temporary file (removed on failure or any terminating signal) and
+    /// renamed over `picture` in the set only when gnuplot succeeds. Returns what gnuplot printed.
     static func render(
-        _ gnuplot: String, script: String, picture: String?, in folder: String
+        _ gnuplot: String, script: String, picture: String?, in set: OutputSet
     ) throws(ToolError) -> String {
+        let folder = set.folder
         var script = script
         var temporary: (path: String, slot: Int?)?
         if let picture {
+            // The checks of the set (inputs, other outputs) before gnuplot draws anything.
+            try set.claim(picture)
             let name = ".\(picture).\(getpid()).tmp"
             script = script.replacing("set output '\(picture)'", with: "set output '\(name)'")
             let path = "\(folder)/\(name)"
@@ -47,39 +73,20 @@ enum Gnuplot {
                 TemporaryFiles.release(temporary.slot)
             }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.arguments = ["-"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw .failure("cannot run \(gnuplot): \(error.localizedDescription)")
-        }
-        // The script is small (the data is in its own file), so it fits in the pipe's buffer.
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try? input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProgram.run(gnuplot, arguments: ["-"], input: Array(script.utf8), in: folder)
+        guard result.status == 0 else {
             throw .failure(
-                "gnuplot failed in \(folder) (the previous picture is kept): \(String(decoding: complaints, as: UTF8.self))"
-            )
+                "gnuplot failed in \(Echo.quoted(folder, limit: 200)) (the previous picture is kept): "
+                    + Echo.quoted(bytes: result.error, limit: 2000))
         }
         if let temporary, let picture {
-            let target = try FileOutput.resolve("\(folder)/\(picture)")
-            guard rename(temporary.path, target) == 0 else {
-                throw .failure("cannot write '\(folder)/\(picture)': \(String(cString: strerror(errno)))")
+            guard rename(temporary.path, "\(folder)/\(picture)") == 0 else {
+                throw .failure(
+                    "cannot write '\(Echo.quoted("\(folder)/\(picture)", limit: 200))': \(String(cString: strerror(errno)))"
+                )
             }
         }
-        return String(decoding: printed, as: UTF8.self)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }
 
