@@ -7,8 +7,9 @@
 files = system("ls Plots/data/frontier-*.dat")
 count = words(files)
 columns = 3
-rows = (count + columns - 1) / columns
-set terminal pngcairo size 1500, 430 * rows font "DejaVu Sans,10"
+# One more slot than scenarios: the last holds the key, outside every panel's data.
+rows = (count + 1 + columns - 1) / columns
+set terminal pngcairo size 1500, 430 * rows font "DejaVu Sans,10" noenhanced
 set output "Plots/unfold-frontier.png"
 set multiplot layout rows, columns title "Unfold progress: RMSE against truth over chop (1 = Android's stiffness-600 spring), seed 1"
 set grid
@@ -19,8 +20,7 @@ set xlabel "chop (over Android's spring at stiffness 600)"
 set ylabel "RMSE (progress)"
 do for [i = 1:count] {
     file = word(files, i)
-    # One key, on the first panel, where its lower left corner is empty.
-    if (i == 1) { set key bottom left font ",8" opaque box } else { unset key }
+    unset key
     name = system("sed -n '1s/^# hingetool score --frontier //p' " . file)
     set title name
     plot file index 0 using 3:2 with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidth 1.5 title "Android spring, k 100…3000", \
@@ -32,4 +32,22 @@ do for [i = 1:count] {
          file index 4 using 3:2 with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead", \
          file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)"
 }
+# The key, alone in the slot after the last panel.
+unset border
+unset tics
+unset xlabel
+unset ylabel
+unset grid
+unset logscale
+set title ""
+set xrange [0:1]
+set yrange [0:1]
+set key outside top center vertical font ",11" box
+plot NaN with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidth 1.5 title "Android spring, k 100…3000 (square: k 600)", \
+     NaN with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
+     NaN with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
+     NaN with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default (0.8)", \
+     NaN with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter: causal floor (¼, ½, all particles)", \
+     NaN with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead, ω 10…100", \
+     NaN with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal), σ 5…120 ms"
 unset multiplot

@@ -23,7 +23,7 @@ internal import HingeSupport
 ///   every scenario's moves lie inside these ranges, but the filter is not told which.
 /// - **Sensor.** A report at time t of value r has the likelihood that the angle at
 ///   t − latency plus N(0, noise²) rounds to r (the quantisation's bin around r). Silence is
-///   evidence too: the sensor polls every ``SensorModel/meanInterval`` on average and reports
+///   evidence too: the sensor polls every `SensorModel.meanInterval` on average and reports
 ///   only a change, so over a quiet interval dt a particle is weighted by
 ///   exp(−dt / interval · P(reading ≠ last report)) — except inside the model's dropout windows,
 ///   where nothing is polled.

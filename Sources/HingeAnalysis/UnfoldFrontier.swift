@@ -11,10 +11,12 @@ public protocol ProgressDisplay {
 }
 
 extension UnfoldDriver: ProgressDisplay {
+    /// Ingests the sample; a sample the reader refuses is passed over.
     public mutating func show(_ sample: HingeSample) { try? ingest(sample) }
 }
 
 extension EffectDriver: ProgressDisplay {
+    /// Ingests the sample; a sample the driver refuses is passed over.
     public mutating func show(_ sample: HingeSample) { try? ingest(sample) }
 }
 
@@ -37,7 +39,8 @@ public enum UnfoldFrontier {
         /// SwiftUI's `.smooth(duration:)` on every report, retargeted keeping its velocity
         /// (`withAnimation(.smooth)` in an `onChange`); the setting is the duration, seconds.
         case smooth = "swiftui-smooth"
-        /// HingeKit's ``UnfoldDriver``; the setting is its ``UnfoldDriver/Configuration/responsiveness``.
+        /// HingeKit's `UnfoldDriver`; the setting is its responsiveness
+        /// (`UnfoldDriver.Configuration(responsiveness:)`).
         case hingekit
         /// The causal floor: the particle filter's posterior mean; the setting is the number of
         /// particles.
@@ -277,18 +280,13 @@ enum StageChain {
         for index in estimate.times.indices {
             let elapsed = estimate.times[index] - previousTime
             if elapsed > 0 {
-                // Exact for a constant target: stage i is target + e^(−x) Σⱼ≤ᵢ dⱼ xⁱ⁻ʲ/(i − j)!.
+                // Exact for a constant target (the driver's own closed form).
                 let x = omega * elapsed
                 let decay = exp(-x)
+                let start = values
                 var next = values
                 for i in 0..<stages {
-                    var sum = 0.0
-                    var term = 1.0
-                    for power in 0...i {
-                        sum += (values[i - power] - target) * term
-                        term *= x / Double(power + 1)
-                    }
-                    next[i] = target + sum * decay
+                    next[i] = StageMath.stage(i, x: x, decay: decay, goal: target) { start[$0] }
                 }
                 values = next
             }

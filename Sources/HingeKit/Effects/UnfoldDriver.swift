@@ -236,15 +236,26 @@ public struct UnfoldDriver: Sendable {
         let decay = exp(-x)
         var result = start
         for i in 0..<count {
-            var sum = 0.0
-            var term = 1.0
-            for power in 0...i {
-                sum += (start[i - power] - goal) * term
-                term *= x / Double(power + 1)
-            }
-            result[i] = goal + sum * decay
+            result[i] = StageMath.stage(i, x: x, decay: decay, goal: goal) { start[$0] }
         }
         return result
+    }
+}
+
+/// The closed form of first-order stages in a row chasing a constant goal, shared by
+/// ``UnfoldDriver`` and the frontier's reference (HingeAnalysis).
+package enum StageMath {
+    /// Stage `i` (from 0) after x = ω·elapsed, with `decay` = e^(−x): the goal plus
+    /// e^(−x) Σⱼ≤ᵢ dⱼ xⁱ⁻ʲ/(i − j)!, where dⱼ = `start(j)` − goal is stage j's distance at the start.
+    @inline(__always)
+    package static func stage(_ i: Int, x: Double, decay: Double, goal: Double, start: (Int) -> Double) -> Double {
+        var sum = 0.0
+        var term = 1.0
+        for power in 0...i {
+            sum += (start(i - power) - goal) * term
+            term *= x / Double(power + 1)
+        }
+        return goal + sum * decay
     }
 }
 
