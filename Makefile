@@ -27,9 +27,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build hingetool and run the main job on Datasets/flat-to-laptop.csv
+## demo: build hingetool, run the main job on Datasets/flat-to-laptop.csv, and write a short bloom
+## preview (Plots/bloom-preview.gif, docs/preview.md)
 demo: build
 	$(TOOL) demo
+	$(TOOL) preview Datasets/five-degree-steps.csv --effect bloom --rate 25 --size 160 -o Plots/bloom-preview.gif
 
 ## test: the full suite (unit, oracle, CLI), the stand-in cache again under ThreadSanitizer (its own
 ## build directory, warnings as errors: a few minutes the first time, seconds after), then lint
@@ -114,6 +116,8 @@ plots: build
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
 	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
 	  -o Plots/data/film-late-motion.dat
+	for trace in $$(ls Datasets/*.csv | grep -v no-hinge); do \
+	  $(TOOL) score --frontier $$trace -o Plots/data/frontier-$$(basename $$trace .csv).dat; done
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format

@@ -9,7 +9,8 @@ struct HingeTool {
     static var subcommands: [any Subcommand.Type] {
         [
             Stats.self, Synth.self, Read.self, Score.self, Resample.self, Smooth.self, Spring.self, Animate.self,
-            Curve.self, Poses.self, FoldRender.self, Film.self, SynthFilm.self, Plot.self, Demo.self, Unfold.self,
+            Curve.self, Poses.self, FoldRender.self, Preview.self, Film.self, SynthFilm.self, Plot.self, Demo.self,
+            Unfold.self,
             Posture.self, Import.self,
         ]
     }

@@ -1,3 +1,4 @@
+import EffectPreview
 import FilmAnalysis
 import HingeKit
 internal import HingeSupport

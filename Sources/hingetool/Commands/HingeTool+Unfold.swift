@@ -43,7 +43,7 @@ extension HingeTool {
                 try checkGrid(
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
-            let times = rate.map { UnfoldComparison.frames(for: samples, rate: $0) } ?? samples.map(\.time)
+            let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
             var text =
                 "# hingetool unfold \(Echo.comment(path))\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"

@@ -236,6 +236,8 @@ struct HostileInputTests {
                 .write(toFile: log, atomically: false, encoding: .utf8)
             return [command, "dumpsys", log]
         case "film": return [command, packageRoot + "/Datasets/films/cut"]
+        case "preview":
+            return [command, trace, "--out-dir", folder + "/frames", "--rate", "2", "--size", "64", "--compare", "raw"]
         case "synth-film": return [command, "cut", "--out", folder + "/film"]
         default: return nil
         }
