@@ -79,7 +79,7 @@ struct UnfoldFrontierTests {
 
     @Test(
         "The particle filter beats every causal display on the 5° scenario, and more particles agree",
-        .tags(.slow))
+        .slow)
     func filterFloor() {
         let (samples, _, times, exact) = Self.setUp(seed: 2)
         let floor = UnfoldFrontier.filterPoints(

@@ -116,7 +116,7 @@ struct PreviewCommandTests {
 
     @Test(
         "film on a 5° sensor: the raw angle's steps are cuts; .smooth and HingeKit smooth them into settles",
-        .tags(.slow))
+        .slow)
     func stepsOnFilm() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -55,7 +55,7 @@ struct DocumentationTests {
         #expect(guide.contains("<!-- unfold:begin -->\n" + run.output + "<!-- unfold:end -->"), "run `make score`")
     }
 
-    @Test("docs/effects.md holds the current frontier table (make score)", .tags(.slow))
+    @Test("docs/effects.md holds the current frontier table (make score)", .slow)
     func frontierTable() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")

@@ -57,7 +57,7 @@ struct GeneratedHostileTests {
     }
 
     @Test(
-        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .tags(.slow),
+        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .slow,
         arguments: leaves)
     func inputAttacks(command: String) throws {
         let folder = temporaryFolder()
@@ -100,7 +100,7 @@ struct GeneratedHostileTests {
 
     @Test(
         "Output attacks: onto its own input, a link planted out of its folder, a folder of someone else's files",
-        .tags(.slow), arguments: leaves)
+        .slow, arguments: leaves)
     func outputAttacks(command: String) throws {
         let folder = temporaryFolder()
         let base = try #require(HostileCatalogue.base(command, folder: folder))
@@ -145,7 +145,7 @@ struct GeneratedHostileTests {
         #expect(Self.run(base, in: folder).status == 0, "\(command) again into its own folder")
     }
 
-    @Test("A terminating signal mid-run leaves no temporary file beside -o or --out", .tags(.slow), arguments: leaves)
+    @Test("A terminating signal mid-run leaves no temporary file beside -o or --out", .slow, arguments: leaves)
     func signalMidRun(command: String) throws {
         let folder = temporaryFolder()
         var arguments = try #require(HostileCatalogue.base(command, folder: folder))
