@@ -248,7 +248,7 @@ struct HostileInputTests {
         HingeTool.subcommands.flatMap { command in
             command.spec.options.filter {
                 $0.valueName != nil && $0.allowedValues == nil
-                    && !["output", "png", "image", "out", "hinge"].contains($0.key)
+                    && !["output", "png", "image", "out", "out-dir", "report", "hinge"].contains($0.key)
             }.map { "\(command.spec.name) --\($0.key)" }
         }
     }
