@@ -96,7 +96,7 @@ struct FiguresTests {
 
     @Test(
         "scripts/figures.sh --check: every marked figure matches results.json and the tool (make figures)",
-        .tags(.slow))
+        .slow)
     func markedRegions() throws {
         let run = ChildProcess.run(
             "/bin/bash", [packageRoot + "/scripts/figures.sh", builtTool, "--check"], timeLimit: 900)

@@ -90,6 +90,15 @@ extension HingeTool {
             if !events.alphas.isEmpty {
                 text += "set y2range [0:1.15]\nset y2tics 0, 0.2, 1\nset ytics nomirror\nset y2label 'crossfade α'\n"
             }
+            let series = differenceSeries(data: data, events: events, stopped: hingeStops?.isEmpty == false)
+            text += "plot " + series.joined(separator: ", \\\n     ") + "\n"
+            if let hingeStops { text += hingePanel(data: data, stopped: !hingeStops.isEmpty) }
+            return text
+        }
+
+        /// The series of the difference panel: the kinds that occur, the differences, the
+        /// crossfades' α and the hinge's stops.
+        static func differenceSeries(data: String, events: FilmEventRows, stopped: Bool) -> [String] {
             var series = FilmEvent.Kind.allCases.filter(events.kinds.contains).map { kind in
                 "'\(data)' index 1 using 1:(0):1:($2 + 6):(0):(strcol(3) eq '\(kind.rawValue)' ? top : 0) "
                     + "with boxxyerror linecolor rgb '\(colour(kind))' "
@@ -104,38 +113,38 @@ extension HingeTool {
                     "$alpha using 1:2 axes x1y2 with linespoints pointtype 6 linewidth 1.5 linecolor '#1f77b4' "
                         + "title 'crossfade α (right axis)'")
             }
-            let stopped = hingeStops?.isEmpty == false
             if stopped {
                 series.append(
                     "$stops using 1:(0):(0):(top) with vectors nohead dashtype 2 linewidth 1.5 linecolor '#2ca02c' "
                         + "title 'hinge stopped'")
             }
-            text += "plot " + series.joined(separator: ", \\\n     ") + "\n"
-            if hinge {
-                text += """
-                    unset y2tics
-                    unset y2label
-                    set ytics mirror
-                    set xlabel 'time (ms)'
-                    set ylabel 'hinge angle (°)'
-                    set yrange [*:*]
-                    stats '\(data)' index 2 using 2 nooutput
-                    low = STATS_min - 5
-                    high = STATS_max + 5
-                    set yrange [low:high]
-                    plot '\(data)' index 2 using 1:2 with lines linewidth 2 linecolor '#2ca02c' title 'hinge (position)'
-                    """
-                text +=
-                    stopped
-                    ? """
-                    , \\
-                         $stops using 1:(low):(0):(high - low) with vectors nohead dashtype 2 linewidth 1.5 \\
-                         linecolor '#2ca02c' title 'hinge stopped'
+            return series
+        }
 
-                    """ : "\n"
-                text += "unset multiplot\n"
-            }
-            return text
+        /// The hinge panel below the differences: the angle, and its stops dashed.
+        static func hingePanel(data: String, stopped: Bool) -> String {
+            var text = """
+                unset y2tics
+                unset y2label
+                set ytics mirror
+                set xlabel 'time (ms)'
+                set ylabel 'hinge angle (°)'
+                set yrange [*:*]
+                stats '\(data)' index 2 using 2 nooutput
+                low = STATS_min - 5
+                high = STATS_max + 5
+                set yrange [low:high]
+                plot '\(data)' index 2 using 1:2 with lines linewidth 2 linecolor '#2ca02c' title 'hinge (position)'
+                """
+            text +=
+                stopped
+                ? """
+                , \\
+                     $stops using 1:(low):(0):(high - low) with vectors nohead dashtype 2 linewidth 1.5 \\
+                     linecolor '#2ca02c' title 'hinge stopped'
+
+                """ : "\n"
+            return text + "unset multiplot\n"
         }
     }
 
