@@ -28,13 +28,15 @@ struct HingeTool {
                 gnuplot-ready: '#' comment lines, whitespace-separated columns, two blank lines \
                 between series.
                 """,
-            options: [CommandSpec.Option(["--version"], help: "Show the version.")],
             subcommands: subcommands.map { $0.spec } + [helpSpec])
     }
 
     static let helpSpec = CommandSpec(
         name: "help", abstract: "Show help for a subcommand.",
-        arguments: [CommandSpec.Argument("subcommand", help: "The subcommand to explain.", optional: true)])
+        arguments: [
+            CommandSpec.Argument(
+                "subcommand", help: "The subcommand to explain.", optional: true, kind: .text)
+        ])
 
     static func main() {
         StandardOutput.prepareProcess()
@@ -53,8 +55,7 @@ struct HingeTool {
             context.write(HelpFormatter.help(for: spec, path: [name]))
             return ExitCode.success.rawValue
         case "--version":
-            context.write(version + "\n")
-            return ExitCode.success.rawValue
+            return printVersion(context)
         case "--list-subcommands":
             // Hidden: what scripts/cli-reference.sh and the tests document, from `subcommands`.
             context.write(subcommandPaths().map { $0.joined(separator: " ") + "\n" }.joined())
@@ -69,15 +70,7 @@ struct HingeTool {
 
     /// Every subcommand as the words that run it, groups before their members, in the order of
     /// ``subcommands``: `["stats"]`, …, `["plot"]`, `["plot", "trace"]`, ….
-    static func subcommandPaths() -> [[String]] {
-        func paths(_ commands: [any Subcommand.Type], under prefix: [String]) -> [[String]] {
-            commands.flatMap { command in
-                let path = prefix + [command.spec.name]
-                return [path] + paths(command.subcommands, under: path)
-            }
-        }
-        return paths(subcommands, under: [])
-    }
+    static func subcommandPaths() -> [[String]] { catalogue.dropFirst().map(\.path) }
 
     /// Finds the subcommand named by `arguments[0]` among `commands`, and runs it (or, for a
     /// group, dispatches again one level down).
@@ -96,6 +89,7 @@ struct HingeTool {
         let path = path + [command.spec.name]
         let rest = Array(arguments.dropFirst())
         if !command.subcommands.isEmpty {
+            if rest.first == "--version" { return printVersion(context) }
             guard let next = rest.first, next != "-h", next != "--help" else {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
@@ -113,6 +107,8 @@ struct HingeTool {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
             }
+            if parsed.wantsVersion { return printVersion(context) }
+            for note in parsed.deprecations { context.writeError(note + "\n") }
             try command.run(parsed, context: context)
             return ExitCode.success.rawValue
         } catch {
@@ -124,6 +120,12 @@ struct HingeTool {
                 return error.exitCode.rawValue
             }
         }
+    }
+
+    /// `--version`, on the tool and every subcommand: the one version, ``version``.
+    private static func printVersion(_ context: ToolContext) -> Int32 {
+        context.write(version + "\n")
+        return ExitCode.success.rawValue
     }
 
     /// `hingetool help [SUBCOMMAND [KIND]]`: the same text as `--help`.

@@ -18,15 +18,15 @@ extension HingeTool {
                 (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
                 'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
+            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
             options: [
                 CommandSpec.Option(
-                    ["--hinge"], value: "trace",
+                    ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(
                     ["--hinge-offset"], value: "ms",
-                    help: "Added to the trace's times to put them on the film's clock.",
-                    default: "0"),
+                    help: "Added to the trace's times to put them on the film's clock.", in: -86_400_000...86_400_000,
+                    default: 0),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
@@ -39,7 +39,7 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            let offset = try declaredNumber(arguments, "hinge-offset")
             let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
                 try timeline(trace, offset: Int(offset.rounded()), context: context)
             }

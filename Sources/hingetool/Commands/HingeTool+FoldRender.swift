@@ -21,15 +21,19 @@ extension HingeTool {
                 70 × 150 mm screen. See docs/effects.md.
                 """,
             options: [
-                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt, -80…80 (required)."),
-                CommandSpec.Option(["--eye"], value: "mm", help: "Eye to screen distance.", default: "320"),
-                CommandSpec.Option(["--image"], value: "ppm", help: "A P6 or P3 image instead of the test pattern."),
-                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", default: "70"),
+                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt.", in: -80...80, required: true),
                 CommandSpec.Option(
-                    ["--height"], value: "mm", help: "Screen height (default: 150, or the image's aspect)."),
-                CommandSpec.Option(["--blur"], value: "mm", help: "Blur radius per mm of gap.", default: "0.15"),
-                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", default: "0.01"),
-                CommandSpec.Option(["--png"], value: "file", help: "Also write the render as a PNG."),
+                    ["--eye"], value: "mm", help: "Eye to screen distance.", in: 1...100_000, default: 320),
+                CommandSpec.Option(
+                    ["--image"], value: "ppm", kind: .inputFile, help: "A P6 or P3 image instead of the test pattern."),
+                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", in: 1...10_000, default: 70),
+                CommandSpec.Option(["--height"], value: "mm", help: "Screen height.", in: 1...10_000)
+                    .defaulting(toNote: "150, or the image's aspect"),
+                CommandSpec.Option(
+                    ["--blur"], value: "mm", help: "Blur radius per mm of gap.", in: 0...10, default: 0.15),
+                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", in: 0...1, default: 0.01),
+                CommandSpec.Option(
+                    ["--png"], value: "file", kind: .outputFile, help: "Also write the render as a PNG."),
                 maxBytesOption, outputOption,
             ],
             usageOverride: [
@@ -40,13 +44,13 @@ extension HingeTool {
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            guard let tilt = try number(arguments, "tilt", in: -80...80) else {
+            guard let tilt = try number(arguments, "tilt") else {
                 throw .usage("Missing expected option '--tilt <deg>'")
             }
-            let eye = try declaredNumber(arguments, "eye", in: 1...100_000)
-            let width = try declaredNumber(arguments, "width", in: 1...10_000)
-            let blur = try declaredNumber(arguments, "blur", in: 0...10)
-            let dimming = try declaredNumber(arguments, "dimming", in: 0...1)
+            let eye = try declaredNumber(arguments, "eye")
+            let width = try declaredNumber(arguments, "width")
+            let blur = try declaredNumber(arguments, "blur")
+            let dimming = try declaredNumber(arguments, "dimming")
             let imagePath = arguments.value("image")
             let limit = try inputLimit(arguments)
             let source: PixelImage
@@ -57,7 +61,7 @@ extension HingeTool {
                 source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
             }
             let aspect = Double(source.height) / Double(source.width)
-            let height = try number(arguments, "height", in: 1...10_000) ?? (imagePath == nil ? 150 : width * aspect)
+            let height = try number(arguments, "height") ?? (imagePath == nil ? 150 : width * aspect)
             guard eye > width, eye > height else {
                 throw .usage("'--eye' must be farther than the screen is wide and tall")
             }

@@ -15,7 +15,7 @@ extension HingeTool {
                 """,
             arguments: [traceArgument],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second instead of one per sample."),
+                rateOption,
                 CommandSpec.Option(
                     ["--truth"],
                     help:
@@ -27,7 +27,7 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
-            let rate = try number(arguments, "rate", in: 0.001...100_000)
+            let rate = try number(arguments, "rate")
             let pointLimit = try pointLimit(arguments)
             let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
             let reader = try context.openTrace(path, options: readOptions(arguments))

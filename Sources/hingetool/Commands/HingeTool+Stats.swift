@@ -21,18 +21,20 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 CommandSpec.Option(
-                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", default: "180"),
+                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
+                    default: 180),
                 CommandSpec.Option(
                     ["--resolution"], value: "degrees",
-                    help: "The sensor's declared resolution (default: the step the angles share)."),
+                    help: "The sensor's declared resolution.", in: 1e-6...360
+                ).defaulting(toNote: "the step the angles share"),
                 skipBadRowsOption,
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let maximumRange = try declaredNumber(arguments, "max-range", in: 1e-6...360)
-            let declared = try number(arguments, "resolution", in: 1e-6...360)
+            let maximumRange = try declaredNumber(arguments, "max-range")
+            let declared = try number(arguments, "resolution")
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var statistics = TraceStatistics()
             var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
@@ -180,7 +182,7 @@ extension HingeTool {
         "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
 
     static let outputOption = CommandSpec.Option(
-        ["-o", "--output"], value: "file",
+        ["-o", "--output"], value: "file", kind: .outputFile,
         help: "Write to this file instead of standard output; it is replaced atomically.")
 
     static let skipBadRowsOption = CommandSpec.Option(

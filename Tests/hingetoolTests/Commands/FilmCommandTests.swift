@@ -26,7 +26,7 @@ struct FilmCommandTests {
     func datasets(scene: String) {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(runTool(["synth-film", scene, "--seed", "1", "--out", folder]).status == 0)
+        #expect(runTool(["synth-film", scene, "--seed", "1", "--out-dir", folder]).status == 0)
         let written = Self.files(in: folder)
         let stored = Self.files(in: dataset("films/" + scene))
         #expect(Set(written.keys) == Set(stored.keys))
@@ -210,7 +210,7 @@ struct FilmCommandTests {
     func usage() {
         #expect(runTool(["synth-film"]).status == 64)
         #expect(runTool(["synth-film", "cut"]).status == 64)
-        let unknown = runTool(["synth-film", "cuts", "--out", "/tmp/x"])
+        let unknown = runTool(["synth-film", "cuts", "--out-dir", "/tmp/x"])
         #expect(unknown.status == 64 && unknown.error.contains("Did you mean 'cut'?"))
         #expect(runTool(["film", "/nonexistent-folder"]).status == 66)
     }

@@ -197,7 +197,7 @@ struct HostileOutputTests {
         try FileManager.default.createDirectory(atPath: folder + "/plots", withIntermediateDirectories: true)
         try Data("previous picture".utf8).write(to: URL(fileURLWithPath: picture))
         let run = runChild(
-            ["plot", "trace", dataset("no-hinge.csv"), "--out", folder + "/plots"], in: folder,
+            ["plot", "trace", dataset("no-hinge.csv"), "--name", "trace", "--out-dir", folder + "/plots"], in: folder,
             environment: ["HINGETOOL_GNUPLOT": fake])
         #expect(run.status == 1)
         #expect(run.error.contains("previous picture is kept"))
@@ -212,7 +212,7 @@ struct HostileOutputTests {
         let input = folder + "/trace.dat"
         try FileManager.default.copyItem(atPath: Self.trace, toPath: input)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let run = runChild(["plot", "trace", input, "--out", folder], in: folder)
+        let run = runChild(["plot", "trace", input, "--name", "trace", "--out-dir", folder], in: folder)
         #expect(run.status == 64)
         #expect(run.error.contains("is the input"), "\(run.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)

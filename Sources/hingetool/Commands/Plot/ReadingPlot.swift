@@ -4,11 +4,10 @@ extension HingeTool {
     /// `hingetool plot reading`.
     struct ReadingPlot: Subcommand {
         static let spec = Plot.kindSpec(
-            "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec)
+            "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec,
+            defaults: ["rate": displayRate])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            var arguments = arguments
-            if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
             let position = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
             let velocity = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
