@@ -1,4 +1,5 @@
 import Foundation
+internal import HingeSupport
 
 /// Text that goes into gnuplot scripts.
 enum GnuplotText {
@@ -20,15 +21,10 @@ enum Gnuplot {
     /// The gnuplot on `PATH`, or `nil`. `HINGETOOL_GNUPLOT` overrides the search (tests use it
     /// to stand for a machine without gnuplot).
     static func executable() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let forced = environment["HINGETOOL_GNUPLOT"] {
-            return FileManager.default.isExecutableFile(atPath: forced) ? forced : nil
+        if let forced = ProcessInfo.processInfo.environment["HINGETOOL_GNUPLOT"] {
+            return ExecutableSearch.isExecutable(forced) ? forced : nil
         }
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(folder)/gnuplot"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        return ExecutableSearch.find("gnuplot")
     }
 
     /// Runs gnuplot on `script` (given on its standard input) in `folder`. The picture, when

@@ -1,5 +1,6 @@
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool plot KIND …`: the data, an editable gnuplot script, and the picture.
