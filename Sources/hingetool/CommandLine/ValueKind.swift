@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 /// What an option's value is: the one place its type, allowed values and valid range are
 /// declared. The parser checks a value against it before any command runs, `--help` and the

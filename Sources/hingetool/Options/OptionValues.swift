@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 /// Typed reads of option values. The type and range come from the option's declaration
 /// (``CommandSpec/Option/kind``), which the parser has already checked a given value against;
