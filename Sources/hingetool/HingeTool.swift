@@ -24,6 +24,13 @@ struct HingeTool {
                 gnuplot-ready: '#' comment lines, whitespace-separated columns, two blank lines \
                 between series.
                 """,
+            options: [
+                CommandSpec.Option(
+                    ["--generate-completion-script"], value: "shell",
+                    help: "Print the completion script for a shell (see 'make install').",
+                    allowed: CompletionScript.Shell.allCases.map(\.rawValue)),
+                CommandSpec.Option(["--generate-manual"], help: "Print the man page, hingetool(1), in roff."),
+            ],
             subcommands: subcommands.map { $0.spec } + [helpSpec])
     }
 
@@ -56,8 +63,14 @@ struct HingeTool {
             // Hidden: what scripts/cli-reference.sh and the tests document, from `subcommands`.
             context.write(subcommandPaths().map { $0.joined(separator: " ") + "\n" }.joined())
             return ExitCode.success.rawValue
+        case "--list-exit-statuses":
+            // Hidden: the exit table of docs/hingetool.md, from ExitStatus.table.
+            context.write(ExitStatus.table.map { "\($0.code.rawValue)\t\($0.meaning)\n" }.joined())
+            return ExitCode.success.rawValue
         case "help":
             return help(Array(arguments.dropFirst()), context: context)
+        case "--generate-completion-script", "--generate-manual":
+            return generate(arguments, context: context)
         default:
             break
         }
@@ -116,6 +129,22 @@ struct HingeTool {
                 return error.exitCode.rawValue
             }
         }
+    }
+
+    /// `--generate-completion-script SHELL` and `--generate-manual`, parsed as the root's options.
+    private static func generate(_ arguments: [String], context: ToolContext) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, for: spec)
+        } catch {
+            return report(error, spec: spec, path: [name], context: context)
+        }
+        if let shell = parsed.value("generate-completion-script").flatMap(CompletionScript.Shell.init) {
+            context.write(CompletionScript.script(for: shell))
+        } else {
+            context.write(ManualPage.page())
+        }
+        return ExitCode.success.rawValue
     }
 
     /// `--version`, on the tool and every subcommand: the one version, ``version``.

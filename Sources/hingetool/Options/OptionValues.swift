@@ -15,10 +15,7 @@ extension HingeTool {
 
     /// The number an option with a declared default holds.
     static func declaredNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double {
-        guard let value = try number(arguments, key) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
-        return value
+        try declared(key, try number(arguments, key))
     }
 
     /// A whole-number option, or `nil`.
@@ -32,10 +29,7 @@ extension HingeTool {
 
     /// The whole number an option with a declared default holds.
     static func declaredWholeNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Int {
-        guard let value = try wholeNumber(arguments, key) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
-        return value
+        try declared(key, try wholeNumber(arguments, key))
     }
 
     /// A whole-number option of any size (a seed), or `nil`.
@@ -49,9 +43,13 @@ extension HingeTool {
 
     /// The whole number an option with a declared default holds.
     static func declaredUnsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64 {
-        guard let value = try unsignedInteger(arguments, key) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
+        try declared(key, try unsignedInteger(arguments, key))
+    }
+
+    /// The value of an option that declares a default; `nil` would mean the declaration lacks
+    /// one, which the catalogue tests rule out.
+    private static func declared<Value>(_ key: String, _ value: Value?) throws(ToolError) -> Value {
+        guard let value else { throw .failure("'--\(key)' has no value and no declared default") }
         return value
     }
 
