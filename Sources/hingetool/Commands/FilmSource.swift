@@ -31,9 +31,9 @@ enum FilmSource {
     {
         do {
             let files = try FrameFile.frames(inFolder: folder, order: order)
-            return try FilmReader().read(files) { done in
-                context.progress("\rfilm: \(done)/\(files.count) frames")
-            }
+            let progress = ProgressLine(context)
+            defer { progress.finish() }
+            return try FilmReader().read(files) { done in progress.update("film: \(done)/\(files.count) frames") }
         } catch {
             throw .data(error.description)
         }

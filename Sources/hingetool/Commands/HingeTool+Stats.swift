@@ -40,19 +40,22 @@ extension HingeTool {
             var statistics = TraceStatistics()
             var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
             var plausibility = TracePlausibility()
+            let progress = ProgressLine(context)
+            defer { progress.finish() }
             do {
                 while let record = try reader.next() {
                     statistics.add(record.sample)
                     plausibility.add(record.sample)
                     checks.add(record.sample)
                     if statistics.sampleCount % 1_000_000 == 0 {
-                        context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
+                        progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
                     }
                 }
-                if statistics.sampleCount >= 1_000_000 { context.progress("\n") }
             } catch {
                 throw .trace(error)
             }
+            // Erased before the report reaches a terminal the line shares.
+            progress.finish()
             let text =
                 arguments.value("format") == "json"
                 ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"

@@ -107,7 +107,7 @@ struct HingeToolConventionTests {
         #expect(bad.status == 65)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
         let unwritable = runTool(["stats", dataset("flat-to-laptop.csv"), "-o", folder + "/missing/out.txt"])
-        #expect(unwritable.status == 1)
+        #expect(unwritable.status == 74)
         #expect(
             unwritable.error.hasPrefix("Error: cannot write '\(folder)/missing/out.txt': No such file or directory"))
     }

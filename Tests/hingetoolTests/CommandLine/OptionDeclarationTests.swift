@@ -1,5 +1,6 @@
 import Foundation
 import HingeKit
+import HingeTestSupport
 import Testing
 
 @testable import hingetool
@@ -106,5 +107,44 @@ struct OptionDeclarationTests {
         #expect(paths.first == "")
         #expect(paths.firstIndex(of: "plot")! < paths.firstIndex(of: "plot reading")!)
         #expect(HingeTool.subcommands.allSatisfy { paths.contains($0.spec.name) })
+    }
+}
+
+@Suite("hingetool: exit statuses and progress")
+struct ExitAndProgressTests {
+    @Test("The exit table lists each status once, and 1 is only a gate")
+    func exitTable() {
+        let codes = ExitStatus.table.map(\.code.rawValue)
+        #expect(codes == [0, 1, 64, 65, 66, 74])
+        #expect(ExitStatus.table.first { $0.code == .failure }?.meaning.hasPrefix("a gate found something") == true)
+        #expect(ToolError.failure("cannot write").exitCode == .ioError)
+        let reference = (try? String(contentsOfFile: packageRoot + "/docs/hingetool.md", encoding: .utf8)) ?? ""
+        for entry in ExitStatus.table { #expect(reference.contains("| \(entry.code.rawValue) | \(entry.meaning) |")) }
+    }
+
+    @Test("Progress is drawn in place and erased before the command's output")
+    func progressErased() throws {
+        final class Sink: @unchecked Sendable {
+            var progress = ""
+            var output = ""
+        }
+        let sink = Sink()
+        var context = ToolContext(
+            write: { sink.output += $0 }, writeError: { _ in },
+            openStandardInput: { () throws(FileByteSource.FileError) in InMemoryByteSource([]) })
+        context.progress = { sink.progress += $0 }
+        let status = HingeTool.run(["film", dataset("films/cut")], context: context)
+        #expect(status == 0)
+        #expect(sink.progress.hasPrefix("\rfilm: "))
+        #expect(sink.progress.hasSuffix("\r\u{1B}[K"))
+        #expect(!sink.progress.contains("\n"))
+        #expect(!sink.output.isEmpty)
+    }
+
+    @Test("Progress stays off standard error when it is not a terminal")
+    func progressOnlyOnTerminal() {
+        let run = runChild(["film", dataset("films/cut")], in: temporaryFolder())
+        #expect(run.status == 0)
+        #expect(!run.error.contains("film: "), "\(run.error)")
     }
 }

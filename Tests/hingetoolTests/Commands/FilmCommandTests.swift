@@ -162,7 +162,7 @@ struct FilmCommandTests {
         _ = FileManager.default.createFile(atPath: folder + "/screen.mp4", contents: Data("not a video".utf8))
         let run = ChildProcess.run(
             Self.binary, ["film", folder + "/screen.mp4"], environment: ["PATH=/nonexistent"], timeLimit: 20)
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("ffmpeg") && run.error.contains("-fps_mode passthrough"), "\(run.error)")
     }
 
