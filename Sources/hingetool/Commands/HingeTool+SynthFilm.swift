@@ -3,7 +3,7 @@ import Foundation
 import HingeKit
 
 extension HingeTool {
-    /// `hingetool synth-film SCENE --out DIR`: a synthetic film with ground truth.
+    /// `hingetool synth-film SCENE --out-dir DIR`: a synthetic film with ground truth.
     struct SynthFilm: Subcommand {
         static let spec = CommandSpec(
             name: "synth-film",
