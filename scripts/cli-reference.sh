@@ -36,6 +36,25 @@ on the project's machines):
   separated numeric columns, two blank lines between series; reports are plain text or JSON
   (`--format json`, snake_case keys).
 
+### Formats
+
+`--format` speaks one vocabulary. Where rows are the output: `dat` (the default, gnuplot-
+ready), `csv` (a header of the same column names, comma separated, a missing value empty),
+`json` (JSON Lines: a first line `{"schema", "source", "columns"}`, then one object per row
+keyed by the column names, a missing value `null`) and `trace` (a trace CSV — `#` provenance,
+`time,angle,…` — that every command reads back: `hingetool read x.csv --format trace | hingetool
+stats -`). Where a report is the output: `text` (the default), `json` and, for `score`,
+`markdown`. `read` has all four row formats; `spring` has `dat`, `csv` and `json`.
+
+Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
+`docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output
+against it): `read`, `stats`, `spring`, `spring-report`, `film`, `score`, `score-unfold`. A
+schema's version changes when a key is removed or changes meaning; added keys keep it.
+Several inputs (`stats a.csv b.csv`, `score`) give a JSON array of the one-input objects.
+
+Warnings about an input read without error (`file: warning: …`: an implausible rate, CTS
+checks) go to standard error; `-q`/`--quiet` drops them (errors still print).
+
 ### Exit statuses
 
 | exit | meaning |
@@ -80,7 +99,7 @@ for sub in "" $top; do
       echo 'Example, on the bundled trace:'; echo; echo '```'
       $tool stats Datasets/flat-to-laptop.csv; echo '```'; echo
       cat <<'EOF'
-`--format json` prints the same figures as one object: `file, samples, duration, first_time,
+`--format json` prints the same figures as one object: `schema, file, samples, duration, first_time,
 last_time, median_interval, p95_interval, largest_gap, largest_gap_end, quantisation {kind,
 step | levels | smallest_change}, angle_min, angle_max, no_hinge_samples, status_counts
 {closed, partially_open, fully_open, none}, skipped_rows, skipped_errors`. Times are in

@@ -117,6 +117,8 @@ struct HingeTool {
                 return ExitCode.success.rawValue
             }
             if parsed.wantsVersion { return printVersion(context) }
+            var context = context
+            context.showsWarnings = !parsed.flags.contains("quiet")
             for note in parsed.deprecations { context.writeError(note + "\n") }
             try command.run(parsed, context: context)
             return ExitCode.success.rawValue

@@ -44,7 +44,9 @@ extension HingeTool {
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
+                output.write(
+                    json(frames, events: events, hinge: hinge, source: path).withSchema("hingetool/film/1").rendered()
+                        + "\n")
             } else {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }

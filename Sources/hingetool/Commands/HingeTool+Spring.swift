@@ -57,7 +57,10 @@ extension HingeTool {
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
             if arguments.has("report") {
-                text = format == "json" ? reportJSON(report).rendered() + "\n" : reportText(report, format: format)
+                text =
+                    format == "json"
+                    ? reportJSON(report).withSchema("hingetool/spring-report/1").rendered() + "\n"
+                    : reportText(report, format: format)
             } else {
                 let length = givenLength ?? defaultLength(report, rate: rate)
                 let frames = Int((length * rate).rounded(.down))
@@ -87,7 +90,9 @@ extension HingeTool {
             case "csv": text = "t,value,velocity\n"
             case "json":
                 // Parameters as in --report, then one [t, value, velocity] row per line.
-                let members = parameters(report).map { "  \"\($0.0)\": \($0.1.rendered())" }
+                let members = ([("schema", JSONValue.string("hingetool/spring/1"))] + parameters(report)).map {
+                    "  \"\($0.0)\": \($0.1.rendered())"
+                }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
             default:
                 text = "# hingetool spring: \(SpringOptions.describe(spring)), from \(DecimalNumber.shortest(from)) to "

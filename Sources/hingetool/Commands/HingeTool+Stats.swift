@@ -17,7 +17,11 @@ extension HingeTool {
                 or else the common step when the angles have one; with no common step that is \
                 itself the warning).
                 """,
-            arguments: [traceArgument],
+            arguments: [
+                CommandSpec.Argument(
+                    "trace", help: "Trace CSVs (time, angle, optional status), or '-' for standard input.",
+                    repeating: true)
+            ],
             options: [
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
@@ -28,43 +32,54 @@ extension HingeTool {
                     ["--resolution"], value: "degrees",
                     help: "The sensor's declared resolution.", in: 1e-6...360
                 ).defaulting(toNote: "the step the angles share"),
-                skipBadRowsOption,
+                skipBadRowsOption, quietOption,
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let path = arguments.positionals[0]
             let maximumRange = try declaredNumber(arguments, "max-range")
             let declared = try number(arguments, "resolution")
-            let reader = try context.openTrace(path, options: readOptions(arguments))
-            var statistics = TraceStatistics()
-            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
-            var plausibility = TracePlausibility()
-            let progress = ProgressLine(context)
-            defer { progress.finish() }
-            do {
-                while let record = try reader.next() {
-                    statistics.add(record.sample)
-                    plausibility.add(record.sample)
-                    checks.add(record.sample)
-                    if statistics.sampleCount % 1_000_000 == 0 {
-                        progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
+            var reports: [String] = []
+            var objects: [JSONValue] = []
+            var warnings = ""
+            for path in arguments.positionals {
+                let reader = try context.openTrace(path, options: readOptions(arguments))
+                var statistics = TraceStatistics()
+                var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
+                var plausibility = TracePlausibility()
+                let progress = ProgressLine(context)
+                defer { progress.finish() }
+                do {
+                    while let record = try reader.next() {
+                        statistics.add(record.sample)
+                        plausibility.add(record.sample)
+                        checks.add(record.sample)
+                        if statistics.sampleCount % 1_000_000 == 0 {
+                            progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
+                        }
                     }
+                } catch {
+                    throw .trace(error)
                 }
-            } catch {
-                throw .trace(error)
+                // Erased before the report reaches a terminal the line shares.
+                progress.finish()
+                reports.append(report(statistics, summary: reader.summary, path: path))
+                objects.append(json(statistics, summary: reader.summary, path: path))
+                // The warnings follow the reports, each naming its file.
+                var collected = context
+                collected.writeError = { warnings += $0 }
+                collected.warn(plausibility, reader: reader)
+                for warning in sensorWarnings(checks, statistics: statistics, declared: declared)
+                where context.showsWarnings {
+                    warnings += "\(reader.fileName ?? "<stdin>"): warning: \(warning)\n"
+                }
             }
-            // Erased before the report reaches a terminal the line shares.
-            progress.finish()
             let text =
                 arguments.value("format") == "json"
-                ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"
-                : report(statistics, summary: reader.summary, path: path)
+                ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
+                : reports.joined(separator: "\n")
             try context.emit(text, to: arguments.value("output"))
-            context.warn(plausibility, reader: reader)
-            for warning in sensorWarnings(checks, statistics: statistics, declared: declared) {
-                context.writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
-            }
+            context.writeError(warnings)
         }
 
         /// The CTS checks' warnings; without a declared resolution, every value is a multiple

@@ -28,7 +28,7 @@ extension HingeTool {
                     ["--half-folded-timeout"], value: "ms",
                     help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
                     default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
-                outputOption,
+                quietOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {

@@ -21,3 +21,26 @@ extension HingeTool {
         ["--out-dir"], value: "dir", kind: .directory, help: "The folder to write into (created if missing)."
     ).replacing("--out")
 }
+
+extension HingeTool {
+    /// `--format` for commands whose output is rows: one vocabulary, `dat` by default.
+    static let rowFormatOption = CommandSpec.Option(
+        ["--format"], value: "format",
+        help: "Rows as gnuplot-ready dat, csv, JSON Lines, or a trace CSV hingetool reads back.",
+        default: RowWriter.Format.dat.rawValue, allowed: RowWriter.Format.allCases.map(\.rawValue))
+
+    /// `--format` for commands whose output is a report: `text` by default.
+    static let reportFormatOption = CommandSpec.Option(
+        ["--format"], value: "format", help: "The report as text, JSON or a Markdown table.",
+        default: ReportFormat.text.rawValue, allowed: ReportFormat.allCases.map(\.rawValue))
+
+    /// `-q, --quiet`: no warnings on standard error (errors still print), for the commands that
+    /// warn about a trace they read without error.
+    static let quietOption = CommandSpec.Option(
+        ["-q", "--quiet"], help: "Print no warnings about the input (errors still print).")
+
+    /// The report formats.
+    enum ReportFormat: String, CaseIterable, Sendable {
+        case text, json, markdown
+    }
+}

@@ -55,7 +55,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
                 ).defaulting(toNote: "until settled"),
-                maxPointsOption, outputOption,
+                maxPointsOption, quietOption, outputOption,
             ],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",

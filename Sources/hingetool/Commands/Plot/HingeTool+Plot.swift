@@ -47,7 +47,7 @@ extension HingeTool {
         ) -> CommandSpec {
             CommandSpec(
                 name: name, abstract: abstract, arguments: base.arguments,
-                options: base.options.filter { $0.key != "output" }.map { option in
+                options: base.options.filter { $0.key != "output" && $0.key != "format" }.map { option in
                     defaults[option.key].map { option.defaulting(to: $0) } ?? option
                 } + options)
         }
