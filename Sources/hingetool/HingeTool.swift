@@ -120,7 +120,9 @@ struct HingeTool {
             var context = context
             context.showsWarnings = !parsed.flags.contains("quiet")
             for note in parsed.deprecations { context.writeError(note + "\n") }
-            try command.run(parsed, context: context)
+            let record = RunRecord()
+            record.register(arguments: parsed, spec: command.spec)
+            try record.run { () throws(ToolError) in try command.run(parsed, context: context) }
             return ExitCode.success.rawValue
         } catch {
             switch error {

@@ -37,6 +37,7 @@ extension HingeTool {
             CommandSpec.Option(
                 ["--terminal"], value: "terminal", help: "The picture's format.", default: "png",
                 allowed: ["png", "svg", "dumb"]),
+            forceOption,
         ]
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
@@ -55,8 +56,9 @@ extension HingeTool {
         /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
         /// script, and renders it when gnuplot is present.
         ///
-        /// Nothing an input is read from is written: when KIND.dat, KIND.gp or the picture
-        /// would be one of the inputs, the command stops before it starts (exit 64). The data
+        /// The three files are an ``OutputSet``: never one of the inputs (exit 64 before
+        /// anything is written), never a file of the folder the tool did not write (unless
+        /// `--force`), never through a link. The data
         /// goes straight to a temporary file beside KIND.dat (bounded memory, whatever the
         /// size); the picture is drawn into a temporary file and renamed over KIND.png only
         /// when gnuplot succeeds, so a failed run keeps the previous picture. A plot without
@@ -73,15 +75,11 @@ extension HingeTool {
             let stem = try fileStem(kind, arguments)
             let picture = terminal == "dumb" ? nil : "\(stem).\(terminal)"
             let outputs = ["\(stem).dat", "\(stem).gp"] + (picture.map { [$0] } ?? [])
-            try refuseOverwritingInputs(
-                outputs.map { "\(folder)/\($0)" },
-                inputs: arguments.positionals + [arguments.value("image")].compactMap { $0 })
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
-            let data = try FileOutput(path: try dataPath(kind, arguments))
+            // One owner per name: plots of different traces in one folder keep their own files.
+            let set = try OutputSet(
+                folder: folder, owner: "plot-\(stem)", command: "plot \(kind)", names: outputs,
+                force: arguments.has("force"))
+            let data = try set.open("\(stem).dat")
             var rows = DataRowCounter()
             var writeFailure: ToolError?
             let capture = ToolContext(
@@ -115,9 +113,10 @@ extension HingeTool {
             text += "set offsets 0, 0, graph 0.05, graph 0.05\n"
             // The kinds write their scripts against KIND.dat; the files here are named STEM.
             text += rows.rows > 0 ? script(title).replacing("'\(kind).dat'", with: "'\(stem).dat'") : emptyScript(title)
-            try AtomicFile.replace(folder + "/\(stem).gp", with: text)
+            try set.write("\(stem).gp", text)
             var written = ["\(folder)/\(stem).dat", "\(folder)/\(stem).gp"]
             guard let gnuplot = Gnuplot.executable() else {
+                try set.finish()
                 context.write("wrote \(written.joined(separator: ", "))\n")
                 context.writeError(
                     "note: gnuplot is not installed, so no picture was drawn. Install it (make deps, "
@@ -125,7 +124,8 @@ extension HingeTool {
                 )
                 return
             }
-            let output = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
+            let output = try Gnuplot.render(gnuplot, script: text, picture: picture, in: set)
+            try set.finish()
             if let picture {
                 written.append("\(folder)/\(picture)")
             } else {
@@ -159,23 +159,6 @@ extension HingeTool {
             let flags = arguments.flags.sorted().map { "--\($0)" }
             let words = given + flags
             return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")
-        }
-
-        /// Stops before anything is written when an output file is one of the inputs.
-        static func refuseOverwritingInputs(_ outputs: [String], inputs: [String]) throws(ToolError) {
-            for input in inputs where input != "-" {
-                var inputStatus = stat()
-                guard stat(input, &inputStatus) == 0 else { continue }
-                for output in outputs {
-                    var outputStatus = stat()
-                    guard stat(output, &outputStatus) == 0 else { continue }
-                    if inputStatus.st_dev == outputStatus.st_dev, inputStatus.st_ino == outputStatus.st_ino {
-                        throw .usage(
-                            "'\(Echo.quoted(output, limit: 200))' is the input '\(Echo.quoted(input, limit: 200))': "
-                                + "writing the plot would replace it; choose another '--out-dir' folder or '--name'")
-                    }
-                }
-            }
         }
 
         /// The name of the plot's files: `--name`, or the kind followed by the input's file name
