@@ -23,6 +23,15 @@ enum ValueKind: Sendable, Equatable {
     /// Free text with a shape the command checks (a list of angles, `t:name`).
     case text
 
+    /// Whether the value is typed freely (a number or text, not a path or one of a list): what
+    /// the hostile suite feeds NaN, infinities and garbage.
+    var takesFreeValue: Bool {
+        switch self {
+        case .number, .wholeNumber, .text: true
+        case .flag, .choice, .inputFile, .outputFile, .directory: false
+        }
+    }
+
     /// The words of a ``choice``, or `nil`.
     var choices: [String]? {
         if case .choice(let words) = self { return words }

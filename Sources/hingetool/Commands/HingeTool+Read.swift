@@ -33,6 +33,11 @@ extension HingeTool {
             .init("t"), .init("angle"), .init("position", places: 4), .init("velocity", places: 3),
             .init("projected", places: 4), .init("snap"), .init("resting"),
         ]
+        /// gnuplot's number (from 1) of the column `name` in ``columns`` and ``truthColumns``.
+        static func column(_ name: String) -> Int {
+            ((columns + truthColumns).firstIndex { $0.name == name } ?? -1) + 1
+        }
+
         /// The ground truth's columns, added by `--truth` (named as `synth` writes them).
         static let truthColumns: [RowWriter.Column] = [
             .init("true_angle", places: 4), .init("true_velocity", places: 3), .init("true_pose"),

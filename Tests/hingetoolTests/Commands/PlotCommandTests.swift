@@ -188,7 +188,7 @@ struct PlotCommandTests {
         }
         #expect(runTool(["plot", "spring", "--name", "bouncy", "--preset", "bouncy", "--out-dir", folder]).status == 0)
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted() == [
                 "bouncy.dat", "bouncy.gp", "reading-five-degree-steps.dat", "reading-five-degree-steps.gp",
                 "reading-slow-bend.dat", "reading-slow-bend.gp",
             ])

@@ -103,6 +103,21 @@ struct OutputFormatTests {
         }
     }
 
+    @Test("plot reading's script reads the columns where read's header names them")
+    func plotColumns() throws {
+        let folder = temporaryFolder()
+        setenv("HINGETOOL_GNUPLOT", "/nonexistent/gnuplot", 1)
+        defer { unsetenv("HINGETOOL_GNUPLOT") }
+        let path = dataset("five-degree-steps.csv")
+        #expect(runTool(["plot", "reading", path, "--name", "r", "--out-dir", folder]).status == 0)
+        let script = try String(contentsOfFile: folder + "/r.gp", encoding: .utf8)
+        let header = runTool(["read", path]).output.split(separator: "\n")[1].split(separator: " ").dropFirst()
+        for (name, style) in [("angle", "steps"), ("position", "lines"), ("snap", "steps"), ("velocity", "lines")] {
+            let number = try #require(header.firstIndex(of: Substring(name)))
+            #expect(script.contains("'r.dat' using 1:\(number) with \(style)"), "\(name)")
+        }
+    }
+
     @Test("read - --truth reads standard input once: the same rows as from the file")
     func truthFromPipe() throws {
         let path = dataset("flat-to-laptop.csv")

@@ -52,7 +52,11 @@ struct DataLossTests {
         try FileManager.default.copyItem(atPath: folder + "/film/hinge.csv", toPath: hinge)
         let before = contents(hinge)
         let run = runChild(
-            ["plot", "film", folder + "/film", "--hinge", hinge, "--out-dir", folder + "/plots", "--force"], in: folder)
+            [
+                "plot", "film", folder + "/film", "--hinge", hinge, "--name", "film", "--out-dir", folder + "/plots",
+                "--force",
+            ],
+            in: folder)
         #expect(run.status == 64, "\(run.error)")
         #expect(contents(hinge) == before)
         // Into the frame folder itself: refused, nothing added to the frames.
