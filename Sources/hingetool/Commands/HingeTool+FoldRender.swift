@@ -27,7 +27,8 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--eye"], value: "mm", help: "Eye to screen distance.", in: 1...100_000, default: 320),
                 CommandSpec.Option(
-                    ["--image"], value: "file", kind: .inputFile, help: "A PNG or PPM image instead of the test pattern."),
+                    ["--image"], value: "file", kind: .inputFile,
+                    help: "A PNG or PPM image instead of the test pattern."),
                 CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", in: 1...10_000, default: 70),
                 CommandSpec.Option(["--height"], value: "mm", help: "Screen height.", in: 1...10_000)
                     .defaulting(toNote: "150, or the image's aspect"),
