@@ -46,14 +46,14 @@ extension HingeTool {
                 "                             [-o <file>]",
             ])
 
+        // Long: the options, the image, the render and both outputs, in the order they happen
+        // (--tilt is required: the parser has refused a command line without it).
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            guard let tilt = try number(arguments, "tilt") else {
-                throw .usage("Missing expected option '--tilt <deg>'")
-            }
-            let eye = try declaredNumber(arguments, "eye")
-            let width = try declaredNumber(arguments, "width")
-            let blur = try declaredNumber(arguments, "blur")
-            let dimming = try declaredNumber(arguments, "dimming")
+            let (tilt, eye, width) = (
+                try declaredNumber(arguments, "tilt"), try declaredNumber(arguments, "eye"),
+                try declaredNumber(arguments, "width")
+            )
+            let (blur, dimming) = (try declaredNumber(arguments, "blur"), try declaredNumber(arguments, "dimming"))
             let imagePath = arguments.value("image")
             let limit = try inputLimit(arguments)
             let source: Frame

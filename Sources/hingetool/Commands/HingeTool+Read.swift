@@ -33,6 +33,18 @@ extension HingeTool {
             .init("t"), .init("angle"), .init("position", places: 4), .init("velocity", places: 3),
             .init("projected", places: 4), .init("snap"), .init("resting"),
         ]
+        /// `context`, or with `--truth` from standard input a context whose standard input is
+        /// what was read once: the truth and the readings come from the same bytes.
+        static func readingStandardInputOnce(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> ToolContext {
+            guard arguments.has("truth"), arguments.positionals[0] == "-" else { return context }
+            let bytes = try context.readAll("-", limit: try inputLimit(arguments))
+            var context = context
+            context.openStandardInput = { () throws(FileByteSource.FileError) in InMemoryByteSource(bytes) }
+            return context
+        }
+
         /// gnuplot's number (from 1) of the column `name` in ``columns`` and ``truthColumns``.
         static func column(_ name: String) -> Int {
             ((columns + truthColumns).firstIndex { $0.name == name } ?? -1) + 1
@@ -43,17 +55,13 @@ extension HingeTool {
             .init("true_angle", places: 4), .init("true_velocity", places: 3), .init("true_pose"),
         ]
 
+        // Long: one streaming pass; the frame helper shares the loop's reader and frame count.
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
             let rate = try number(arguments, "rate")
             let pointLimit = try pointLimit(arguments)
-            var context = context
-            if arguments.has("truth"), path == "-" {
-                // The truth and the readings come from one reading of standard input.
-                let bytes = try context.readAll(path, limit: try inputLimit(arguments))
-                context.openStandardInput = { () throws(FileByteSource.FileError) in InMemoryByteSource(bytes) }
-            }
+            let context = try readingStandardInputOnce(arguments, context: context)
             let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)

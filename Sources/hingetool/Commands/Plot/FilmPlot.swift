@@ -45,6 +45,7 @@ extension HingeTool {
         /// series 0 the rows, 1 the events, 2 (with a hinge) the hinge angle. The key lists the
         /// kinds that occur, nothing else; a crossfade's α per frame goes on the right axis
         /// (0…1); `hingeStops` (ms, `nil` without a trace) are dashed lines in both panels.
+        // Long: one gnuplot script, written in the order gnuplot reads it.
         static func script(data: String, title: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
             let hinge = hingeStops != nil
             var text = """
