@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots format lint clean
+.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots format lint clean install install-files uninstall
 
 all: build
 
@@ -63,6 +63,38 @@ bench: deps
 ## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it)
 figures: build
 	scripts/figures.sh $(TOOL)
+
+## install: release build, then hingetool, its man page and bash/zsh/fish completions under
+## $(DESTDIR)$(PREFIX) (PREFIX defaults to /usr/local; `make install PREFIX=~/.local` needs no root)
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/hingetool $(MANDIR)/hingetool.1 $(BASHDIR)/hingetool $(ZSHDIR)/_hingetool \
+	$(FISHDIR)/hingetool.fish
+# The Swift runtime and Foundation are linked in on Linux, so the installed tool runs without
+# the toolchain; macOS has them in the system.
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+INSTALL_TOOL ?= .build/release/hingetool
+install: deps
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product hingetool
+	$(MAKE) --no-print-directory install-files INSTALL_TOOL=$(INSTALL_TOOL)
+
+## install-files: install an already built INSTALL_TOOL (the test suite uses the debug build)
+install-files:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(INSTALL_TOOL) $(BINDIR)/hingetool
+	$(INSTALL_TOOL) --generate-manual > $(MANDIR)/hingetool.1
+	$(INSTALL_TOOL) --generate-completion-script bash > $(BASHDIR)/hingetool
+	$(INSTALL_TOOL) --generate-completion-script zsh > $(ZSHDIR)/_hingetool
+	$(INSTALL_TOOL) --generate-completion-script fish > $(FISHDIR)/hingetool.fish
+	chmod 644 $(MANDIR)/hingetool.1 $(BASHDIR)/hingetool $(ZSHDIR)/_hingetool $(FISHDIR)/hingetool.fish
+
+## uninstall: remove exactly what install put there (same PREFIX and DESTDIR)
+uninstall:
+	rm -f $(INSTALLED)
 
 ## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
 FUZZ_SECONDS ?= 60

@@ -42,7 +42,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
-                maxRowsOption, maxPointsOption, outputOption,
+                maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -71,7 +71,7 @@ extension HingeTool {
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
-                text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+                text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
             case "markdown":
                 text = ScoreReport.markdown(results)
             default:
