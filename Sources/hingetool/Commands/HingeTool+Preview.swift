@@ -32,15 +32,16 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--compare"], value: "lanes",
                     help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
-                CommandSpec.Option(["--rate"], value: "hz", help: "Frames per second, 1…240.", default: "50"),
+                CommandSpec.Option(["--rate"], value: "hz", help: "Frames per second.", in: 1...240, default: 50),
                 CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
                 CommandSpec.Option(
-                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness, 0…1.",
-                    default: "0.8"),
-                CommandSpec.Option(["--size"], value: "pixels", help: "The side of a panel, 64…1024.", default: "240"),
-                CommandSpec.Option(["--out-dir"], value: "dir", help: "Write the PNG frames into this folder."),
+                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
+                    in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness),
+                CommandSpec.Option(["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
                 CommandSpec.Option(
-                    ["-o", "--output"], value: "file", help: "Write a GIF or an MP4 (by its extension)."),
+                    ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder."),
+                CommandSpec.Option(
+                    ["-o", "--output"], value: "file", kind: .outputFile, help: "Write a GIF or an MP4 (by its extension)."),
                 maxRowsOption, forceOption,
             ])
 
@@ -48,9 +49,9 @@ extension HingeTool {
             guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
             let effect = PreviewEffect(rawValue: arguments.declaredValue("effect")) ?? .bloom
             let lanes = try lanes(arguments.value("compare"))
-            let rate = try declaredNumber(arguments, "rate", in: 1...240)
-            let size = try declaredWholeNumber(arguments, "size", in: 64...1024)
-            let responsiveness = try declaredNumber(arguments, "responsiveness", in: 0...1)
+            let rate = try declaredNumber(arguments, "rate")
+            let size = try declaredWholeNumber(arguments, "size")
+            let responsiveness = try declaredNumber(arguments, "responsiveness")
             let output = arguments.value("output")
             let folder = arguments.value("out-dir")
             switch (output, folder) {

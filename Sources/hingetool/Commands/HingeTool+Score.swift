@@ -34,8 +34,8 @@ extension HingeTool {
                     help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
                 CommandSpec.Option(
                     ["--particles"], value: "n",
-                    help: "Particles of the frontier's particle filter (the causal floor).",
-                    default: "1000"),
+                    help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+                    default: 1000),
                 CommandSpec.Option(
                     ["--seeds"], value: "list",
                     help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),

@@ -25,7 +25,7 @@ extension HingeTool.Score {
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
     static func runFrontier(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-        let particles = try HingeTool.declaredWholeNumber(arguments, "particles", in: 8...1_000_000)
+        let particles = try HingeTool.declaredWholeNumber(arguments, "particles")
         let seeds = try seedList(arguments)
         var traces: [FrontierTrace] = []
         for path in arguments.positionals {
