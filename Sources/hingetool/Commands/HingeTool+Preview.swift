@@ -37,11 +37,13 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
                     in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness),
-                CommandSpec.Option(["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
+                CommandSpec.Option(
+                    ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
                 CommandSpec.Option(
                     ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder."),
                 CommandSpec.Option(
-                    ["-o", "--output"], value: "file", kind: .outputFile, help: "Write a GIF or an MP4 (by its extension)."),
+                    ["-o", "--output"], value: "file", kind: .outputFile,
+                    help: "Write a GIF or an MP4 (by its extension)."),
                 maxRowsOption, forceOption,
             ])
 
