@@ -32,7 +32,9 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--compare"], value: "lanes",
                     help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
-                CommandSpec.Option(["--rate"], value: "hz", help: "Frames per second.", in: 1...240, default: 50),
+                CommandSpec.Option(
+                    ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
+                    in: HingeTool.rateRange, default: 50),
                 CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
                 CommandSpec.Option(
                     ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
@@ -44,7 +46,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["-o", "--output"], value: "file", kind: .outputFile,
                     help: "Write a GIF or an MP4 (by its extension)."),
-                maxRowsOption, forceOption,
+                maxRowsOption, maxPointsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -65,6 +67,13 @@ extension HingeTool {
             let (samples, _) = try Score.loadWithOptionalTruth(
                 path, context: context, rowLimit: try rowLimit(arguments))
             guard !samples.isEmpty else { throw .data("\(ToolContext.displayName(path)): the trace has no rows") }
+            // Every frame is drawn: sized before any is (from the first sample to half a second
+            // after the last, as EffectPreview.frameTimes counts them).
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last - first + 0.5, rate: rate, limit: try pointLimit(arguments),
+                    file: ToolContext.displayName(path), what: "the preview")
+            }
             let preview = EffectPreview(
                 effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
                 responsiveness: responsiveness)

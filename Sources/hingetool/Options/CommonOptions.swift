@@ -6,8 +6,11 @@ extension HingeTool {
     /// `--rate`: rows (or grid points) per second. `read` and `unfold` print one row per sample
     /// without it; `animate`, `spring` and `plot reading` default to a 120 Hz display;
     /// `resample` and `smooth` require it.
+    /// The one range every `--rate` accepts.
+    static let rateRange: ClosedRange<Double> = 0.001...1_000_000
+
     static let rateOption = CommandSpec.Option(
-        ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: 0.001...1_000_000)
+        ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: rateRange)
 
     /// The display rate `animate`, `spring` and `plot reading` assume: a 120 Hz screen.
     static let displayRate = 120.0
