@@ -71,8 +71,9 @@ extension HingeTool {
             // after the last, as EffectPreview.frameTimes counts them).
             if let first = samples.first?.time, let last = samples.last?.time {
                 try checkGrid(
-                    duration: last - first + 0.5, rate: rate, limit: try pointLimit(arguments),
-                    file: ToolContext.displayName(path), what: "the preview")
+                    duration: last - first + 0.5, rate: rate, limit: min(try pointLimit(arguments), frameLimit),
+                    file: ToolContext.displayName(path), what: "the preview",
+                    remedy: "a preview draws at most \(frameLimit) frames: lower '--rate' or cut the trace")
             }
             let preview = EffectPreview(
                 effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
@@ -83,6 +84,10 @@ extension HingeTool {
                 try encode(preview, samples, rate: rate, format: format, to: output)
             }
         }
+
+        /// The most frames one preview draws (33 minutes at 50 fps): every frame is drawn with
+        /// Cairo and encoded, so a trace with a long gap is refused before the first one.
+        static let frameLimit = 100_000
 
         /// The lanes `--compare` names, in its order.
         static func lanes(_ text: String?) throws(ToolError) -> [PreviewLane] {
