@@ -69,7 +69,7 @@ struct GeneratedHostileTests {
         try FileManager.default.copyItem(atPath: input, toPath: evil)
         attacks.append(("newline and escape in the name", evil))
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
         if !isFolder.boolValue {
             let text = try String(contentsOfFile: input, encoding: .utf8)
             let crlf = folder + "/crlf" + (input.hasSuffix(".csv") ? ".csv" : ".txt")
@@ -107,7 +107,7 @@ struct GeneratedHostileTests {
         // -o onto its own input: refused, the input unchanged.
         if let (index, input) = HostileCatalogue.inputFile(in: base), HostileCatalogue.takesOutputFile(command) {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
             if !isFolder.boolValue {
                 let own = folder + "/own-input"
                 try FileManager.default.copyItem(atPath: input, toPath: own)
