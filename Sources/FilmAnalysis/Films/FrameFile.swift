@@ -80,7 +80,9 @@ public struct FrameFile: Hashable, Sendable {
 
 /// Reads a whole file into memory, refusing one larger than `limit` bytes.
 func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    // O_NONBLOCK: a FIFO among the frames must be refused, not waited on (the open of a FIFO
+    // blocks until a writer comes); for a regular file the flag changes nothing.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
         throw FrameError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }

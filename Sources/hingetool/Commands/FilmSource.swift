@@ -19,9 +19,10 @@ enum FilmSource {
             throw .noInput("cannot open '\(path)': no such file or folder")
         }
         if isFolder.boolValue { return try read(folder: path, order: order, context: context) }
+        // The frames live in a temporary folder of the tool's own, removed when this returns,
+        // when it throws, and on every terminating signal (with ffmpeg killed first).
         let folder = try extract(video: path)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try read(folder: folder, order: .time, context: context)
+        return try read(folder: folder.path, order: .time, context: context)
     }
 
     static func read(
@@ -35,46 +36,41 @@ enum FilmSource {
                 context.progress("\rfilm: \(done)/\(files.count) frames")
             }
         } catch {
-            throw .data(error.description)
+            // A frame or folder that cannot be opened or read is a missing input (66, as
+            // docs/hingetool.md says); anything read but malformed is bad data (65).
+            let unreadable =
+                error.line == nil
+                && ["cannot open", "cannot read", "not a regular file"].contains {
+                    error.message.hasPrefix($0)
+                }
+            let message = Echo.quoted(error.description, limit: 1000)
+            throw unreadable ? .noInput(message) : .data(message)
         }
     }
 
-    /// Runs ffmpeg on `video`; returns the temporary folder holding the frames.
-    static func extract(video: String) throws(ToolError) -> String {
+    /// Runs ffmpeg on `video` (a ``ChildProgram``: its own process group, dying with the tool);
+    /// returns the temporary folder holding the frames.
+    static func extract(video: String) throws(ToolError) -> TemporaryFolder {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
+            let shown = Echo.quoted(video, limit: 200)
             throw .failure(
-                "'\(video)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
+                "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
                     + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
-                    + "  mkdir frames && ffmpeg -i '\(video)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
+                    + "  mkdir frames && ffmpeg -i '\(shown)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
                     + "then run: hingetool film frames")
         }
-        let base = NSTemporaryDirectory() + "hingetool-film-XXXXXX"
-        var template = Array(base.utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        let folder = String(cString: made)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments =
-            ["-nostdin", "-v", "error", "-i", video] + ffmpegArguments + [folder + "/%06d.png"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw .failure("cannot run \(ffmpeg): \(error.localizedDescription)")
-        }
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(atPath: folder)
-            let message = String(decoding: complaints, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .data("\(video): ffmpeg failed (status \(process.terminationStatus)): \(message)")
+        let folder = try TemporaryFolder(purpose: "film")
+        // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
+        let input = video.hasPrefix("-") ? "./" + video : video
+        let result = try ChildProgram.run(
+            ffmpeg,
+            arguments: ["-nostdin", "-v", "error", "-i", input] + ffmpegArguments + [folder.path + "/%06d.png"],
+            limit: 65_536)
+        guard result.status == 0 else {
+            throw .data(
+                "\(Echo.quoted(video, limit: 200)): ffmpeg failed (status \(result.status)): "
+                    + Echo.quoted(bytes: result.error, limit: 2000))
         }
         return folder
     }
-
 }

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool fold-render --tilt DEG`: an image seen through the tilted frosted glass.
@@ -75,7 +76,8 @@ extension HingeTool {
             var text =
                 "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
             text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
-            text += "\(imagePath.map { "image \($0)" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
+            text +=
+                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
             text +=
                 "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
             text += "# x y r g b\n"
@@ -91,11 +93,16 @@ extension HingeTool {
                 }
                 text += "\n"
             }
+            // Both outputs are opened (and checked against each other and the inputs) first.
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
             if let png = arguments.value("png") {
-                guard let bytes = rendered.pngData() else { throw .failure("libpng could not encode '\(png)'") }
+                guard let bytes = rendered.pngData() else {
+                    throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")
+                }
                 try AtomicFile.replace(png, with: bytes)
             }
-            try context.emit(text, to: arguments.value("output"))
+            output.write(text)
+            try output.commit()
         }
 
         /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool posture TRACE`: the posture of each sample under a policy.
@@ -27,7 +28,8 @@ extension HingeTool {
             let android = arguments.value("policy") == "android-book-style"
             var tracker = PostureTracker()
             var policy: AndroidBookStylePosture?
-            var text = "# hingetool posture \(path) --policy \(android ? "android-book-style" : "hingekit")\n"
+            var text =
+                "# hingetool posture \(Echo.comment(path)) --policy \(android ? "android-book-style" : "hingekit")\n"
             text += "# t angle posture\n"
             do {
                 while let record = try reader.next() {

@@ -30,6 +30,7 @@ struct ToolContext {
             if path == "-" {
                 return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
             }
+            RunRecord.current?.register(input: path)
             return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
         } catch {
             throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
@@ -43,6 +44,7 @@ struct ToolContext {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let name = Self.displayName(path)
+        RunRecord.current?.register(input: path)
         do {
             var source: any TraceByteSource =
                 path == "-" ? try openStandardInput() : try FileByteSource(path: path)
