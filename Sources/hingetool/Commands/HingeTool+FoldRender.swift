@@ -56,20 +56,7 @@ extension HingeTool {
             )
             let (blur, dimming) = (try declaredNumber(arguments, "blur"), try declaredNumber(arguments, "dimming"))
             let imagePath = arguments.value("image")
-            let limit = try inputLimit(arguments)
-            let source: Frame
-            if let imagePath {
-                let bytes = try context.readAll(imagePath, limit: limit)
-                do {
-                    source = try Frame(
-                        contentsOf: bytes, file: ToolContext.displayName(imagePath), pixelLimit: pixelLimit
-                    ).rgb8()
-                } catch {
-                    throw .data("\(error)")
-                }
-            } else {
-                source = testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
-            }
+            let source = try image(imagePath, limit: try inputLimit(arguments), context: context)
             let aspect = Double(source.height) / Double(source.width)
             let height = try number(arguments, "height") ?? (imagePath == nil ? 150 : width * aspect)
             guard eye > width, eye > height else {
@@ -109,6 +96,18 @@ extension HingeTool {
             }
             output.write(text)
             try output.commit()
+        }
+
+        /// The image to render: `path` (a PNG or PPM) decoded by FilmAnalysis's frame decoder
+        /// as 8-bit RGB, or the test pattern without one.
+        static func image(_ path: String?, limit: Int, context: ToolContext) throws(ToolError) -> Frame {
+            guard let path else { return testPattern(width: 210, height: 450, pixelsPerMillimetre: 3) }
+            let bytes = try context.readAll(path, limit: limit)
+            do {
+                return try Frame(contentsOf: bytes, file: ToolContext.displayName(path), pixelLimit: pixelLimit).rgb8()
+            } catch {
+                throw .data("\(error)")
+            }
         }
 
         /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.
