@@ -5,8 +5,9 @@ extension HingeTool.Film {
     /// `--hinge-offset`, `--clock` and the estimate: where the `--hinge` trace sits on the film's clock.
     static let hingeClockOptions = [
         CommandSpec.Option(
-            ["--hinge-offset"], value: "ms",
-            help: "Added to the trace's times to put them on the film's clock (default: estimated from the film)."),
+            ["--hinge-offset"], value: "ms", help: "Added to the trace's times to put them on the film's clock.",
+            in: -86_400_000...86_400_000
+        ).defaulting(toNote: "estimated from the film"),
         Clock.option,
     ]
 
@@ -18,7 +19,7 @@ extension HingeTool.Film {
     ) throws(ToolError) -> (samples: [HingeSample], offset: Int, note: String) {
         let samples = try hingeSamples(path, arguments: arguments, context: context)
         if arguments.value("hinge-offset") != nil {
-            let given = try HingeTool.number(arguments, "hinge-offset", in: -86_400_000...86_400_000) ?? 0
+            let given = try HingeTool.number(arguments, "hinge-offset") ?? 0
             let offset = Int(given.rounded())
             return (samples, offset, "hinge offset \(offset) ms (given)")
         }
@@ -44,16 +45,26 @@ extension HingeTool.Film {
         return Int(line.split(separator: " ")[3])
     }
 
-    /// The `--hinge` trace's samples on the clock `--clock` names.
+    /// The `--hinge` trace's samples on the clock `--clock` names, its rows counted against
+    /// `--max-rows` as they arrive.
     static func hingeSamples(
         _ path: String, arguments: ParsedArguments, context: ToolContext
     ) throws(ToolError) -> [HingeSample] {
         let reader = try context.openTrace(path)
+        let name = ToolContext.displayName(path)
+        let limit = try HingeTool.rowLimit(arguments)
         var samples: [HingeSample] = []
         do {
-            while let record = try reader.next() { samples.append(record.sample) }
-        } catch {
+            while let record = try reader.next() {
+                try HingeTool.checkRowCount(samples.count + 1, limit: limit, file: name)
+                samples.append(record.sample)
+            }
+        } catch let failure as ToolError {
+            throw failure
+        } catch let error as TraceError {
             throw .trace(error)
+        } catch {
+            throw .failure("\(error)")
         }
         if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
             for index in samples.indices {

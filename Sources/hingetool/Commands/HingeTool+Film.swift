@@ -23,15 +23,16 @@ extension HingeTool {
                 activity against hinge speed, printed with its uncertainty in the header; \
                 --hinge-offset gives it instead.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
+            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
             options: [
                 CommandSpec.Option(
-                    ["--hinge"], value: "trace",
+                    ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
+                maxRowsOption, maxPointsOption,
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 outputOption,
@@ -42,10 +43,12 @@ extension HingeTool {
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
             let frames = try FilmSource.frames(path, order: order, context: context)
             var clockNote: String?
+            let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
             let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
                 let clock = try hingeClock(trace, frames: frames, arguments: arguments, context: context)
                 clockNote = clock.note
-                return try timeline(clock.samples, offset: clock.offset, path: trace)
+                return try timeline(
+                    clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
@@ -55,7 +58,7 @@ extension HingeTool {
                     members.append(("hinge_clock", .string(clockNote)))
                     object = .object(members)
                 }
-                output.write(object.rendered() + "\n")
+                output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
             } else {
                 write(
                     frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path,
@@ -64,30 +67,35 @@ extension HingeTool {
             try output.commit()
         }
 
-        /// The hinge's rest timeline from `--hinge` on its clock, moved by `offset` (what `film`
-        /// used, e.g. read back from its header with ``reportedOffset(in:)``), or `nil` without
-        /// `--hinge`.
-        static func hingeTimeline(
-            _ arguments: ParsedArguments, offset: Int, context: ToolContext
-        ) throws(ToolError)
-            -> HingeRestTimeline?
-        {
-            try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(
-                    try hingeSamples(trace, arguments: arguments, context: context), offset: offset, path: trace)
-            }
-        }
+        /// Seconds of the hinge trace before the film's first frame that the reader is given, so
+        /// its filters have settled by the time the film starts.
+        static let hingeWarmUp = 10.0
 
-        /// The hinge's rest timeline from a trace's samples.
+        /// The hinge's rest timeline from a trace's samples (on the trace's clock, see
+        /// ``hingeSamples(_:arguments:context:)``) moved by `offset` ms onto the film's clock, over
+        /// the film's span (`film`, in ms on the film's clock; the whole trace when `nil`) and
+        /// ``hingeWarmUp`` before it: a trace that spans days beside a one-minute film costs a
+        /// minute of 5 ms steps, not days. Its steps are counted against `--max-points` before any
+        /// is made.
         static func timeline(
-            _ samples: [HingeSample], offset: Int, path: String
-        ) throws(ToolError)
-            -> HingeRestTimeline
-        {
+            _ samples: [HingeSample], offset: Int, film: ClosedRange<Int>?, path: String, pointLimit: Int
+        ) throws(ToolError) -> HingeRestTimeline {
+            let name = ToolContext.displayName(path)
+            var kept = samples
+            if let film {
+                let start = Double(film.lowerBound - offset) / 1000 - hingeWarmUp
+                let end = Double(film.upperBound - offset) / 1000 + 1
+                kept = samples.filter { $0.time >= start && $0.time <= end }
+            }
+            if let first = kept.first?.time, let last = kept.last?.time {
+                try checkGrid(
+                    duration: last + 1 - first, rate: 200, limit: pointLimit, file: name,
+                    what: "the hinge timeline (every 5 ms)", remedy: "raise it with '--max-points'")
+            }
             do {
-                return try HingeRestTimeline(samples: samples, offset: offset)
+                return try HingeRestTimeline(samples: kept, offset: offset)
             } catch {
-                throw .data("\(path): \(error)")
+                throw .data("\(Echo.quoted(name, limit: 200)): \(error)")
             }
         }
 

@@ -26,7 +26,8 @@ extension HingeTool {
                 of one log line up; 'recorder' keeps the boot clock. Times are printed exactly.
                 """,
             arguments: [
-                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys' or 'logcat'."),
+                CommandSpec.Argument(
+                    "format", help: "What FILE holds.", kind: .choice(InputFormat.allCases.map(\.rawValue))),
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
@@ -40,7 +41,7 @@ extension HingeTool {
                     help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
                     default: SamsungHALLog.Stream.public.rawValue,
                     allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
-                Clock.option, maxBytesOption, outputOption,
+                Clock.option, skipBadRowsOption, maxBytesOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -51,26 +52,35 @@ extension HingeTool {
             }
             let path = arguments.positionals[1]
             let bytes = try context.readAll(path, limit: try inputLimit(arguments))
-            let text = String(decoding: bytes, as: UTF8.self)
+            let text = DumpsysSensorLog.text(of: bytes)
             let output =
-                format == "dumpsys"
-                ? try dumpsys(text, path: path, arguments: arguments)
-                : try logcat(text, path: path, arguments: arguments)
+                format == InputFormat.dumpsys.rawValue
+                ? try dumpsys(text, path: path, arguments: arguments, context: context)
+                : try logcat(text, path: path, arguments: arguments, context: context)
             try context.emit(output, to: arguments.value("output"))
+        }
+
+        /// What `import` reads.
+        enum InputFormat: String, CaseIterable {
+            case dumpsys, logcat
         }
 
         // MARK: dumpsys
 
-        static func dumpsys(_ text: String, path: String, arguments: ParsedArguments) throws(ToolError) -> String {
+        static func dumpsys(
+            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> String {
             let name = ToolContext.displayName(path)
             let log = DumpsysSensorLog(text: text)
             if arguments.has("list") {
                 var list = "# hingetool import dumpsys \(Echo.comment(path)) --list\n# line events sensor\n"
-                for section in log.sections { list += "\(section.line) \(section.rows.count) '\(section.name)'\n" }
+                for section in log.sections {
+                    list += "\(section.line) \(section.rows.count) '\(Echo.quoted(section.name, limit: 200))'\n"
+                }
                 return list
             }
             let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
-            guard !section.rows.isEmpty else {
+            guard !section.rows.isEmpty || !section.badRows.isEmpty else {
                 throw .data("\(name):\(section.line):1: '\(section.name)' lists no events")
             }
             if let masked = section.rows.first(where: { $0.value == nil }) {
@@ -79,15 +89,12 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = section.rows.enumerated().sorted { a, b in
-                a.element.nanoseconds != b.element.nanoseconds
-                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
-            }.map(\.element)
+            let rows = try checkedRows(section, name: name, skip: arguments.has("skip-bad-rows"), context: context)
             let clock = Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
             var output = "# hingetool import dumpsys \(Echo.comment(path))\n"
-            output += "# sensor '\(Echo.comment(section.name))', \(rows.count) events; \(describe(clock, origin))\n"
-            output += "time,angle\n"
+            output += "# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; "
+            output += "\(describe(clock, origin))\ntime,angle\n"
             for row in rows {
                 // Every row has a value: a section with a masked row was refused above.
                 output += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value ?? "")\n"
@@ -130,47 +137,52 @@ extension HingeTool {
 
         // MARK: logcat
 
-        static func logcat(_ text: String, path: String, arguments: ParsedArguments) throws(ToolError) -> String {
+        // Long: the two streams' headers and rows, written in the order a reader meets them.
+        static func logcat(
+            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> String {
             let name = ToolContext.displayName(path)
-            let log: SamsungHALLog
-            do {
-                log = try SamsungHALLog(text: text)
-            } catch {
-                throw .data("\(name):\(error.line):\(error.column): \(error.message)")
+            let log = SamsungHALLog(text: text)
+            let skip = arguments.has("skip-bad-rows")
+            let publicEvents = ordered(log.events[.public] ?? [])
+            let fusedEvents = ordered(log.events[.fused] ?? [])
+            let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
+                DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
             }
+            try report(problems, name: name, skip: skip, context: context)
             let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(Echo.comment($0.key))" }
             let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
-            let publicEvents = try ordered(log.events[.public] ?? [], file: name)
-            let fusedEvents = try ordered(log.events[.fused] ?? [], file: name)
             if arguments.has("list") {
                 return "# hingetool import logcat \(Echo.comment(path)) --list\n# stream events tag\n"
-                    + "public \(publicEvents.count) hinge_angle\nfused \(fusedEvents.count) lid_angle_fusion\n"
-                    + "# ignored lines: \(ignoredText)\n"
+                    + "public \(publicEvents.events.count) hinge_angle\n"
+                    + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(ignoredText)\n"
             }
             let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
-            let events = stream == .public ? publicEvents : fusedEvents
+            let events = stream == .public ? publicEvents.events : fusedEvents.events
             guard let first = events.first else {
                 let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
                 throw .data(
-                    "\(name): no \(tag) line (a Samsung sensor HAL line '\(stream.marker)<ns> ns value …'); "
-                        + "ignored lines: \(ignoredText)")
+                    "\(Echo.quoted(name, limit: 200)): no \(tag) line (a Samsung sensor HAL line "
+                        + "'\(stream.marker)<ns> ns value …'); ignored lines: \(ignoredText)")
             }
             let earliest = min(
-                first.nanoseconds, publicEvents.first?.nanoseconds ?? .max, fusedEvents.first?.nanoseconds ?? .max)
+                first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
+                fusedEvents.events.first?.nanoseconds ?? .max)
             let clock = Clock(arguments)
             let origin = clock.origin(first: earliest)
             var output = "# hingetool import logcat \(Echo.comment(path))\(stream == .fused ? " --stream fused" : "")\n"
-            output += "# Samsung sensor HAL: \(publicEvents.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
-            output += "\(fusedEvents.count) private lid_angle_fusion events; \(describe(clock, origin))\n"
+            output += "# Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
+            output += "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))\n"
             output += "# ignored lines: \(ignoredText)\n"
+            if !problems.isEmpty { output += "# skipped lines: \(problems.count) (listed on standard error)\n" }
             switch stream {
             case .public:
                 output += "time,angle,raw_angle,fused_angle\n"
                 var next = 0
                 var fused: Int?
                 for event in events {
-                    while next < fusedEvents.count, fusedEvents[next].nanoseconds <= event.nanoseconds {
-                        fused = fusedEvents[next].angle
+                    while next < fusedEvents.events.count, fusedEvents.events[next].nanoseconds <= event.nanoseconds {
+                        fused = fusedEvents.events[next].angle
                         next += 1
                     }
                     output += "\(ExactTime.seconds(nanoseconds: event.nanoseconds - origin)),\(event.angle),"
@@ -186,17 +198,28 @@ extension HingeTool {
             return output
         }
 
-        /// The events in time order; two at the same time are refused with both lines.
-        static func ordered(_ events: [SamsungHALLog.Event], file: String) throws(ToolError) -> [SamsungHALLog.Event] {
+        /// The events in time order, and a problem for each that repeats an earlier one's
+        /// timestamp (the later is left out).
+        static func ordered(
+            _ events: [SamsungHALLog.Event]
+        ) -> (events: [SamsungHALLog.Event], problems: [SamsungHALLog.Problem]) {
             let sorted = events.enumerated().sorted { a, b in
                 a.element.nanoseconds != b.element.nanoseconds
                     ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
             }.map(\.element)
-            for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.nanoseconds == later.nanoseconds {
-                throw .data(
-                    "\(file):\(later.line):1: ts=\(later.nanoseconds) repeats the timestamp of line \(earlier.line)")
+            var kept: [SamsungHALLog.Event] = []
+            var problems: [SamsungHALLog.Problem] = []
+            for event in sorted {
+                if let previous = kept.last, previous.nanoseconds == event.nanoseconds {
+                    problems.append(
+                        SamsungHALLog.Problem(
+                            line: event.line, column: 1,
+                            message: "ts=\(event.nanoseconds) repeats the timestamp of line \(previous.line)"))
+                    continue
+                }
+                kept.append(event)
             }
-            return sorted
+            return (kept, problems)
         }
 
         /// The header's account of the clock.
@@ -204,6 +227,46 @@ extension HingeTool {
             clock == .zero
                 ? "clock zero (0 s = boot clock \(ExactTime.seconds(nanoseconds: origin)) s)"
                 : "clock recorder (boot clock)"
+        }
+
+        /// The section's rows in time order, each one a row `hingetool read` accepts: every
+        /// line that started like a row but is not one, every angle outside the trace format's
+        /// range and every repeated time is a located error (`file:line:column`), or, with
+        /// `skip`, left out, counted and listed on standard error. Nothing is dropped silently.
+        static func checkedRows(
+            _ section: DumpsysSensorLog.Section, name: String, skip: Bool, context: ToolContext
+        ) throws(ToolError) -> [DumpsysSensorLog.Row] {
+            // The checks live with the parser (DumpsysSensorLog.Section.checked), where the
+            // fuzz target holds them to "every row kept is one 'hingetool read' accepts".
+            let (rows, problems) = section.checked()
+            try report(problems, name: name, skip: skip, context: context)
+            guard !rows.isEmpty else {
+                throw .data(
+                    "\(Echo.quoted(name, limit: 200)):\(section.line):1: '\(Echo.quoted(section.name))' has no readable event"
+                )
+            }
+            return rows
+        }
+
+        /// Malformed lines: without `skip` the first is a located error (`file:line:column`)
+        /// that counts the rest; with it they are counted and listed on standard error.
+        static func report(
+            _ problems: [DumpsysSensorLog.BadRow], name: String, skip: Bool, context: ToolContext
+        ) throws(ToolError) {
+            let file = Echo.quoted(name, limit: 200)
+            if let first = problems.first, !skip {
+                let more =
+                    problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
+                throw .data("\(file):\(first.line):\(first.column): \(first.message)\(more)")
+            }
+            guard !problems.isEmpty else { return }
+            let limit = TraceReadOptions().retainedErrorLimit
+            var text = "\(file): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
+            for problem in problems.prefix(limit) {
+                text += "skipped: \(file):\(problem.line):\(problem.column): \(problem.message)\n"
+            }
+            if problems.count > limit { text += "skipped: … and \(problems.count - limit) more\n" }
+            context.writeError(text)
         }
     }
 }

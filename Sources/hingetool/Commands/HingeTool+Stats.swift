@@ -19,60 +19,84 @@ extension HingeTool {
                 recorder's closing row (it marks where the recording stopped), not a sensor \
                 event, and is not counted as a duplicate. With --strict a failed check exits 1.
                 """,
-            arguments: [traceArgument],
+            arguments: [
+                CommandSpec.Argument(
+                    "trace", help: "Trace CSVs (time, angle, optional status), or '-' for standard input.",
+                    repeating: true)
+            ],
             options: [
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 CommandSpec.Option(
-                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", default: "180"),
+                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
+                    default: 180),
                 CommandSpec.Option(
                     ["--resolution"], value: "degrees",
-                    help: "The sensor's declared resolution (default: the step the angles share)."),
+                    help: "The sensor's declared resolution.", in: 1e-6...360
+                ).defaulting(toNote: "the step the angles share"),
                 CommandSpec.Option(
                     ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report."),
-                skipBadRowsOption, angleUnitOption,
+                skipBadRowsOption, angleUnitOption, quietOption,
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let path = arguments.positionals[0]
-            let maximumRange = try declaredNumber(arguments, "max-range", in: 1e-6...360)
-            let declared = try number(arguments, "resolution", in: 1e-6...360)
-            let reader = try context.openTrace(path, options: readOptions(arguments))
-            let tolerance: Double
-            do {
-                tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
-            } catch {
-                throw .trace(error)
-            }
-            var statistics = TraceStatistics(angleTolerance: tolerance)
-            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared, angleTolerance: tolerance)
-            var plausibility = TracePlausibility()
-            do {
-                while let record = try reader.next() {
-                    statistics.add(record.sample)
-                    plausibility.add(record.sample)
-                    checks.add(record.sample)
-                    if statistics.sampleCount % 1_000_000 == 0 {
-                        context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
-                    }
+            let maximumRange = try declaredNumber(arguments, "max-range")
+            let declared = try number(arguments, "resolution")
+            var reports: [String] = []
+            var objects: [JSONValue] = []
+            var warnings = ""
+            var failed: [String] = []
+            for path in arguments.positionals {
+                let reader = try context.openTrace(path, options: readOptions(arguments))
+                let tolerance: Double
+                do {
+                    tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
+                } catch {
+                    throw .trace(error)
                 }
-                if statistics.sampleCount >= 1_000_000 { context.progress("\n") }
-            } catch {
-                throw .trace(error)
+                var statistics = TraceStatistics(angleTolerance: tolerance)
+                var checks = SensorConformance(
+                    maximumRange: maximumRange, resolution: declared, angleTolerance: tolerance)
+                var plausibility = TracePlausibility()
+                let progress = ProgressLine(context)
+                defer { progress.finish() }
+                do {
+                    while let record = try reader.next() {
+                        statistics.add(record.sample)
+                        plausibility.add(record.sample)
+                        checks.add(record.sample)
+                        if statistics.sampleCount % 1_000_000 == 0 {
+                            progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
+                        }
+                    }
+                } catch {
+                    throw .trace(error)
+                }
+                // Erased before the report reaches a terminal the line shares.
+                progress.finish()
+                reports.append(report(statistics, summary: reader.summary, path: path))
+                objects.append(json(statistics, summary: reader.summary, path: path))
+                // The warnings follow the reports, each naming its file.
+                var collected = context
+                collected.writeError = { warnings += $0 }
+                collected.warn(plausibility, reader: reader)
+                let failures = sensorWarnings(checks, statistics: statistics, declared: declared)
+                for warning in failures where context.showsWarnings {
+                    warnings += "\(reader.fileName ?? "<stdin>"): warning: \(warning)\n"
+                }
+                if !failures.isEmpty {
+                    failed.append("\(reader.fileName ?? "<stdin>"): \(failures.count) sensor check(s) failed")
+                }
             }
             let text =
                 arguments.value("format") == "json"
-                ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"
-                : report(statistics, summary: reader.summary, path: path)
+                ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
+                : reports.joined(separator: "\n")
             try context.emit(text, to: arguments.value("output"))
-            context.warn(plausibility, reader: reader)
-            let warnings = sensorWarnings(checks, statistics: statistics, declared: declared)
-            for warning in warnings {
-                context.writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
-            }
-            if arguments.has("strict"), !warnings.isEmpty {
-                throw .failure("\(reader.fileName ?? "<stdin>"): \(warnings.count) sensor check(s) failed (--strict)")
+            context.writeError(warnings)
+            if arguments.has("strict"), !failed.isEmpty {
+                throw .failure("\(failed.joined(separator: ", ")) (--strict)")
             }
         }
 
@@ -195,7 +219,7 @@ extension HingeTool {
         "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
 
     static let outputOption = CommandSpec.Option(
-        ["-o", "--output"], value: "file",
+        ["-o", "--output"], value: "file", kind: .outputFile,
         help: "Write to this file instead of standard output; it is replaced atomically.")
 
     static let skipBadRowsOption = CommandSpec.Option(
@@ -205,16 +229,19 @@ extension HingeTool {
     /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
     static let angleUnitOption = CommandSpec.Option(
         ["--angle-unit"], value: "unit",
-        help: "The unit of an 'angle' column: 'deg' or 'rad' (a column 'angle_rad' needs no option).",
-        allowed: ["deg", "rad"])
+        help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
+        allowed: AngleUnitName.allCases.map(\.rawValue)
+    ).defaulting(toNote: "deg")
+
+    /// The words `--angle-unit` takes.
+    enum AngleUnitName: String, CaseIterable {
+        case deg, rad
+
+        var unit: TraceColumns.AngleUnit { self == .rad ? .radians : .degrees }
+    }
 
     static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
-        let unit: TraceColumns.AngleUnit? =
-            switch arguments.value("angle-unit") {
-            case "rad": .radians
-            case "deg": .degrees
-            default: nil
-            }
+        let unit = arguments.value("angle-unit").flatMap(AngleUnitName.init(rawValue:))?.unit
         return TraceReadOptions(
             rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras,
             angleUnit: unit)

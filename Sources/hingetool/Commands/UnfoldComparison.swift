@@ -71,20 +71,13 @@ struct UnfoldComparison {
         return (values, updates)
     }
 
-    /// Frame times at `rate` from the first sample to the last.
-    static func frames(for samples: [HingeSample], rate: Double) -> [Double] {
-        guard let first = samples.first?.time, let last = samples.last?.time, last >= first else { return [] }
-        let count = Int(((last - first) * rate).rounded(.down)) + 1
-        return (0..<count).map { first + Double($0) / rate }
-    }
-
     /// Scores the three displays on a trace with ground truth; HingeKit's driver is told of
     /// the trace's step sensor when ``stepSensor(for:)`` recognises one.
     static func scores(
         _ samples: [HingeSample], truth: GroundTruth, stepParameters: StepSensorTracker.Parameters = .init()
     ) -> [(name: String, score: UnfoldScore)] {
         let grid = ReadingScorer.grid(for: samples)
-        let frameTimes = frames(for: samples, rate: UnfoldScorer.frameRate)
+        let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         let sensor = stepSensor(for: samples)
         let onGrid = run(samples, at: grid, stepSensor: sensor, stepParameters: stepParameters).values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor, stepParameters: stepParameters).values
@@ -112,7 +105,7 @@ struct UnfoldComparison {
     /// trace once.
     static func moveScores(_ samples: [HingeSample], truth: GroundTruth) -> [Move] {
         let grid = ReadingScorer.grid(for: samples)
-        let frameTimes = frames(for: samples, rate: UnfoldScorer.frameRate)
+        let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         let sensor = stepSensor(for: samples)
         let onGrid = run(samples, at: grid, stepSensor: sensor).values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor).values

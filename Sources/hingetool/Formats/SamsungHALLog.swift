@@ -12,7 +12,7 @@
 /// `ts` is CLOCK_BOOTTIME in integer nanoseconds, kept exact. Every other line (other tags,
 /// the HAL's posture-state lines, the framework's lines, `--------- beginning of` markers) is
 /// ignored and counted by its tag. A line that names one of the two streams but does not
-/// parse is an error with its line and column: nothing is dropped silently.
+/// parse is a ``Problem`` with its line and column: nothing is dropped silently.
 struct SamsungHALLog {
     /// The two streams a Samsung HAL log carries.
     enum Stream: String, CaseIterable {
@@ -45,12 +45,14 @@ struct SamsungHALLog {
 
     /// The public events, then the fused ones, each in file order.
     var events: [Stream: [Event]] = [.public: [], .fused: []]
+    /// The lines that name a stream but do not parse, in line order.
+    var problems: [Problem] = []
     /// Ignored lines by their logcat tag (`<no tag>` for lines without one).
     var ignored: [String: Int] = [:]
 
     /// Parses `text`: LF or CRLF lines (a CRLF is one `Character` in Swift, so both are
     /// separators).
-    init(text: String) throws(Problem) {
+    init(text: String) {
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (offset, line) in lines.enumerated() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
@@ -58,7 +60,11 @@ struct SamsungHALLog {
                 ignored[Self.tag(of: line), default: 0] += 1
                 continue
             }
-            events[stream, default: []].append(try Self.event(line, stream: stream, line: offset + 1))
+            do {
+                events[stream, default: []].append(try Self.event(line, stream: stream, line: offset + 1))
+            } catch {
+                problems.append(error)
+            }
         }
     }
 

@@ -65,18 +65,18 @@ struct ClockedTimes {
         }
     }
 
-    /// Writes `time` (seconds as read) on the clock.
-    func write(_ time: Double, to output: OutputWriter) {
+    /// Writes `time` (seconds as read) on the clock, as the row's next value.
+    func write(_ time: Double, to rows: RowWriter) {
         switch clock {
         case .zero:
-            if integerOrigin != nil || first == 0 { return output.writeSeconds(time) }
+            if integerOrigin != nil || first == 0 { return rows.addSeconds(time) }
             let nanoseconds = ((time - (first ?? 0)) * 1e9).rounded()
-            output.writeSeconds(abs(nanoseconds) < 0x1p53 ? nanoseconds / 1e9 : time - (first ?? 0))
+            rows.addSeconds(abs(nanoseconds) < 0x1p53 ? nanoseconds / 1e9 : time - (first ?? 0))
         case .recorder:
-            guard let origin = integerOrigin else { return output.writeSeconds(time) }
+            guard let origin = integerOrigin else { return rows.addSeconds(time) }
             let (total, overflow) = origin.addingReportingOverflow(Int64((time * 1e9).rounded()))
-            if overflow { return output.writeSeconds(time) }
-            output.write(ExactTime.seconds(nanoseconds: total))
+            if overflow { return rows.addSeconds(time) }
+            rows.add(decimal: ExactTime.seconds(nanoseconds: total))
         }
     }
 }
