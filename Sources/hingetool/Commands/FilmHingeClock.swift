@@ -23,10 +23,7 @@ extension HingeTool.Film {
             let offset = Int(given.rounded())
             return (samples, offset, "hinge offset \(offset) ms (given)")
         }
-        guard
-            let estimate = HingeClockOffset(
-                frames: frames.map { (time: $0.time, rmse: $0.rmse) }, samples: samples)
-        else {
+        guard let estimate = try estimate(samples, frames: frames, path: path, arguments: arguments) else {
             return (samples, 0, "hinge offset 0 ms (too little film or hinge motion to estimate one)")
         }
         let note =
@@ -34,6 +31,39 @@ extension HingeTool.Film {
             + "against hinge speed, correlation \(DecimalNumber.fixed(estimate.correlation, places: 2))); "
             + "--hinge-offset overrides it"
         return (samples, estimate.offset, note)
+    }
+
+    /// The best ``HingeClockOffset`` over the parts of the trace: a gap longer than the film
+    /// (plus 10 s) splits the trace, since no film frame can follow both sides of it, and each
+    /// part is estimated on its own, the highest correlation winning. A trace with a lone row a
+    /// day after the session costs the session, not a day of 10 ms bins; each part's bins are
+    /// counted against `--max-points` before any is made.
+    static func estimate(
+        _ samples: [HingeSample], frames: [FilmFrame], path: String, arguments: ParsedArguments
+    ) throws(ToolError) -> HingeClockOffset? {
+        guard let firstFrame = frames.first?.time, let lastFrame = frames.last?.time, !samples.isEmpty else {
+            return nil
+        }
+        let gap = Double(lastFrame - firstFrame) / 1000 + 10
+        let limit = try HingeTool.pointLimit(arguments)
+        let activity = frames.map { (time: $0.time, rmse: $0.rmse) }
+        var best: HingeClockOffset?
+        var start = 0
+        for end in 1...samples.count where end == samples.count || samples[end].time - samples[end - 1].time > gap {
+            let part = Array(samples[start..<end])
+            start = end
+            guard let first = part.first?.time, let last = part.last?.time, last > first else { continue }
+            try HingeTool.checkGrid(
+                duration: last - first, rate: 1000 / Double(HingeClockOffset.bin), limit: limit,
+                file: ToolContext.displayName(path), what: "the hinge speed for the offset estimate (every 10 ms)",
+                remedy: "give '--hinge-offset', or raise '--max-points'")
+            if let estimate = HingeClockOffset(frames: activity, samples: part),
+                estimate.correlation > best?.correlation ?? -.infinity
+            {
+                best = estimate
+            }
+        }
+        return best
     }
 
     /// The offset a film's header reports (`# hinge offset N ms …`), for commands that read

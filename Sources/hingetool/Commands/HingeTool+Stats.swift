@@ -96,7 +96,7 @@ extension HingeTool {
             try context.emit(text, to: arguments.value("output"))
             context.writeError(warnings)
             if arguments.has("strict"), !failed.isEmpty {
-                throw .failure("\(failed.joined(separator: ", ")) (--strict)")
+                throw .gate("\(failed.joined(separator: ", ")) (--strict)")
             }
         }
 

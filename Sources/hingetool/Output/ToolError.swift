@@ -8,6 +8,8 @@ enum ToolError: Error {
     case data(String)
     case noInput(String)
     case failure(String)
+    /// A gate found something after the command did its work (`stats --strict`): exit 1.
+    case gate(String)
 
     var exitCode: ExitCode {
         switch self {
@@ -15,6 +17,7 @@ enum ToolError: Error {
         case .data: .dataError
         case .noInput: .noInput
         case .failure: .ioError
+        case .gate: .failure
         }
     }
 
