@@ -171,7 +171,8 @@ extension HingeTool {
             let clock = Clock(arguments)
             let origin = clock.origin(first: earliest)
             var output = "# hingetool import logcat \(Echo.comment(path))\(stream == .fused ? " --stream fused" : "")\n"
-            output += "# Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
+            output +=
+                "# Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
             output += "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))\n"
             output += "# ignored lines: \(ignoredText)\n"
             if !problems.isEmpty { output += "# skipped lines: \(problems.count) (listed on standard error)\n" }
