@@ -141,6 +141,8 @@ plots: build
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean -o Plots/data/lean-spring.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean --reduce-motion jump -o Plots/data/lean-reduce-motion.dat
 	for tilt in 0 15 30; do $(TOOL) fold-render --tilt $$tilt -o Plots/data/fold-render-$$tilt.dat; done
+	$(TOOL) unfold Datasets/real/fold8-public.csv --truth Datasets/real/fold8-fused.csv --rate 120 \
+	  -o Plots/data/unfold-real-fold8.dat
 	for name in flat-to-laptop five-degree-steps; do \
 	  $(TOOL) unfold Datasets/$$name.csv --rate 120 -o Plots/data/unfold-$$name.dat; \
 	  $(TOOL) animate Datasets/$$name.csv --effect unfold -o Plots/data/unfold-spring-$$name.dat; done

@@ -94,12 +94,8 @@ extension HingeTool {
             let origin = clock.origin(first: rows[0].nanoseconds)
             var output = "# hingetool import dumpsys \(Echo.comment(path))\n"
             output += "# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; "
-            output += "\(describe(clock, origin))\ntime,angle\n"
-            for row in rows {
-                // Every row has a value: a section with a masked row was refused above.
-                output += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value ?? "")\n"
-            }
-            return output
+            // Every row has a value: a section with a masked row was refused above.
+            return output + "\(describe(clock, origin))\n" + DumpsysSensorLog.csv(rows, origin: origin)
         }
 
         /// The section `wanted` names (exact name, then a unique prefix), or the only hinge
@@ -148,7 +144,7 @@ extension HingeTool {
             let fusedEvents = ordered(log.events[.fused] ?? [])
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
                 DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
-            }
+            }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             try report(problems, name: name, skip: skip, context: context)
             let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(Echo.comment($0.key))" }
             let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")

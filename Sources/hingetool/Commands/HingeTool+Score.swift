@@ -34,14 +34,8 @@ extension HingeTool {
                     "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
             ],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead."),
-                CommandSpec.Option(
-                    ["--truth"], value: "trace", kind: .inputFile,
-                    help: "A reference recording of the same motion, on the same clock, to score against."),
-                CommandSpec.Option(
-                    ["--truth-interpolation"], value: "mode", help: "How --truth is read between its samples.",
-                    default: GroundTruth.Interpolation.linear.rawValue,
-                    allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)),
+                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+            ] + truthOptions + [
                 CommandSpec.Option(["--per-move"], help: "With --unfold: one score per move of the truth."),
                 CommandSpec.Option(
                     ["--frontier"],
@@ -145,20 +139,41 @@ extension HingeTool {
         }
 
         /// A reference recording (`--truth`) as ground truth: its angles at its times.
+        /// `--truth` and `--truth-interpolation`, declared once for `score` and `unfold`.
+        static let truthOptions = [
+            CommandSpec.Option(
+                ["--truth"], value: "trace", kind: .inputFile,
+                help: "A reference recording of the same motion, on the same clock, to score against."),
+            CommandSpec.Option(
+                ["--truth-interpolation"], value: "mode", help: "How --truth is read between its samples.",
+                default: GroundTruth.Interpolation.linear.rawValue,
+                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)),
+        ]
+
+        /// The `--truth` recording as ground truth, read as `--truth-interpolation` says, its
+        /// rows counted against `--max-rows`; `nil` without `--truth`.
         static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth?
         {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
+            let limit = try rowLimit(arguments)
             var times: [Double] = []
             var angles: [Double] = []
+            var rows = 0
             do {
                 while let record = try reader.next() {
+                    rows += 1
+                    try checkRowCount(rows, limit: limit, file: reader.fileName ?? path)
                     guard let angle = record.sample.angle else { continue }
                     times.append(record.sample.time)
                     angles.append(angle)
                 }
-            } catch {
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
             }
             guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
             let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear

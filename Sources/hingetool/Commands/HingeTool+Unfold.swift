@@ -13,7 +13,10 @@ extension HingeTool {
                 progress HingeKit's UnfoldDriver shows and the progress Android's pipeline shows \
                 (device state, DeviceFoldStateProvider events, the physics-based spring and its \
                 canned finish), one per sample or with --rate one per frame; a column truth \
-                (clamp(true angle / 165)) is added when the trace has ground truth. With \
+                (clamp(true angle / 165)) is added when the trace has ground truth or --truth names \
+                a reference recording (as for 'score --unfold'). On a trace from a known step \
+                sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's ladder) HingeKit's \
+                driver is told of the sensor, as 'score --unfold' does, and the header says so. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
                 (START_OPENING, START_CLOSING, FINISH_HALF_OPEN, FINISH_FULL_OPEN, \
                 FINISH_CLOSED). Rows where the trace has no hinge are left out. docs/effects.md \
@@ -29,6 +32,7 @@ extension HingeTool {
                     ["--half-folded-timeout"], value: "ms",
                     help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
                     default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
+            ] + Score.truthOptions + [
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
@@ -39,15 +43,24 @@ extension HingeTool {
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
-            let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
+            let reference = try Score.referenceTruth(arguments, context: context)
+            let (samples, ownTruth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
+            let truth = reference ?? ownTruth
             if let rate, let first = samples.first?.time, let last = samples.last?.time {
                 try checkGrid(
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
-            let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
-            var text =
-                "# hingetool unfold \(Echo.comment(path))\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"
+            let sensor = UnfoldComparison.stepSensor(for: samples)
+            let (values, updates) = UnfoldComparison.run(samples, at: times, events: events, stepSensor: sensor)
+            var text = "# hingetool unfold \(Echo.comment(path))\n"
+            if let sensor {
+                let levels = sensor.levels.map { DecimalNumber.shortest($0) }.joined(separator: "/")
+                text += "# step sensor: levels \(levels)°"
+                text += sensor.grid > 0 ? " on a \(DecimalNumber.shortest(sensor.grid * 1000)) ms grid" : ""
+                text += " (HingeKit's driver reads a level change as a threshold crossing)\n"
+            }
+            text += "# t angle hingekit android\(truth == nil ? "" : " truth")\n"
             var next = 0
             var angle: Double?
             for (index, time) in times.enumerated() {

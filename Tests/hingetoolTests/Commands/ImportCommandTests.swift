@@ -95,6 +95,62 @@ struct ImportCommandTests {
         #expect(noHinge.error.contains("ignored lines: 1 Foo"))
     }
 
+    @Test("A broken hinge line or a repeated timestamp is left out with --skip-bad-rows, counted and listed")
+    func skipBadLogcatLines() {
+        let log = """
+            09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268003965013815 ns value  90/ 40/0
+            09-15 17:20:08.130  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268004165013815 ns value  9x/ 40/0
+            09-15 17:20:08.130  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268003965013815 ns value 180/170/0
+            09-15 17:20:08.330  1963  3959 I sensors-hal: handle_sns_client_event:50, hinge_angle ts=268004365013815 ns value 180/171/0
+
+            """
+        let strict = runTool(["import", "logcat", "-"], input: log)
+        #expect(strict.status == 65)
+        #expect(strict.error.contains("<stdin>:2:"), "\(strict.error)")
+        #expect(strict.error.contains("and 1 more"), "\(strict.error)")
+        let skipped = runTool(["import", "logcat", "-", "--skip-bad-rows"], input: log)
+        #expect(skipped.status == 0, "\(skipped.error)")
+        #expect(skipped.error.contains("skipped 2 malformed rows"), "\(skipped.error)")
+        #expect(skipped.error.contains("<stdin>:3:1: ts=268003965013815 repeats the timestamp of line 1"))
+        #expect(skipped.output.contains("# skipped lines: 2"))
+        // The first of two lines at one time is kept: the rows an app would have seen first.
+        #expect(skipped.output.hasSuffix("time,angle,raw_angle,fused_angle\n0,90,40,\n0.4,180,171,\n"))
+    }
+
+    @Test(
+        "The real-device files read the same with CRLF line ends and as UTF-16 (either byte order)",
+        arguments: [
+            (["import", "dumpsys"], "Tests/Fixtures/recording/dumpsys-sensorservice.txt"),
+            (["import", "logcat"], "Datasets/real/galaxy-z-fold8-hal.logcat"),
+            (["import", "logcat", "--stream", "fused"], "Datasets/real/galaxy-z-fold8-hal.logcat"),
+        ])
+    func lineEndsAndEncodings(command: [String], file: String) throws {
+        let text = try String(contentsOfFile: packageRoot + "/" + file, encoding: .utf8)
+        #expect(!text.contains("\r"))
+        let folder = temporaryFolder()
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        var copies = [(folder + "/crlf.txt", Data(crlf.utf8))]
+        for (name, bom, little) in [("le", [UInt8(0xFF), 0xFE], true), ("be", [0xFE, 0xFF], false)] {
+            var bytes = bom
+            for unit in crlf.utf16 {
+                let pair = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                bytes += little ? pair : pair.reversed()
+            }
+            copies.append((folder + "/utf16\(name).txt", Data(bytes)))
+        }
+        let expected = runTool(command + [packageRoot + "/" + file])
+        #expect(expected.status == 0, "\(expected.error)")
+        // The rows after the first comment line (which names the file).
+        let body = expected.output.split(separator: "\n").dropFirst()
+        #expect(body.count > 6)
+        for (path, bytes) in copies {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let run = runTool(command + [path])
+            #expect(run.status == 0, "\(path): \(run.error)")
+            #expect(run.output.split(separator: "\n").dropFirst() == body, "\(path)")
+        }
+    }
+
     @Test("dumpsys: an exact name wins over a longer one it prefixes; a unique prefix is taken")
     func dumpsysExactThenPrefix() {
         let exact = runTool(["import", "dumpsys", "-", "--sensor", "hinge angle sensor"], input: twoHingeSensors)

@@ -26,6 +26,18 @@ struct OutputFormatTests {
             (["score", dataset("flat-to-laptop.csv"), "--format", "json"], "score"),
             (["score", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format", "json"], "score"),
             (["score", dataset("flat-to-laptop.csv"), "--unfold", "--format", "json"], "score-unfold"),
+            (
+                [
+                    "score", "--unfold", "--per-move", dataset("real/fold8-public.csv"), "--truth",
+                    dataset("real/fold8-fused.csv"), "--format", "json",
+                ], "score-unfold-moves"
+            ),
+            (
+                [
+                    "film", dataset("films/late-motion"), "--events", "--hinge", dataset("films/late-motion/hinge.csv"),
+                    "--format", "json",
+                ], "film"
+            ),
         ])
     func reports(arguments: [String], schema name: String) throws {
         let run = runTool(arguments)
