@@ -42,6 +42,8 @@ public struct FilmEventDetector: Sendable {
     ///   - hinge: the hinge's rest timeline on the film's clock, for late motion and the times
     ///     from the hinge's stop and start.
     /// - Complexity: O(frames × tiles).
+    // Long: the detectors run in priority order over one list of claimed frames; the detector is
+    // being rewritten for real recordings, which splits it by kind of event.
     public func events(in frames: [FilmFrame], hinge: HingeRestTimeline? = nil) -> [FilmEvent] {
         guard frames.count > 1 else { return [] }
         let t = thresholds
@@ -151,10 +153,10 @@ public struct FilmEventDetector: Sendable {
                 }
             }
         }
+        // Events that start together are listed in the order the kinds are declared.
         let order = FilmEvent.Kind.allCases
-        return events.sorted {
-            ($0.start, order.firstIndex(of: $0.kind)!) < ($1.start, order.firstIndex(of: $1.kind)!)
-        }
+        func rank(_ kind: FilmEvent.Kind) -> Int { order.firstIndex(of: kind) ?? order.count }
+        return events.sorted { ($0.start, rank($0.kind)) < ($1.start, rank($1.kind)) }
     }
 
     /// The frame at which the region that turned flat at `index` comes back, if it does, and

@@ -35,8 +35,9 @@ public struct FrameFile: Hashable, Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // d_name is a fixed array ending with a NUL, read up to it.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard !name.hasPrefix(".") else { continue }
             let lower = name.lowercased()
@@ -97,9 +98,11 @@ func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
     }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        count = 0
+        guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < size {
-            let got = read(descriptor, buffer.baseAddress! + done, size - done)
+            let got = read(descriptor, base + done, size - done)
             if got < 0 && errno == EINTR { continue }
             if got <= 0 {
                 failure = got < 0 ? errno : 0

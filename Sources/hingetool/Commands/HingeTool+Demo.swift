@@ -85,6 +85,8 @@ extension HingeTool {
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
             } else {
+                // flat-to-laptop is one of SyntheticScenario.all (the demo's tests run without the file).
+                // swift-format-ignore: NeverForceUnwrap
                 let scenario = SyntheticScenario.named(defaultScenario)!
                 reader = TraceReader(
                     bytes: Array(Synth.csv(scenario, seed: 1).utf8), fileName: "<embedded \(defaultScenario)>",

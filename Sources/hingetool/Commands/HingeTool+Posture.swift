@@ -37,10 +37,11 @@ extension HingeTool {
                     guard let angle = sample.angle else { continue }
                     let name: String
                     if android {
-                        if policy == nil {
-                            policy = AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
-                        }
-                        name = policy!.update(angle: angle).rawValue
+                        // The first angle sets the state the policy starts in.
+                        var current =
+                            policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                        name = current.update(angle: angle).rawValue
+                        policy = current
                     } else {
                         name = tracker.update(angle: angle, status: sample.status).rawValue
                     }

@@ -111,9 +111,10 @@ func writeAll(_ text: String, to descriptor: Int32) -> Bool {
 
 /// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
 func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let count = write(descriptor, base + offset, bytes.count - offset)
         if count < 0 {
             if errno == EINTR { continue }
             return false

@@ -93,7 +93,7 @@ struct SnippetTests {
         }
     }
 
-    @Test("The outside package builds every block; run blocks exit 0; test blocks pass", .tags(.slow))
+    @Test("The outside package builds every block; run blocks exit 0; test blocks pass", .slow)
     func compileAndRun() throws {
         let build = Self.build
         try #require(
@@ -120,7 +120,7 @@ struct SnippetTests {
         }
     }
 
-    @Test("Every block that needs Apple frameworks type-checks against the stand-ins", .tags(.slow))
+    @Test("Every block that needs Apple frameworks type-checks against the stand-ins", .slow)
     func appleBlocks() throws {
         let build = Self.build
         try #require(build.run.status == 0, "the outside package does not build:\n\(build.run.error)")
@@ -135,7 +135,7 @@ struct SnippetTests {
         }
     }
 
-    @Test("A block with the old shapes fails the type-check, located in its page", .tags(.slow))
+    @Test("A block with the old shapes fails the type-check, located in its page", .slow)
     func wrongBlocksFail() throws {
         let build = Self.build
         try #require(build.run.status == 0)

@@ -139,7 +139,7 @@ struct DataLossTests {
 
     @Test(
         "An interrupted film VIDEO leaves no extracted frame in TMPDIR and no ffmpeg behind",
-        .tags(.slow), arguments: [SIGINT, SIGTERM, SIGUSR1])
+        .slow, arguments: [SIGINT, SIGTERM, SIGUSR1])
     func filmVideoInterruptLeavesFrames(signal: Int32) throws {
         let folder = temporaryFolder()
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is needed")
