@@ -57,7 +57,7 @@ struct GeneratedHostileTests {
     }
 
     @Test(
-        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .tags(.slow),
+        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .slow,
         arguments: leaves)
     func inputAttacks(command: String) throws {
         let folder = temporaryFolder()
@@ -69,7 +69,7 @@ struct GeneratedHostileTests {
         try FileManager.default.copyItem(atPath: input, toPath: evil)
         attacks.append(("newline and escape in the name", evil))
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
         if !isFolder.boolValue {
             let text = try String(contentsOfFile: input, encoding: .utf8)
             let crlf = folder + "/crlf" + (input.hasSuffix(".csv") ? ".csv" : ".txt")
@@ -100,14 +100,14 @@ struct GeneratedHostileTests {
 
     @Test(
         "Output attacks: onto its own input, a link planted out of its folder, a folder of someone else's files",
-        .tags(.slow), arguments: leaves)
+        .slow, arguments: leaves)
     func outputAttacks(command: String) throws {
         let folder = temporaryFolder()
         let base = try #require(HostileCatalogue.base(command, folder: folder))
         // -o onto its own input: refused, the input unchanged.
         if let (index, input) = HostileCatalogue.inputFile(in: base), HostileCatalogue.takesOutputFile(command) {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
             if !isFolder.boolValue {
                 let own = folder + "/own-input"
                 try FileManager.default.copyItem(atPath: input, toPath: own)
@@ -145,7 +145,7 @@ struct GeneratedHostileTests {
         #expect(Self.run(base, in: folder).status == 0, "\(command) again into its own folder")
     }
 
-    @Test("A terminating signal mid-run leaves no temporary file beside -o or --out", .tags(.slow), arguments: leaves)
+    @Test("A terminating signal mid-run leaves no temporary file beside -o or --out", .slow, arguments: leaves)
     func signalMidRun(command: String) throws {
         let folder = temporaryFolder()
         var arguments = try #require(HostileCatalogue.base(command, folder: folder))

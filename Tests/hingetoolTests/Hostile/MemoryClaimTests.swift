@@ -48,7 +48,7 @@ struct MemoryClaimTests {
         return (Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") ?? 0) * 1024
     }
 
-    @Test("score holds at most 80 bytes a row plus 64 per scoring grid point (docs/performance.md)", .tags(.slow))
+    @Test("score holds at most 80 bytes a row plus 64 per scoring grid point (docs/performance.md)", .slow)
     func scoreMemoryPerRow() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
