@@ -41,6 +41,7 @@ extension HingeTool {
                 "                             [-o <file>]",
             ])
 
+        // Long: options, the render, the text rows and both outputs opened first (issue 21) read in order.
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard let tilt = try number(arguments, "tilt", in: -80...80) else {
                 throw .usage("Missing expected option '--tilt <deg>'")
