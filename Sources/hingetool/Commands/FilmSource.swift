@@ -32,9 +32,9 @@ enum FilmSource {
     {
         do {
             let files = try FrameFile.frames(inFolder: folder, order: order)
-            return try FilmReader().read(files) { done in
-                context.progress("\rfilm: \(done)/\(files.count) frames")
-            }
+            let progress = ProgressLine(context)
+            defer { progress.finish() }
+            return try FilmReader().read(files) { done in progress.update("film: \(done)/\(files.count) frames") }
         } catch {
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).

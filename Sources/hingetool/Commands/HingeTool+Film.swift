@@ -19,15 +19,15 @@ extension HingeTool {
                 (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
                 'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
+            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
             options: [
                 CommandSpec.Option(
-                    ["--hinge"], value: "trace",
+                    ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(
                     ["--hinge-offset"], value: "ms",
-                    help: "Added to the trace's times to put them on the film's clock.",
-                    default: "0"),
+                    help: "Added to the trace's times to put them on the film's clock.", in: -86_400_000...86_400_000,
+                    default: 0),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
@@ -47,7 +47,9 @@ extension HingeTool {
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
+                output.write(
+                    json(frames, events: events, hinge: hinge, source: path).withSchema("hingetool/film/1").rendered()
+                        + "\n")
             } else {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }
@@ -64,7 +66,7 @@ extension HingeTool {
         static func hingeTimeline(
             _ arguments: ParsedArguments, film: ClosedRange<Int>?, context: ToolContext
         ) throws(ToolError) -> HingeRestTimeline? {
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            let offset = try declaredNumber(arguments, "hinge-offset")
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             return try arguments.value("hinge").map { (trace) throws(ToolError) in
                 try timeline(trace, offset: Int(offset.rounded()), film: film, limits: limits, context: context)

@@ -17,7 +17,7 @@ extension HingeTool {
                 sensors found are listed; a sensor printed without values (privileged) is an error.
                 """,
             arguments: [
-                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'."),
+                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'.", kind: .choice(["dumpsys"])),
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [

@@ -30,13 +30,24 @@ extension HingeTool {
             options: ReadOptions.options + [
                 CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead."),
                 CommandSpec.Option(
+                    ["--frontier"],
+                    help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
+                CommandSpec.Option(
+                    ["--particles"], value: "n",
+                    help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+                    default: 1000),
+                CommandSpec.Option(
+                    ["--seeds"], value: "list",
+                    help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
+                CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
-                maxRowsOption, maxPointsOption, outputOption,
+                maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
+            if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
@@ -60,7 +71,7 @@ extension HingeTool {
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
-                text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+                text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
             case "markdown":
                 text = ScoreReport.markdown(results)
             default:

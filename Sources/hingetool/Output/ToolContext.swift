@@ -10,6 +10,8 @@ struct ToolContext {
     /// Progress for long work; the standard context shows it only when standard error is a
     /// terminal, so logs and pipes stay quiet.
     var progress: (String) -> Void = { _ in }
+    /// Whether ``warn(_:reader:)`` prints (`--quiet` turns it off; errors always print).
+    var showsWarnings = true
 
     static var standard: ToolContext {
         var context = ToolContext(
@@ -74,7 +76,7 @@ struct ToolContext {
     /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
     /// without error, as `file: warning: message`; the command still succeeds.
     func warn(_ plausibility: TracePlausibility, reader: TraceReader) {
-        guard let columns = reader.columns else { return }
+        guard showsWarnings, let columns = reader.columns else { return }
         for warning in plausibility.warnings(for: columns) {
             writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
         }

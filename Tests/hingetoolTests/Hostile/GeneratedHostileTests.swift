@@ -196,7 +196,7 @@ enum HostileCatalogue {
     /// The position and path of the file (or frame folder) the command line reads.
     static func inputFile(in arguments: [String]) -> (Int, String)? {
         for (index, word) in arguments.enumerated().dropFirst() where word.hasPrefix("/") {
-            if index > 0, ["--out", "-o"].contains(arguments[index - 1]) { continue }
+            if index > 0, ["--out", "--out-dir", "-o"].contains(arguments[index - 1]) { continue }
             return (index, word)
         }
         return nil

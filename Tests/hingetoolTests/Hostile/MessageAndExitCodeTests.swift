@@ -44,7 +44,7 @@ struct MessageAndExitCodeTests {
     func newlineInFilmFolderBreaksCommentLine() throws {
         let folder = temporaryFolder()
         let film = folder + "/evil\nfilm"
-        #expect(runChild(["synth-film", "cut", "--out", film], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", film], in: folder).status == 0)
         let run = runChild(["film", film], in: folder)
         #expect(run.status == 0, "\(run.error)")
         #expect(Self.isGnuplotData(run.output), "\(run.output.prefix(300))")
@@ -54,7 +54,7 @@ struct MessageAndExitCodeTests {
     func unreadableFrameExits65() throws {
         let folder = temporaryFolder()
         let film = folder + "/film"
-        #expect(runChild(["synth-film", "cut", "--out", film], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", film], in: folder).status == 0)
         // A folder named like a frame: it exists but cannot be read as a file.
         unlink(film + "/000133.png")
         mkdir(film + "/000133.png", 0o755)
@@ -66,7 +66,7 @@ struct MessageAndExitCodeTests {
     func fifoAmongFramesHangsFilm() throws {
         let folder = temporaryFolder()
         let film = folder + "/film"
-        #expect(runChild(["synth-film", "cut", "--out", film], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", film], in: folder).status == 0)
         unlink(film + "/000133.png")
         try #require(makeNode(film + "/000133.png"))
         let run = runChild(["film", film], in: folder, timeLimit: 30)

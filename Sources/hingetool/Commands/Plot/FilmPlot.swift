@@ -20,7 +20,7 @@ extension HingeTool {
             // The hinge's stops, read as `film` reads them (the whole trace, within --max-rows
             // and --max-points; the film is not read twice).
             let stops = try Film.hingeTimeline(arguments, film: nil, context: context)?.stops
-            let dataPath = Plot.dataPath("film", arguments)
+            let dataPath = try Plot.dataPath("film", arguments)
             try Plot.render(
                 "film", base: Film.self, arguments: arguments, context: context, panels: stops == nil ? 1 : 2
             ) { title in
@@ -45,6 +45,7 @@ extension HingeTool {
         /// series 0 the rows, 1 the events, 2 (with a hinge) the hinge angle. The key lists the
         /// kinds that occur, nothing else; a crossfade's α per frame goes on the right axis
         /// (0…1); `hingeStops` (ms, `nil` without a trace) are dashed lines in both panels.
+        // Long: one gnuplot script, written in the order gnuplot reads it.
         static func script(data: String, title: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
             let hinge = hingeStops != nil
             let stopped = hingeStops?.isEmpty == false
