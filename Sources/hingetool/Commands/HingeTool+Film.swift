@@ -33,8 +33,9 @@ extension HingeTool {
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
                 maxRowsOption, maxPointsOption,
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                rowFormatOption([.dat, .json]).helped(
+                    "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
+                ).renamingValue("text", to: "dat"),
                 outputOption,
             ])
 

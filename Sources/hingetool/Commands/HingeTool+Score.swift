@@ -39,9 +39,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--seeds"], value: "list",
                     help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text",
-                    allowed: ["text", "json", "markdown"]),
+                reportFormatOption(),
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 

@@ -59,7 +59,10 @@ extension HingeTool {
                 context: context)
             let step = 1 / rate
             var options = ["--rate", DecimalNumber.shortest(rate)]
-            options += filter.sigma.map { ["--gaussian", DecimalNumber.shortest($0)] } ?? ["--median", DecimalNumber.shortest(filter.window)]
+            options +=
+                filter.sigma.map { ["--gaussian", DecimalNumber.shortest($0)] } ?? [
+                    "--median", DecimalNumber.shortest(filter.window),
+                ]
             if derivative { options.append("--derivative") }
             if arguments.has("impulses") { options.append("--impulses") }
             var header = CommentHeader("smooth", source: path, options: options)
@@ -67,10 +70,13 @@ extension HingeTool {
             if derivative, format == .trace {
                 throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
             }
-            var columns = [RowWriter.Column("t"), derivative ? .init("velocity", places: 3) : .init("angle", places: 4)]
+            var columns = [
+                RowWriter.Column("t"), derivative ? .init("velocity", places: 3) : .init("angle", places: 4),
+            ]
             guard let (resampler, grid) = resampled else {
                 header.add(Resample.noHingeNote)
-                try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context) { _ in }
+                try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context)
+                { _ in }
                 return
             }
             let values: [Double]
@@ -104,7 +110,8 @@ extension HingeTool {
                         + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found")
                 columns.append(.init("impulse"))
             }
-            try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context) { rows in
+            try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context) {
+                rows in
                 for index in grid.times.indices {
                     rows.add(grid.times[index])
                     rows.add(values[index])

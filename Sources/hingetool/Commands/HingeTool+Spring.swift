@@ -28,9 +28,9 @@ extension HingeTool {
                     .defaulting(toNote: "until settled"),
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "dat",
-                    allowed: ["dat", "csv", "json"]),
+                rowFormatOption([.dat, .csv, .json]).helped(
+                    "The motion as gnuplot-ready dat, csv or JSON; with --report, the report as text (dat), csv or JSON."
+                ),
                 outputOption,
             ],
             usageOverride: [

@@ -23,8 +23,7 @@ extension HingeTool {
                     repeating: true)
             ],
             options: [
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                reportFormatOption([.text, .json]),
                 CommandSpec.Option(
                     ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
                     default: 180),

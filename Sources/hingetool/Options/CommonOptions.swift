@@ -40,10 +40,16 @@ extension HingeTool {
             default: formats.first?.rawValue, allowed: formats.map(\.rawValue))
     }
 
-    /// `--format` for commands whose output is a report: `text` by default.
-    static let reportFormatOption = CommandSpec.Option(
-        ["--format"], value: "format", help: "The report as text, JSON or a Markdown table.",
-        default: ReportFormat.text.rawValue, allowed: ReportFormat.allCases.map(\.rawValue))
+    /// `--format` for commands whose output is a report: `text` by default; `formats` the ones
+    /// the command can write.
+    static func reportFormatOption(_ formats: [ReportFormat] = ReportFormat.allCases) -> CommandSpec.Option {
+        let words: [ReportFormat: String] = [.text: "text", .json: "JSON", .markdown: "a Markdown table"]
+        let listed = formats.compactMap { words[$0] }
+        let help = "The report as " + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+        return CommandSpec.Option(
+            ["--format"], value: "format", help: help + (listed.last ?? "") + ".", default: formats.first?.rawValue,
+            allowed: formats.map(\.rawValue))
+    }
 
     /// `-q, --quiet`: no warnings on standard error (errors still print), for the commands that
     /// warn about a trace they read without error.
