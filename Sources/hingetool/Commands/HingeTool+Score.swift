@@ -239,10 +239,12 @@ extension HingeTool {
         ]
 
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
-            var text = "# hingetool score \(Echo.comment(title))\n"
+            var header = CommentHeader("score", source: title)
             guard !rows.isEmpty else {
-                return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+                header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
+                return header.text
             }
+            var text = header.text
             text += "# reading".padding(18) + columnNames.dropLast().map { $0.padding(16) }.joined() + "flicker\n"
             for (name, score) in rows {
                 let cells = [

@@ -58,18 +58,7 @@ extension HingeTool {
                 path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
             let step = 1 / rate
-            var options = ["--rate", DecimalNumber.shortest(rate)]
-            options +=
-                filter.sigma.map { ["--gaussian", DecimalNumber.shortest($0)] } ?? [
-                    "--median", DecimalNumber.shortest(filter.window),
-                ]
-            if derivative { options.append("--derivative") }
-            if arguments.has("impulses") { options.append("--impulses") }
-            var header = CommentHeader("smooth", source: path, options: options)
-            let format = RowWriter.format(arguments)
-            if derivative, format == .trace {
-                throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
-            }
+            var header = try header(path, rate: rate, filter: filter, arguments)
             var columns = [
                 RowWriter.Column("t"), derivative ? .init("velocity", places: 3) : .init("angle", places: 4),
             ]
@@ -79,21 +68,9 @@ extension HingeTool {
                 { _ in }
                 return
             }
-            let values: [Double]
+            let values = try filtered(grid.angles, step: step, filter: filter, derivative: derivative, path: path)
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window
-            do {
-                if let sigma = filter.sigma {
-                    values =
-                        derivative
-                        ? try GridFilter.gaussianDerivative(grid.angles, step: step, sigma: sigma)
-                        : try GridFilter.gaussian(grid.angles, step: step, sigma: sigma)
-                } else {
-                    values = try GridFilter.median(grid.angles, step: step, window: filter.window)
-                }
-            } catch {
-                throw failure(error, path: path)
-            }
             header.add(Resample.provenance(resampler))
             var impulses: ImpulseDetection?
             if arguments.has("impulses") {
@@ -119,6 +96,40 @@ extension HingeTool {
                     rows.endRow()
                 }
             }
+        }
+
+        /// The angles through the chosen filter.
+        private static func filtered(
+            _ angles: [Double], step: Double, filter: (sigma: Double?, window: Double), derivative: Bool, path: String
+        ) throws(ToolError) -> [Double] {
+            do {
+                guard let sigma = filter.sigma else {
+                    return try GridFilter.median(angles, step: step, window: filter.window)
+                }
+                return derivative
+                    ? try GridFilter.gaussianDerivative(angles, step: step, sigma: sigma)
+                    : try GridFilter.gaussian(angles, step: step, sigma: sigma)
+            } catch {
+                throw failure(error, path: path)
+            }
+        }
+
+        /// The command line as the header echoes it; `--format trace` refused for velocities.
+        private static func header(
+            _ path: String, rate: Double, filter: (sigma: Double?, window: Double), _ arguments: ParsedArguments
+        ) throws(ToolError) -> CommentHeader {
+            let derivative = arguments.has("derivative")
+            if derivative, RowWriter.format(arguments) == .trace {
+                throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
+            }
+            var options = ["--rate", DecimalNumber.shortest(rate)]
+            options +=
+                filter.sigma.map { ["--gaussian", DecimalNumber.shortest($0)] } ?? [
+                    "--median", DecimalNumber.shortest(filter.window),
+                ]
+            if derivative { options.append("--derivative") }
+            if arguments.has("impulses") { options.append("--impulses") }
+            return CommentHeader("smooth", source: path, options: options)
         }
 
         /// Exactly one filter: the Gaussian's σ (and its ±3σ window) or the median's window; the

@@ -128,7 +128,7 @@ extension HingeTool {
                 ),
                 ("skipped rows", "\(summary.skippedRows)"),
             ]
-            var text = "# hingetool stats \(Echo.comment(path))\n"
+            var text = CommentHeader("stats", source: path).text
             for (label, value) in rows {
                 text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
             }
