@@ -23,7 +23,8 @@ extension HingeTool {
                 against ('score --truth'). Other lines are ignored and counted in the header. \
                 Times follow the clock rule (--clock): from zero by default, where zero is the \
                 earliest timestamp of the file's hinge lines of both streams, so the two streams \
-                of one log line up; 'recorder' keeps the boot clock. Times are printed exactly.
+                of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
+                --format csv and json give the same rows without the comments, as CSV or JSON Lines.
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -41,8 +42,11 @@ extension HingeTool {
                     help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
                     default: SamsungHALLog.Stream.public.rawValue,
                     allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
-                Clock.option, skipBadRowsOption, maxBytesOption, outputOption,
+                Clock.option, skipBadRowsOption, maxBytesOption, rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
+
+        /// The columns, named once (as the trace CSV names them).
+        static let columns: [RowWriter.Column] = [.init("time"), .init("angle")]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.positionals[0]
@@ -53,11 +57,11 @@ extension HingeTool {
             let path = arguments.positionals[1]
             let bytes = try context.readAll(path, limit: try inputLimit(arguments))
             let text = DumpsysSensorLog.text(of: bytes)
-            let output =
-                format == InputFormat.dumpsys.rawValue
-                ? try dumpsys(text, path: path, arguments: arguments, context: context)
-                : try logcat(text, path: path, arguments: arguments, context: context)
-            try context.emit(output, to: arguments.value("output"))
+            if format == InputFormat.dumpsys.rawValue {
+                try dumpsys(text, path: path, arguments: arguments, context: context)
+            } else {
+                try logcat(text, path: path, arguments: arguments, context: context)
+            }
         }
 
         /// What `import` reads.
@@ -69,33 +73,49 @@ extension HingeTool {
 
         static func dumpsys(
             _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
-        ) throws(ToolError) -> String {
-            let name = ToolContext.displayName(path)
+        ) throws(ToolError) {
+            let file = ToolContext.displayName(path)
+            let name = Echo.quoted(file, limit: 200)
             let log = DumpsysSensorLog(text: text)
             if arguments.has("list") {
-                var list = "# hingetool import dumpsys \(Echo.comment(path)) --list\n# line events sensor\n"
+                var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
+                list.add("line events sensor")
+                var text = list.text
                 for section in log.sections {
-                    list += "\(section.line) \(section.rows.count) '\(Echo.quoted(section.name, limit: 200))'\n"
+                    text += "\(section.line) \(section.rows.count) '\(Echo.quoted(section.name, limit: 200))'\n"
                 }
-                return list
+                return try context.emit(text, to: arguments.value("output"))
             }
             let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
             guard !section.rows.isEmpty || !section.badRows.isEmpty else {
-                throw .data("\(name):\(section.line):1: '\(section.name)' lists no events")
+                throw .data("\(name):\(section.line):1: '\(Echo.quoted(section.name))' lists no events")
             }
             if let masked = section.rows.first(where: { $0.value == nil }) {
                 throw .data(
-                    "\(name):\(masked.line):\(masked.column): '\(section.name)' is printed without values "
+                    "\(name):\(masked.line):\(masked.column): '\(Echo.quoted(section.name))' is printed without values "
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = try checkedRows(section, name: name, skip: arguments.has("skip-bad-rows"), context: context)
+            let rows = try checkedRows(section, name: file, skip: arguments.has("skip-bad-rows"), context: context)
             let clock = Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
-            var output = "# hingetool import dumpsys \(Echo.comment(path))\n"
-            output += "# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; "
-            // Every row has a value: a section with a masked row was refused above.
-            return output + "\(describe(clock, origin))\n" + DumpsysSensorLog.csv(rows, origin: origin)
+            var header = CommentHeader("import dumpsys", source: path)
+            header.add(
+                "sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; \(describe(clock, origin))")
+            guard RowWriter.format(arguments) != .trace else {
+                // Every row has a value: a section with a masked row was refused above.
+                return try context.emit(
+                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: arguments.value("output"))
+            }
+            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+                writer in
+                for row in rows {
+                    // The time exactly, from its nanoseconds; the angle as a number.
+                    writer.add(decimal: ExactTime.seconds(nanoseconds: row.nanoseconds - origin))
+                    writer.add(row.value.flatMap(Double.init))
+                    writer.endRow()
+                }
+            }
         }
 
         /// The section `wanted` names (exact name, then a unique prefix), or the only hinge
@@ -136,7 +156,7 @@ extension HingeTool {
         // Long: the two streams' headers and rows, written in the order a reader meets them.
         static func logcat(
             _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
-        ) throws(ToolError) -> String {
+        ) throws(ToolError) {
             let name = ToolContext.displayName(path)
             let log = SamsungHALLog(text: text)
             let skip = arguments.has("skip-bad-rows")
@@ -146,12 +166,15 @@ extension HingeTool {
                 DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
             }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             try report(problems, name: name, skip: skip, context: context)
-            let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(Echo.comment($0.key))" }
+            let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
             if arguments.has("list") {
-                return "# hingetool import logcat \(Echo.comment(path)) --list\n# stream events tag\n"
-                    + "public \(publicEvents.events.count) hinge_angle\n"
-                    + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(ignoredText)\n"
+                var list = CommentHeader("import logcat", source: path, options: ["--list"])
+                list.add("stream events tag")
+                let text =
+                    list.text + "public \(publicEvents.events.count) hinge_angle\n"
+                    + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(CommentHeader.oneLine(ignoredText))\n"
+                return try context.emit(text, to: arguments.value("output"))
             }
             let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
             let events = stream == .public ? publicEvents.events : fusedEvents.events
@@ -159,40 +182,45 @@ extension HingeTool {
                 let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
                 throw .data(
                     "\(Echo.quoted(name, limit: 200)): no \(tag) line (a Samsung sensor HAL line "
-                        + "'\(stream.marker)<ns> ns value …'); ignored lines: \(ignoredText)")
+                        + "'\(stream.marker)<ns> ns value …'); ignored lines: \(Echo.quoted(ignoredText, limit: 200))")
             }
             let earliest = min(
                 first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
                 fusedEvents.events.first?.nanoseconds ?? .max)
             let clock = Clock(arguments)
             let origin = clock.origin(first: earliest)
-            var output = "# hingetool import logcat \(Echo.comment(path))\(stream == .fused ? " --stream fused" : "")\n"
-            output +=
-                "# Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
-            output += "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))\n"
-            output += "# ignored lines: \(ignoredText)\n"
-            if !problems.isEmpty { output += "# skipped lines: \(problems.count) (listed on standard error)\n" }
-            switch stream {
-            case .public:
-                output += "time,angle,raw_angle,fused_angle\n"
+            var header = CommentHeader(
+                "import logcat", source: path, options: stream == .fused ? ["--stream", "fused"] : [])
+            header.add(
+                "Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
+                    + "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))")
+            header.add("ignored lines: \(ignoredText)")
+            if !problems.isEmpty { header.add("skipped lines: \(problems.count) (listed on standard error)") }
+            let columns: [RowWriter.Column] =
+                stream == .public
+                ? [.init("time"), .init("angle"), .init("raw_angle"), .init("fused_angle")]
+                : [.init("time"), .init("angle"), .init("state")]
+            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+                writer in
                 var next = 0
                 var fused: Int?
                 for event in events {
-                    while next < fusedEvents.events.count, fusedEvents.events[next].nanoseconds <= event.nanoseconds {
-                        fused = fusedEvents.events[next].angle
-                        next += 1
+                    writer.add(decimal: ExactTime.seconds(nanoseconds: event.nanoseconds - origin))
+                    writer.add(Double(event.angle))
+                    if stream == .public {
+                        while next < fusedEvents.events.count, fusedEvents.events[next].nanoseconds <= event.nanoseconds
+                        {
+                            fused = fusedEvents.events[next].angle
+                            next += 1
+                        }
+                        writer.add(Double(event.detail))
+                        writer.add(fused.map(Double.init))
+                    } else {
+                        writer.add(Double(event.detail))
                     }
-                    output += "\(ExactTime.seconds(nanoseconds: event.nanoseconds - origin)),\(event.angle),"
-                    output += "\(event.detail),\(fused.map(String.init) ?? "")\n"
-                }
-            case .fused:
-                output += "time,angle,state\n"
-                for event in events {
-                    output +=
-                        "\(ExactTime.seconds(nanoseconds: event.nanoseconds - origin)),\(event.angle),\(event.detail)\n"
+                    writer.endRow()
                 }
             }
-            return output
         }
 
         /// The events in time order, and a problem for each that repeats an earlier one's
