@@ -154,7 +154,7 @@ extension HingeTool.Score {
 
     /// The moves as gnuplot-ready rows, one per move and display.
     static func movesTable(_ moves: [UnfoldComparison.Move], path: String) -> String {
-        var text = "# hingetool score --unfold --per-move \(Echo.comment(path))\n"
+        var text = CommentHeader("score --unfold --per-move", source: path).text
         guard !moves.isEmpty else { return text + "# no move of the truth: nothing to score\n" }
         text += "# move start_s end_s from_deg to_deg  display          rmse     ratio_android chop_max chop_p99\n"
         for (index, move) in moves.enumerated() {
