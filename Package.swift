@@ -18,9 +18,13 @@ let package = Package(
         .executable(name: "hingetool", targets: ["hingetool"]),
     ],
     targets: [
-        .target(name: "HingeKit"),
-        // The stand-in image cache an app embeds (MIT): imports nothing of ours.
-        .target(name: "ImageStandIns"),
+        // The one echo rule, lock, PATH search and platform import every module shares, at
+        // `package` access (MIT, no Foundation, not a product), as swift-collections shares
+        // InternalCollectionsUtilities.
+        .target(name: "HingeSupport"),
+        .target(name: "HingeKit", dependencies: ["HingeSupport"]),
+        // The stand-in image cache an app embeds (MIT): imports nothing of ours but HingeSupport.
+        .target(name: "ImageStandIns", dependencies: ["HingeSupport"]),
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
@@ -39,8 +43,9 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
         // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
-        .target(name: "FilmAnalysis", dependencies: ["HingeKit", "CPNG", "CDeflate"]),
-        .executableTarget(name: "hingetool", dependencies: ["HingeKit", "HingeAnalysis", "FilmAnalysis"]),
+        .target(name: "FilmAnalysis", dependencies: ["HingeSupport", "HingeKit", "CPNG", "CDeflate"]),
+        .executableTarget(
+            name: "hingetool", dependencies: ["HingeSupport", "HingeKit", "HingeAnalysis", "FilmAnalysis"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
@@ -55,7 +60,9 @@ let package = Package(
         .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
         .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
         .testTarget(
-            name: "hingetoolTests", dependencies: ["hingetool", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
+            name: "hingetoolTests",
+            dependencies: ["hingetool", "HingeKit", "HingeSupport", "FilmAnalysis", "HingeTestSupport"]),
+        .testTarget(name: "HingeSupportTests", dependencies: ["HingeSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

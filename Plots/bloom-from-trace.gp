@@ -2,7 +2,7 @@
 # following the hinge directly with it (no lag, no bounce).
 # Data: hingetool animate Datasets/flat-to-laptop.csv --effect bloom [--reduce-motion jump]
 #       and --effect angle --reduce-motion jump for the raw angle (make plots)
-set terminal pngcairo size 960,600 font "DejaVu Sans,11"
+set terminal pngcairo size 960,640 font "DejaVu Sans,11" noenhanced
 set output "Plots/bloom-from-trace.png"
 set title "flat-to-laptop.csv through the bloom: spring (.smooth) vs Reduce Motion (hingetool animate --effect bloom)"
 set xlabel "time (s)"
@@ -13,7 +13,9 @@ set yrange [-0.05:1.1]
 set y2range [-9:198]
 set ytics nomirror
 set y2tics 0, 30, 180
-set key bottom left box opaque
+set key below box
+# A key below the plot: the bottom margin leaves room for it under the axis label.
+set bmargin 8
 plot "Plots/data/bloom-angle.dat" using 1:2 axes x1y2 with steps linecolor "gray60" linewidth 2 \
          title "hinge angle (right axis, samples)", \
      "Plots/data/bloom-reduce-motion.dat" using 1:3 with lines linewidth 2 dashtype 2 \

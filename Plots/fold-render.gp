@@ -1,7 +1,7 @@
 # The frosted-glass fold at 0°, 15° and 30°: the test pattern as the tilted glass shows it
 # (the right edge is the hinge, farther from the eye; black where rays miss the interface).
 # Data: hingetool fold-render --tilt DEG -o Plots/data/fold-render-DEG.dat (make plots)
-set terminal pngcairo size 420,820 font "DejaVu Sans,10"
+set terminal pngcairo size 420,820 font "DejaVu Sans,10" noenhanced
 set size ratio -1
 set xrange [-35:35]
 set yrange [-75:75]

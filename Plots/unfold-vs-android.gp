@@ -1,12 +1,14 @@
 # Unfold progress: HingeKit's UnfoldDriver against Android's spring and Android's whole pipeline.
 # Data: hingetool unfold … --rate 120 and hingetool animate … --effect unfold (make plots)
-set terminal pngcairo size 1100,900 font "DejaVu Sans,11"
+set terminal pngcairo size 1100,900 font "DejaVu Sans,11" noenhanced
 set output "Plots/unfold-vs-android.png"
 set multiplot layout 2,1
 set grid
 set xlabel "time (s)"
 set ylabel "unfold progress"
-set key bottom left box opaque
+set key below box
+# A key below the plot: the bottom margin leaves room for it under the axis label.
+set bmargin 6
 set title "flat-to-laptop (1° sensor): the fold from 180° to 110° and back"
 set xrange [0.4:4.6]
 set yrange [0.6:1.02]

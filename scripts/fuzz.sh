@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make fuzz: builds one libFuzzer binary per target from HingeKit's sources (FilmAnalysis's
-# frame decoders and libpng/libdeflate for png_decoder) and a target file in Fuzz/Targets, then runs each for FUZZ_SECONDS (default 60) from its seed corpus in
+# frame decoders and libpng/libdeflate for png_decoder), HingeSupport and a target file in
+# Fuzz/Targets, then runs each for FUZZ_SECONDS (default 60) from its seed corpus in
 # Fuzz/corpus/<target>. New inputs go to .build/fuzz/corpus/<target> (the checked-in seeds
 # are only read); a crash, a NaN or a broken invariant stops the run and leaves the input in
 # .build/fuzz/artifacts/. Exit status: 0 when every target ran clean.
@@ -23,9 +24,16 @@ declare -A TARGETS=(
 # The hingetool files a target needs beside HingeKit (compiled into one module named HingeKit,
 # so their `import HingeKit` is a no-op).
 declare -A TOOL_SOURCES=(
-  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift Output/Echo.swift"
-  [tool_readers]="Formats/StageLogReader.swift Formats/PPMReader.swift Formats/PixelImage.swift Output/ToolError.swift Output/ExitCode.swift Output/Echo.swift CommandLine/UsageError.swift"
+  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift"
+  [tool_readers]="Formats/StageLogReader.swift Formats/PPMReader.swift Formats/PixelImage.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
 )
+# HingeSupport (the echo rule, lock, PATH search and platform import every module imports) is
+# compiled once into its own module and object, instrumented like the rest, and linked in.
+SUPPORT="$OUT/support"
+mkdir -p "$SUPPORT"
+"$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name HingeSupport -package-name HingeKit \
+  Sources/HingeSupport/*.swift -emit-module -emit-module-path "$SUPPORT/HingeSupport.swiftmodule" \
+  -c -o "$SUPPORT/HingeSupport.o" 2> "$SUPPORT/build.log" || { cat "$SUPPORT/build.log"; exit 1; }
 # FUZZ_TARGETS picks some targets (space separated), e.g. to run two halves side by side.
 SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers}
 status=0
@@ -35,6 +43,7 @@ for target in $SELECTED; do
     # FilmAnalysis's frame decoders with libpng and libdeflate, instrumented, internal access.
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
       Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate \
+      -I "$SUPPORT" "$SUPPORT/HingeSupport.o" \
       "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
       || { cat "$OUT/$target.build.log"; exit 1; }
   else
@@ -43,6 +52,7 @@ for target in $SELECTED; do
     # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKit -package-name HingeKit \
       $(find Sources/HingeKit -name '*.swift' | sort) "${tool_sources[@]}" Fuzz/Targets/FuzzInput.swift \
+      -I "$SUPPORT" "$SUPPORT/HingeSupport.o" \
       "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
       || { cat "$OUT/$target.build.log"; exit 1; }
   fi

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Reads a fuzzer's bytes as numbers and choices, so that every input is some valid program
 /// of calls and the fuzzer's mutations move through the space of calls, not of parse errors.

@@ -1,3 +1,6 @@
+// Public: the lock is taken inside this type's @inlinable methods, which need its declaration.
+public import HingeSupport
+
 /// The bitmaps an app's image views drew last, to draw at once when a new view asks for the
 /// same picture, exactly or at a size close enough to stand in.
 ///

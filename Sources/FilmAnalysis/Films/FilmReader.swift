@@ -1,10 +1,6 @@
 import Dispatch
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Decodes the frames of a film once each, in parallel, and keeps only their summaries and
 /// the differences between neighbours.

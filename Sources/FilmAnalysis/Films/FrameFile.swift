@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A frame image in a folder and the time it stands for.
 public struct FrameFile: Hashable, Sendable {

@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 extension Frame {
     /// Decodes a binary (`P6`) or plain (`P3`) colour Netpbm image. A maximum value of 255 keeps
     /// 8-bit samples, 65535 keeps 16-bit ones, and any other maximum is scaled to 16 bits
@@ -13,7 +15,7 @@ extension Frame {
         var scanner = NetpbmScanner(bytes: ppm, file: file)
         let magic = try scanner.word("the magic number P3 or P6")
         guard magic.text == "P6" || magic.text == "P3" else {
-            throw scanner.error(at: magic, "'\(magic.text)' is not a colour PPM; expected P6 or P3")
+            throw scanner.error(at: magic, "'\(Echo.quoted(magic.text))' is not a colour PPM; expected P6 or P3")
         }
         let width = try scanner.integer("width", in: 1...1_000_000)
         let height = try scanner.integer("height", in: 1...1_000_000)
@@ -29,7 +31,7 @@ extension Frame {
                 values[index] = UInt16(try scanner.integer("sample \(index + 1) of \(count)", in: 0...maximum))
             }
             if let extra = scanner.nextWord() {
-                throw scanner.error(at: extra, "unexpected '\(extra.text)' after the last sample")
+                throw scanner.error(at: extra, "unexpected '\(Echo.quoted(extra.text))' after the last sample")
             }
         } else {
             guard scanner.offset < ppm.count, NetpbmScanner.isSpace(ppm[scanner.offset]) else {
@@ -144,7 +146,9 @@ struct NetpbmScanner {
             let value = Int(word.text),
             range.contains(value)
         else {
-            throw error(at: word, "'\(word.text)' is not a valid \(what) (\(range.lowerBound)…\(range.upperBound))")
+            throw error(
+                at: word, "'\(Echo.quoted(word.text))' is not a valid \(what) (\(range.lowerBound)…\(range.upperBound))"
+            )
         }
         return value
     }

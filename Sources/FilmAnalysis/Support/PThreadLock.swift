@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+internal import HingeSupport
 
 /// A pthread mutex (FilmAnalysis does not use Foundation).
 final class PThreadLock: @unchecked Sendable {

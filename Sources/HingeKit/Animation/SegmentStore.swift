@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A fixed number of ``SpringSegment``s stored inline, so that a ``SpringAnimator`` never
 /// allocates: retargeting replaces slots instead of growing an array.

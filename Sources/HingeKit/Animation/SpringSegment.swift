@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// One spring motion in flight inside a ``SpringAnimator``: a displacement from the animator's
 /// target and a velocity, released at ``start`` and decaying under one spring.

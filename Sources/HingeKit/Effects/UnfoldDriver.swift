@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// HingeKit's unfold progress on screen: Android's quantity, clamp(angle / 165°), shown with
 /// less lag than Android's own spring.

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The frosted-glass fold, mimicked on a flat phone: what each point of the tilted glass shows
 /// of an interface that stays where the screen was.

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The tilt of the screen about its vertical axis, relative to a calibrated zero pose, and
 /// its prediction a latency ahead from the gyroscope's rate.

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 // The closed form of a spring costs one exponential and, while it oscillates, one sine and
 // one cosine per spring and per frame. Calls into the C library for them cost more than the

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The closed-form motion of one spring released from one state: the displacement
 /// `y = x − target` and its velocity at any time `t ≥ 0`.

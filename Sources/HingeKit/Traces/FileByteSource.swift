@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A file read through the C library, so HingeKit needs no Foundation.
 public final class FileByteSource: TraceByteSource {

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Bytes already in memory, e.g. a trace bundled with an app or built by a test.
 public struct InMemoryByteSource<Bytes: Collection<UInt8>>: TraceByteSource {

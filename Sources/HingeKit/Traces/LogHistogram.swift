@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Counts of positive values in log-spaced bins 0.01 % wide, from 1 µs to 10⁵ s, plus the
 /// values outside that span; enough for percentiles of sampling intervals in fixed memory.

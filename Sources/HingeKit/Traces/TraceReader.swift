@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Reads a hinge trace CSV as a stream of samples, in constant memory.
 ///
@@ -650,7 +646,7 @@ public final class TraceReader {
         guard let word, let status = HingeStatus(folded: word) else {
             throw error(
                 .invalidStatus, column: field.column,
-                "status '\(text(of: field, in: line).echoed)' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
+                "status '\(Echo.quoted(text(of: field, in: line)))' is not one of closed, partiallyOpen, fullyOpen, unknown or empty"
             )
         }
         return status
@@ -665,12 +661,12 @@ public final class TraceReader {
         var bytes = text
         guard bytes.withUTF8({ DecimalNumber.isPlainDecimal($0) }), let value = Double(text) else {
             if DecimalNumber.namesNonFinite(text) {
-                throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is not a finite number")
+                throw error(.notFinite, column: column, "\(name) '\(Echo.quoted(text))' is not a finite number")
             }
-            throw error(.invalidNumber, column: column, "\(name) '\(text.echoed)' is not a number")
+            throw error(.invalidNumber, column: column, "\(name) '\(Echo.quoted(text))' is not a number")
         }
         guard value.isFinite else {
-            throw error(.notFinite, column: column, "\(name) '\(text.echoed)' is too large for a Double")
+            throw error(.notFinite, column: column, "\(name) '\(Echo.quoted(text))' is too large for a Double")
         }
         return value
     }
@@ -689,22 +685,4 @@ public final class TraceReader {
 extension String {
     fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
 
-    /// The field as an error message quotes it: at most 40 characters (then `…`), control
-    /// characters as `\xNN`, so a 60 KB field or an escape sequence is not echoed whole.
-    fileprivate var echoed: String {
-        var result = ""
-        for (index, scalar) in unicodeScalars.enumerated() {
-            if index == 40 {
-                result += "…"
-                break
-            }
-            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\x" + (digits.count < 2 ? "0" : "") + digits
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Summary statistics of a hinge trace, gathered one sample at a time in constant memory.
 ///

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 /// Parses arguments against a ``CommandSpec`` with swift-argument-parser's conventions:
 /// `--name value`, `--name=value`, `-o value`, `--` ends the options, and a lone `-` is a

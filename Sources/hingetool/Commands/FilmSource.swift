@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+internal import HingeSupport
 
 /// Where `film` gets its frames: a folder of frame images, or a video decoded by ffmpeg into a
 /// temporary folder.
@@ -40,7 +41,7 @@ enum FilmSource {
 
     /// Runs ffmpeg on `video`; returns the temporary folder holding the frames.
     static func extract(video: String) throws(ToolError) -> String {
-        guard let ffmpeg = executable("ffmpeg") else {
+        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             throw .failure(
                 "'\(video)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
                     + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
@@ -76,13 +77,4 @@ enum FilmSource {
         return folder
     }
 
-    /// `name` on PATH, or `nil`.
-    static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
 }

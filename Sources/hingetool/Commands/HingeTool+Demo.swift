@@ -250,7 +250,7 @@ extension HingeTool {
         static func emptyScript(_ name: String, source: String) -> String {
             """
             # \(name).gp — written by hingetool demo; edit and re-run with: gnuplot \(name).gp
-            set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+            set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
             set output '\(name).png'
             set title \(GnuplotText.quoted(Plot.fileName(source)))
             set label 1 'no hinge angle in this trace: nothing to read or animate' at graph 0.5, 0.5 center
@@ -266,12 +266,12 @@ extension HingeTool {
                 "Bloom and lean following the hinge, with and without Reduce Motion: \(Plot.fileName(source))")
             return """
                 # demo-effects.gp — written by hingetool demo; edit and re-run with: gnuplot demo-effects.gp
-                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
                 set output 'demo-effects.png'
                 set multiplot layout 2,1 title \(title)
                 set datafile missing '-'
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 set ylabel 'bloom (0…1)'
                 set yrange [-0.05:1.1]
                 plot 'demo-effects.dat' using 1:3 with lines linewidth 2 title 'bloom (smooth spring)', \\
@@ -279,7 +279,6 @@ extension HingeTool {
                 set xlabel 'time (s)'
                 set ylabel 'lean (°)'
                 set yrange [-0.5:8]
-                set key top left box opaque
                 plot 'demo-effects.dat' using 1:5 with lines linewidth 2 title 'lean (soft critically damped spring)', \\
                      'demo-effects.dat' using 1:6 with lines linewidth 2 dashtype 2 title 'lean, Reduce Motion (upright)'
                 unset multiplot
@@ -291,12 +290,12 @@ extension HingeTool {
             let title = GnuplotText.quoted("The hinge read as position, snap and velocity: \(Plot.fileName(source))")
             var text = """
                 # demo-reading.gp — written by hingetool demo; edit and re-run with: gnuplot demo-reading.gp
-                set terminal pngcairo size 1000,700 font 'DejaVu Sans,11'
+                set terminal pngcairo size 1000,860 font 'DejaVu Sans,11' noenhanced
                 set output 'demo-reading.png'
                 set multiplot layout 2,1 title \(title)
                 set offsets 0, 0, graph 0.05, graph 0.05
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 set ylabel 'angle (°)'
                 plot 'demo-reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
                      'demo-reading.dat' using 1:3 with lines linewidth 2 title 'position', \\

@@ -39,10 +39,7 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), context: context)
-            }
+            let hinge = try hingeTimeline(arguments, context: context)
             let frames = try FilmSource.frames(path, order: order, context: context)
             let events = FilmEventDetector().events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
@@ -52,6 +49,19 @@ extension HingeTool {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }
             try output.commit()
+        }
+
+        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, or `nil` without
+        /// `--hinge`.
+        static func hingeTimeline(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError)
+            -> HingeRestTimeline?
+        {
+            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            return try arguments.value("hinge").map { (trace) throws(ToolError) in
+                try timeline(trace, offset: Int(offset.rounded()), context: context)
+            }
         }
 
         /// The hinge's rest timeline from a trace file.

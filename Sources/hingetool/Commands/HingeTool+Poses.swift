@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool poses STAGES`: classify a recorded log of fold stages.

@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool read TRACE`: the reader's position, velocity and snap, per sample or frame.

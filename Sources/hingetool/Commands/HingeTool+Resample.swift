@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool resample TRACE --rate HZ`: the trace's angles on a uniform grid.

@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool score TRACE`: a reading against the trace's ground truth, with baselines.

@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool smooth TRACE --rate HZ (--gaussian S [--derivative] | --median S)`: a filter

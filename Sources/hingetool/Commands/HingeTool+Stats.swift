@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool stats TRACE`: sampling, quantisation, range and statuses of a trace.

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool synth SCENARIO`: a realistic synthetic trace with ground truth.

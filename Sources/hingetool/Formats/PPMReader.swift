@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 /// Reads Netpbm colour images: `P6` (binary) and `P3` (plain text), any maximum value up to
 /// 65535, scaled to 8 bits.
 ///

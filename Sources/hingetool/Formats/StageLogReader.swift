@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 /// Reads a stage log, the CSV `hingetool poses` classifies: a header naming
 /// `content_width` and `content_height` (required), `time`, the four insets and the four

@@ -16,6 +16,8 @@ extension HingeTool {
 
         /// The name on the command line.
         var name: String
+        /// What its value is, with its unit: the axis label of `plot curve` and `plot animate`.
+        var quantity: String
         /// `--lower` and `--upper`; `nil` where the option does not apply.
         var lower: Bound?
         var upper: Bound?
@@ -35,14 +37,16 @@ extension HingeTool {
     enum EffectOptions {
         static let catalogue: [EffectEntry] = [
             EffectEntry(
-                name: "bloom", lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
+                name: "bloom", quantity: "bloom (0…1)",
+                lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
             ) { (lower, upper, _) throws(ToolError) in
                 guard lower < upper else { throw .usage("the bloom needs '--lower' below '--upper'") }
                 return BloomEffect(lower: lower, upper: upper)
             },
             EffectEntry(
-                name: "ramp", lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
+                name: "ramp", quantity: "ramp value (0…1)",
+                lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: ["easing"],
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
                 animates: false
@@ -52,7 +56,7 @@ extension HingeTool {
                 return RampEffect(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
             },
             EffectEntry(
-                name: "lean", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
+                name: "lean", quantity: "lean (°)", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
             ) { (full, flat, arguments) throws(ToolError) in
                 guard full < flat else { throw .usage("the lean needs '--lower' below '--upper'") }
@@ -60,13 +64,19 @@ extension HingeTool {
                 return LeanEffect(maximum: maximum, flat: flat, full: full)
             },
             EffectEntry(
-                name: "unfold", lower: nil,
+                name: "unfold", quantity: "unfold progress (0…1)", lower: nil,
                 upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
             ) { (_, unfolded, _) throws(ToolError) in
                 guard unfolded > 0 else { throw .usage("unfold needs --upper > 0") }
                 return UnfoldProgressEffect(unfoldedAngle: unfolded)
             },
         ]
+
+        /// What an effect's value is, with its unit (an axis label); the hinge angle for `angle`
+        /// or no effect.
+        static func quantity(of name: String?) -> String {
+            catalogue.first { $0.name == name }?.quantity ?? "angle (°)"
+        }
 
         /// The effects' names, in the catalogue's order.
         static let names = catalogue.map(\.name)

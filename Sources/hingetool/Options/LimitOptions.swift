@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 /// The options that bound a command's memory and work, and the checks that apply them before
 /// the work starts (docs/performance.md, "Resource policy").

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// The options that describe a spring and the rules that turn them into one, shared by

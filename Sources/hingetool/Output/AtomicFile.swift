@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Whole files written in one go, with ``FileOutput``'s rules: a regular file is replaced
 /// atomically, a device or FIFO written directly, a directory refused.

@@ -1,10 +1,6 @@
 import HingeKit
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.
 enum ExitCode: Int32 {

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A file named by `-o` (or `--png`, or a plot's files), opened for writing the way the
 /// target needs:

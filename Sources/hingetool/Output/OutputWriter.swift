@@ -1,10 +1,6 @@
 import HingeKit
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// A command's output, passed on in chunks of about 64 KiB as it is produced, so that a
 /// ten-million-row result never sits in memory whole.

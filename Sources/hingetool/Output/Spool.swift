@@ -1,10 +1,6 @@
 import HingeKit
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Text held in an anonymous temporary file until it can be written after something that
 /// is only known at the end (animate's header counts the rows that follow it).

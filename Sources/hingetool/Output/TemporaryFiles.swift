@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// The temporary files the process has open, so that SIGINT, SIGTERM and SIGHUP can remove
 /// them before the process dies.

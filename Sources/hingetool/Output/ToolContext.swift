@@ -1,10 +1,6 @@
 import HingeKit
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Where a command's input comes from and its output goes, so tests can run the tool in
 /// process.

@@ -1,10 +1,6 @@
 import HingeKit
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+internal import HingeSupport
 
 /// Why a subcommand stopped.
 enum ToolError: Error {

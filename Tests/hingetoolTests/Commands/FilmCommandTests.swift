@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+import HingeSupport
 import HingeTestSupport
 import Testing
 
@@ -167,7 +168,7 @@ struct FilmCommandTests {
 
     @Test("a video ffmpeg cannot read: exit 65 with ffmpeg's own message")
     func badVideo() throws {
-        try #require(FilmSource.executable("ffmpeg") != nil, "ffmpeg is not installed (run make deps)")
+        try #require(ExecutableSearch.find("ffmpeg") != nil, "ffmpeg is not installed (run make deps)")
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = FileManager.default.createFile(atPath: folder + "/screen.mp4", contents: Data("not a video".utf8))
@@ -178,7 +179,7 @@ struct FilmCommandTests {
 
     @Test("a video with irregular frame times: the same events as its frames")
     func video() throws {
-        let ffmpeg = try #require(FilmSource.executable("ffmpeg"), "ffmpeg is not installed (run make deps)")
+        let ffmpeg = try #require(ExecutableSearch.find("ffmpeg"), "ffmpeg is not installed (run make deps)")
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = dataset("films/cut")

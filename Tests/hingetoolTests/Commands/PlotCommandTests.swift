@@ -43,18 +43,128 @@ struct PlotCommandTests {
         #expect(try String(contentsOfFile: folder + "/trace.svg", encoding: .utf8).contains("<svg"))
     }
 
-    @Test("A crafted file name cannot run commands through the script")
+    @Test("A crafted file name is printed literally and cannot run commands through the script")
     func escaping() throws {
         let folder = temporaryFolder()
         let marker = folder + "/pwned"
-        let name = folder + "/x`touch pwned`$(touch pwned)@m'\"; system('touch pwned').csv"
+        let base = "fold_2024^2@m{x}`touch pwned`$(touch pwned)'\"; system('touch pwned').csv"
+        let name = folder + "/" + base
         try "time,angle\n0,180\n0.1,170\n".write(toFile: name, atomically: true, encoding: .utf8)
-        let run = runTool(["plot", "trace", name, "--out", folder])
+        let run = runTool(["plot", "trace", name, "--terminal", "svg", "--out", folder])
         #expect(run.status == 0, "\(run.error)")
-        let script = try String(contentsOfFile: folder + "/trace.gp", encoding: .utf8)
-        for dangerous in ["`", "$(", "@", "system(", "\""] { #expect(!script.contains(dangerous)) }
         #expect(!FileManager.default.fileExists(atPath: marker))
-        #expect(GnuplotText.quoted("a'b`c") == "'a_b_c'")
+        // gnuplot expands nothing inside single quotes; a quote is doubled.
+        let script = try String(contentsOfFile: folder + "/trace.gp", encoding: .utf8)
+        #expect(script.contains("set title 'trace: " + base.replacingOccurrences(of: "'", with: "''") + "'\n"))
+        #expect(script.contains("set termoption noenhanced\n"))
+        // The picture shows the name as it is: no subscript, superscript or markup (gnuplot's SVG
+        // escapes only what XML needs).
+        let svg = try String(contentsOfFile: folder + "/trace.svg", encoding: .utf8)
+        let shown = base.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(svgText(svg).contains("trace: " + base) || svg.contains("trace: " + shown), "\(svgText(svg))")
+        #expect(GnuplotText.quoted("a'b`c\nd") == "'a''b`c?d'")
+    }
+
+    @Test(
+        "Every script keeps its key outside the data and prints text literally",
+        arguments: [
+            ["trace", dataset("flat-to-laptop.csv")], ["reading", dataset("five-degree-steps.csv")],
+            ["spring", "--preset", "bend"], ["animate", dataset("slow-bend.csv"), "--effect", "lean"],
+            ["curve", "lean"], ["fold-render", "--tilt", "20", "--width", "20"],
+            ["film", dataset("films/late-motion"), "--hinge", dataset("films/late-motion/hinge.csv")],
+        ])
+    func keysAndText(arguments: [String]) throws {
+        let folder = temporaryFolder()
+        let run = runTool(["plot"] + arguments + ["--out", folder])
+        #expect(run.status == 0, "\(run.error)")
+        let script = try String(contentsOfFile: folder + "/\(arguments[0]).gp", encoding: .utf8)
+        #expect(script.contains("set termoption noenhanced\n"))
+        #expect(Self.keysInside(script).isEmpty)
+        #expect(script.contains("set key below") || script.contains("unset key"))
+    }
+
+    @Test("Every script in Plots/ keeps its key outside the data and prints text literally")
+    func checkedInScripts() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Plots")
+            .filter { $0.hasSuffix(".gp") }
+        #expect(scripts.count >= 14)
+        for name in scripts {
+            let script = try String(contentsOfFile: packageRoot + "/Plots/" + name, encoding: .utf8)
+            let terminal = script.split(separator: "\n").filter { $0.hasPrefix("set terminal") }
+            #expect(!terminal.isEmpty && terminal.allSatisfy { $0.contains("noenhanced") }, "\(name)")
+            #expect(Self.keysInside(script).isEmpty, "\(name): \(Self.keysInside(script))")
+        }
+    }
+
+    @Test("plot film: only the kinds that occur in the key, the crossfade's α on the right axis")
+    func filmKindsAndBlend() throws {
+        let folder = temporaryFolder()
+        let run = runTool(["plot", "film", dataset("films/crossfade"), "--terminal", "svg", "--out", folder])
+        #expect(run.status == 0, "\(run.error)")
+        // The oracle: the events and blend positions the synthetic film was made with.
+        let truth =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: dataset("films/crossfade/truth.json")))) as! [String: Any]
+        let events = truth["events"] as! [[String: Any]]
+        let kinds = Set(events.map { ($0["kind"] as! String).replacingOccurrences(of: "-", with: " ") })
+        #expect(kinds == ["crossfade", "settle"])
+        let text = svgText(try String(contentsOfFile: folder + "/film.svg", encoding: .utf8))
+        for kind in ["cut", "crossfade", "blank frame", "placeholder flash", "late motion", "settle"] {
+            #expect(text.contains(kind) == kinds.contains(kind), "\(kind) in the key: \(text)")
+        }
+        #expect(text.contains("crossfade α (right axis)"))
+        // The α series: one point per crossfade frame, at the frame's time, the blend within
+        // 0.02 (the detector's tolerance in FilmRoundTripTests; printed to 3 decimals).
+        let fade = events.first { $0["kind"] as? String == "crossfade" }!
+        let frames = (truth["frames_ms"] as! [Int]).filter {
+            $0 >= fade["start_ms"] as! Int && $0 <= fade["end_ms"] as! Int
+        }
+        let script = try String(contentsOfFile: folder + "/film.gp", encoding: .utf8)
+        let block = script.components(separatedBy: "$alpha << EOD\n")[1].components(separatedBy: "EOD\n")[0]
+        let points = block.split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(points.map { Int($0[0])! } == frames)
+        for (point, expected) in zip(points, fade["alphas"] as! [Double]) {
+            #expect(abs(Double(point[1])! - expected) <= 0.02)
+        }
+    }
+
+    @Test("plot film --hinge marks the hinge's stop in both panels")
+    func filmHingeStop() throws {
+        let folder = temporaryFolder()
+        let run = runTool([
+            "plot", "film", dataset("films/late-motion"), "--hinge", dataset("films/late-motion/hinge.csv"),
+            "--terminal", "svg", "--out", folder,
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let script = try String(contentsOfFile: folder + "/film.gp", encoding: .utf8)
+        let block = script.components(separatedBy: "$stops << EOD\n")[1].components(separatedBy: "EOD\n")[0]
+        let stops = block.split(separator: "\n").map { Int($0)! }
+        // The oracle: the trace's last change of angle (0.986 s). HingeReader calls the hinge
+        // resting once its velocity is below 3 °/s, within 100 ms of that.
+        #expect(stops.count == 1)
+        #expect((986...1086).contains(stops[0]), "\(stops)")
+        #expect(script.components(separatedBy: "$stops using").count == 3)
+        let text = svgText(try String(contentsOfFile: folder + "/film.svg", encoding: .utf8))
+        #expect(text.contains("hinge stopped") && text.contains("late motion") && !text.contains("crossfade"))
+    }
+
+    @Test("Axis labels carry the effect's unit", arguments: [("lean", "lean (°)"), ("bloom", "bloom (0…1)")])
+    func curveUnits(effect: String, label: String) throws {
+        let folder = temporaryFolder()
+        #expect(runTool(["plot", "curve", effect, "--out", folder]).status == 0)
+        let script = try String(contentsOfFile: folder + "/curve.gp", encoding: .utf8)
+        #expect(script.contains("set ylabel '\(label)'\n"))
+        #expect(!script.contains("effect value"))
+    }
+
+    /// `set key` lines that put the key inside the plot area.
+    static func keysInside(_ script: String) -> [Substring] {
+        script.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            guard words.starts(with: ["set", "key"]) else { return false }
+            return !["below", "above", "outside"].contains { words.contains(Substring($0)) }
+        }
     }
 
     @Test("Without gnuplot the data and script are still written, and the note says how to install it")
@@ -81,4 +191,20 @@ struct PlotCommandTests {
         let bad = runTool(["plot", "trace", dataset("malformed/not-a-number.csv"), "--out", temporaryFolder()])
         #expect(bad.status == 65)
     }
+}
+
+/// The text of an SVG's `<text>` elements, joined by newlines (gnuplot writes a key entry or a
+/// title as one element, its characters XML-escaped).
+func svgText(_ svg: String) -> String {
+    var texts: [String] = []
+    for piece in svg.components(separatedBy: "<text").dropFirst() {
+        guard let open = piece.firstIndex(of: ">"), let close = piece.range(of: "</text>") else { continue }
+        var inner = String(piece[piece.index(after: open)..<close.lowerBound])
+        while let tag = inner.range(of: "<[^>]*>", options: .regularExpression) { inner.removeSubrange(tag) }
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            inner = inner.replacingOccurrences(of: entity, with: character)
+        }
+        texts.append(inner)
+    }
+    return texts.joined(separator: "\n")
 }

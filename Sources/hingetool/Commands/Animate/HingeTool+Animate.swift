@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool animate TRACE`: a spring animator chasing a trace's angles, sampled at a

@@ -7,14 +7,15 @@ extension HingeTool {
             "curve", abstract: "An effect's value against the hinge angle.", base: Curve.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let quantity = GnuplotText.quoted(EffectOptions.quantity(of: arguments.positionals.first))
             try Plot.render("curve", base: Curve.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
                 set xlabel 'hinge angle (°)'
-                set ylabel 'effect value'
+                set ylabel \(quantity)
                 set grid
-                set key bottom right box opaque
-                plot 'curve.dat' using 1:2 with lines linewidth 2 title 'effect value'
+                \(GnuplotText.keyBelow())
+                plot 'curve.dat' using 1:2 with lines linewidth 2 title \(quantity)
 
                 """
             }

@@ -1,8 +1,10 @@
+import FilmAnalysis
 import Foundation
 
 extension HingeTool {
-    /// `hingetool plot film DIR|VIDEO`: the difference over time with the events shaded, and
-    /// the hinge angle below it with `--hinge`.
+    /// `hingetool plot film DIR|VIDEO`: the difference over time with the events shaded, the
+    /// crossfades' blend α on the right axis, and the hinge angle below it with `--hinge`, its
+    /// stops marked in both panels.
     struct FilmPlot: Subcommand {
         static let spec = Plot.kindSpec(
             "film", abstract: "A film's frame differences over time, events shaded; the hinge below with --hinge.",
@@ -15,20 +17,38 @@ extension HingeTool {
             var arguments = arguments
             arguments.flags.insert("events")
             arguments.values["format"] = "text"
-            let hinge = arguments.has("hinge")
-            try Plot.render("film", base: Film.self, arguments: arguments, context: context) { title in
-                script(data: "film.dat", title: title, hinge: hinge)
+            // The hinge's stops, read as `film` reads them (a trace is small; the film is not
+            // read twice).
+            let stops = try Film.hingeTimeline(arguments, context: context)?.stops
+            let dataPath = Plot.dataPath("film", arguments)
+            try Plot.render(
+                "film", base: Film.self, arguments: arguments, context: context, panels: stops == nil ? 1 : 2
+            ) { title in
+                let written = (try? String(contentsOfFile: dataPath, encoding: .utf8)) ?? ""
+                return script(data: "film.dat", title: title, events: FilmEventRows(written), hingeStops: stops)
+            }
+        }
+
+        /// The colour an event kind is shaded with.
+        static func colour(_ kind: FilmEvent.Kind) -> String {
+            switch kind {
+            case .cut: "#d62728"
+            case .crossfade: "#1f77b4"
+            case .blankFrame: "#9467bd"
+            case .placeholderFlash: "#ff7f0e"
+            case .lateMotion: "#8c564b"
+            case .settle: "#bbbbbb"
             }
         }
 
         /// The gnuplot commands (after the terminal) for data written by `film --events`:
-        /// series 0 the rows, 1 the events, 2 (with a hinge) the hinge angle.
-        static func script(data: String, title: String, hinge: Bool) -> String {
+        /// series 0 the rows, 1 the events, 2 (with a hinge) the hinge angle. The key lists the
+        /// kinds that occur, nothing else; a crossfade's α per frame goes on the right axis
+        /// (0…1); `hingeStops` (ms, `nil` without a trace) are dashed lines in both panels.
+        static func script(data: String, title: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
+            let hinge = hingeStops != nil
             var text = """
                 set datafile missing '-'
-                kind(s) = s eq 'cut' ? 1 : s eq 'crossfade' ? 2 : s eq 'blank-frame' ? 3 : \\
-                    s eq 'placeholder-flash' ? 4 : s eq 'late-motion' ? 5 : 6
-                colour(k) = word("#d62728 #1f77b4 #9467bd #ff7f0e #8c564b #bbbbbb", k)
                 stats '\(data)' index 0 using 1 nooutput
                 left = STATS_min - 50
                 right = STATS_max + 50
@@ -36,6 +56,14 @@ extension HingeTool {
                 top = STATS_max > 0 ? STATS_max * 1.15 : 1
 
                 """
+            if !events.alphas.isEmpty {
+                text += "# The blend α of each crossfade frame (film --format json has them too).\n$alpha << EOD\n"
+                text += events.alphas.map { "\($0.time) \($0.alpha)\n" }.joined() + "EOD\n"
+            }
+            if let hingeStops, !hingeStops.isEmpty {
+                text += "# When the hinge came to rest (HingeReader's isResting), ms.\n$stops << EOD\n"
+                text += hingeStops.map { "\($0)\n" }.joined() + "EOD\n"
+            }
             if hinge {
                 text += """
                     stats '\(data)' index 2 using 1 nooutput
@@ -43,41 +71,111 @@ extension HingeTool {
                     right = STATS_max > right ? STATS_max : right
                     set multiplot layout 2,1 title \(title)
                     set lmargin 10
+                    set rmargin 10
                     unset title
 
                     """
             } else {
-                text += "set title \(title)\n"
+                text += "set title \(title)\nset xlabel 'time (ms)'\n"
             }
             text += """
                 set xrange [left:right]
                 set yrange [0:top]
                 set grid
                 set ylabel 'RMSE to the previous frame'
-                set key top left box opaque
+                \(GnuplotText.keyBelow(rows: 2))
                 set style fill transparent solid 0.25 noborder
-                plot for [k=1:6] '\(data)' index 1 using 1:(0):1:($2 + 6):(0):(kind(strcol(3)) == k ? top : 0) \\
-                         with boxxyerror linecolor rgb colour(k) \\
-                         title (k == 1 ? 'cut' : k == 2 ? 'crossfade' : k == 3 ? 'blank frame' : \\
-                                k == 4 ? 'placeholder flash' : k == 5 ? 'late motion' : 'settle'), \\
-                     '\(data)' index 0 using 1:3 with impulses linewidth 2 linecolor 'black' title 'difference', \\
-                     '\(data)' index 0 using 1:3 with points pointtype 7 pointsize 0.5 linecolor 'black' notitle
 
                 """
+            if !events.alphas.isEmpty {
+                text += "set y2range [0:1.15]\nset y2tics 0, 0.2, 1\nset ytics nomirror\nset y2label 'crossfade α'\n"
+            }
+            var series = FilmEvent.Kind.allCases.filter(events.kinds.contains).map { kind in
+                "'\(data)' index 1 using 1:(0):1:($2 + 6):(0):(strcol(3) eq '\(kind.rawValue)' ? top : 0) "
+                    + "with boxxyerror linecolor rgb '\(colour(kind))' "
+                    + "title '\(kind.rawValue.replacingOccurrences(of: "-", with: " "))'"
+            }
+            series += [
+                "'\(data)' index 0 using 1:3 with impulses linewidth 2 linecolor 'black' title 'difference'",
+                "'\(data)' index 0 using 1:3 with points pointtype 7 pointsize 0.5 linecolor 'black' notitle",
+            ]
+            if !events.alphas.isEmpty {
+                series.append(
+                    "$alpha using 1:2 axes x1y2 with linespoints pointtype 6 linewidth 1.5 linecolor '#1f77b4' "
+                        + "title 'crossfade α (right axis)'")
+            }
+            let stopped = hingeStops?.isEmpty == false
+            if stopped {
+                series.append(
+                    "$stops using 1:(0):(0):(top) with vectors nohead dashtype 2 linewidth 1.5 linecolor '#2ca02c' "
+                        + "title 'hinge stopped'")
+            }
+            text += "plot " + series.joined(separator: ", \\\n     ") + "\n"
             if hinge {
                 text += """
+                    unset y2tics
+                    unset y2label
+                    set ytics mirror
                     set xlabel 'time (ms)'
                     set ylabel 'hinge angle (°)'
                     set yrange [*:*]
+                    stats '\(data)' index 2 using 2 nooutput
+                    low = STATS_min - 5
+                    high = STATS_max + 5
+                    set yrange [low:high]
                     plot '\(data)' index 2 using 1:2 with lines linewidth 2 linecolor '#2ca02c' title 'hinge (position)'
-                    unset multiplot
-
                     """
-            } else {
-                text = text.replacingOccurrences(
-                    of: "set ylabel 'RMSE", with: "set xlabel 'time (ms)'\nset ylabel 'RMSE")
+                text +=
+                    stopped
+                    ? """
+                    , \\
+                         $stops using 1:(low):(0):(high - low) with vectors nohead dashtype 2 linewidth 1.5 \\
+                         linecolor '#2ca02c' title 'hinge stopped'
+
+                    """ : "\n"
+                text += "unset multiplot\n"
             }
             return text
+        }
+    }
+
+    /// What a plot of a film needs from the events `film --events` wrote: the kinds that occur,
+    /// and each crossfade frame's time and blend α (the event's alphas belong, in order, to
+    /// the rows from its start to its end).
+    struct FilmEventRows {
+        var kinds: Set<FilmEvent.Kind> = []
+        var alphas: [(time: Int, alpha: String)] = []
+
+        /// Reads the text `film --events` writes: the rows (`t_ms dt_ms rmse`), two blank lines,
+        /// then the events (`start_ms end_ms kind frames peak alphas …`).
+        init(_ text: String) {
+            var times: [Int] = []
+            var fades: [(start: Int, end: Int, alphas: [Substring])] = []
+            // Sections are gnuplot's indices: two blank lines end one.
+            var section = 0
+            var blankLines = 0
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.isEmpty {
+                    blankLines += 1
+                    continue
+                }
+                if blankLines >= 2 { section += 1 }
+                blankLines = 0
+                guard !line.hasPrefix("#") else { continue }
+                let fields = line.split(separator: " ")
+                if section == 0, let time = fields.first.flatMap({ Int($0) }) {
+                    times.append(time)
+                } else if section == 1, fields.count >= 6, let kind = FilmEvent.Kind(rawValue: String(fields[2])) {
+                    kinds.insert(kind)
+                    if kind == .crossfade, let start = Int(fields[0]), let end = Int(fields[1]) {
+                        fades.append((start, end, fields[5].split(separator: ",")))
+                    }
+                }
+            }
+            for fade in fades {
+                let frames = times.filter { $0 >= fade.start && $0 <= fade.end }
+                alphas += zip(frames, fade.alphas).map { ($0, String($1)) }
+            }
         }
     }
 }

@@ -15,6 +15,16 @@ extension HingeTool {
                 set ylabel 'y on the glass (mm)'
                 set size ratio -1
                 unset key
+                # The image fills the frame (no margins, no range rounded out to the next tick), and
+                # the x ticks are 4–10 to the width, so a narrow glass's labels do not run together.
+                set offsets 0, 0, 0, 0
+                set autoscale fix
+                set tics out
+                stats 'fold-render.dat' using 1 nooutput
+                quarter = (STATS_max - STATS_min) / 4
+                magnitude = 10 ** floor(log10(quarter))
+                step = (quarter / magnitude >= 5 ? 5 : quarter / magnitude >= 2 ? 2 : 1) * magnitude
+                set xtics step
                 plot 'fold-render.dat' using 1:2:3:4:5 with rgbimage
 
                 """

@@ -1,17 +1,40 @@
 import Foundation
+internal import HingeSupport
 
 /// Text that goes into gnuplot scripts.
 enum GnuplotText {
-    /// `text` as a single-quoted gnuplot string that cannot run anything.
+    /// `text` as a single-quoted gnuplot string that prints it literally and cannot run anything.
     ///
-    /// Gnuplot runs shell commands from back-quotes and `system(…)`, expands `@` macros, and
-    /// lets a quote end the string; a title made from a file name or a CSV header could carry any
-    /// of them. Rather than escape each construct, only letters, digits, spaces and
-    /// `_ . , : / + - = ° % €` are kept; anything else becomes `_`.
+    /// Inside single quotes gnuplot expands nothing: no back-quoted commands, no `@` macros, no
+    /// backslash escapes; `''` stands for one quote. So a title made from a file name or a CSV
+    /// header keeps every printable character (with ``literal`` in the script, `_`, `^`, `@`
+    /// and `{` are not enhanced-text markup either); only control characters, which would end
+    /// the command, become `?`.
     static func quoted(_ text: String) -> String {
-        let allowed = Set(" _.,:/+-=°%€")
-        let safe = String(text.map { $0.isLetter || $0.isNumber || allowed.contains($0) ? $0 : "_" })
+        var safe = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                safe += "''"
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                || scalar == "\u{2029}"
+            {
+                safe += "?"
+            } else {
+                safe.unicodeScalars.append(scalar)
+            }
+        }
         return "'" + safe + "'"
+    }
+
+    /// The line that makes every title, label and key entry print as written: enhanced text
+    /// would read `_` and `^` in a file name as sub- and superscripts, `@` and `{` as markup.
+    static let literal = "set termoption noenhanced\n"
+
+    /// A key below the plot, outside the data, with a bottom margin that leaves it room under
+    /// the axis label (gnuplot's own margin lets a key below overlap the label): `rows` is how
+    /// many rows the key takes.
+    static func keyBelow(rows: Int = 1) -> String {
+        "set key below box\nset bmargin \(5 + rows)"
     }
 }
 
@@ -20,15 +43,10 @@ enum Gnuplot {
     /// The gnuplot on `PATH`, or `nil`. `HINGETOOL_GNUPLOT` overrides the search (tests use it
     /// to stand for a machine without gnuplot).
     static func executable() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let forced = environment["HINGETOOL_GNUPLOT"] {
-            return FileManager.default.isExecutableFile(atPath: forced) ? forced : nil
+        if let forced = ProcessInfo.processInfo.environment["HINGETOOL_GNUPLOT"] {
+            return ExecutableSearch.isExecutable(forced) ? forced : nil
         }
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(folder)/gnuplot"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        return ExecutableSearch.find("gnuplot")
     }
 
     /// Runs gnuplot on `script` (given on its standard input) in `folder`. The picture, when

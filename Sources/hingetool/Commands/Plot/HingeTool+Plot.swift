@@ -1,5 +1,6 @@
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool plot KIND …`: the data, an editable gnuplot script, and the picture.
@@ -51,11 +52,12 @@ extension HingeTool {
         /// size); the picture is drawn into a temporary file and renamed over KIND.png only
         /// when gnuplot succeeds, so a failed run keeps the previous picture. A plot without
         /// a single data row (a trace with no hinge angle) is drawn as an empty frame that
-        /// says so, not refused.
+        /// says so, not refused. `panels` is how many plots the script stacks (the picture grows
+        /// taller with them).
         // Long: the steps share the folder, kind and terminal, and read best in order.
         static func render(
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
-            script: (_ title: String) -> String
+            panels: Int = 1, script: (_ title: String) -> String
         ) throws(ToolError) {
             let folder = arguments.declaredValue("out")
             let terminal = arguments.declaredValue("terminal")
@@ -69,7 +71,7 @@ extension HingeTool {
             } catch {
                 throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
             }
-            let data = try FileOutput(path: "\(folder)/\(kind).dat")
+            let data = try FileOutput(path: dataPath(kind, arguments))
             var rows = DataRowCounter()
             var writeFailure: ToolError?
             let capture = ToolContext(
@@ -89,11 +91,15 @@ extension HingeTool {
             let title = GnuplotText.quoted(
                 arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? plotTitle(kind, arguments))
             var text = "# \(kind).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(kind).gp\n"
+            // Panels stacked one above the other get 60 % of the first one's height each.
+            let height = 600 + (panels - 1) * 360
             switch terminal {
-            case "dumb": text += "set terminal dumb size 100,32\n"
-            case "svg": text += "set terminal svg size 1000,600 dynamic\nset output '\(kind).svg'\n"
-            default: text += "set terminal pngcairo size 1000,600 font 'DejaVu Sans,11'\nset output '\(kind).png'\n"
+            case "dumb": text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
+            case "svg": text += "set terminal svg size 1000,\(height) dynamic\nset output '\(kind).svg'\n"
+            default:
+                text += "set terminal pngcairo size 1000,\(height) font 'DejaVu Sans,11'\nset output '\(kind).png'\n"
             }
+            text += GnuplotText.literal
             // Lines that run along 0 or the top of the range (bloom 0 and 1, a hinge at 0° or
             // 180°) would hide in the frame: a margin of 5 % above and below.
             text += "set offsets 0, 0, graph 0.05, graph 0.05\n"
@@ -115,6 +121,11 @@ extension HingeTool {
                 context.write(output)
             }
             context.write("wrote \(written.joined(separator: ", "))\n")
+        }
+
+        /// Where a kind's data goes: KIND.dat in the `--out` folder.
+        static func dataPath(_ kind: String, _ arguments: ParsedArguments) -> String {
+            "\(arguments.declaredValue("out"))/\(kind).dat"
         }
 
         /// The script for a plot without data rows: a frame that says why it is empty.

@@ -11,11 +11,12 @@ extension HingeTool {
             if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
             let position = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
             let velocity = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
-            try Plot.render("reading", base: Read.self, arguments: arguments, context: context) { title in
+            try Plot.render("reading", base: Read.self, arguments: arguments, context: context, panels: 2) {
+                title in
                 """
                 set multiplot layout 2,1 title \(title)
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 set ylabel 'angle (°)'
                 plot 'reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
                      'reading.dat' using 1:3 with lines linewidth 2 title \(position), \\

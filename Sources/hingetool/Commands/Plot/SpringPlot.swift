@@ -19,7 +19,7 @@ extension HingeTool {
                 set ytics nomirror
                 set y2tics
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 plot 'spring.dat' using 1:2 with lines linewidth 2 title 'value', \\
                      'spring.dat' using 1:3 axes x1y2 with lines linewidth 1 title 'velocity'
 

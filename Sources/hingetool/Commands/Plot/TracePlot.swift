@@ -15,7 +15,7 @@ extension HingeTool {
                 set xlabel 'time (s)'
                 set ylabel 'angle (°)'
                 set grid
-                set key bottom right box opaque
+                \(GnuplotText.keyBelow())
                 plot 'trace.dat' using 1:2 with steps linewidth 1 title 'reported angle (held)', \\
                      'trace.dat' using 1:2 with points pointtype 7 pointsize 0.5 title \(GnuplotText.quoted(points))
 

@@ -1,12 +1,15 @@
 /// Input echoed in a message: cut to a few dozen characters and with control characters,
 /// invalid UTF-8 and other non-printing bytes escaped, so that a hostile file cannot fill the
 /// terminal with megabytes of message or raw binary.
-enum Echo {
+///
+/// The one rule every module quotes input with: HingeKit's trace errors, FilmAnalysis's
+/// frame errors and hingetool's messages.
+package enum Echo {
     /// The longest echo, in characters, before it is cut with `…`.
-    static let limit = 40
+    package static let limit = 40
 
     /// `text` as it is safe to print inside quotes.
-    static func quoted(_ text: some StringProtocol, limit: Int = Echo.limit) -> String {
+    package static func quoted(_ text: some StringProtocol, limit: Int = Echo.limit) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -27,7 +30,7 @@ enum Echo {
     }
 
     /// The bytes of `bytes`, decoded as UTF-8 (invalid sequences read as U+FFFD), then quoted.
-    static func quoted(bytes: some Collection<UInt8>, limit: Int = Echo.limit) -> String {
+    package static func quoted(bytes: some Collection<UInt8>, limit: Int = Echo.limit) -> String {
         quoted(String(decoding: bytes.prefix(4 * limit + 4), as: UTF8.self), limit: limit)
     }
 
@@ -40,7 +43,7 @@ enum Echo {
 extension Echo {
     /// A file name as it may appear on a `#` comment line of gnuplot data: control characters
     /// escaped (a newline would end the comment and start a data row), nothing cut.
-    static func comment(_ text: some StringProtocol) -> String {
+    package static func comment(_ text: some StringProtocol) -> String {
         quoted(text, limit: Int.max)
     }
 }

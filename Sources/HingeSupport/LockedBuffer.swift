@@ -1,19 +1,9 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Bionic)
-    import Bionic
-#else
-    #error("ImageStandIns needs os_unfair_lock (Apple platforms) or pthread mutexes")
-#endif
-
 // The package supports macOS 13 / iOS 16, so Synchronization's `Mutex` (macOS 15 / iOS 18) is
 // not available: the lock is the platform's own, in memory allocated once with the state.
 #if canImport(Darwin)
-    @usableFromInline typealias LockPrimitive = os_unfair_lock
+    public typealias LockPrimitive = os_unfair_lock
 #else
-    @usableFromInline typealias LockPrimitive = pthread_mutex_t
+    public typealias LockPrimitive = pthread_mutex_t
 #endif
 
 /// A state and the lock that guards it, in one allocation made when the buffer is made.
@@ -22,9 +12,13 @@
 /// `os_unfair_lock` nor `pthread_mutex_t` may move once used), and taking it allocates
 /// nothing. The state is reached only through ``withLock(_:)``, as a pointer, so a mutation
 /// works in place with no copy and no run-time exclusivity check.
-@usableFromInline
-final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
-    static func make(_ state: State) -> LockedBuffer {
+///
+/// Public, unlike the rest of HingeSupport, for one reason: ImageStandIns' `@inlinable`
+/// methods (specialised in the app for its `Source` and `Image`) take the lock, and inlinable
+/// code may reference only public declarations of another module. HingeSupport is not a
+/// product, so no app can import it.
+public final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
+    public static func make(_ state: State) -> LockedBuffer {
         let buffer = create(minimumCapacity: 1) { _ in state }
         buffer.withUnsafeMutablePointerToElements { lock in
             #if canImport(Darwin)
@@ -50,7 +44,7 @@ final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
 
     /// Runs `body` on the state with the lock held.
     @inlinable
-    func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    public func withLock<Result>(_ body: (inout State) -> Result) -> Result {
         withUnsafeMutablePointers { state, lock in
             #if canImport(Darwin)
                 os_unfair_lock_lock(lock)
@@ -64,7 +58,7 @@ final class LockedBuffer<State>: ManagedBuffer<State, LockPrimitive> {
     }
 
     /// Whether some thread (the caller included) holds the lock: a try that fails.
-    var isLocked: Bool {
+    public var isLocked: Bool {
         withUnsafeMutablePointerToElements { lock in
             #if canImport(Darwin)
                 guard os_unfair_lock_trylock(lock) else { return true }

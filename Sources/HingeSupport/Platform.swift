@@ -1,0 +1,13 @@
+// The C library of the platform, for every module of the package: a file that needs `exp`,
+// `pthread_mutex_t` or `open` imports HingeSupport instead of repeating this block.
+#if canImport(Darwin)
+    @_exported import Darwin
+#elseif canImport(Glibc)
+    @_exported import Glibc
+#elseif canImport(Musl)
+    @_exported import Musl
+#elseif canImport(Bionic)
+    @_exported import Bionic
+#else
+    #error("HingeKit needs the platform's C library (Darwin, Glibc, Musl or Bionic)")
+#endif
