@@ -34,7 +34,7 @@ function add(kind, s, e, extra) {
 }
 { n++; t[n] = $1; L[n] = $2; R[n] = $3; pa[n] = $4; plo[n] = $5; phi[n] = $6; ydif[n] = $8 }
 END {
-  if (n < 10) { print name ": too few frames" > "/dev/stderr"; exit 1 }
+  if (n < 4) { print name ": too few frames" > "/dev/stderr"; exit 1 }
   for (i = 1; i <= n; i++) if (L[i] > 150 || R[i] > 150) { v = i; break }
   if (!v) { print name ": the app never drew" > "/dev/stderr"; exit 1 }
   for (i = 1; i < v; i++) if (L[i] > 25 || R[i] > 25 || pa[i] > 25) {
