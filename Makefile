@@ -12,7 +12,7 @@ SWIFT_FORMAT ?= swift-format
 FORMATTED := Package.swift Sources Tests Benchmarks/Sources Fuzz/Targets
 TOOL := .build/debug/hingetool
 
-.PHONY: all deps build demo test test-fast bench fuzz docs api score plots format lint clean
+.PHONY: all deps build demo test test-fast bench fuzz docs api score plots films format lint clean
 
 all: build
 
@@ -28,10 +28,11 @@ build: deps
 demo: build
 	$(TOOL) demo
 
-## test: the full suite (unit, oracle, CLI), the stand-in cache again under ThreadSanitizer (its own
+## test: the full suite (unit, oracle, CLI; the recorded films through the release hingetool, built first), the stand-in cache again under ThreadSanitizer (its own
 ## build directory: 1½–2 minutes the first time, 7 s after), then the format check and the documentation build
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) test
 	$(SWIFT) test --sanitize=thread --filter ImageStandInsTests --scratch-path .build/tsan
 	$(MAKE) --no-print-directory lint
@@ -67,6 +68,12 @@ api: build
 ## score: score the hinge reader on every dataset and rewrite the tables in docs/reading.md
 score: build
 	scripts/score-table.sh $(TOOL)
+
+## films: re-record Datasets/films/real/ (Chromium on Xvfb grabbed by ffmpeg x11grab; needs chromium and xvfb,
+## which scripts/deps.sh installs with FILMS=1); the tests use the committed recordings and never re-record
+films:
+	FILMS=1 scripts/deps.sh
+	scripts/record-film.sh
 
 ## plots: render Plots/*.png from hingetool output with the gnuplot scripts in Plots/
 plots: build

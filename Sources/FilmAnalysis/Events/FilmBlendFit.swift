@@ -59,7 +59,7 @@ public struct FilmBlendFit: Sendable {
         let relative = (residual / Double(f.count)).squareRoot() / change
         let share = Share(old: old, new: new, residual: relative)
         guard relative <= largestResidual, (-0.05...1.05).contains(old), (-0.05...1.05).contains(new),
-            share.background >= -0.05, share.background <= 0.5
+            share.background >= -0.05, share.background <= 1
         else { return nil }
         return share
     }

@@ -22,8 +22,9 @@
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else
 ///    (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
 ///    with them.
-/// 4. **Runs** of active steps less than ``FilmEventThresholds/runGap`` apart (repeated and
-///    quiet frames between them do not split a run): each frame from just before the run to
+/// 4. **Runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
+///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
+///    frames between them do not split a run): each frame from just before the run to
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
 ///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
 ///    where it passes 95 %, with `b` per frame and its **dip** (the largest `c`); when none lies
@@ -168,7 +169,10 @@ struct EventSearch {
         return nil
     }
 
-    /// 4. Runs of active steps: cuts and crossfades.
+    /// 4. Runs of active steps: cuts and crossfades. A run bridging gaps of up to
+    /// ``FilmEventThresholds/fadeGap`` is tried as one crossfade first (a compositor under load
+    /// draws a fade in a few frames); otherwise its parts of steps closer than
+    /// ``FilmEventThresholds/runGap`` are named one by one.
     mutating func findCutsAndCrossfades() {
         var index = 1
         while index < frames.count {
@@ -176,17 +180,23 @@ struct EventSearch {
                 index += 1
                 continue
             }
-            let last = runEnd(from: index)
-            classifyRun(index...last)
+            let long = runEnd(from: index, gap: t.fadeGap)
+            if long > index, classifyRun(index...long, crossfadeOnly: true) {
+                index = long + 1
+                continue
+            }
+            let last = runEnd(from: index, gap: t.runGap)
+            classifyRun(index...last, crossfadeOnly: false)
             index = last + 1
         }
     }
 
-    /// The last active step of the run starting at `first`.
-    func runEnd(from first: Int) -> Int {
+    /// The last active step of the run starting at `first`, whose active steps are at most
+    /// `gap` ms apart.
+    func runEnd(from first: Int, gap: Int) -> Int {
         var last = first
         var next = first + 1
-        while next < frames.count, !claimed[next], frames[next].time - frames[last].time <= t.runGap {
+        while next < frames.count, !claimed[next], frames[next].time - frames[last].time <= gap {
             if steps.active[next] { last = next }
             next += 1
         }
@@ -194,8 +204,10 @@ struct EventSearch {
     }
 
     /// Names the run `run` (its first and last active step): a cut, a crossfade, or neither (a
-    /// motion, left to the settle).
-    mutating func classifyRun(_ run: ClosedRange<Int>) {
+    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade. Returns whether it
+    /// named it.
+    @discardableResult
+    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool) -> Bool {
         let (before, after) = blendEnds(of: run)
         let activeSteps = run.filter { steps.active[$0] }
         let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t)
@@ -210,15 +222,17 @@ struct EventSearch {
             }
         }
         let between = shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
-        let fitted = fit != nil && shares.count == steps.distinct((before + 1)..<after) && monotonic(shares.map(\.share.new))
+        let fitted =
+            fit != nil && shares.count == steps.distinct((before + 1)..<after) && monotonic(shares.map(\.share.new))
         if fitted && !between.isEmpty {
             crossfade(shares, before: before, after: after)
-        } else if activeSteps.count == 1 || (fitted && between.isEmpty) {
-            let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
-            guard frames[cut].rmse >= t.cut || peak(run) >= t.cut else { return }
-            events.append(
-                FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
+            return true
         }
+        guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return false }
+        let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
+        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut else { return false }
+        events.append(FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
+        return true
     }
 
     /// The frames a run blends between: the last frame before it and the first after it once

@@ -19,6 +19,9 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// Changed frames closer than this belong to one run (a crossfade, a motion): 50 ms, three
     /// frames at 60 Hz, so a dropped or repeated frame does not split a run.
     public var runGap: Int = 50
+    /// Changed frames closer than this may belong to one crossfade: 200 ms. Chromium under load
+    /// drew a 200 ms fade as one or two frames (Datasets/films/real/crossfade-*).
+    public var fadeGap: Int = 200
     /// A frame with less detail than this is blank: 0.01.
     public var blankDetail: Double = 0.01
     /// A blank-frame event is at most this many distinct frames: 3 (a longer bare page is a

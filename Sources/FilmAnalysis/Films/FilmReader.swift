@@ -1,5 +1,4 @@
 import Dispatch
-
 internal import HingeSupport
 
 /// Decodes the frames of a film once each, in parallel, and keeps only their summaries and

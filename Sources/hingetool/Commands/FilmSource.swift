@@ -3,7 +3,7 @@ import Foundation
 internal import HingeSupport
 
 /// Where `film` gets its frames: a folder of frame images, or a video decoded by ffmpeg into a
-/// temporary folder.
+/// pipe (``FilmVideo``).
 enum FilmSource {
     /// The arguments that make ffmpeg write a frame only when the picture changed, named after
     /// its presentation time in milliseconds.
@@ -19,9 +19,32 @@ enum FilmSource {
             throw .noInput("cannot open '\(path)': no such file or folder")
         }
         if isFolder.boolValue { return try read(folder: path, order: order, context: context) }
-        let folder = try extract(video: path)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try read(folder: folder, order: .time, context: context)
+        return try read(video: path, context: context)
+    }
+
+    /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
+    static func read(video path: String, context: ToolContext) throws(ToolError) -> [FilmFrame] {
+        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
+            throw .failure(
+                "'\(path)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
+                    + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
+                    + "  mkdir frames && ffmpeg -i '\(path)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
+                    + "then run: hingetool film frames")
+        }
+        let video = try FilmVideo(video: path, ffmpeg: ffmpeg)
+        defer { video.finish() }
+        do {
+            let frames = try FilmStreamReader().read(source: path) { () throws(FrameError) in
+                try video.next()
+            } progress: {
+                context.progress("\rfilm: \($0) frames")
+            }
+            context.progress("\r\u{1B}[K")
+            return frames
+        } catch {
+            context.progress("\r\u{1B}[K")
+            throw .data(error.description)
+        }
     }
 
     static func read(
@@ -31,50 +54,14 @@ enum FilmSource {
     {
         do {
             let files = try FrameFile.frames(inFolder: folder, order: order)
-            return try FilmReader().read(files) { done in
+            let frames = try FilmReader().read(files) { done in
                 context.progress("\rfilm: \(done)/\(files.count) frames")
             }
+            context.progress("\r\u{1B}[K")
+            return frames
         } catch {
+            context.progress("\r\u{1B}[K")
             throw .data(error.description)
         }
     }
-
-    /// Runs ffmpeg on `video`; returns the temporary folder holding the frames.
-    static func extract(video: String) throws(ToolError) -> String {
-        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
-            throw .failure(
-                "'\(video)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
-                    + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
-                    + "  mkdir frames && ffmpeg -i '\(video)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
-                    + "then run: hingetool film frames")
-        }
-        let base = NSTemporaryDirectory() + "hingetool-film-XXXXXX"
-        var template = Array(base.utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .failure("cannot create a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        let folder = String(cString: made)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments =
-            ["-nostdin", "-v", "error", "-i", video] + ffmpegArguments + [folder + "/%06d.png"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw .failure("cannot run \(ffmpeg): \(error.localizedDescription)")
-        }
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(atPath: folder)
-            let message = String(decoding: complaints, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .data("\(video): ffmpeg failed (status \(process.terminationStatus)): \(message)")
-        }
-        return folder
-    }
-
 }

@@ -29,6 +29,17 @@ extension HingeTool {
                     default: "0"),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
+                    ["--fail-on"], value: "kinds",
+                    help:
+                        "Exit 1 after writing the output when an event of these kinds is found (comma-separated: "
+                        + "lead-in, cut, crossfade, blank-frame, placeholder-flash, settle, late-motion, blink)."),
+                CommandSpec.Option(
+                    ["--thresholds"], value: "name=value,...",
+                    help:
+                        "Override detector thresholds (quiet, cut, detail, blank-detail, flat-tile, blink, "
+                        + "blend-residual, longest-blank, run-gap, fade-gap, longest-flash, settle-gap, late-motion; "
+                        + "docs/film.md)."),
+                CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
                 CommandSpec.Option(
@@ -39,9 +50,11 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
+            let failOn = try FilmGate.kinds(arguments.value("fail-on"))
+            let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let hinge = try hingeTimeline(arguments, context: context)
             let frames = try FilmSource.frames(path, order: order, context: context)
-            let events = FilmEventDetector().events(in: frames, hinge: hinge)
+            let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
                 output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
@@ -49,6 +62,7 @@ extension HingeTool {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }
             try output.commit()
+            try FilmGate.check(events, failOn: failOn)
         }
 
         /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, or `nil` without
@@ -101,7 +115,8 @@ extension HingeTool {
             }
             if let events {
                 output.write("\n\n# events\n# start_ms end_ms kind frames peak")
-                output.write(hinge == nil ? " alphas\n" : " alphas since_hinge_stop_ms since_hinge_start_ms\n")
+                output.write(hinge == nil ? " alphas" : " alphas since_hinge_stop_ms since_hinge_start_ms")
+                output.write(" dip blink\n")
                 for event in events {
                     output.write("\(event.start) \(event.end) \(event.kind.rawValue) \(event.frames) ")
                     output.writeFixed(event.peak, places: 6)
@@ -111,6 +126,8 @@ extension HingeTool {
                         output.write(" \(event.sinceHingeStop.map(String.init) ?? "-")")
                         output.write(" \(event.sinceHingeStart.map(String.init) ?? "-")")
                     }
+                    output.write(event.kind == .crossfade ? " " + DecimalNumber.fixed(event.dip, places: 3) : " -")
+                    output.write(event.isBlink ? " blink" : " -")
                     output.write(byte: 0x0A)
                 }
             }
@@ -175,6 +192,10 @@ extension HingeTool {
                 ("end_ms", .integer(event.end)), ("frames", .integer(event.frames)), ("peak", .number(event.peak)),
             ]
             if !event.alphas.isEmpty { members.append(("alphas", .array(event.alphas.map(JSONValue.number)))) }
+            if event.kind == .crossfade {
+                members.append(("dip", .number(event.dip)))
+                members.append(("blink", .bool(event.isBlink)))
+            }
             if !event.tiles.isEmpty { members.append(("tiles", .array(event.tiles.map(JSONValue.integer)))) }
             if hinge {
                 members.append(("since_hinge_stop_ms", event.sinceHingeStop.map(JSONValue.integer) ?? .null))

@@ -1,5 +1,4 @@
 import HingeKit
-
 internal import HingeSupport
 
 /// Exit statuses, following BSD's sysexits.h as swift-argument-parser does.

@@ -1,5 +1,4 @@
 import HingeKit
-
 internal import HingeSupport
 
 /// A command's output, passed on in chunks of about 64 KiB as it is produced, so that a

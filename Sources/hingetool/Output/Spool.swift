@@ -1,5 +1,4 @@
 import HingeKit
-
 internal import HingeSupport
 
 /// Text held in an anonymous temporary file until it can be written after something that

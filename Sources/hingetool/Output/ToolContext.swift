@@ -1,5 +1,4 @@
 import HingeKit
-
 internal import HingeSupport
 
 /// Where a command's input comes from and its output goes, so tests can run the tool in

@@ -1,5 +1,4 @@
 import HingeKit
-
 internal import HingeSupport
 
 /// Why a subcommand stopped.
