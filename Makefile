@@ -31,6 +31,7 @@ demo: build
 ## test: the full suite (unit, oracle, CLI; the recorded films through the release hingetool, built first), the stand-in cache again under ThreadSanitizer (its own
 ## build directory: 1½–2 minutes the first time, 7 s after), then the format check and the documentation build
 test: deps
+	@CHROMIUM=1 scripts/deps.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) test

@@ -17,11 +17,12 @@ if [ "$have_pkgconfig" = 0 ] || ! pkg-config --exists libdeflate; then need libd
 command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox gnuplot
 command -v compare >/dev/null 2>&1 || need imagemagick imagemagick
 command -v ffmpeg >/dev/null 2>&1 || need ffmpeg ffmpeg
-# Only `make films` (FILMS=1) records a screen: Chromium drawn on a virtual X display (Xvfb).
-if [ "${FILMS:-0}" = 1 ]; then
+# `make test` (CHROMIUM=1) opens film --report's page in headless Chromium; only `make films`
+# (FILMS=1) records a screen: Chromium drawn on a virtual X display (Xvfb).
+if [ "${CHROMIUM:-0}" = 1 ] || [ "${FILMS:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need chromium chromium
-  command -v Xvfb >/dev/null 2>&1 || need xvfb xquartz
 fi
+if [ "${FILMS:-0}" = 1 ]; then command -v Xvfb >/dev/null 2>&1 || need xvfb xquartz; fi
 
 if [ "${#missing_apt[@]}" = 0 ]; then
   echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), $(gnuplot --version), ImageMagick compare and ffmpeg already present"

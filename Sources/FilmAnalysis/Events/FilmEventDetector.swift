@@ -28,7 +28,8 @@
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
 ///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
 ///    where it passes 95 %, with `b` per frame and its **dip** (the largest `c`); when none lies
-///    between and a step reaches ``FilmEventThresholds/cut``, a **cut**.
+///    between and a step reaches ``FilmEventThresholds/cut`` over at least
+///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
 /// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
@@ -158,13 +159,14 @@ struct EventSearch {
             guard steps.active[next] || !steps.repeats[next] else { continue }
             let summary = frames[next].summary
             let filled = flat.filter { Double(summary.tileDetail[$0]) >= t.detail }
+            // The encoder refining the new layout, a caret or a spinner may change the frame
+            // meanwhile; the flat tiles must stay flat until they are filled.
             if !filled.isEmpty {
                 guard steps.active[next], let difference = frames[next].difference,
                     difference.share(outside: Set(flat)) <= t.fillOutside
                 else { return nil }
                 return (next, filled)
             }
-            guard steps.active[next] == false else { return nil }
         }
         return nil
     }
@@ -230,7 +232,7 @@ struct EventSearch {
         }
         guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return false }
         let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
-        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut else { return false }
+        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return false }
         events.append(FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
         return true
     }
@@ -252,6 +254,14 @@ struct EventSearch {
             after += 1
         }
         return (before, after)
+    }
+
+    /// The share of the frame's tiles that changed (tile RMSE ≥ ``FilmEventThresholds/quiet``)
+    /// in the step into frame `index`.
+    func changedArea(_ index: Int) -> Double {
+        guard let difference = frames[index].difference, difference.grid.count > 0 else { return 0 }
+        let changed = difference.tiles.filter { Double($0) >= t.quiet }.count
+        return Double(changed) / Double(difference.grid.count)
     }
 
     /// Whether the blend never goes back by more than 0.05.
@@ -282,7 +292,9 @@ struct EventSearch {
 
     /// 5 and 6. Bursts of change, and late motion.
     mutating func findSettles(hinge: HingeRestTimeline?) {
-        var index = 1
+        // The step into the first layout (the lead-in's) is the app appearing, not a change.
+        var index = (events.first { $0.kind == .leadIn }).flatMap { lead in frames.firstIndex { $0.time == lead.end } }
+            .map { $0 + 1 } ?? 1
         while index < frames.count {
             guard steps.active[index] else {
                 index += 1

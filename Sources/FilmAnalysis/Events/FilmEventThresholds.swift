@@ -16,6 +16,9 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var largestNoiseFloor: Double = 0.005
     /// A lone step at least this large is a cut: 0.05.
     public var cut: Double = 0.05
+    /// A cut changes at least this share of the frame's tiles: 0.2 (a list jumping after a
+    /// stall changed 12 % of a recording's tiles by 0.05; layouts switching change 60–100 %).
+    public var cutArea: Double = 0.2
     /// Changed frames closer than this belong to one run (a crossfade, a motion): 50 ms, three
     /// frames at 60 Hz, so a dropped or repeated frame does not split a run.
     public var runGap: Int = 50

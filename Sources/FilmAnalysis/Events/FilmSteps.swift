@@ -4,8 +4,9 @@
 /// A screen recorder at a constant rate repeats frames (an app drawing at 30 fps in a 60 fps
 /// recording, every idle frame), and a video codec leaves a small difference between frames
 /// that show the same thing. The noise floor is estimated from the film itself: twice the
-/// 75th percentile of the steps below ``FilmEventThresholds/quiet`` (repeats, encoder noise,
-/// a caret or a clock now and then), at most ``FilmEventThresholds/largestNoiseFloor``. A step at or under it
+/// 75th percentile of the non-zero steps below ``FilmEventThresholds/quiet`` (encoder noise,
+/// a caret or a clock now and then; exact repeats are left out so that a film of mostly
+/// repeats still measures its codec), at most ``FilmEventThresholds/largestNoiseFloor``. A step at or under it
 /// *repeats* the frame before; a step that reaches ``FilmEventThresholds/quiet`` and
 /// ``FilmEventThresholds/noiseMultiple`` times the floor is *active* (a change).
 public struct FilmSteps: Sendable {
@@ -29,10 +30,10 @@ public struct FilmSteps: Sendable {
         active = frames.indices.map { $0 > 0 && frames[$0].rmse >= level }
     }
 
-    /// Twice the 75th percentile of the steps under ``FilmEventThresholds/quiet``, capped; 0 when
-    /// there are none.
+    /// Twice the 75th percentile of the non-zero steps under ``FilmEventThresholds/quiet``,
+    /// capped; 0 when there are none.
     static func noiseFloor(of steps: [Double], thresholds: FilmEventThresholds) -> Double {
-        let small = steps.filter { $0 < thresholds.quiet }.sorted()
+        let small = steps.filter { $0 > 0 && $0 < thresholds.quiet }.sorted()
         guard !small.isEmpty else { return 0 }
         let percentile = small[min(small.count - 1, (small.count * 3) / 4)]
         return min(thresholds.largestNoiseFloor, 2 * percentile)

@@ -10,7 +10,8 @@ enum FilmSource {
     static let ffmpegArguments = ["-fps_mode", "passthrough", "-enc_time_base", "1/1000", "-frame_pts", "1"]
 
     static func frames(
-        _ path: String, order: FrameFile.Order, context: ToolContext
+        _ path: String, order: FrameFile.Order, context: ToolContext,
+        inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError)
         -> [FilmFrame]
     {
@@ -19,11 +20,13 @@ enum FilmSource {
             throw .noInput("cannot open '\(path)': no such file or folder")
         }
         if isFolder.boolValue { return try read(folder: path, order: order, context: context) }
-        return try read(video: path, context: context)
+        return try read(video: path, context: context, inspect: inspect)
     }
 
     /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
-    static func read(video path: String, context: ToolContext) throws(ToolError) -> [FilmFrame] {
+    static func read(
+        video path: String, context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil
+    ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             throw .failure(
                 "'\(path)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "

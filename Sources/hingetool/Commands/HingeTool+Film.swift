@@ -34,6 +34,11 @@ extension HingeTool {
                         "Exit 1 after writing the output when an event of these kinds is found (comma-separated: "
                         + "lead-in, cut, crossfade, blank-frame, placeholder-flash, settle, late-motion, blink)."),
                 CommandSpec.Option(
+                    ["--report"], value: "dir",
+                    help:
+                        "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
+                        + "thumbnails before, during and after, the tiles they changed, the difference curve)."),
+                CommandSpec.Option(
                     ["--thresholds"], value: "name=value,...",
                     help:
                         "Override detector thresholds (quiet, cut, detail, blank-detail, flat-tile, blink, "
@@ -53,7 +58,10 @@ extension HingeTool {
             let failOn = try FilmGate.kinds(arguments.value("fail-on"))
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let hinge = try hingeTimeline(arguments, context: context)
-            let frames = try FilmSource.frames(path, order: order, context: context)
+            let report = arguments.value("report")
+            let thumbnails = FilmThumbnails()
+            let frames = try FilmSource.frames(
+                path, order: order, context: context, inspect: report == nil ? nil : thumbnails.keep)
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
@@ -62,6 +70,12 @@ extension HingeTool {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }
             try output.commit()
+            if let report {
+                let written = try FilmReport.write(
+                    into: report, frames: frames, events: events, hinge: hinge, source: path, thumbnails: thumbnails,
+                    context: context)
+                context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
+            }
             try FilmGate.check(events, failOn: failOn)
         }
 
