@@ -19,8 +19,8 @@
 ///    those two show.
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
-///    ``FilmEventThresholds/longestFlash``, by a step that changes little else
-///    (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
+///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
+///    the tiles around them (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
 ///    with them.
 /// 4. **Runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
 ///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
@@ -163,7 +163,7 @@ struct EventSearch {
             // meanwhile; the flat tiles must stay flat until they are filled.
             if !filled.isEmpty {
                 guard steps.active[next], let difference = frames[next].difference,
-                    difference.share(outside: Set(flat)) <= t.fillOutside
+                    difference.share(outside: now.grid.neighbourhood(of: flat)) <= t.fillOutside
                 else { return nil }
                 return (next, filled)
             }
@@ -293,7 +293,8 @@ struct EventSearch {
     /// 5 and 6. Bursts of change, and late motion.
     mutating func findSettles(hinge: HingeRestTimeline?) {
         // The step into the first layout (the lead-in's) is the app appearing, not a change.
-        var index = (events.first { $0.kind == .leadIn }).flatMap { lead in frames.firstIndex { $0.time == lead.end } }
+        var index =
+            (events.first { $0.kind == .leadIn }).flatMap { lead in frames.firstIndex { $0.time == lead.end } }
             .map { $0 + 1 } ?? 1
         while index < frames.count {
             guard steps.active[index] else {
@@ -327,6 +328,18 @@ struct EventSearch {
 extension TileGrid {
     /// The tile indices, row-major.
     var indices: Range<Int> { 0..<count }
+
+    /// `tiles` and the tiles touching them (a placeholder's edge tiles hold part of it).
+    func neighbourhood(of tiles: [Int]) -> Set<Int> {
+        var result = Set<Int>()
+        for tile in tiles {
+            let (row, column) = (tile / columns, tile % columns)
+            for r in max(0, row - 1)...min(rows - 1, row + 1) {
+                for c in max(0, column - 1)...min(columns - 1, column + 1) { result.insert(r * columns + c) }
+            }
+        }
+        return result
+    }
 }
 
 extension FrameDifference {

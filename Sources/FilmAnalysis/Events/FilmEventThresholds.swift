@@ -37,7 +37,8 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A flat region filled within this time is a flash: 250 ms.
     public var longestFlash: Int = 250
     /// When a flash's tiles are filled, at most this share of the step's change (sum of squared
-    /// tile differences) lies outside them: 0.25 (the picture lands, the layout stays).
+    /// tile differences) lies outside them and the tiles touching them: 0.25 (the picture lands, the
+    /// layout stays).
     public var fillOutside: Double = 0.25
     /// A run is a crossfade when each frame lies within this fraction of the change from its fit
     /// `a·A + b·B + c·background` (on tile means): 0.15.
