@@ -20,12 +20,22 @@ declare -A TARGETS=(
   [png_decoder]=PNGDecoderFuzz.swift
   [argument_parser]=ArgumentParserFuzz.swift
   [tool_readers]=ToolReadersFuzz.swift
+  [unfold_driver]=UnfoldDriverFuzz.swift
+  [android_fold_events]=AndroidFoldEventsFuzz.swift
+  [film_events]=FilmEventsFuzz.swift
 )
 # The hingetool files a target needs beside HingeKit (compiled into one module named HingeKit,
 # so their `import HingeKit` is a no-op).
 declare -A TOOL_SOURCES=(
   [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift"
-  [tool_readers]="Formats/StageLogReader.swift Formats/PPMReader.swift Formats/PixelImage.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
+  [tool_readers]="Formats/StageLogReader.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
+)
+# The FilmAnalysis files a target needs beside HingeKit (compiled into the same module):
+# fold-render's image decoder for tool_readers, the whole film pipeline but the reader for
+# film_events.
+declare -A FILM_SOURCES=(
+  [tool_readers]="Frames/*.swift"
+  [film_events]="Frames/*.swift Differences/*.swift Events/*.swift Films/FilmFrame.swift"
 )
 # HingeSupport (the echo rule, lock, PATH search and platform import every module imports) is
 # compiled once into its own module and object, instrumented like the rest, and linked in.
@@ -35,20 +45,26 @@ mkdir -p "$SUPPORT"
   Sources/HingeSupport/*.swift -emit-module -emit-module-path "$SUPPORT/HingeSupport.swiftmodule" \
   -c -o "$SUPPORT/HingeSupport.o" 2> "$SUPPORT/build.log" || { cat "$SUPPORT/build.log"; exit 1; }
 # FUZZ_TARGETS picks some targets (space separated), e.g. to run two halves side by side.
-SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers}
+SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers unfold_driver android_fold_events film_events}
 status=0
 for target in $SELECTED; do
   echo "== $target: building"
   if [ "$target" = png_decoder ]; then
     # FilmAnalysis's frame decoders with libpng and libdeflate, instrumented, internal access.
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKitFuzz -package-name HingeKit \
-      Sources/FilmAnalysis/Frames/*.swift Sources/FilmAnalysis/Support/*.swift -I Sources/CPNG -I Sources/CDeflate \
+      Sources/FilmAnalysis/Frames/*.swift -I Sources/CPNG -I Sources/CDeflate \
       -I "$SUPPORT" "$SUPPORT/HingeSupport.o" \
       "Fuzz/Targets/${TARGETS[$target]}" -o "$OUT/$target" 2> "$OUT/$target.build.log" \
       || { cat "$OUT/$target.build.log"; exit 1; }
   else
     tool_sources=()
     for file in ${TOOL_SOURCES[$target]:-}; do tool_sources+=("Sources/hingetool/$file"); done
+    if [ -n "${FILM_SOURCES[$target]:-}" ]; then
+      for pattern in ${FILM_SOURCES[$target]}; do
+        for file in Sources/FilmAnalysis/$pattern; do tool_sources+=("$file"); done
+      done
+      tool_sources+=(-I Sources/CPNG -I Sources/CDeflate)
+    fi
     # HingeKit's sources compiled into the fuzzer itself, instrumented, with internal access.
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name HingeKit -package-name HingeKit \
       $(find Sources/HingeKit -name '*.swift' | sort) "${tool_sources[@]}" Fuzz/Targets/FuzzInput.swift \

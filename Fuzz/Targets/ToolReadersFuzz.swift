@@ -1,9 +1,10 @@
 /// libFuzzer target: the readers hingetool uses for files that are not traces, the stage log
-/// of `poses` (`StageLogReader`) and the PPM images of `fold-render` (`PPMReader`). The first
-/// byte chooses the reader, the rest is the file. Any input must end in a value or a data
-/// error, never a crash; an error names `file:` and is bounded (echoed input is cut); a stage
+/// of `poses` (`StageLogReader`) and the images of `fold-render --image` (FilmAnalysis's
+/// `Frame(contentsOf:)`, whose PPM path no other target reaches; PNGs have `png_decoder`). The
+/// first byte chooses the reader, the rest is the file. Any input must end in a value or a data
+/// error, never a crash; an error names `input` and is bounded (echoed input is cut); a stage
 /// log's times never go backwards and its window sizes are finite and ≥ 0; an image has the
-/// pixel count its header promised, within the reader's limit.
+/// samples its header promised, within the pixel limit.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzToolReaders(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
@@ -29,11 +30,13 @@ public func fuzzToolReaders(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt 
         }
     } else {
         do {
-            let image = try PPMReader.read(bytes, file: "input")
-            check(image.width * image.height <= PPMReader.pixelLimit, "\(image.width) × \(image.height)")
-            check(image.rgb.count == image.width * image.height * 3, "\(image.rgb.count) bytes of pixels")
+            let frame = try Frame(contentsOf: bytes, file: "input", pixelLimit: 1 << 20)
+            check(frame.width * frame.height <= 1 << 20, "\(frame.width) × \(frame.height)")
+            let size = frame.width * frame.height * frame.layout.channels * frame.layout.bitDepth / 8
+            check(frame.bytes.count == size, "\(frame.bytes.count) bytes of samples, not \(size)")
         } catch {
-            checkFailure(error)
+            check(error.file == "input", "no file name: \(error)")
+            check(error.description.utf8.count <= 600, "a message of \(error.description.utf8.count) bytes")
         }
     }
     return 0

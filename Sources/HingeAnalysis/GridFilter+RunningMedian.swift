@@ -11,9 +11,8 @@ extension GridFilter {
     /// and an even count takes the mean of the middle two) or padded with the end values or
     /// zeros.
     ///
-    /// The samples are ranked once (a sort), and the window is a Fenwick tree of counts over
-    /// the ranks: entering and leaving cost O(log n), the k-th smallest is found by descending
-    /// the tree in O(log n).
+    /// The window is a ``RankedWindow``: entering and leaving cost O(log n), and so does its
+    /// k-th smallest sample.
     ///
     /// - Complexity: O(n·log n) time and O(n) memory, whatever the window.
     static func runningMedian(_ values: [Double], size: Int, edges: Edges) -> [Double] {
@@ -26,34 +25,8 @@ extension GridFilter {
             signal = [Double](repeating: first, count: half) + values + [Double](repeating: last, count: half)
             offset = half
         }
+        var window = RankedWindow(signal)
         let count = signal.count
-        let order = signal.indices.sorted { signal[$0] < signal[$1] || (signal[$0] == signal[$1] && $0 < $1) }
-        var rank = [Int](repeating: 0, count: count)
-        for (position, index) in order.enumerated() { rank[index] = position + 1 }
-        var tree = [Int](repeating: 0, count: count + 1)
-        func add(_ index: Int, _ delta: Int) {
-            var position = rank[index]
-            while position <= count {
-                tree[position] += delta
-                position += position & -position
-            }
-        }
-        var highest = 1
-        while highest << 1 <= count { highest <<= 1 }
-        /// The value of rank-order k (1-based) among the samples in the window.
-        func smallest(_ k: Int) -> Double {
-            var position = 0
-            var remaining = k
-            var step = highest
-            while step > 0 {
-                if position + step <= count, tree[position + step] < remaining {
-                    position += step
-                    remaining -= tree[position]
-                }
-                step >>= 1
-            }
-            return signal[order[position]]
-        }
         var output = [Double](repeating: 0, count: values.count)
         // The window of output i covers signal[i + offset − H … i + offset + H], cut to the signal.
         var low = 0
@@ -64,17 +37,69 @@ extension GridFilter {
             let wantHigh = Swift.min(count - 1, centre + half)
             while high < wantHigh {
                 high += 1
-                add(high, 1)
+                window.update(high, by: 1)
             }
             while low < wantLow {
-                add(low, -1)
+                window.update(low, by: -1)
                 low += 1
             }
             let inWindow = high - low + 1
             output[i] =
                 inWindow % 2 == 1
-                ? smallest((inWindow + 1) / 2) : (smallest(inWindow / 2) + smallest(inWindow / 2 + 1)) / 2
+                ? window.smallest((inWindow + 1) / 2)
+                : (window.smallest(inWindow / 2) + window.smallest(inWindow / 2 + 1)) / 2
         }
         return output
+    }
+}
+
+/// The samples of a signal inside a window, as a Fenwick tree of counts over their ranks: the
+/// signal is ranked once (a sort, ties by position), entering and leaving cost O(log n), and
+/// the k-th smallest is found by descending the tree in O(log n).
+private struct RankedWindow {
+    private let signal: [Double]
+    /// Sample indices in rank order, and each sample's rank (1-based).
+    private let order: [Int]
+    private let rank: [Int]
+    /// `tree[p]` counts the samples in the window whose rank is in (p − lowbit(p), p].
+    private var tree: [Int]
+    /// The largest power of two not above the signal's length: where a descent starts.
+    private let highest: Int
+
+    init(_ signal: [Double]) {
+        self.signal = signal
+        let count = signal.count
+        order = signal.indices.sorted { signal[$0] < signal[$1] || (signal[$0] == signal[$1] && $0 < $1) }
+        var rank = [Int](repeating: 0, count: count)
+        for (position, index) in order.enumerated() { rank[index] = position + 1 }
+        self.rank = rank
+        tree = [Int](repeating: 0, count: count + 1)
+        var highest = 1
+        while highest << 1 <= count { highest <<= 1 }
+        self.highest = highest
+    }
+
+    /// Adds sample `index` to the window (`delta` 1) or removes it (−1).
+    mutating func update(_ index: Int, by delta: Int) {
+        var position = rank[index]
+        while position <= signal.count {
+            tree[position] += delta
+            position += position & -position
+        }
+    }
+
+    /// The value of rank-order k (1-based) among the samples in the window.
+    func smallest(_ k: Int) -> Double {
+        var position = 0
+        var remaining = k
+        var step = highest
+        while step > 0 {
+            if position + step <= signal.count, tree[position + step] < remaining {
+                position += step
+                remaining -= tree[position]
+            }
+            step >>= 1
+        }
+        return signal[order[position]]
     }
 }

@@ -4,10 +4,8 @@
     @_exported import Darwin
 #elseif canImport(Glibc)
     @_exported import Glibc
-#elseif canImport(Musl)
-    @_exported import Musl
 #elseif canImport(Bionic)
     @_exported import Bionic
 #else
-    #error("HingeKit needs the platform's C library (Darwin, Glibc, Musl or Bionic)")
+    #error("HingeKit needs the platform's C library (Darwin, Glibc or Bionic)")
 #endif

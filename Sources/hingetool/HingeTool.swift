@@ -109,7 +109,9 @@ struct HingeTool {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
             }
-            try command.run(parsed, context: context)
+            let record = RunRecord()
+            record.register(arguments: parsed, spec: command.spec)
+            try record.run { () throws(ToolError) in try command.run(parsed, context: context) }
             return ExitCode.success.rawValue
         } catch {
             switch error {

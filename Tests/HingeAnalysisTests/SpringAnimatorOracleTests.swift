@@ -63,7 +63,7 @@ struct SpringAnimatorOracleTests {
         }
     }
 
-    @Test("With changing springs, additive mode is the sum of one oracle per change (500 schedules)", .tags(.slow))
+    @Test("With changing springs, additive mode is the sum of one oracle per change (500 schedules)", .slow)
     func additiveIsSumOfOracles() throws {
         for seed in 0..<UInt64(500) {
             let schedule = RetargetSchedule(seed: seed, springs: .changing)

@@ -89,7 +89,7 @@ func largestDifference(_ a: [Double], _ b: [Double]) -> Double {
     zip(a, b).map { abs($0 - $1) }.max() ?? 0
 }
 
-/// The calls docs/stand-ins.md makes, made here (the SwiftUI snippet there is not compiled).
+/// The calls docs/stand-ins.md makes, made here (SnippetTests only type-checks the SwiftUI block there).
 @Suite("docs/stand-ins.md")
 struct StandInDocumentationTests {
     @Test("The image view's calls: a bend draws a stand-in, its own decode replaces it, the next view hits exactly")

@@ -70,6 +70,8 @@ public struct FrameDifference: Sendable {
         defer { exact.deallocate() }
         a.bytes.withUnsafeBufferPointer { pa in
             b.bytes.withUnsafeBufferPointer { pb in
+                // Frames are never empty, so both have an address.
+                guard let startA = pa.baseAddress, let startB = pb.baseAddress else { return }
                 for y in 0..<a.height {
                     let tiles = exact + (y / grid.tileSize) * columns
                     let row = y * width * 3
@@ -77,7 +79,7 @@ public struct FrameDifference: Sendable {
                         let left = row + column * grid.tileSize * 3
                         let right = row + min((column + 1) * grid.tileSize, width) * 3
                         tiles[column] &+= squaredDifference(
-                            pa.baseAddress! + left, pb.baseAddress! + left, count: right - left)
+                            startA + left, startB + left, count: right - left)
                     }
                 }
             }

@@ -77,6 +77,9 @@ public struct FrameSummary: Sendable {
     /// before it has taken 2²⁴ blocks (2²⁴ · 255 < 2³²); a square fits 16 bits (255² < 2¹⁶),
     /// and the squares of 256 blocks (≤ 256 · 6 · 2 · 255² per 32-bit lane, < 2³² summed over
     /// the four lanes) go to 64 bits at once.
+    // Long: one vectorised pass. The 48-byte block loop, the flush every 256 blocks and the fold
+    // per tile row share the lane pointers and the counters the bounds above are stated on; split
+    // apart, each piece would take all of them and the bounds would be checked in three places.
     private static func accumulateRGB8(_ frame: Frame, grid: TileGrid, sums: inout [Double], squares: inout [Double]) {
         let width = frame.width
         let columns = grid.columns
@@ -91,7 +94,8 @@ public struct FrameSummary: Sendable {
         let foldEvery = max(1, (1 << 24) / max(1, grid.tileSize / 16))
         let low = SIMD8<UInt16>(repeating: 0xFF)
         frame.bytes.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress!
+            // A frame is never empty, so it has an address.
+            guard let base = bytes.baseAddress else { return }
             for tileRow in 0..<grid.rows {
                 lanes.initialize(repeating: .zero, count: columns * 12)
                 wide.initialize(repeating: 0, count: columns * 4)

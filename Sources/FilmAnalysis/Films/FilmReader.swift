@@ -62,49 +62,29 @@ public struct FilmReader: Sendable {
         let buffers = SampleBuffers()
         while start < files.count {
             let batch = Array(files[start..<min(start + size, files.count)])
-            let state = FilmBatch(count: batch.count, before: previous)
+            let (frames, outcomes, differences) = decode(batch, after: previous, buffers: buffers)
             previous = nil
-            let pixelLimit = self.pixelLimit
-            let fileSizeLimit = self.fileSizeLimit
-            // One pass per frame: decode, summarise, then compare with each neighbour that is
-            // already decoded, so no core waits for the whole batch between the two steps.
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                let file = batch[index].path
-                let decoded: Result<Frame, FrameError>
-                do throws(FrameError) {
-                    var storage = buffers.take()
-                    decoded = .success(
-                        try Frame.decoded(
-                            contentsOf: readFile(file, limit: fileSizeLimit), file: file, pixelLimit: pixelLimit,
-                            reusing: &storage))
-                } catch {
-                    decoded = .failure(error)
-                }
-                let summary = try? decoded.get().summarised()
-                for pair in state.finish(index, decoded, summary) {
-                    state.setDifference(FrameDifference(pair.earlier, pair.later), at: pair.index)
-                }
-            }
-            let (frames, outcomes, differences) = state.take()
             for index in batch.indices {
-                let (width, height, summary) = try outcomes[index]!.get()
+                let (frame, summary) = try outcomes[index].get()
                 if let first {
-                    guard width == first.width, height == first.height else {
+                    guard frame.width == first.width, frame.height == first.height else {
                         throw FrameError(
                             file: batch[index].path,
                             message:
-                                "\(width) × \(height) pixels, but '\(first.file)' is "
+                                "\(frame.width) × \(frame.height) pixels, but '\(first.file)' is "
                                 + "\(first.width) × \(first.height): all frames must have the same size")
                     }
                 } else {
-                    first = (batch[index].path, width, height)
+                    first = (batch[index].path, frame.width, frame.height)
                 }
                 result.append(
                     FilmFrame(
                         file: batch[index].path, time: batch[index].time, summary: summary,
                         difference: differences[index]))
             }
-            previous = frames.last!
+            // Slot 0 is the frame before the batch; the batch is not empty, so the last slot is
+            // its last frame, the one the next batch compares its first with.
+            previous = frames.last ?? nil
             // Every other frame of the batch (and the one before it) is done with: its samples
             // take the next frames.
             for frame in frames.dropLast() { buffers.give(frame?.bytes, keeping: 2 * size + 2) }
@@ -117,12 +97,38 @@ public struct FilmReader: Sendable {
         }
         return result
     }
+
+    /// Decodes, summarises and compares the frames of `batch` on all cores: each frame in one
+    /// pass (decode, summarise, then compare with each neighbour already decoded), so no core
+    /// waits for the whole batch between the two steps.
+    ///
+    /// - Returns: the frames (slot 0 is `before`, slot `i + 1` the batch's frame `i`, `nil`
+    ///   where decoding failed), each frame's outcome and its difference from the frame before.
+    private func decode(_ batch: [FrameFile], after before: Frame?, buffers: SampleBuffers) -> FilmBatch.Results {
+        let state = FilmBatch(count: batch.count, before: before)
+        let pixelLimit = self.pixelLimit
+        let fileSizeLimit = self.fileSizeLimit
+        DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+            let file = batch[index].path
+            let outcome: Result<(Frame, FrameSummary), FrameError>
+            do throws(FrameError) {
+                var storage = buffers.take()
+                let frame = try Frame.decoded(
+                    contentsOf: readFile(file, limit: fileSizeLimit), file: file, pixelLimit: pixelLimit,
+                    reusing: &storage)
+                outcome = .success((frame, FrameSummary(frame)))
+            } catch {
+                outcome = .failure(error)
+            }
+            for pair in state.finish(index, outcome) {
+                state.setDifference(FrameDifference(pair.earlier, pair.later), at: pair.index)
+            }
+        }
+        return state.take()
+    }
 }
 
 extension Frame {
-    /// The frame's summary (a method so that a batch can make it inside an optional chain).
-    func summarised() -> (width: Int, height: Int, summary: FrameSummary) { (width, height, FrameSummary(self)) }
-
     /// ``init(contentsOf:file:pixelLimit:)``, with a fast-path PNG's samples in `storage`.
     static func decoded(
         contentsOf bytes: [UInt8], file: String, pixelLimit: Int, reusing storage: inout [UInt8]
@@ -140,41 +146,51 @@ extension Frame {
 /// pair (`i − 1`, `i`) is handed out exactly once, to whichever of its two frames finishes
 /// last (both are marked under one lock), and only when both decoded and have the same size;
 /// a bad or mismatched frame is reported in film order afterwards.
+///
+/// `@unchecked Sendable` as ImageStandIns' cache is: the state is reached only through its
+/// ``LockedBuffer``'s lock.
 final class FilmBatch: @unchecked Sendable {
-    private var frames: [Frame?]
-    private var finished: [Bool]
-    private var outcomes: [Result<(width: Int, height: Int, summary: FrameSummary), FrameError>?]
-    private var differences: [FrameDifference?]
-    private let lock = PThreadLock()
+    /// Each frame's outcome (the frame decoded and its summary, or why not), in batch order.
+    typealias Outcome = Result<(Frame, FrameSummary), FrameError>
+    /// The frames (slot 0 first), the outcomes and the differences.
+    typealias Results = (frames: [Frame?], outcomes: [Outcome], differences: [FrameDifference?])
+
+    private struct State {
+        var frames: [Frame?]
+        var finished: [Bool]
+        var outcomes: [Outcome]
+        var differences: [FrameDifference?]
+    }
+
+    private let state: LockedBuffer<State>
 
     init(count: Int, before: Frame?) {
-        frames = [before] + Array(repeating: nil, count: count)
-        finished = [true] + Array(repeating: false, count: count)
-        outcomes = Array(repeating: nil, count: count)
-        differences = Array(repeating: nil, count: count)
+        // Every outcome is written by ``finish(_:_:)`` before ``take()``; the placeholder is
+        // never read.
+        let pending = Outcome.failure(FrameError(file: "", message: "not decoded"))
+        state = LockedBuffer.make(
+            State(
+                frames: [before] + Array(repeating: nil, count: count),
+                finished: [true] + Array(repeating: false, count: count),
+                outcomes: Array(repeating: pending, count: count),
+                differences: Array(repeating: nil, count: count)))
     }
 
     /// Records frame `index`; returns the pairs it completes (`index` is the later frame's).
-    func finish(
-        _ index: Int, _ decoded: Result<Frame, FrameError>,
-        _ summary: (width: Int, height: Int, summary: FrameSummary)?
-    ) -> [(index: Int, earlier: Frame, later: Frame)] {
-        lock.withLock {
-            let frame = try? decoded.get()
-            switch decoded {
-            case .success: outcomes[index] = .success(summary!)
-            case .failure(let error): outcomes[index] = .failure(error)
-            }
-            frames[index + 1] = frame
-            finished[index + 1] = true
+    func finish(_ index: Int, _ outcome: Outcome) -> [(index: Int, earlier: Frame, later: Frame)] {
+        state.withLock { state in
+            state.outcomes[index] = outcome
+            let frame = try? outcome.get().0
+            state.frames[index + 1] = frame
+            state.finished[index + 1] = true
             guard let frame else { return [] }
             var ready: [(index: Int, earlier: Frame, later: Frame)] = []
-            if finished[index], let earlier = frames[index], earlier.width == frame.width,
+            if state.finished[index], let earlier = state.frames[index], earlier.width == frame.width,
                 earlier.height == frame.height
             {
                 ready.append((index, earlier, frame))
             }
-            if index + 2 < frames.count, finished[index + 2], let later = frames[index + 2],
+            if index + 2 < state.frames.count, state.finished[index + 2], let later = state.frames[index + 2],
                 later.width == frame.width, later.height == frame.height
             {
                 ready.append((index + 1, frame, later))
@@ -184,37 +200,30 @@ final class FilmBatch: @unchecked Sendable {
     }
 
     func setDifference(_ difference: FrameDifference, at index: Int) {
-        lock.withLock { differences[index] = difference }
+        state.withLock { $0.differences[index] = difference }
     }
 
     /// The frames (slot 0 first), outcomes and differences, leaving the batch empty so that
     /// the frames' samples are referenced only by the caller.
-    func take() -> (
-        frames: [Frame?], outcomes: [Result<(width: Int, height: Int, summary: FrameSummary), FrameError>?],
-        differences: [FrameDifference?]
-    ) {
-        lock.withLock {
-            defer {
-                frames = []
-                outcomes = []
-                differences = []
-            }
-            return (frames, outcomes, differences)
+    func take() -> Results {
+        state.withLock { state in
+            defer { state = State(frames: [], finished: [], outcomes: [], differences: []) }
+            return (state.frames, state.outcomes, state.differences)
         }
     }
 }
 
-/// Sample buffers of dropped frames, for the next frames to decode into.
+/// Sample buffers of dropped frames, for the next frames to decode into (`@unchecked Sendable`:
+/// the buffers are reached only through the lock).
 final class SampleBuffers: @unchecked Sendable {
-    private var idle: [[UInt8]] = []
-    private let lock = PThreadLock()
+    private let idle = LockedBuffer.make([[UInt8]]())
 
     /// A buffer, or an empty array when none is idle.
-    func take() -> [UInt8] { lock.withLock { idle.popLast() ?? [] } }
+    func take() -> [UInt8] { idle.withLock { $0.popLast() ?? [] } }
 
     /// Keeps `bytes` for reuse, up to `keeping` buffers.
     func give(_ bytes: [UInt8]?, keeping: Int) {
         guard let bytes else { return }
-        lock.withLock { if idle.count < keeping { idle.append(bytes) } }
+        idle.withLock { if $0.count < keeping { $0.append(bytes) } }
     }
 }

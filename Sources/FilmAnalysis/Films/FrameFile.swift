@@ -35,8 +35,9 @@ public struct FrameFile: Hashable, Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // d_name is a fixed array ending with a NUL, read up to it.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard !name.hasPrefix(".") else { continue }
             let lower = name.lowercased()
@@ -79,7 +80,9 @@ public struct FrameFile: Hashable, Sendable {
 
 /// Reads a whole file into memory, refusing one larger than `limit` bytes.
 func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    // O_NONBLOCK: a FIFO among the frames must be refused, not waited on (the open of a FIFO
+    // blocks until a writer comes); for a regular file the flag changes nothing.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
         throw FrameError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }
@@ -95,9 +98,11 @@ func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
     }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        count = 0
+        guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < size {
-            let got = read(descriptor, buffer.baseAddress! + done, size - done)
+            let got = read(descriptor, base + done, size - done)
             if got < 0 && errno == EINTR { continue }
             if got <= 0 {
                 failure = got < 0 ? errno : 0

@@ -42,7 +42,8 @@ extension Frame {
             guard ppm.count - start == count * size else {
                 throw FrameError(
                     file: file,
-                    message: "the pixel data holds \(ppm.count - start) bytes; \(count * size) expected (truncated?)")
+                    message: "the pixel data holds \(ppm.count - start) bytes; \(count * size) expected "
+                        + (ppm.count - start < count * size ? "(truncated?)" : "(more after the image)"))
             }
             for index in 0..<count {
                 let value =

@@ -1,4 +1,5 @@
 internal import CDeflate
+internal import HingeSupport
 
 /// The fast path for the PNGs a screen recording is cut into: non-interlaced 8-bit grey,
 /// grey + alpha, RGB or RGBA, no transparency chunk. The chunks are read here, every CRC-32 is
@@ -40,18 +41,22 @@ package enum PNGFastPath {
                 bytes = [UInt8](unsafeUninitializedCapacity: filteredCount) { _, count in count = filteredCount }
             }
             bytes.withUnsafeMutableBufferPointer { buffer in
+                // Never empty (a frame has at least one row), so it has an address.
+                guard let base = buffer.baseAddress else { return }
                 ok =
-                    layout.inflate(png, into: buffer.baseAddress!, count: filteredCount)
-                    && unfilter(buffer.baseAddress!, rows: header.height, rowBytes: rowBytes, pixelBytes: inChannels)
+                    layout.inflate(png, into: base, count: filteredCount)
+                    && unfilter(base, rows: header.height, rowBytes: rowBytes, pixelBytes: inChannels)
             }
             if ok { bytes.removeLast(header.height) }
             data = ok ? bytes : nil
         } else {
             var ok = false
             let grey = [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
                 ok =
-                    layout.inflate(png, into: buffer.baseAddress!, count: filteredCount)
-                    && unfilter(buffer.baseAddress!, rows: header.height, rowBytes: rowBytes, pixelBytes: inChannels)
+                    layout.inflate(png, into: base, count: filteredCount)
+                    && unfilter(base, rows: header.height, rowBytes: rowBytes, pixelBytes: inChannels)
                 count = ok ? header.height * rowBytes : 0
             }
             data = ok ? expandGrey(grey, pixels: header.width * header.height, alpha: outChannels == 4) : nil
@@ -111,6 +116,7 @@ package enum PNGFastPath {
         var imageData: [(offset: Int, count: Int)] = []
 
         init?(_ png: UnsafeBufferPointer<UInt8>) {
+            guard let start = png.baseAddress else { return nil }
             func word(_ at: Int) -> Int {
                 Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
             }
@@ -129,7 +135,7 @@ package enum PNGFastPath {
                 for index in 4..<8 where !isLetter(png[offset + index]) { return nil }
                 let stored = UInt32(word(offset + 8 + length))
                 // The CRC covers the type and the data, which are contiguous in the file.
-                guard libdeflate_crc32(0, png.baseAddress! + offset + 4, 4 + length) == stored else { return nil }
+                guard libdeflate_crc32(0, start + offset + 4, 4 + length) == stored else { return nil }
                 let data = offset + 8
                 let isImageData = type == (0x49, 0x44, 0x41, 0x54)
                 if parsed == nil {
@@ -173,7 +179,9 @@ package enum PNGFastPath {
             let total = imageData.reduce(0) { $0 + $1.count }
             // zlib's header must announce deflate with a 32 KiB window: libpng lets zlib hold a
             // stream to a smaller announced window, which libdeflate does not check.
-            guard let first = imageData.first(where: { $0.count > 0 }), png[first.offset] == 0x78 else { return false }
+            guard let first = imageData.first(where: { $0.count > 0 }), png[first.offset] == 0x78,
+                let start = png.baseAddress
+            else { return false }
             func run(_ input: UnsafeRawPointer) -> Bool {
                 Decompressors.shared.withDecompressor { decompressor in
                     var consumed = 0
@@ -182,15 +190,17 @@ package enum PNGFastPath {
                     return result == LIBDEFLATE_SUCCESS && consumed == total
                 }
             }
-            if imageData.count == 1 { return run(png.baseAddress! + imageData[0].offset) }
+            if imageData.count == 1 { return run(start + imageData[0].offset) }
             let joined = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialised in
+                // `total` is at least `first.count` > 0, so the buffer has an address.
+                guard let joint = buffer.baseAddress else { return }
                 for part in imageData {
-                    UnsafeMutableRawPointer(buffer.baseAddress! + initialised).copyMemory(
-                        from: png.baseAddress! + part.offset, byteCount: part.count)
+                    UnsafeMutableRawPointer(joint + initialised).copyMemory(
+                        from: start + part.offset, byteCount: part.count)
                     initialised += part.count
                 }
             }
-            return joined.withUnsafeBytes { run($0.baseAddress!) }
+            return joined.withUnsafeBytes { $0.baseAddress.map(run) ?? false }
         }
     }
 
@@ -272,17 +282,18 @@ package enum PNGFastPath {
 }
 
 /// libdeflate decompressors (about 10 KiB each) kept for reuse, one per thread that needs one
-/// at the same time, so decoding a film allocates none per frame.
+/// at the same time, so decoding a film allocates none per frame. `@unchecked Sendable`: the
+/// idle list is reached only through its lock, and a decompressor is used by one thread at a
+/// time (taken off the list while in use).
 final class Decompressors: @unchecked Sendable {
     static let shared = Decompressors()
-    private var idle: [OpaquePointer] = []
-    private let lock = PThreadLock()
+    private let idle = LockedBuffer.make([OpaquePointer]())
 
     func withDecompressor(_ body: (OpaquePointer) -> Bool) -> Bool {
-        guard let decompressor = lock.withLock({ idle.popLast() }) ?? libdeflate_alloc_decompressor() else {
+        guard let decompressor = idle.withLock({ $0.popLast() }) ?? libdeflate_alloc_decompressor() else {
             return false
         }
-        defer { lock.withLock { idle.append(decompressor) } }
+        defer { idle.withLock { $0.append(decompressor) } }
         return body(decompressor)
     }
 }

@@ -87,124 +87,24 @@ public struct SyntheticFilm: Sendable {
         self.seed = seed
         self.width = width
         self.height = height
-        var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(Scene.allCases.firstIndex(of: scene)!))
-        func jitter(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-        // The next frame of a change that ends at `end`: 14–20 ms later, and never less than
-        // 8 ms before the end (a frame that close would show almost no change).
-        func next(after time: Int, end: Int) -> Int {
-            let next = time + jitter(14...20)
-            return next > end - 8 ? end : next
-        }
-        var shots: [Shot] = [Shot(time: 0)]
-        var state = Shot(time: 0)
-        // The status dot blinks a few times in the steady stretches, never near an event.
-        func blinks(from start: Int, to end: Int) {
-            var time = start + jitter(90...200)
-            while time < end - 80 {
-                state.dot.toggle()
-                state.time = time
-                shots.append(state)
-                time += jitter(150...300)
-            }
-        }
-        func event(_ kind: FilmEvent.Kind, _ start: Int, _ end: Int, frames: Int) -> FilmEvent {
-            FilmEvent(kind: kind, start: start, end: end, frames: frames, peak: 0)
-        }
-        let change = 600 + jitter(0...200)
-        blinks(from: 0, to: change)
+        // A scene's position in `allCases` varies the seed, so two scenes with one seed differ.
+        let sceneNumber = UInt64(Scene.allCases.firstIndex(of: scene) ?? Scene.allCases.count)
+        var script = Script(random: SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ sceneNumber))
+        let change = 600 + script.jitter(0...200)
+        script.blinks(from: 0, to: change)
         switch scene {
-        case .cut:
-            state.time = change
-            state.blend = 1
-            shots.append(state)
-            truth = [event(.cut, change, change, frames: 1), event(.settle, change, change, frames: 1)]
-        case .crossfade:
-            var time = change
-            var alphas: [Double] = []
-            repeat {
-                time = next(after: time, end: change + 120)
-                state.time = time
-                state.blend = Double(time - change) / 120
-                alphas.append(state.blend)
-                shots.append(state)
-            } while time < change + 120
-            var fade = event(.crossfade, change + Int((alphas[0] * 120).rounded()), time, frames: alphas.count)
-            fade.alphas = alphas
-            truth = [fade, event(.settle, fade.start, time, frames: alphas.count)]
-        case .blank:
-            state.time = change
-            state.blank = true
-            shots.append(state)
-            state.time = change + 40
-            state.blank = false
-            state.blend = 1
-            shots.append(state)
-            truth = [
-                event(.blankFrame, change, change + 40, frames: 1), event(.settle, change, change + 40, frames: 2),
-            ]
-        case .flash:
-            let length = jitter(60...100)
-            state.time = change
-            state.placeholder = true
-            shots.append(state)
-            state.time = change + length
-            state.placeholder = false
-            shots.append(state)
-            truth = [
-                event(.placeholderFlash, change, change + length, frames: 1),
-                event(.settle, change, change + length, frames: 2),
-            ]
-        case .lateMotion:
-            // The hinge bends from 180° to 90° in 400 ms, reported on change at about 100 Hz.
-            let bendStart = change
-            var samples = [HingeSample(time: 0, angle: 180, status: .fullyOpen)]
-            var clock = bendStart
-            var lastAngle = 180.0
-            while clock < bendStart + 400 {
-                clock += jitter(8...12)
-                let progress = min(1, Double(clock - bendStart) / 400)
-                let eased = progress * progress * (3 - 2 * progress)
-                let angle = (180 - 90 * eased).rounded()
-                if angle != lastAngle {
-                    samples.append(HingeSample(time: Double(clock) / 1000, angle: angle, status: .partiallyOpen))
-                    lastAngle = angle
-                }
-            }
-            hinge = samples
-            let stop = clock
-            // The layout follows the bend at a steady speed (every frame moves it visibly), one frame
-            // every 14–20 ms, 20 ms behind the hinge.
-            var time = bendStart + 20
-            var count = 0
-            repeat {
-                time = next(after: time, end: bendStart + 420)
-                let progress = Double(time - bendStart - 20) / 400
-                state.time = time
-                state.slide = 0.5 * progress
-                shots.append(state)
-                count += 1
-            } while time < bendStart + 420
-            let first = shots[shots.count - count].time
-            truth = [event(.settle, first, time, frames: count)]
-            // Then, long after the hinge stopped, the layout slides back part of the way.
-            let late = stop + 850 + jitter(0...100)
-            blinks(from: time, to: late)
-            var lateTime = late
-            var lateCount = 0
-            repeat {
-                lateTime = next(after: lateTime, end: late + 150)
-                let progress = Double(lateTime - late) / 150
-                state.time = lateTime
-                state.slide = 0.5 - 0.3 * progress
-                shots.append(state)
-                lateCount += 1
-            } while lateTime < late + 150
-            let lateFirst = shots[shots.count - lateCount].time
-            truth.append(event(.settle, lateFirst, lateTime, frames: lateCount))
-            hingeTruth = [event(.lateMotion, lateFirst, lateTime, frames: lateCount)]
+        case .cut: script.cut(at: change)
+        case .crossfade: script.crossfade(at: change)
+        case .blank: script.blank(at: change)
+        case .flash: script.flash(at: change)
+        case .lateMotion: script.lateMotion(at: change)
         }
-        blinks(from: shots.last!.time, to: shots.last!.time + 700)
-        self.shots = shots
+        let last = script.state.time
+        script.blinks(from: last, to: last + 700)
+        shots = script.shots
+        truth = script.truth
+        hingeTruth = script.hingeTruth
+        hinge = script.hinge
     }
 
     /// Draws one frame (8-bit RGB).
@@ -315,5 +215,148 @@ struct Canvas {
     ) {
         let size = max(1, Int((period * Double(height) / 390).rounded()))
         paint(x0, y0, x1, y1) { _, y in (y / size) % 2 == 0 ? a : b }
+    }
+}
+
+extension SyntheticFilm {
+    /// A scene's script as it is written: the random times, the frames so far (the newest is
+    /// ``state``), and the events they make.
+    private struct Script {
+        var random: SplitMix64
+        var shots: [Shot] = [Shot(time: 0)]
+        var state = Shot(time: 0)
+        var truth: [FilmEvent] = []
+        var hingeTruth: [FilmEvent] = []
+        var hinge: [HingeSample] = []
+
+        init(random: SplitMix64) { self.random = random }
+
+        /// A random whole number of milliseconds in `range`.
+        mutating func jitter(_ range: ClosedRange<Int>) -> Int {
+            range.lowerBound + Int(random.next() % UInt64(range.count))
+        }
+
+        /// The next frame of a change that ends at `end`: 14–20 ms later, and never less than
+        /// 8 ms before the end (a frame that close would show almost no change).
+        mutating func next(after time: Int, end: Int) -> Int {
+            let next = time + jitter(14...20)
+            return next > end - 8 ? end : next
+        }
+
+        /// Shows ``state`` from `time` on: a new frame.
+        mutating func show(at time: Int) {
+            state.time = time
+            shots.append(state)
+        }
+
+        /// The status dot blinks a few times in the steady stretches, never near an event.
+        mutating func blinks(from start: Int, to end: Int) {
+            var time = start + jitter(90...200)
+            while time < end - 80 {
+                state.dot.toggle()
+                show(at: time)
+                time += jitter(150...300)
+            }
+        }
+
+        static func event(_ kind: FilmEvent.Kind, _ start: Int, _ end: Int, frames: Int) -> FilmEvent {
+            FilmEvent(kind: kind, start: start, end: end, frames: frames, peak: 0)
+        }
+
+        mutating func cut(at change: Int) {
+            state.blend = 1
+            show(at: change)
+            truth = [Self.event(.cut, change, change, frames: 1), Self.event(.settle, change, change, frames: 1)]
+        }
+
+        mutating func crossfade(at change: Int) {
+            var time = change
+            var alphas: [Double] = []
+            repeat {
+                time = next(after: time, end: change + 120)
+                state.blend = Double(time - change) / 120
+                alphas.append(state.blend)
+                show(at: time)
+            } while time < change + 120
+            var fade = Self.event(.crossfade, change + Int((alphas[0] * 120).rounded()), time, frames: alphas.count)
+            fade.alphas = alphas
+            truth = [fade, Self.event(.settle, fade.start, time, frames: alphas.count)]
+        }
+
+        mutating func blank(at change: Int) {
+            state.blank = true
+            show(at: change)
+            state.blank = false
+            state.blend = 1
+            show(at: change + 40)
+            truth = [
+                Self.event(.blankFrame, change, change + 40, frames: 1),
+                Self.event(.settle, change, change + 40, frames: 2),
+            ]
+        }
+
+        mutating func flash(at change: Int) {
+            let length = jitter(60...100)
+            state.placeholder = true
+            show(at: change)
+            state.placeholder = false
+            show(at: change + length)
+            truth = [
+                Self.event(.placeholderFlash, change, change + length, frames: 1),
+                Self.event(.settle, change, change + length, frames: 2),
+            ]
+        }
+
+        /// The layout slides with a bend that starts at `change`, then again long after the
+        /// hinge stopped.
+        mutating func lateMotion(at change: Int) {
+            let stop = bend(from: change)
+            // The layout follows the bend at a steady speed (every frame moves it visibly), one
+            // frame every 14–20 ms, 20 ms behind the hinge.
+            let follow = slide(from: change + 20, lasting: 400) { 0.5 * $0 }
+            truth = [Self.event(.settle, follow.first, follow.end, frames: follow.count)]
+            // Then, long after the hinge stopped, the layout slides back part of the way.
+            let late = stop + 850 + jitter(0...100)
+            blinks(from: follow.end, to: late)
+            let back = slide(from: late, lasting: 150) { 0.5 - 0.3 * $0 }
+            truth.append(Self.event(.settle, back.first, back.end, frames: back.count))
+            hingeTruth = [Self.event(.lateMotion, back.first, back.end, frames: back.count)]
+        }
+
+        /// The hinge bends from 180° to 90° in 400 ms from `start`, reported on change at about
+        /// 100 Hz (into ``hinge``); returns when it stopped.
+        mutating func bend(from start: Int) -> Int {
+            var samples = [HingeSample(time: 0, angle: 180, status: .fullyOpen)]
+            var clock = start
+            var lastAngle = 180.0
+            while clock < start + 400 {
+                clock += jitter(8...12)
+                let progress = min(1, Double(clock - start) / 400)
+                let eased = progress * progress * (3 - 2 * progress)
+                let angle = (180 - 90 * eased).rounded()
+                if angle != lastAngle {
+                    samples.append(HingeSample(time: Double(clock) / 1000, angle: angle, status: .partiallyOpen))
+                    lastAngle = angle
+                }
+            }
+            hinge = samples
+            return clock
+        }
+
+        /// Frames from `start` for `duration` ms, the slide at each `slide(progress)`; returns
+        /// the first frame's time, the last's and their count.
+        mutating func slide(
+            from start: Int, lasting duration: Int, _ slide: (Double) -> Double
+        ) -> (first: Int, end: Int, count: Int) {
+            var time = start
+            var count = 0
+            repeat {
+                time = next(after: time, end: start + duration)
+                state.slide = slide(Double(time - start) / Double(duration))
+                show(at: time)
+                count += 1
+            } while time < start + duration
+            return (shots[shots.count - count].time, time, count)
+        }
     }
 }

@@ -5,7 +5,7 @@
 /// var android = AndroidUnfoldPipeline()
 /// android.ingest(HingeSample(time: 0, angle: 180, status: nil)) { _ in }
 /// android.ingest(HingeSample(time: 0.1, angle: 120, status: nil)) { print($0.kind) }  // START_CLOSING
-/// let shown = android.progress(at: 0.12)
+/// let shown = android.value(at: 0.12)
 /// ```
 ///
 /// The first angle sets the scene as AOSP's tests do (``AndroidFoldStateEvents/starting(angle:at:configuration:)``):
@@ -74,5 +74,9 @@ public struct AndroidUnfoldPipeline: Sendable {
     }
 
     /// The progress shown at `time` (after ``advance(to:emit:)`` to that time).
-    public func progress(at time: Double) -> Double { unfold.progress(at: time) }
+    public func value(at time: Double) -> Double { unfold.value(at: time) }
+
+    /// The progress shown at `time`.
+    @available(*, deprecated, renamed: "value(at:)")
+    public func progress(at time: Double) -> Double { value(at: time) }
 }

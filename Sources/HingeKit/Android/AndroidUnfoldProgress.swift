@@ -5,7 +5,7 @@
 /// var progress = AndroidUnfoldProgress()
 /// progress.foldUpdate(AndroidFoldUpdate(kind: .startClosing, time: 0, angle: 180))
 /// progress.hingeAngle(150, at: 0)
-/// progress.progress(at: 0.05)   // the spring on its way from 1 toward 150/165
+/// progress.value(at: 0.05)   // the spring on its way from 1 toward 150/165
 /// ```
 ///
 /// During a transition each hinge angle becomes the target saturate(angle / 165) of a spring
@@ -39,6 +39,9 @@ public struct AndroidUnfoldProgress: Sendable {
     }
 
     private var phase = Phase.holding(1)
+    /// The time of the newest update or angle: events come in time order, as in
+    /// ``AndroidFoldStateEvents``.
+    private var lastTime = -Double.infinity
 
     /// Resting at `progress` outside a transition (1: unfolded, as a trace of an open phone
     /// starts).
@@ -56,13 +59,16 @@ public struct AndroidUnfoldProgress: Sendable {
         return false
     }
 
-    /// Acts on a fold update. Updates must come in time order with the angles.
+    /// Acts on a fold update.
+    ///
+    /// - Precondition: the update's time is finite and not before the last update or angle.
     public mutating func foldUpdate(_ update: AndroidFoldUpdate) {
         let time = update.time
+        checkOrder(time)
         switch update.kind {
         case .finishFullOpen, .finishHalfOpen:
             guard isTransitionRunning, !isFinishing else { return }
-            let current = progress(at: time)
+            let current = value(at: time)
             phase = .canned(from: current, time: time, duration: Self.cannedDuration * (1 - current))
         case .finishClosed:
             phase = .holding(0)
@@ -71,7 +77,7 @@ public struct AndroidUnfoldProgress: Sendable {
             case .holding:
                 phase = .spring(value: 1, velocity: 0, time: time, target: 1)
             case .canned:
-                let current = progress(at: time)
+                let current = value(at: time)
                 phase = .spring(value: current, velocity: 0, time: time, target: current)
             case .spring:
                 break
@@ -82,7 +88,10 @@ public struct AndroidUnfoldProgress: Sendable {
     }
 
     /// A hinge angle: the spring's new target during a transition, ignored otherwise.
+    ///
+    /// - Precondition: `time` is finite and not before the last update or angle.
     public mutating func hingeAngle(_ angle: Double, at time: Double) {
+        checkOrder(time)
         guard case .spring(let value, let velocity, let start, let target) = phase else { return }
         let state = Self.springState(value: value, velocity: velocity, target: target, elapsed: time - start)
         let goal = min(max(angle / Self.unfoldedAngle, 0), 1)
@@ -90,7 +99,12 @@ public struct AndroidUnfoldProgress: Sendable {
     }
 
     /// The progress shown at `time` (not before the last event).
-    public func progress(at time: Double) -> Double {
+    @available(*, deprecated, renamed: "value(at:)")
+    public func progress(at time: Double) -> Double { value(at: time) }
+
+    /// The progress shown at `time` (not before the last event): the one query, named as
+    /// ``EffectDriver/value(at:)`` and ``UnfoldDriver/value(at:)`` are.
+    public func value(at time: Double) -> Double {
         switch phase {
         case .holding(let value):
             return value
@@ -100,6 +114,11 @@ public struct AndroidUnfoldProgress: Sendable {
             guard duration > 0 else { return 1 }
             return from + (1 - from) * FastOutExtraSlowIn.value(at: (time - start) / duration)
         }
+    }
+
+    private mutating func checkOrder(_ time: Double) {
+        precondition(time.isFinite && time >= lastTime, "events must come in time order")
+        lastTime = time
     }
 
     /// The spring's state after `elapsed` seconds, at rest on the target once within the

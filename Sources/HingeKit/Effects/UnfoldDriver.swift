@@ -10,6 +10,10 @@ internal import HingeSupport
 /// let progress = unfold.value(at: 0.010)           // on every frame
 /// ```
 ///
+/// It has ``EffectDriver``'s shape: samples and changes of preference are events in time
+/// order (``EventError``), ``setReduceMotion(_:at:)`` switches the preference at a time,
+/// ``value(at:)`` answers a frame and ``target`` is where the value heads.
+///
 /// Android drives one critically damped spring (stiffness 600) straight at each reported
 /// angle: the spring trails a moving hinge by 2/ω ≈ 82 ms. This driver (docs/effects.md
 /// measures it against Android's):
@@ -37,8 +41,27 @@ internal import HingeSupport
 ///
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
-/// newest angle is shown as it is. With no hinge the progress is 1 (a flat phone).
+/// newest angle is shown as it is; turning it off lets the stages carry the value from there.
+/// With no hinge the progress is 1 (a flat phone).
 public struct UnfoldDriver: Sendable {
+    /// Why a sample or a change of preference was refused; the driver is then unchanged.
+    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reader refused the sample.
+        case sample(HingeReader.InputError)
+        /// The time is NaN or infinite.
+        case timeNotFinite(Double)
+        /// The time lies before the last sample or change of preference.
+        case timeBeforeLastEvent(time: Double, lastEvent: Double)
+
+        public var description: String {
+            switch self {
+            case .sample(let error): error.description
+            case .timeNotFinite(let time): "time \(time) is not finite"
+            case .timeBeforeLastEvent(let time, let last): "time \(time) lies before the last event at \(last)"
+            }
+        }
+    }
+
     /// The most stages a configuration may ask for.
     public static let maximumStages = 8
 
@@ -97,8 +120,8 @@ public struct UnfoldDriver: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-    /// Whether the newest angle's progress is shown as it is.
-    public let reduceMotion: Bool
+    /// Whether the newest angle's progress is shown as it is (the user asked for reduced motion).
+    public private(set) var reduceMotion: Bool
     /// The reader the samples go through.
     public private(set) var reader: HingeReader
 
@@ -106,8 +129,11 @@ public struct UnfoldDriver: Sendable {
     /// The smallest change between successive angles so far, and the newest angle.
     private var smallestChange = Double.infinity
     private var lastAngle: Double?
+    /// The newest sample's time (for the intervals between samples), and the newest event's.
+    private var lastSampleTime: Double?
+    private var lastEventTime = -Double.infinity
+    /// The time ``stageValues`` hold for: the newest sample's, or a later change of preference.
     private var time = 0.0
-    private var target = 1.0
     private var direct = 1.0
     /// When the silence after the newest sample means the hinge stopped at its angle, and the
     /// target drops its lead.
@@ -131,16 +157,28 @@ public struct UnfoldDriver: Sendable {
     /// ``HingeReader/Configuration/coarseStep``).
     public var isCoarse: Bool { smallestChange >= reader.configuration.coarseStep && smallestChange.isFinite }
 
-    /// The progress the driver heads for: the newest angle moved ahead by the lead.
+    /// The progress the driver heads for: the newest angle moved ahead by the lead (before
+    /// the first sample, 1).
+    public private(set) var target = 1.0
+
+    /// The progress the driver heads for.
+    @available(*, deprecated, renamed: "target")
     public var currentTarget: Double { target }
 
     /// Takes the next sample.
     ///
-    /// - Throws: the reader's ``HingeReader/InputError`` for a sample it refuses; the driver
-    ///   is then unchanged.
+    /// - Parameter sample: not before the last sample or change of preference.
+    /// - Throws: ``EventError`` for a sample the reader or the driver refuses; the driver is
+    ///   then unchanged.
     /// - Complexity: O(n²) in the stages (at most 64 steps); no allocation.
-    public mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
-        try reader.ingest(sample)
+    public mutating func ingest(_ sample: HingeSample) throws(EventError) {
+        try checkEvent(at: sample.time)
+        do {
+            try reader.ingest(sample)
+        } catch {
+            throw .sample(error)
+        }
+        lastEventTime = sample.time
         // The stages up to this sample run under the sensor class known before it.
         let previous = hasSample ? stages(at: sample.time) : nil
         if let angle = sample.angle, let last = lastAngle, angle != last {
@@ -163,21 +201,55 @@ public struct UnfoldDriver: Sendable {
             stageValues = Stages(newTarget)
             hasSample = true
         }
-        if hasSample, sample.time > time {
-            let interval = min(sample.time - time, 0.25)
+        // The first sample has no interval before it (whatever its time: a trace in epoch
+        // seconds starts far from 0); a duplicate time adds none.
+        if let lastSampleTime, sample.time > lastSampleTime {
+            let interval = min(sample.time - lastSampleTime, 0.25)
             meanInterval = meanInterval == 0 ? interval : 0.75 * meanInterval + 0.25 * interval
         }
         due = sample.time + max(6 * meanInterval, 0.001)
+        lastSampleTime = sample.time
         time = sample.time
         target = newTarget
         direct = progress
     }
 
-    /// The progress to show at `time` (a time before the last sample reads as that sample's).
+    /// Switches Reduce Motion on or off at `time`.
+    ///
+    /// Turning it on shows the newest angle's progress at once; turning it off starts the
+    /// stages, at rest, from that progress (what was shown), toward ``target``.
+    ///
+    /// - Parameters:
+    ///   - enabled: the new preference.
+    ///   - time: finite, not before the last sample or change.
+    /// - Throws: ``EventError`` when the time is not finite or lies before the last event.
+    /// - Complexity: O(n²) in the stages; no allocation.
+    public mutating func setReduceMotion(_ enabled: Bool, at time: Double) throws(EventError) {
+        try checkEvent(at: time)
+        lastEventTime = time
+        guard enabled != reduceMotion else { return }
+        reduceMotion = enabled
+        guard hasSample, !enabled else { return }
+        // The stages restart from what Reduce Motion showed, at `time`. Past the stop (``due``)
+        // the target is the newest angle's progress without its lead.
+        if time > due {
+            target = direct
+            due = .infinity
+        }
+        stageValues = Stages(direct)
+        self.time = time
+    }
+
+    /// The progress to show at `time` (a time before the last event reads as that event's).
     public func value(at time: Double) -> Double {
         guard hasSample else { return 1 }
         if reduceMotion { return direct }
         return min(max(stages(at: time)[rate.count - 1], 0), 1)
+    }
+
+    private func checkEvent(at time: Double) throws(EventError) {
+        guard time.isFinite else { throw .timeNotFinite(time) }
+        guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
     }
 
     /// The stages' rate and number for the sensor class known now.

@@ -60,6 +60,8 @@ func sineCosineInRange(_ x: Double, turns: Double) -> (sin: Double, cos: Double)
     let highs = SIMD2(repeating: high)
     return circleTable.withUnsafeBufferPointer { table in
         // Per entry (S, C), (C, −S) and the remainders of S and C.
+        // circleTable is a non-empty constant array, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         let row = UnsafeRawPointer(table.baseAddress!) + 48 * entry
         let values = row.loadUnaligned(as: SIMD2<Double>.self)
         let turned = row.loadUnaligned(fromByteOffset: 16, as: SIMD2<Double>.self)

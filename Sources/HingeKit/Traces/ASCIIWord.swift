@@ -25,6 +25,8 @@ struct ASCIIWord: Equatable {
 
     /// A word known to be short lowercase ASCII.
     init(_ word: StaticString) {
+        // Called only with literals of at most 16 ASCII letters (status names), which always fold.
+        // swift-format-ignore: NeverForceUnwrap
         self.init(folding: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))!
     }
 

@@ -45,6 +45,8 @@ public enum DecimalNumber {
     /// (`180`, not `180.0`; `0.1`; `1e-05`).
     public static func shortest(_ value: Double) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            // The allocation has room for maximumLength (32) bytes, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let count = writeShortest(value, to: buffer.baseAddress!)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
@@ -57,6 +59,8 @@ public enum DecimalNumber {
     /// ``shortest(_:)``.
     public static func fixed(_ value: Double, places: Int) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            // The allocation has room for maximumLength (32) bytes, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let count = writeFixed(value, places: places, to: buffer.baseAddress!)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
@@ -88,6 +92,8 @@ public enum DecimalNumber {
             if count >= 2, bytes[count - 1] == UInt8(ascii: "0"), bytes[count - 2] == UInt8(ascii: ".") {
                 count -= 2
             }
+            // A Double's description is never empty, so its UTF-8 has an address.
+            // swift-format-ignore: NeverForceUnwrap
             destination.update(from: bytes.baseAddress!, count: count)
             return count
         }

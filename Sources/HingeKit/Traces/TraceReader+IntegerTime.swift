@@ -3,6 +3,8 @@ extension TraceReader {
     func integerTime(
         _ field: FieldSpan, _ bytes: UnsafeBufferPointer<UInt8>, in line: UnsafeBufferPointer<UInt8>
     ) throws(TraceError) -> Double {
+        // Rows are parsed only after the header, which sets the columns.
+        // swift-format-ignore: NeverForceUnwrap
         let columns = self.columns!
         let name = columns.names[columns.time]
         let unit = columns.timeUnit

@@ -184,6 +184,8 @@ public final class TraceReader {
                 try refill()
                 continue
             }
+            // The chunk is allocated once, with room for chunkSize bytes: it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let base = chunk.baseAddress!.assumingMemoryBound(to: UInt8.self) + chunkStart
             let available = chunkEnd - chunkStart
             if let newline = memchr(base, 0x0A, available) {
@@ -220,6 +222,8 @@ public final class TraceReader {
                 try refill()
                 continue
             }
+            // The chunk has an address (see above).
+            // swift-format-ignore: NeverForceUnwrap
             let base = chunk.baseAddress!.assumingMemoryBound(to: UInt8.self) + chunkStart
             if let newline = memchr(base, 0x0A, chunkEnd - chunkStart) {
                 chunkStart += newline.assumingMemoryBound(to: UInt8.self) - base + 1

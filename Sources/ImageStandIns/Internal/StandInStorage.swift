@@ -25,6 +25,9 @@
 struct StandInStorage<Source: Hashable, Image> {
     @usableFromInline typealias Key = StandInKey<Source>
 
+    /// A cache entry's place. A live slot (in ``exact``, on the recency list and on its source's
+    /// list) holds its source and image; a free slot (on the free list) holds `nil` in both, so
+    /// the `!` on a live slot's `source` and `image` cannot fail (``brokenInvariant()`` checks).
     @usableFromInline
     struct Slot {
         @usableFromInline var source: Source?
@@ -42,7 +45,8 @@ struct StandInStorage<Source: Hashable, Image> {
             self.older = older
         }
 
-        /// The key of a live slot.
+        // swift-format-ignore: NeverForceUnwrap
+        /// The key of a live slot (which holds its source: see ``Slot``).
         @inlinable
         var key: Key { Key(source: source!, size: size) }
     }
@@ -77,6 +81,7 @@ struct StandInStorage<Source: Hashable, Image> {
                 return [removeSlot(index)]
             }
             totalCost += cost - slots[index].cost
+            // swift-format-ignore: NeverForceUnwrap
             dropped.append(slots[index].image!)
             slots[index].image = image
             slots[index].cost = cost
@@ -103,6 +108,7 @@ struct StandInStorage<Source: Hashable, Image> {
     mutating func lookup(_ key: Key) -> StandInHit<Image>? {
         if let index = exact[key] {
             use(index)
+            // swift-format-ignore: NeverForceUnwrap
             return .exact(slots[index].image!)
         }
         guard var index = firstOfSource[key.source] else { return nil }
@@ -120,6 +126,7 @@ struct StandInStorage<Source: Hashable, Image> {
         }
         guard best != Self.none else { return nil }
         use(best)
+        // swift-format-ignore: NeverForceUnwrap
         return .standIn(slots[best].image!, pixelWidth: bestSize.pixelWidth, pixelHeight: bestSize.pixelHeight)
     }
 
@@ -164,6 +171,7 @@ struct StandInStorage<Source: Hashable, Image> {
 
     @inlinable
     mutating func linkIntoSource(_ index: Int) {
+        // swift-format-ignore: NeverForceUnwrap
         let source = slots[index].source!
         let first = firstOfSource[source] ?? Self.none
         slots[index].previousOfSource = Self.none
@@ -180,8 +188,10 @@ struct StandInStorage<Source: Hashable, Image> {
         if previous != Self.none {
             slots[previous].nextOfSource = next
         } else if next != Self.none {
+            // swift-format-ignore: NeverForceUnwrap
             firstOfSource[slots[index].source!] = next
         } else {
+            // swift-format-ignore: NeverForceUnwrap
             firstOfSource[slots[index].source!] = nil
         }
     }
@@ -205,6 +215,7 @@ struct StandInStorage<Source: Hashable, Image> {
         unlinkFromSource(index)
         exact[slots[index].key] = nil
         totalCost -= slots[index].cost
+        // swift-format-ignore: NeverForceUnwrap
         let image = slots[index].image!
         slots[index] = Slot(older: firstFree)
         firstFree = index
@@ -221,6 +232,7 @@ extension StandInStorage {
         var index = newest
         while index != Self.none, entries.count <= slots.count {
             let size = slots[index].size
+            // swift-format-ignore: NeverForceUnwrap
             entries.append(
                 StandInEntry(
                     source: slots[index].source!, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,

@@ -28,13 +28,15 @@ enum FilmSource {
         video path: String, context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
+            let shown = Echo.quoted(path, limit: 200)
             throw .failure(
-                "'\(path)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
+                "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
                     + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
-                    + "  mkdir frames && ffmpeg -i '\(path)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
+                    + "  mkdir frames && ffmpeg -i '\(shown)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
                     + "then run: hingetool film frames")
         }
-        let video = try FilmVideo(video: path, ffmpeg: ffmpeg)
+        // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
+        let video = try FilmVideo(video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg)
         defer { video.finish() }
         do {
             let frames = try FilmStreamReader().read(source: path) { () throws(FrameError) in
@@ -46,7 +48,7 @@ enum FilmSource {
             return frames
         } catch {
             context.progress("\r\u{1B}[K")
-            throw .data(error.description)
+            throw .data(Echo.quoted(error.description, limit: 2000))
         }
     }
 
@@ -64,7 +66,15 @@ enum FilmSource {
             return frames
         } catch {
             context.progress("\r\u{1B}[K")
-            throw .data(error.description)
+            // A frame or folder that cannot be opened or read is a missing input (66, as
+            // docs/hingetool.md says); anything read but malformed is bad data (65).
+            let unreadable =
+                error.line == nil
+                && ["cannot open", "cannot read", "not a regular file"].contains {
+                    error.message.hasPrefix($0)
+                }
+            let message = Echo.quoted(error.description, limit: 1000)
+            throw unreadable ? .noInput(message) : .data(message)
         }
     }
 }

@@ -26,7 +26,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
-                skipBadRowsOption, maxRowsOption, maxPointsOption,
+                skipBadRowsOption, maxRowsOption, maxPointsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -55,7 +55,8 @@ extension HingeTool {
             }
             let effects = animateEffects(samples)
             text += "\n" + springs(effects)
-            let written = try write(effects, truth: truth, into: folder, source: source, context: context)
+            let written = try write(
+                effects, truth: truth, into: folder, source: source, force: arguments.has("force"), context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -80,9 +81,12 @@ extension HingeTool {
                 reader = try context.openTrace(path, options: options)
                 source = ToolContext.displayName(path)
             } else if let file = try? FileByteSource(path: defaultTrace) {
+                RunRecord.current?.register(input: defaultTrace)
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
             } else {
+                // flat-to-laptop is one of SyntheticScenario.all (the demo's tests run without the file).
+                // swift-format-ignore: NeverForceUnwrap
                 let scenario = SyntheticScenario.named(defaultScenario)!
                 reader = TraceReader(
                     bytes: Array(Synth.csv(scenario, seed: 1).utf8), fileName: "<embedded \(defaultScenario)>",
@@ -197,14 +201,14 @@ extension HingeTool {
 
         /// Writes the data and scripts, renders the pictures, and returns the files written.
         static func write(
-            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String,
+            _ effects: EffectRows, truth: GroundTruth?, into folder: String, source: String, force: Bool,
             context: ToolContext
         ) throws(ToolError) -> [String] {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
+            let names = ["demo-effects.dat", "demo-reading.dat", "demo-effects.gp", "demo-reading.gp"]
+            let set = try OutputSet(
+                folder: folder, owner: "demo",
+                names: names + (Gnuplot.executable() == nil ? [] : ["demo-effects.png", "demo-reading.png"]),
+                force: force)
             var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
             // No hinge (no angle) is written '-', which the script reads as missing.
@@ -232,17 +236,18 @@ extension HingeTool {
                 ),
             ]
             for (name, text) in files {
-                try AtomicFile.replace(folder + "/" + name, with: text)
+                try set.write(name, text)
                 context.progress("demo: wrote \(folder)/\(name)\n")
             }
             if let gnuplot = Gnuplot.executable() {
                 for (script, text) in files.filter({ $0.0.hasSuffix(".gp") }) {
                     let picture = script.replacingOccurrences(of: ".gp", with: ".png")
-                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
+                    _ = try Gnuplot.render(gnuplot, script: text, picture: picture, in: set)
                     files.append((picture, ""))
                     context.progress("demo: drew \(folder)/\(picture)\n")
                 }
             }
+            try set.finish()
             return files.map(\.0)
         }
 

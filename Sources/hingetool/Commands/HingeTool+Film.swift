@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool film DIR|VIDEO`: frame differences and the events they show.
@@ -116,7 +117,7 @@ extension HingeTool {
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
             to output: OutputWriter
         ) {
-            var header = "# hingetool film \(source)\n"
+            var header = "# hingetool film \(Echo.comment(source))\n"
             if let first = frames.first {
                 header += "# \(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
                 header += " pixels; rmse as ImageMagick's compare -metric RMSE (normalised)\n"

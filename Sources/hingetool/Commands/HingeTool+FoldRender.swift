@@ -1,12 +1,13 @@
 import FilmAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool fold-render --tilt DEG`: an image seen through the tilted frosted glass.
     struct FoldRender: Subcommand {
         static let spec = CommandSpec(
             name: "fold-render",
-            abstract: "Render a test pattern or a PPM image through the frosted-glass fold.",
+            abstract: "Render a test pattern, a PNG or a PPM image through the frosted-glass fold.",
             discussion: """
                 The interface stays on the plane the screen had at zero tilt; the glass turns \
                 by --tilt about its edge farther from the eye (positive: the right edge), and \
@@ -17,13 +18,14 @@ extension HingeTool {
                 Prints gnuplot 'rgbimage' data: rows 'x y r g b' (mm on the glass from its \
                 centre, y up; 0…255), one block per pixel row, for 'plot FILE using \
                 1:2:3:4:5 with rgbimage'. --png also writes the picture as a PNG, one pixel \
-                per pixel. Without --image the test pattern is 210 × 450 pixels on a \
-                70 × 150 mm screen. See docs/effects.md.
+                per pixel. --image reads a PNG or a P6/P3 PPM of at most 16777216 pixels \
+                (any depth, read as 8-bit RGB; alpha is ignored); without it the test pattern \
+                is 210 × 450 pixels on a 70 × 150 mm screen. See docs/effects.md.
                 """,
             options: [
                 CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt, -80…80 (required)."),
                 CommandSpec.Option(["--eye"], value: "mm", help: "Eye to screen distance.", default: "320"),
-                CommandSpec.Option(["--image"], value: "ppm", help: "A P6 or P3 image instead of the test pattern."),
+                CommandSpec.Option(["--image"], value: "file", help: "A PNG or PPM image instead of the test pattern."),
                 CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", default: "70"),
                 CommandSpec.Option(
                     ["--height"], value: "mm", help: "Screen height (default: 150, or the image's aspect)."),
@@ -33,7 +35,7 @@ extension HingeTool {
                 maxBytesOption, outputOption,
             ],
             usageOverride: [
-                "--tilt <deg> [--eye <mm>] [--image <ppm>]",
+                "--tilt <deg> [--eye <mm>] [--image <file>]",
                 "                             [--width <mm>] [--height <mm>] [--blur <mm>]",
                 "                             [--dimming <x>] [--png <file>] [--max-bytes <n>]",
                 "                             [-o <file>]",
@@ -49,12 +51,18 @@ extension HingeTool {
             let dimming = try declaredNumber(arguments, "dimming", in: 0...1)
             let imagePath = arguments.value("image")
             let limit = try inputLimit(arguments)
-            let source: PixelImage
+            let source: Frame
             if let imagePath {
-                source = try PPMReader.read(
-                    context.readAll(imagePath, limit: limit), file: ToolContext.displayName(imagePath))
+                let bytes = try context.readAll(imagePath, limit: limit)
+                do {
+                    source = try Frame(
+                        contentsOf: bytes, file: ToolContext.displayName(imagePath), pixelLimit: pixelLimit
+                    ).rgb8()
+                } catch {
+                    throw .data("\(error)")
+                }
             } else {
-                source = .testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
+                source = testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
             }
             let aspect = Double(source.height) / Double(source.width)
             let height = try number(arguments, "height", in: 1...10_000) ?? (imagePath == nil ? 150 : width * aspect)
@@ -68,7 +76,8 @@ extension HingeTool {
             var text =
                 "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
             text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
-            text += "\(imagePath.map { "image \($0)" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
+            text +=
+                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
             text +=
                 "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
             text += "# x y r g b\n"
@@ -78,17 +87,22 @@ extension HingeTool {
                 for column in 0..<rendered.width {
                     let x = DecimalNumber.fixed(
                         -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
-                    let (r, g, b) = rendered.pixel(column, row)
+                    let index = (row * rendered.width + column) * 3
+                    let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
                     text += "\(x) \(y) \(r) \(g) \(b)\n"
                 }
                 text += "\n"
             }
+            // Both outputs are opened (and checked against each other and the inputs) first.
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
             if let png = arguments.value("png") {
-                let frame = Frame(width: rendered.width, height: rendered.height, rgb: rendered.rgb)
-                guard let bytes = frame.pngData() else { throw .failure("libpng could not encode '\(png)'") }
+                guard let bytes = rendered.pngData() else {
+                    throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")
+                }
                 try AtomicFile.replace(png, with: bytes)
             }
-            try context.emit(text, to: arguments.value("output"))
+            output.write(text)
+            try output.commit()
         }
 
         /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.
@@ -98,14 +112,16 @@ extension HingeTool {
         /// the radius), times one minus the dimming; a miss is black.
         ///
         /// - Complexity: O(pixels).
-        static func render(_ source: PixelImage, through glass: FrostedGlass, tilt: Double) -> PixelImage {
+        static func render(_ source: Frame, through glass: FrostedGlass, tilt: Double) -> Frame {
+            precondition(source.layout == .rgb8, "fold-render works on 8-bit RGB")
             let (w, h) = (source.width, source.height)
+            let pixels = source.bytes
             // sums[(y·(w+1) + x)·3 + c]: the sum of channel c over rows < y, columns < x.
             var sums = [Double](repeating: 0, count: (w + 1) * (h + 1) * 3)
             for y in 0..<h {
                 for x in 0..<w {
-                    let (r, g, b) = source.pixel(x, y)
-                    for (channel, value) in [r, g, b].enumerated() {
+                    for channel in 0..<3 {
+                        let value = pixels[(y * w + x) * 3 + channel]
                         let at = ((y + 1) * (w + 1) + x + 1) * 3 + channel
                         sums[at] =
                             Double(value) + sums[(y * (w + 1) + x + 1) * 3 + channel]
@@ -143,7 +159,61 @@ extension HingeTool {
                     }
                 }
             }
-            return PixelImage(width: w, height: h, rgb: rgb)
+            return Frame(width: w, height: h, rgb: rgb)
         }
+
+        /// The largest image `--image` takes, in pixels (16 Mpx, half a film frame's limit: the
+        /// render keeps a summed-area table of 24 bytes per pixel).
+        static let pixelLimit = 16_777_216
+
+        /// The test pattern without `--image`: a 10 mm checkerboard with a black grid line every
+        /// 10 mm and a tint per quadrant (red top left, green top right, blue bottom left, yellow
+        /// bottom right), so blur, dimming, mirroring and misses show.
+        ///
+        /// - Parameters:
+        ///   - width: pixels across.
+        ///   - height: pixels down.
+        ///   - pixelsPerMillimetre: the pattern's scale.
+        static func testPattern(width: Int, height: Int, pixelsPerMillimetre: Double) -> Frame {
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            let tints: [(Double, Double, Double)] = [
+                (1, 0.55, 0.55), (0.55, 1, 0.55), (0.55, 0.65, 1), (1, 0.95, 0.45),
+            ]
+            for y in 0..<height {
+                for x in 0..<width {
+                    let mmX = (Double(x) + 0.5) / pixelsPerMillimetre
+                    let mmY = (Double(y) + 0.5) / pixelsPerMillimetre
+                    let cellX = Int(mmX / 10)
+                    let cellY = Int(mmY / 10)
+                    let onLine = mmX - Double(cellX) * 10 < 0.6 || mmY - Double(cellY) * 10 < 0.6
+                    let grey = onLine ? 0.0 : (cellX + cellY) % 2 == 0 ? 235.0 : 150.0
+                    let tint = tints[(2 * y >= height ? 2 : 0) + (2 * x >= width ? 1 : 0)]
+                    let index = (y * width + x) * 3
+                    rgb[index] = UInt8(grey * tint.0)
+                    rgb[index + 1] = UInt8(grey * tint.1)
+                    rgb[index + 2] = UInt8(grey * tint.2)
+                }
+            }
+            return Frame(width: width, height: height, rgb: rgb)
+        }
+    }
+}
+
+extension Frame {
+    /// The frame as 8-bit RGB: 16-bit samples rounded to the nearest of 255 levels, alpha
+    /// dropped (fold-render shows the colours, not the transparency).
+    func rgb8() -> Frame {
+        if layout == .rgb8 { return self }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = self.pixel(x: x, y: y)
+                let index = (y * width + x) * 3
+                rgb[index] = UInt8((pixel.red * 255).rounded())
+                rgb[index + 1] = UInt8((pixel.green * 255).rounded())
+                rgb[index + 2] = UInt8((pixel.blue * 255).rounded())
+            }
+        }
+        return Frame(width: width, height: height, rgb: rgb)
     }
 }

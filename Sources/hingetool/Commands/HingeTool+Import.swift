@@ -37,6 +37,9 @@ extension HingeTool {
             let name = path == "-" ? "<stdin>" : path
             let log = DumpsysSensorLog(text: String(decoding: bytes, as: UTF8.self))
             let wanted = arguments.value("sensor")?.lowercased()
+            if wanted?.isEmpty == true {
+                throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
+            }
             let matches = log.sections.filter { section in
                 let sensor = section.name.lowercased()
                 if let wanted { return sensor == wanted || sensor.hasPrefix(wanted + " ") }
@@ -63,9 +66,14 @@ extension HingeTool {
                 a.element.nanoseconds != b.element.nanoseconds
                     ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
             }.map(\.element)
-            var text = "# hingetool import dumpsys \(path)\n# sensor '\(section.name)', \(rows.count) events\n"
+            var text =
+                "# hingetool import dumpsys \(Echo.comment(path))\n# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events\n"
             text += "time,angle\n"
-            for row in rows { text += "\(row.timeText),\(row.value!)\n" }
+            for row in rows {
+                // Every row has a value: a section with a masked row was refused above.
+                // swift-format-ignore: NeverForceUnwrap
+                text += "\(row.timeText),\(row.value!)\n"
+            }
             try context.emit(text, to: arguments.value("output"))
         }
     }

@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool posture TRACE`: the posture of each sample under a policy.
@@ -27,7 +28,8 @@ extension HingeTool {
             let android = arguments.value("policy") == "android-book-style"
             var tracker = PostureTracker()
             var policy: AndroidBookStylePosture?
-            var text = "# hingetool posture \(path) --policy \(android ? "android-book-style" : "hingekit")\n"
+            var text =
+                "# hingetool posture \(Echo.comment(path)) --policy \(android ? "android-book-style" : "hingekit")\n"
             text += "# t angle posture\n"
             do {
                 while let record = try reader.next() {
@@ -35,10 +37,11 @@ extension HingeTool {
                     guard let angle = sample.angle else { continue }
                     let name: String
                     if android {
-                        if policy == nil {
-                            policy = AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
-                        }
-                        name = policy!.update(angle: angle).rawValue
+                        // The first angle sets the state the policy starts in.
+                        var current =
+                            policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                        name = current.update(angle: angle).rawValue
+                        policy = current
                     } else {
                         name = tracker.update(angle: angle, status: sample.status).rawValue
                     }

@@ -1,13 +1,20 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
         var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
+        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
         for path in arguments.positionals {
-            let (samples, truth) = try loadWithTruth(path, context: context)
-            results.append((path, UnfoldComparison.scores(samples, truth: truth)))
+            let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
+            // The 1 kHz scoring grid and the 120 Hz frames are counted before either is made.
+            try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
+            // No angle at all: nothing to score (not an RMSE of 1 between "fully open" and a truth
+            // that has no hinge either).
+            let scored = samples.contains { $0.angle != nil } ? UnfoldComparison.scores(samples, truth: truth) : []
+            results.append((path, scored))
         }
         let text: String
         switch arguments.value("format") {
@@ -21,7 +28,8 @@ extension HingeTool.Score {
                             result.rows.map { name, score in
                                 JSONValue.object([
                                     ("display", .string(name)), ("rmse", .number(score.rmse)),
-                                    ("rmse_ratio", .number(ratio(score, result.rows))), ("lag", .number(score.lag)),
+                                    ("rmse_ratio", ratio(score, result.rows).map(JSONValue.number) ?? .null),
+                                    ("lag", .number(score.lag)),
                                     ("jitter_at_rest", .number(score.jitterAtRest)),
                                     ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
                                     ("truth_chop_max", .number(score.truthChopMax)),
@@ -40,18 +48,25 @@ extension HingeTool.Score {
         try context.emit(text, to: arguments.value("output"))
     }
 
-    /// A display's RMSE over Android's spring's (1 when both are 0).
-    static func ratio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double {
+    /// A display's RMSE over Android's spring's: 1 when both are 0, `nil` (shown `-`, JSON
+    /// `null`) when Android's is exact and this one is not — no finite ratio says that.
+    static func ratio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double? {
         let reference = rows.first { $0.name == "android-spring" }?.score.rmse ?? score.rmse
-        return reference > 0 ? score.rmse / reference : 1
+        if reference > 0 { return score.rmse / reference }
+        return score.rmse == 0 ? 1 : nil
+    }
+
+    static func shownRatio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> String {
+        ratio(score, rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-"
     }
 
     static func unfoldTable(_ rows: [(name: String, score: UnfoldScore)], title: String) -> String {
-        var text = "# hingetool score --unfold \(title)\n"
+        var text = "# hingetool score --unfold \(Echo.comment(title))\n"
+        guard !rows.isEmpty else { return text + "# no sample has a hinge angle: nothing to score\n" }
         text += "# display        rmse     ratio  lag_ms jitter   chop_max  chop_p99  truth_max truth_p99\n"
         for (name, score) in rows {
             let cells = [
-                DecimalNumber.fixed(score.rmse, places: 5), DecimalNumber.fixed(ratio(score, rows), places: 2),
+                DecimalNumber.fixed(score.rmse, places: 5), shownRatio(score, rows),
                 DecimalNumber.fixed(score.lag * 1000, places: 0), DecimalNumber.fixed(score.jitterAtRest, places: 5),
                 DecimalNumber.fixed(score.chopMax, places: 5), DecimalNumber.fixed(score.chopP99, places: 5),
                 DecimalNumber.fixed(score.truthChopMax, places: 5), DecimalNumber.fixed(score.truthChopP99, places: 5),
@@ -70,14 +85,17 @@ extension HingeTool.Score {
         text += "|---|---|---|---|---|---|---|---|---|\n"
         for (path, rows) in results {
             let scores = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.score) })
-            guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"]
-            else { continue }
             let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"]
+            else {
+                text += "| \(name) | no hinge angle: nothing to score | | | | | | | |\n"
+                continue
+            }
             func e4(_ value: Double) -> String { DecimalNumber.fixed(value * 10_000, places: 2) }
             text +=
                 "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
             text +=
-                " | \(DecimalNumber.fixed(ratio(kit, rows), places: 2)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
+                " | \(shownRatio(kit, rows)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
             text +=
                 " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
             text +=

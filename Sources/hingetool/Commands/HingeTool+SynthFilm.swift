@@ -24,6 +24,7 @@ extension HingeTool {
                 CommandSpec.Option(["--width"], value: "px", help: "Frame width.", default: "180"),
                 CommandSpec.Option(["--height"], value: "px", help: "Frame height.", default: "390"),
                 CommandSpec.Option(["--list"], help: "List the scenes and what they show."),
+                forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -50,29 +51,31 @@ extension HingeTool {
             let width = Int(try declaredNumber(arguments, "width", in: 36...8192))
             let height = Int(try declaredNumber(arguments, "height", in: 78...8192))
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
-            try write(film, to: folder)
+            try write(film, to: folder, force: arguments.has("force"))
             context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")
         }
 
-        /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`.
-        static func write(_ film: SyntheticFilm, to folder: String) throws(ToolError) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
+        /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`, as an
+        /// exclusive ``OutputSet``: an earlier film of synth-film there is replaced whole (its
+        /// frames that this film does not reuse are removed); anything else in the folder stops
+        /// the run before a frame is written, unless `force`.
+        static func write(_ film: SyntheticFilm, to folder: String, force: Bool) throws(ToolError) {
+            let names =
+                film.shots.map { frameName($0.time) } + ["truth.json"] + (film.hinge.isEmpty ? [] : ["hinge.csv"])
+            let set = try OutputSet(folder: folder, owner: "synth-film", names: names, force: force, exclusive: true)
             for shot in film.shots {
                 guard let png = film.render(shot).pngData() else { throw .failure("libpng could not encode a frame") }
-                try AtomicFile.replace(folder + "/" + frameName(shot.time), with: png)
+                try set.write(frameName(shot.time), png)
             }
             if !film.hinge.isEmpty {
                 let writer = TraceWriter(timeDecimals: 3, angleDecimals: 0)
                 var text = "# hingetool synth-film \(film.scene.rawValue) --seed \(film.seed): the hinge, film clock\n"
                 text += writer.header
                 for sample in film.hinge { text += writer.row(for: sample) }
-                try AtomicFile.replace(folder + "/hinge.csv", with: text)
+                try set.write("hinge.csv", text)
             }
-            try AtomicFile.replace(folder + "/truth.json", with: truth(film).rendered() + "\n")
+            try set.write("truth.json", truth(film).rendered() + "\n")
+            try set.finish()
         }
 
         static func frameName(_ time: Int) -> String {

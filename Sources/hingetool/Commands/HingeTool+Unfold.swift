@@ -1,5 +1,6 @@
 import HingeAnalysis
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool unfold TRACE`: HingeKit's unfold progress beside Android's.
@@ -27,7 +28,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--half-folded-timeout"], value: "ms",
                     help: "Android's half-folded timeout in milliseconds.", default: "1000"),
-                outputOption,
+                maxRowsOption, maxPointsOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -36,10 +37,16 @@ extension HingeTool {
             let timeout = try declaredNumber(arguments, "half-folded-timeout", in: 1...600_000)
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
-            let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context)
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
+            let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
+            if let rate, let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
+            }
             let times = rate.map { UnfoldComparison.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
-            var text = "# hingetool unfold \(path)\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"
+            var text =
+                "# hingetool unfold \(Echo.comment(path))\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"
             var next = 0
             var angle: Double?
             for (index, time) in times.enumerated() {

@@ -40,7 +40,7 @@ struct UnfoldComparison {
             comparison.android.advance(to: time) { updates.append($0) }
             values[0].append(comparison.hingekit.value(at: time))
             values[1].append(comparison.spring.value(at: time))
-            values[2].append(comparison.android.progress(at: time))
+            values[2].append(comparison.android.value(at: time))
         }
         // Updates after the last time (a timeout still running) are not reported.
         return (values, updates)

@@ -38,12 +38,14 @@ struct DumpsysSensorLog {
                 current = Section(name: header, line: lineNumber)
                 continue
             }
-            guard current != nil else { continue }
+            // Taken out of `current` first, so that its rows are appended to in place.
+            guard var section = current else { continue }
+            current = nil
             if let row = Self.row(line, line: lineNumber) {
-                current!.rows.append(row)
+                section.rows.append(row)
+                current = section
             } else {
-                sections.append(current!)
-                current = nil
+                sections.append(section)
             }
         }
         if let section = current { sections.append(section) }

@@ -66,8 +66,12 @@ enum ScoreReport {
             lead += (ours.meanLeadTime ?? 0) * Double(ours.moves)
             flicker += ours.flickerAtRest
         }
-        let accuracy = moves > 0 ? Double(right) / Double(moves) : 1
-        let meanLead = moves > 0 ? lead / Double(moves) : 0
+        // No move at all (no trace with a hinge): no snap to judge, rather than "100 % ✓ … ✗".
+        guard moves > 0 else {
+            return text + "\nSnap: no trace has a move of the hinge, so the snap targets do not apply.\n"
+        }
+        let accuracy = Double(right) / Double(moves)
+        let meanLead = lead / Double(moves)
         text += "\nSnap over all \(moves) moves: right on \(right) (\(fixed(accuracy * 100, 1)) %, target ≥ 95 % "
         text += "\(mark(accuracy >= 0.95))), decided \(fixed(meanLead * 1000, 0)) ms before the hinge stops on "
         text += "average (target ≥ 150 ms \(mark(meanLead >= 0.15))), \(flicker) flickers at rest "

@@ -73,13 +73,13 @@ enum StageLogReader {
             }
             func required(_ key: String) throws(ToolError) -> Double {
                 guard let number = try value(key), number >= 0 else {
-                    throw .data("\(file):\(number):\(column(names[key]!)): '\(key)' needs a number ≥ 0")
+                    throw .data("\(file):\(number):\(names[key].map(column) ?? 1): '\(key)' needs a number ≥ 0")
                 }
                 return number
             }
             let time = try value("time") ?? Double(stages.count)
             if let last = stages.last, time < last.0 {
-                throw .data("\(file):\(number):\(column(names["time"]!)): time \(time) goes backwards")
+                throw .data("\(file):\(number):\(names["time"].map(column) ?? 1): time \(time) goes backwards")
             }
             let size = FoldStage.Size(width: try required("content_width"), height: try required("content_height"))
             let insets = FoldStage.Insets(
@@ -87,9 +87,11 @@ enum StageLogReader {
                 bottom: try value("inset_bottom") ?? 0, right: try value("inset_right") ?? 0)
             let division = try columns.suffix(4).map { (key) throws(ToolError) in try value(key) }
             let present = division.compactMap { $0 }
-            if !present.isEmpty, present.count < 4 {
-                let missing = zip(columns.suffix(4), division).first { $0.1 == nil }!.0
-                throw .data("\(file):\(number):\(column(names[missing]!)): the division is missing '\(missing)'")
+            if !present.isEmpty, present.count < 4,
+                let missing = zip(columns.suffix(4), division).first(where: { $0.1 == nil })?.0
+            {
+                throw .data(
+                    "\(file):\(number):\(names[missing].map(column) ?? 1): the division is missing '\(missing)'")
             }
             let region =
                 present.count == 4

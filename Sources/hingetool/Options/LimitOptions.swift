@@ -3,6 +3,12 @@ internal import HingeSupport
 
 /// The options that bound a command's memory and work, and the checks that apply them before
 /// the work starts (docs/performance.md, "Resource policy").
+#if canImport(Glibc)
+    private let addressSpaceResource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+#else
+    private let addressSpaceResource = RLIMIT_AS
+#endif
+
 extension HingeTool {
     /// Inputs a command reads whole (`poses`, `fold-render --image`) stop here.
     static let defaultMaxBytes = 67_108_864
@@ -11,9 +17,37 @@ extension HingeTool {
         ["--max-bytes"], value: "n", help: "Refuse an input longer than this (it is read whole into memory).",
         default: String(defaultMaxBytes))
 
-    /// `--max-bytes`, checked: a whole number from 1 to 2⁴⁰.
+    /// `--max-bytes`, checked: a whole number from 1 to 2⁴⁰ that the machine can honour — the
+    /// bytes of an input read whole are held at most twice while they arrive (an array grows by
+    /// doubling), so twice the limit must fit in the memory the process may use
+    /// (``memoryBudget()``). A larger limit is a usage error (64) before anything is read,
+    /// instead of an abort part way through a large input.
     static func inputLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        try declaredWholeNumber(arguments, "max-bytes", in: 1...(1 << 40))
+        let limit = try declaredWholeNumber(arguments, "max-bytes", in: 1...(1 << 40))
+        let budget = memoryBudget()
+        guard limit <= budget / inputMemoryMultiple else {
+            throw .usage(
+                "The value '\(limit)' is invalid for '--max-bytes': reading that much needs up to "
+                    + "\(inputMemoryMultiple) × \(limit) bytes of memory, more than this process may use "
+                    + "(\(budget) bytes); the most it can honour is \(budget / inputMemoryMultiple)")
+        }
+        return limit
+    }
+
+    /// How many times an input's size ``ToolContext/readAll(_:limit:)`` may hold while reading it.
+    static let inputMemoryMultiple = 2
+
+    /// The memory this process may use: the machine's physical memory, or less when an address
+    /// space limit (`ulimit -v`) is set.
+    static func memoryBudget() -> Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let pageSize = sysconf(Int32(_SC_PAGESIZE))
+        var budget = pages > 0 && pageSize > 0 ? pages.multipliedReportingOverflow(by: pageSize).partialValue : Int.max
+        var limit = rlimit()
+        if getrlimit(addressSpaceResource, &limit) == 0, limit.rlim_cur != rlim_t.max {
+            budget = min(budget, Int(clamping: limit.rlim_cur))
+        }
+        return budget
     }
 
     /// The most grid points (rows of output, samples of a filter) one command computes.
@@ -89,4 +123,10 @@ extension HingeTool {
                     + "(raise it with '--max-rows')")
         }
     }
+}
+
+extension HingeTool {
+    /// For commands that write a set of files into a folder (``OutputSet``).
+    static let forceOption = CommandSpec.Option(
+        ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")
 }

@@ -62,11 +62,23 @@ extension HingeTool {
             ("preset", ["preset", "extra-bounce"]),
         ]
 
+        /// `make()`, with a refused parameter reported as the options given.
+        private static func validated(
+            _ arguments: ParsedArguments, _ make: () throws(DampedSpring.ParameterError) -> DampedSpring
+        ) throws(ToolError) -> DampedSpring {
+            do throws(DampedSpring.ParameterError) {
+                return try make()
+            } catch {
+                throw invalid(error, arguments)
+            }
+        }
+
         static func makeSpring(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
             let used = groups.filter { group in group.options.contains { arguments.has($0) } }
             if used.count > 1 {
-                let first = used[0].options.first { arguments.has($0) }!
-                let second = used[1].options.first { arguments.has($0) }!
+                // A group is used because one of its options was given.
+                let first = used[0].options.first { arguments.has($0) } ?? used[0].name
+                let second = used[1].options.first { arguments.has($0) } ?? used[1].name
                 throw .usage(
                     "'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
             }
@@ -80,7 +92,6 @@ extension HingeTool {
             if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
                 throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
             }
-            let value = { (key: String) throws(ToolError) -> Double? in try anyNumber(arguments, key) }
             if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
                 throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
             }
@@ -89,6 +100,13 @@ extension HingeTool {
                 throw missing("damping-ratio", for: "--response")
             }
             if group == "preset" { return try preset(arguments) }
+            return try spring(form: group, arguments)
+        }
+
+        /// The spring of a form other than a preset, whose own options were given (checked by
+        /// ``makeSpring(_:)``).
+        private static func spring(form group: String, _ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
+            let value = { (key: String) throws(ToolError) -> Double? in try anyNumber(arguments, key) }
             let (mass, stiffness, damping) = (
                 try declaredAnyNumber(arguments, "mass"), try value("stiffness"), try value("damping")
             )
@@ -98,22 +116,34 @@ extension HingeTool {
             let (ratio, settling, epsilon) = (
                 try value("damping-ratio"), try value("settling-duration"), try declaredAnyNumber(arguments, "epsilon")
             )
-            do throws(DampedSpring.ParameterError) {
-                switch group {
-                case "physical":
-                    return try DampedSpring.validated(
-                        mass: mass, stiffness: stiffness!, damping: damping!,
+            // The group's own options were given (checked above), so `given` never throws.
+            func given(_ number: Double?, _ key: String) throws(ToolError) -> Double {
+                guard let number else { throw missing(key, for: group) }
+                return number
+            }
+            switch group {
+            case "physical":
+                let (stiffness, damping) = (try given(stiffness, "stiffness"), try given(damping, "damping"))
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(
+                        mass: mass, stiffness: stiffness, damping: damping,
                         allowOverDamping: arguments.has("allow-overdamping"))
-                case "duration":
-                    return try DampedSpring.validated(duration: duration!, bounce: bounce)
-                case "response":
-                    return try DampedSpring.validated(response: response!, dampingRatio: ratio!)
-                default:
-                    return try DampedSpring.validated(
-                        settlingDuration: settling!, dampingRatio: ratio ?? 1, epsilon: epsilon)
                 }
-            } catch {
-                throw invalid(error, arguments)
+            case "duration":
+                let duration = try given(duration, "duration")
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(duration: duration, bounce: bounce)
+                }
+            case "response":
+                let (response, ratio) = (try given(response, "response"), try given(ratio, "damping-ratio"))
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(response: response, dampingRatio: ratio)
+                }
+            default:
+                let settling = try given(settling, "settling-duration")
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(settlingDuration: settling, dampingRatio: ratio ?? 1, epsilon: epsilon)
+                }
             }
         }
 

@@ -11,8 +11,9 @@ internal import HingeSupport
 ///   socket is connected to and written (neither is ever replaced by a regular file);
 /// - a directory, or a name ending in `/`, `.` or `..`, is refused.
 ///
-/// Until ``commit()`` the temporary file is registered with ``TemporaryFiles`` so that an
-/// interrupt removes it; ``abandon()`` (or dropping the value) removes it too.
+/// Nothing is written onto an input of the run or onto another of its outputs (``RunRecord``).
+/// Until ``commit()`` the temporary file is registered with ``TemporaryFiles`` so that every
+/// terminating signal removes it; ``abandon()`` (or dropping the value) removes it too.
 final class FileOutput {
     /// The name the user gave.
     let path: String
@@ -21,13 +22,20 @@ final class FileOutput {
     private let replacement: (temporary: String, slot: Int?, target: String)?
     private var closed = false
 
-    /// Opens `path` for writing (see the type's description).
-    /// - Throws: ``ToolError/failure(_:)`` naming the path and the reason.
-    init(path: String) throws(ToolError) {
+    /// Opens `path` for writing (see the type's description). With `inFolder` (a file of an
+    /// ``OutputSet``, named by the tool inside its folder) nothing at the name is followed or
+    /// written through: a link, FIFO or device there is replaced by the new regular file (the
+    /// set checked first that the name is its own, or `--force`). `registered: false` (a set's
+    /// manifest, rewritten during the run) skips the check against the run's other outputs.
+    /// - Throws: ``ToolError/failure(_:)`` naming the path and the reason;
+    ///   ``ToolError/usage(_:)`` when the file is an input or another output of the run
+    ///   (``RunRecord``).
+    init(path: String, inFolder: Bool = false, registered: Bool = true) throws(ToolError) {
         self.path = path
-        let target = try Self.resolve(path)
+        let target = inFolder ? path : try Self.resolve(path)
+        try RunRecord.current?.check(output: target, shownAs: path, register: registered)
         var status = stat()
-        if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        if !inFolder, stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             // A device, FIFO or socket: write to it as it is.
             let descriptor =
                 status.st_mode & S_IFMT == S_IFSOCK
@@ -37,12 +45,20 @@ final class FileOutput {
             replacement = nil
             return
         }
-        let existing = stat(target, &status) == 0 ? status : nil
+        let existing = lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil
         var template = Array(Self.temporaryName(beside: target).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure(path) }
-        let temporary = String(cString: template)
-        let slot = TemporaryFiles.register(temporary)
+        // Made and registered in one step, so a signal never finds it unregistered.
+        let made = TemporaryFiles.making { () -> (value: Int32, entry: TemporaryFiles.Entry)? in
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            guard descriptor >= 0 else { return nil }
+            let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (descriptor, .file(name))
+        }
+        guard let (descriptor, slot) = made else { throw Self.failure(path) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {

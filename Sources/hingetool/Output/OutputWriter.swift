@@ -27,7 +27,10 @@ final class OutputWriter {
 
     private let destination: Destination
     /// Room for a chunk and the longest single write that does not go straight through.
-    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkSize)
+    private let start = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * chunkSize)
+    private var buffer: UnsafeMutableBufferPointer<UInt8> {
+        UnsafeMutableBufferPointer(start: start, count: 2 * Self.chunkSize)
+    }
     private var used = 0
     /// The first write failure; later writes are dropped and ``commit()`` reports it.
     private var failure: ToolError?
@@ -44,7 +47,7 @@ final class OutputWriter {
     }
 
     deinit {
-        buffer.deallocate()
+        start.deallocate()
         guard !finished, case .file(let file) = destination else { return }
         file.abandon()
     }
@@ -66,13 +69,13 @@ final class OutputWriter {
 
     /// Appends ``DecimalNumber/shortest(_:)`` of `value`, formatted in place.
     func writeShortest(_ value: Double) {
-        used += DecimalNumber.writeShortest(value, to: buffer.baseAddress! + used)
+        used += DecimalNumber.writeShortest(value, to: start + used)
         if used >= Self.chunkSize { flush() }
     }
 
     /// Appends ``DecimalNumber/fixed(_:places:)`` of `value`, formatted in place.
     func writeFixed(_ value: Double, places: Int) {
-        used += DecimalNumber.writeFixed(value, places: places, to: buffer.baseAddress! + used)
+        used += DecimalNumber.writeFixed(value, places: places, to: start + used)
         if used >= Self.chunkSize { flush() }
     }
 

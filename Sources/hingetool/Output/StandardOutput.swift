@@ -17,8 +17,9 @@ enum StandardOutput {
         exit(ExitCode.failure.rawValue)
     }
 
-    /// What `main` does before running: SIGPIPE ignored (so a closed pipe is an `EPIPE` the
-    /// writer sees), and the temporary-file cleanup on SIGINT, SIGTERM and SIGHUP.
+    /// What `main` does first, before any other thread exists: SIGPIPE ignored (so a closed
+    /// pipe is an `EPIPE` the writer sees), and the cleanup of temporary files, folders and
+    /// child processes on every terminating signal (``TemporaryFiles``).
     static func prepareProcess() {
         signal(SIGPIPE, SIG_IGN)
         TemporaryFiles.installSignalHandlers()

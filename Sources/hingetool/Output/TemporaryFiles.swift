@@ -1,75 +1,144 @@
+import Foundation
 internal import HingeSupport
 
-/// The temporary files the process has open, so that SIGINT, SIGTERM and SIGHUP can remove
-/// them before the process dies.
+/// What the process leaves behind if it dies now: temporary files (an output not yet renamed
+/// over its target), temporary folders (a video's extracted frames) and child processes
+/// (ffmpeg, gnuplot, each in a process group of its own). Every terminating signal removes
+/// them all and kills the children before the process dies of that signal.
 ///
-/// The paths live in a fixed block of C memory allocated once (``capacity`` slots of
-/// ``pathCapacity`` bytes, a slot is free when its first byte is 0): the signal handler then
-/// only reads memory and calls `unlink`, `signal` and `raise`, which are async-signal-safe.
-/// Registering and releasing a slot block those signals, so the handler never sees half a
-/// path.
+/// The signals are not caught by a handler: ``installSignalHandlers()`` blocks them in every
+/// thread (it runs first in `main`, so every thread made later inherits the mask) and one
+/// thread waits for them with `sigwait`. The cleanup then runs as ordinary code — it can take
+/// the lock, walk a folder and wait for a child — and no signal can arrive in the middle of a
+/// registration. Children get the default dispositions and an empty mask back
+/// (``ChildProgram``).
 enum TemporaryFiles {
-    /// Temporary files open at once: one output, a PNG and a few plot files at most.
-    static let capacity = 16
-    static let pathCapacity = Int(PATH_MAX) + 1
+    /// The signals after which the files are removed and the children killed: every signal
+    /// whose default action ends the process and that a user or the system sends to a tool
+    /// (SIGPIPE is ignored instead; a closed pipe is an `EPIPE` that ``StandardOutput`` handles).
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ]
 
-    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<CChar> = {
-        let block = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * pathCapacity)
-        block.initialize(repeating: 0, count: capacity * pathCapacity)
-        return block
-    }()
+    private struct State {
+        var files: [Int: String] = [:]
+        var folders: [Int: String] = [:]
+        var processGroups: [Int: pid_t] = [:]
+        var next = 0
+    }
 
-    /// The signals after which the files are removed.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    nonisolated(unsafe) private static var state = State()
+    private static let lock = NSLock()
 
-    /// Installs the handlers (once, from `main`); other hosts (the in-process tests) do without.
+    /// Blocks ``signals`` in the calling thread (the main thread, before any other exists) and
+    /// starts the thread that waits for them. The in-process tests do without.
     static func installSignalHandlers() {
-        _ = slots
-        for number in signals {
-            signal(number) { received in
-                TemporaryFiles.removeAll()
-                signal(received, SIG_DFL)
-                raise(received)
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let thread = Thread {
+            while true {
+                var set = signalSet()
+                var received: Int32 = 0
+                guard sigwait(&set, &received) == 0 else { continue }
+                die(of: received)
             }
         }
+        thread.start()
     }
 
-    /// Removes every registered file; async-signal-safe.
+    static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Removes everything and ends the process by `signal`, as if it had not been caught.
+    /// The lock is never released: a thread that registers something now waits for the end.
+    private static func die(of number: Int32) -> Never {
+        lock.lock()
+        cleanUp()
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        kill(getpid(), number)
+        // Not reached for any of ``signals`` (each ends the process by default).
+        _exit(128 + number)
+    }
+
+    /// Removes every registered file and folder and kills every registered child's process
+    /// group (the lock held).
+    private static func cleanUp() {
+        for group in state.processGroups.values {
+            kill(-group, SIGKILL)
+            var status: Int32 = 0
+            waitpid(group, &status, 0)
+        }
+        for file in state.files.values { unlink(file) }
+        for folder in state.folders.values { try? FileManager.default.removeItem(atPath: folder) }
+        state.processGroups = [:]
+        state.files = [:]
+        state.folders = [:]
+    }
+
+    /// Removes everything now (a closed pipe ends the process by `exit`, not by a signal).
     static func removeAll() {
-        for index in 0..<capacity where slots[index * pathCapacity] != 0 {
-            unlink(slots + index * pathCapacity)
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        cleanUp()
     }
 
-    /// Remembers `path`; returns its slot, or `nil` when the table is full or the path too long
-    /// (the file is then only removed by its owner, as before).
-    static func register(_ path: String) -> Int? {
-        let bytes = Array(path.utf8)
-        guard bytes.count < pathCapacity else { return nil }
-        return withSignalsBlocked {
-            for index in 0..<capacity where slots[index * pathCapacity] == 0 {
-                let slot = slots + index * pathCapacity
-                for (offset, byte) in bytes.enumerated() { slot[offset] = CChar(bitPattern: byte) }
-                slot[bytes.count] = 0
-                return index
-            }
-            return nil
-        }
+    private static func add(_ body: (inout State, Int) -> Void) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let slot = state.next
+        state.next += 1
+        body(&state, slot)
+        return slot
     }
 
-    /// Forgets the path in `slot` (after it was renamed or removed).
+    /// Makes something and registers it in one step, the lock held throughout: a signal that
+    /// arrives while `make` runs is handled after the registration, so nothing made is ever
+    /// missed by the cleanup. `make` returns what to register (`nil`: nothing was made) and
+    /// must not register anything itself.
+    static func making<T>(_ make: () -> (value: T, entry: Entry)?) -> (value: T, slot: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let made = make() else { return nil }
+        let slot = state.next
+        state.next += 1
+        switch made.entry {
+        case .file(let path): state.files[slot] = path
+        case .folder(let path): state.folders[slot] = path
+        case .processGroup(let group): state.processGroups[slot] = group
+        }
+        return (made.value, slot)
+    }
+
+    /// What ``making(_:_:)`` registers.
+    enum Entry {
+        case file(String)
+        case folder(String)
+        case processGroup(pid_t)
+    }
+
+    /// Remembers a temporary file; returns its slot.
+    static func register(_ path: String) -> Int? { add { $0.files[$1] = path } }
+
+    /// Remembers a temporary folder, removed with everything in it.
+    static func register(folder path: String) -> Int { add { $0.folders[$1] = path } }
+
+    /// Remembers a child's process group, killed (`SIGKILL`) if the tool dies first.
+    static func register(processGroup: pid_t) -> Int { add { $0.processGroups[$1] = processGroup } }
+
+    /// Forgets the entry in `slot` (after the file was renamed or removed, the folder removed,
+    /// the child reaped).
     static func release(_ slot: Int?) {
         guard let slot else { return }
-        withSignalsBlocked { slots[slot * pathCapacity] = 0 }
-    }
-
-    private static func withSignalsBlocked<T>(_ body: () -> T) -> T {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for number in signals { sigaddset(&blocked, number) }
-        sigprocmask(SIG_BLOCK, &blocked, &previous)
-        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
-        return body()
+        lock.lock()
+        defer { lock.unlock() }
+        state.files[slot] = nil
+        state.folders[slot] = nil
+        state.processGroups[slot] = nil
     }
 }

@@ -30,6 +30,7 @@ struct ToolContext {
             if path == "-" {
                 return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
             }
+            RunRecord.current?.register(input: path)
             return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
         } catch {
             throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
@@ -43,6 +44,7 @@ struct ToolContext {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let name = Self.displayName(path)
+        RunRecord.current?.register(input: path)
         do {
             var source: any TraceByteSource =
                 path == "-" ? try openStandardInput() : try FileByteSource(path: path)
@@ -105,9 +107,10 @@ func writeAll(_ text: String, to descriptor: Int32) -> Bool {
 
 /// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
 func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let count = write(descriptor, base + offset, bytes.count - offset)
         if count < 0 {
             if errno == EINTR { continue }
             return false

@@ -1,7 +1,8 @@
 import HingeKit
 import Testing
 
-/// AOSP's `DeviceFoldStateProviderTest` cases (ANCHORS.md lists them), each after the same
+/// AOSP's `DeviceFoldStateProviderTest` cases
+/// (`frameworks/base/packages/SystemUI/tests/src/com/android/systemui/unfold/updates/DeviceFoldStateProviderTest.kt`), each after the same
 /// set-up as there (`setInitialHingeAngle`): unfolded, the first angle, the timeout run out.
 /// Angles follow each other 10 ms apart, well inside the 300 ms timeout AOSP's tests use.
 @Suite("Android's fold-state events (DeviceFoldStateProvider)")

@@ -20,13 +20,13 @@ struct AndroidUnfoldProgressTests {
         progress.hingeAngle(132, at: 0)
         // Tolerance 1e-12: the closed forms agree to rounding.
         let (x1, v1) = critical(1, 0, 0.8, 0.03)
-        #expect(abs(progress.progress(at: 0.03) - x1) < 1e-12)
+        #expect(abs(progress.value(at: 0.03) - x1) < 1e-12)
         progress.hingeAngle(99, at: 0.03)
         let (x2, _) = critical(x1, v1, 0.6, 0.02)
-        #expect(abs(progress.progress(at: 0.05) - x2) < 1e-12)
+        #expect(abs(progress.value(at: 0.05) - x2) < 1e-12)
         // Angles above 165° saturate at 1.
         progress.hingeAngle(179, at: 0.05)
-        #expect(abs(progress.progress(at: 5) - 1) < 1e-12)
+        #expect(abs(progress.value(at: 5) - 1) < 1e-12)
     }
 
     @Test("The spring rests on its target once within 0.75 × 0.001 and slower than 62.5 × that")
@@ -35,8 +35,8 @@ struct AndroidUnfoldProgressTests {
         progress.foldUpdate(AndroidFoldUpdate(kind: .startClosing, time: 0, angle: 180))
         progress.hingeAngle(82.5, at: 0)
         // Just before equilibrium the value is still off the target; at 1 s it is exactly on it.
-        #expect(progress.progress(at: 0.2) != 0.5)
-        #expect(progress.progress(at: 1) == 0.5)
+        #expect(progress.value(at: 0.2) != 0.5)
+        #expect(progress.value(at: 1) == 0.5)
     }
 
     @Test("FINISH_HALF_OPEN runs the canned finish: 1000 ms × (1 − p), fast_out_extra_slow_in, ignoring angles")
@@ -44,22 +44,22 @@ struct AndroidUnfoldProgressTests {
         var progress = AndroidUnfoldProgress()
         progress.foldUpdate(AndroidFoldUpdate(kind: .startClosing, time: 0, angle: 180))
         progress.hingeAngle(82.5, at: 0)
-        let p0 = progress.progress(at: 2)  // at rest: 0.5
+        let p0 = progress.value(at: 2)  // at rest: 0.5
         #expect(p0 == 0.5)
         progress.foldUpdate(AndroidFoldUpdate(kind: .finishHalfOpen, time: 2, angle: 82.5))
         progress.hingeAngle(40, at: 2.1)
         #expect(progress.isFinishing)
         // Half the duration (0.25 s of 0.5 s): p0 + (1 − p0)·FastOutExtraSlowIn(0.5).
         let expected = 0.5 + 0.5 * FastOutExtraSlowIn.value(at: 0.5)
-        #expect(abs(progress.progress(at: 2.25) - expected) < 1e-12)
-        #expect(progress.progress(at: 2.5) == 1)
+        #expect(abs(progress.value(at: 2.25) - expected) < 1e-12)
+        #expect(progress.value(at: 2.5) == 1)
         // A START_CLOSING during it hands back to the spring from the canned value.
         var interrupted = progress
         interrupted.foldUpdate(AndroidFoldUpdate(kind: .startClosing, time: 2.25, angle: 40))
         #expect(!interrupted.isFinishing)
-        #expect(abs(interrupted.progress(at: 2.25) - expected) < 1e-12)
+        #expect(abs(interrupted.value(at: 2.25) - expected) < 1e-12)
         interrupted.foldUpdate(AndroidFoldUpdate(kind: .finishClosed, time: 2.3, angle: 3))
-        #expect(interrupted.progress(at: 2.3) == 0)
+        #expect(interrupted.value(at: 2.3) == 0)
     }
 
     @Test("fast_out_extra_slow_in passes through its path's points: (0,0), (0.166666, 0.4), (1,1)")
@@ -101,13 +101,13 @@ struct AndroidUnfoldProgressTests {
             android.ingest(HingeSample(time: 0.02 * Double(k), angle: angle)) { sent.append($0.kind) }
         }
         #expect(sent == [.startClosing, .finishClosed])
-        #expect(android.progress(at: 0.2) == 0)
+        #expect(android.value(at: 0.2) == 0)
         // Opening: the tent rule holds the phone closed until 90°.
         android.ingest(HingeSample(time: 1, angle: 60)) { sent.append($0.kind) }
         #expect(sent.count == 2)
         android.ingest(HingeSample(time: 1.02, angle: 95)) { sent.append($0.kind) }
         #expect(sent.suffix(1) == [.startOpening])
-        #expect(android.progress(at: 1.02) == 0)
-        #expect(android.progress(at: 1.1) > 0.3)
+        #expect(android.value(at: 1.02) == 0)
+        #expect(android.value(at: 1.1) > 0.3)
     }
 }

@@ -23,7 +23,7 @@ struct UnfoldDriverTests {
         var driver = UnfoldDriver()
         // 5° steps every 25 ms at 200°/s, then silence (an on-change sensor at rest).
         for k in 0...10 { try driver.ingest(HingeSample(time: 0.025 * Double(k), angle: 170 - 5 * Double(k))) }
-        #expect(driver.currentTarget < 120.0 / 165)  // ahead of the newest angle while moving
+        #expect(driver.target < 120.0 / 165)  // ahead of the newest angle while moving
         // Tolerance 1e-6: e^(−40 × 1.5) leaves nothing of the approach.
         #expect(abs(driver.value(at: 2) - 120.0 / 165) < 1e-6)
     }
@@ -111,7 +111,7 @@ struct UnfoldDriverTests {
             let time = 0.01 * Double(k)
             let angle = (150 - 40 * sin(Double(k) / 8)).rounded()
             try driver.ingest(HingeSample(time: time, angle: angle))
-            targets.append((time, driver.currentTarget))
+            targets.append((time, driver.target))
             for q in [0.0, 0.003, 0.0071] {
                 expectedTimes.append(time + q)
                 shown.append(driver.value(at: time + q))
@@ -129,7 +129,7 @@ struct UnfoldDriverTests {
         let reading = try #require(driver.reader.reading(at: 0.2))
         let v = reading.velocity
         let expected = min(max(reading.angle / 165 + 3.0 / 30 * v * (v * v / (v * v + 36)) / 165, 0), 1)
-        #expect(abs(driver.currentTarget - expected) < 1e-12)
+        #expect(abs(driver.target - expected) < 1e-12)
         #expect(v < -20)  // the reader sees the 50 °/s bend, so the lead is nearly whole
     }
 
@@ -146,8 +146,8 @@ struct UnfoldDriverTests {
         }
         // The first sample is placed, not animated.
         try driver.ingest(HingeSample(time: 0, angle: angles[0]))
-        low = driver.currentTarget
-        high = driver.currentTarget
+        low = driver.target
+        high = driver.target
         var previous = driver.value(at: 0)
         var frame = 0.0
         for (k, angle) in angles.enumerated().dropFirst() {
@@ -162,8 +162,8 @@ struct UnfoldDriverTests {
                 frame += 0.001
             }
             try driver.ingest(HingeSample(time: time, angle: angle))
-            low = min(low, driver.currentTarget, min(max(angle / 165, 0), 1))
-            high = max(high, driver.currentTarget, min(max(angle / 165, 0), 1))
+            low = min(low, driver.target, min(max(angle / 165, 0), 1))
+            high = max(high, driver.target, min(max(angle / 165, 0), 1))
         }
     }
 
@@ -199,5 +199,72 @@ struct UnfoldDriverTests {
         let fine = largestStep(1e-5)
         #expect(coarse > 0)
         #expect(fine < 0.11 * coarse)
+    }
+
+    /// 5° steps every 25 ms at 200 °/s from 170° down, starting at `start`, then silence.
+    static func bend(from start: Double) -> [HingeSample] {
+        (0...10).map { HingeSample(time: start + 0.025 * Double($0), angle: 170 - 5 * Double($0)) }
+    }
+
+    @Test(
+        "A trace in epoch seconds is shown as the same trace starting at 0: the first sample has no interval before it",
+        arguments: [1.0, 60.0, 1_764_547_200.0])
+    func epochTimes(start: Double) throws {
+        var atZero = UnfoldDriver()
+        var shifted = UnfoldDriver()
+        for sample in Self.bend(from: 0) { try atZero.ingest(sample) }
+        for sample in Self.bend(from: start) { try shifted.ingest(sample) }
+        // The oracle is the driver itself on the trace starting at 0: the driver is invariant
+        // under a shift of time. Counting a first interval of (start − 0) stretched the mean
+        // interval and kept the lead (0.12 of progress here) up to 0.1 s past the stop. 1e-4
+        // covers the rounding of times near 1.8 × 10⁹ s (2.4 × 10⁻⁷ s) times ω = 30 rad/s.
+        for k in 0...60 {
+            let elapsed = 0.25 + 0.005 * Double(k)
+            #expect(abs(shifted.value(at: start + elapsed) - atZero.value(at: elapsed)) < 1e-4)
+        }
+    }
+
+    @Test("Turning Reduce Motion on shows the newest angle's progress; turning it off starts the stages from there")
+    func reduceMotionSwitch() throws {
+        var driver = UnfoldDriver()
+        for sample in Self.bend(from: 0) { try driver.ingest(sample) }
+        let moving = driver.value(at: 0.26)
+        try driver.setReduceMotion(true, at: 0.26)
+        #expect(driver.reduceMotion)
+        #expect(driver.value(at: 0.26) == 120.0 / 165)
+        #expect(moving != 120.0 / 165)
+        try driver.setReduceMotion(false, at: 0.3)
+        // The stages start at rest on what was shown and, once the silence says the hinge
+        // stopped, settle there. Tolerance 1e-9: e^(−30 × 2) leaves nothing of the start.
+        #expect(driver.value(at: 0.3) == 120.0 / 165)
+        #expect(abs(driver.value(at: 2.3) - 120.0 / 165) < 1e-9)
+        // A new sample after the switch moves the value on from there without a jump.
+        let justBefore = driver.value(at: 0.31)
+        try driver.ingest(HingeSample(time: 0.31, angle: 110))
+        #expect(abs(driver.value(at: 0.31) - justBefore) < 1e-12)
+        #expect(driver.value(at: 0.5) < 120.0 / 165)
+        #expect(abs(driver.value(at: 3) - 110.0 / 165) < 1e-9)
+    }
+
+    @Test("Samples and switches are events in time order; a refused one changes nothing")
+    func eventErrors() throws {
+        var driver = UnfoldDriver()
+        try driver.ingest(HingeSample(time: 1, angle: 150))
+        try driver.setReduceMotion(true, at: 2)
+        let before = driver.value(at: 3)
+        #expect(throws: UnfoldDriver.EventError.timeBeforeLastEvent(time: 1.5, lastEvent: 2)) {
+            try driver.ingest(HingeSample(time: 1.5, angle: 100))
+        }
+        #expect(throws: UnfoldDriver.EventError.timeNotFinite(.infinity)) {
+            try driver.setReduceMotion(false, at: .infinity)
+        }
+        #expect(throws: UnfoldDriver.EventError.sample(.nonFiniteAngle(time: 2.5, angle: .infinity))) {
+            try driver.ingest(HingeSample(time: 2.5, angle: .infinity))
+        }
+        #expect(driver.value(at: 3) == before)
+        #expect(driver.reduceMotion)
+        #expect(
+            UnfoldDriver.EventError.timeBeforeLastEvent(time: 1.5, lastEvent: 2).description
+                == "time 1.5 lies before the last event at 2.0")
     }
 }

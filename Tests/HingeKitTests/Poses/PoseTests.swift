@@ -1,9 +1,9 @@
 import HingeKit
 import Testing
 
-/// The seed app's stages, in points: the inner display (900 × 1000, status bar 24, home
+/// A book-style foldable's stages, in points: the inner display (900 × 1000, status bar 24, home
 /// indicator 20) flat and bent, turned, split, and the cover display (380 × 860).
-enum SeedStages {
+enum FoldableStages {
     static let insets = FoldStage.Insets(top: 24, bottom: 20)
     static let flat = FoldStage(contentSize: .init(width: 900, height: 1000), insets: insets)
     static let laptop = FoldStage(
@@ -31,27 +31,27 @@ enum SeedStages {
 struct PoseTests {
     @Test("The window is the content less the insets")
     func windowSize() {
-        #expect(SeedStages.flat.windowSize == .init(width: 900, height: 956))
-        #expect(SeedStages.turnedBent.windowSize == .init(width: 956, height: 900))
+        #expect(FoldableStages.flat.windowSize == .init(width: 900, height: 956))
+        #expect(FoldableStages.turnedBent.windowSize == .init(width: 956, height: 900))
     }
 
     @Test(
         "Every transition of the seeds, with the expected decision",
         arguments: [
-            (nil, SeedStages.flat, FoldChange.firstReading, false, "first layout pass"),
-            (nil, SeedStages.laptop, .firstReading, false, "first layout pass, already bent"),
-            (SeedStages.flat, SeedStages.flat, .unchanged, false, "open flat, nothing moves"),
-            (SeedStages.flat, SeedStages.laptop, .bend, true, "bend to laptop"),
-            (SeedStages.laptop, SeedStages.flat, .bend, true, "and back to flat"),
-            (SeedStages.flat, SeedStages.laptopRounded, .bend, true, "bend with 0.3 pt of rounding"),
-            (SeedStages.flat, SeedStages.laptopOff, .resizing, false, "0.7 pt is a real resize"),
-            (SeedStages.laptop, SeedStages.laptopMoved, .unchanged, false, "the crease moves, still active"),
-            (SeedStages.laptop, SeedStages.turnedBent, .turning, false, "turn while bent"),
-            (SeedStages.turnedBent, SeedStages.laptop, .turning, false, "turn back while bent"),
-            (SeedStages.flat, SeedStages.cover, .shutting, false, "display switch to the cover"),
-            (SeedStages.cover, SeedStages.flat, .opening, false, "display switch to the inner display"),
-            (SeedStages.flat, SeedStages.split, .resizing, false, "split view"),
-            (SeedStages.split, SeedStages.flat, .resizing, false, "split view ends"),
+            (nil, FoldableStages.flat, FoldChange.firstReading, false, "first layout pass"),
+            (nil, FoldableStages.laptop, .firstReading, false, "first layout pass, already bent"),
+            (FoldableStages.flat, FoldableStages.flat, .unchanged, false, "open flat, nothing moves"),
+            (FoldableStages.flat, FoldableStages.laptop, .bend, true, "bend to laptop"),
+            (FoldableStages.laptop, FoldableStages.flat, .bend, true, "and back to flat"),
+            (FoldableStages.flat, FoldableStages.laptopRounded, .bend, true, "bend with 0.3 pt of rounding"),
+            (FoldableStages.flat, FoldableStages.laptopOff, .resizing, false, "0.7 pt is a real resize"),
+            (FoldableStages.laptop, FoldableStages.laptopMoved, .unchanged, false, "the crease moves, still active"),
+            (FoldableStages.laptop, FoldableStages.turnedBent, .turning, false, "turn while bent"),
+            (FoldableStages.turnedBent, FoldableStages.laptop, .turning, false, "turn back while bent"),
+            (FoldableStages.flat, FoldableStages.cover, .shutting, false, "display switch to the cover"),
+            (FoldableStages.cover, FoldableStages.flat, .opening, false, "display switch to the inner display"),
+            (FoldableStages.flat, FoldableStages.split, .resizing, false, "split view"),
+            (FoldableStages.split, FoldableStages.flat, .resizing, false, "split view ends"),
         ] as [(FoldStage?, FoldStage, FoldChange, Bool, String)])
     func transitions(previous: FoldStage?, next: FoldStage, change: FoldChange, animates: Bool, name: String) {
         let classified = FoldChange(from: previous, to: next)

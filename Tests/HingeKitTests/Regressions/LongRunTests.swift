@@ -87,7 +87,7 @@ struct LongRunTests {
     #if os(Linux)
         @Test(
             "An hour at 120 Hz: the reader's and the animator's memory stops growing after the first minute",
-            .tags(.slow))
+            .slow)
         func boundedMemory() async {
             // In a child process, so that no other test's allocations move the figure.
             await #expect(processExitsWith: .success) {

@@ -122,7 +122,7 @@ struct DampedSpringTests {
     }
 
     @Test(
-        "The bend spring is the seed app's interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)"
+        "The bend spring is SwiftUI's interpolatingSpring(mass: 0.9, stiffness: 280, damping: 24)"
     )
     func bendSpring() {
         let bend = DampedSpring.bend

@@ -76,7 +76,7 @@ struct SpringReportTests {
         #expect(away.overshoot == 0 && away.peakTime == nil && away.oscillationCount == 0)
     }
 
-    @Test("Every figure agrees with a densely sampled curve (150 random springs)", .tags(.slow))
+    @Test("Every figure agrees with a densely sampled curve (150 random springs)", .slow)
     func agreesWithSampling() {
         let epsilon = 1e-3
         for seed in 0..<UInt64(150) {

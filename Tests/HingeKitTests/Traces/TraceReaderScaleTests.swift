@@ -52,7 +52,7 @@ struct TraceReaderScaleTests {
     /// The reader's memory is its two fixed buffers whatever the input size: this reads
     /// ten million rows (about 110 MB of text) through them and checks every row arrived in
     /// order. Resident memory is measured by the benchmark, not here.
-    @Test("Ten million rows stream through fixed buffers", .tags(.slow))
+    @Test("Ten million rows stream through fixed buffers", .slow)
     func tenMillionRows() throws {
         let rows = 10_000_000
         let reader = TraceReader(source: GeneratedTrace(rows: rows), fileName: "generated.csv")

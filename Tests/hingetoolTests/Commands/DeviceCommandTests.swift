@@ -39,7 +39,7 @@ struct DeviceCommandTests {
     @Test(
         "Each recipe's output in docs/recording.md goes through stats unchanged",
         arguments: [
-            "android-listener.csv", "ios-onhingechange.csv", "dumpsys-hinge.csv",
+            "android-listener.csv", "ios-onhingechange.csv", "ios-uihinge.csv", "dumpsys-hinge.csv",
         ])
     func recipes(name: String) {
         let run = runTool(["stats", fixture(name)])

@@ -17,7 +17,8 @@ struct FilmCommandTests {
 
     static func files(in folder: String) -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+        // Hidden names are the tool's manifests (issue 21), not part of a film.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
             files[name] = FileManager.default.contents(atPath: folder + "/" + name)
         }
         return files

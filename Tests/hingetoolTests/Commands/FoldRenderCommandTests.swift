@@ -52,7 +52,26 @@ struct FoldRenderCommandTests {
         #expect(pixels(fromBinary) == pixels(fromText))
     }
 
-    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors", .tags(.slow))
+    @Test("A PNG (read by FilmAnalysis's frame decoder, as films are) renders as the PPM it was made from")
+    func pngInput() throws {
+        let rgb: [UInt8] = (0..<8).flatMap { (index: Int) -> [UInt8] in
+            [UInt8(index * 30), UInt8(255 - index * 30), UInt8(index)]
+        }
+        let bytes = try #require(Frame(width: 4, height: 2, rgb: rgb).pngData())
+        let path = temporaryFolder() + "/image.png"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let fromPNG = runTool(["fold-render", "--tilt", "12", "--image", path, "--width", "40"])
+        let fromText = runTool(["fold-render", "--tilt", "12", "--image", "-", "--width", "40"], input: plain)
+        #expect(fromPNG.status == 0, "\(fromPNG.error)")
+        #expect(!pixels(fromPNG).isEmpty && pixels(fromPNG) == pixels(fromText))
+        // A broken PNG is the decoder's located error, exit 65.
+        let broken = temporaryFolder() + "/broken.png"
+        #expect(FileManager.default.createFile(atPath: broken, contents: Data(bytes.prefix(30))))
+        let run = runTool(["fold-render", "--tilt", "12", "--image", broken])
+        #expect(run.status == 65 && run.error.hasPrefix("Error: \(broken): "), "\(run.error)")
+    }
+
+    @Test("At 30° the free edge's corners miss (black), the hinge edge's do not; tilting back mirrors", .slow)
     func tilted() {
         let run = runTool(["fold-render", "--tilt", "30"])
         #expect(run.status == 0)
@@ -92,17 +111,21 @@ struct FoldRenderCommandTests {
     @Test(
         "Bad PPMs exit 65 with a clear place and reason",
         arguments: [
-            ("P5 1 1 255\n\u{0}", "<stdin>:1:1: 'P5' is not a colour PPM; expected 'P6' or 'P3'"),
-            ("", "<stdin>:1:1: the file ends where the magic number P3 or P6 should be"),
-            ("P3\n2 x\n", "<stdin>:2:3: 'x' is not a valid height (1…65535)"),
+            ("P5 1 1 255\n\u{0}", "<stdin>: not a PNG or PPM image (unknown signature)"),
+            ("", "<stdin>: not a PNG or PPM image (unknown signature)"),
+            ("P3\n2 x\n", "<stdin>:2:3: 'x' is not a valid height (1…1000000)"),
             ("P3 1 1 0\n", "<stdin>:1:8: '0' is not a valid maximum value (1…65535)"),
-            ("P3 1 1 255\n1 2\n", "<stdin>:3:1: the file ends where the sample 3 of 3 should be"),
+            ("P3 1 1 255\n1 2\n", "<stdin>:3:1: the file ends before the sample 3 of 3"),
             ("P3 1 1 100\n1 2 101\n", "<stdin>:2:5: '101' is not a valid sample 3 of 3 (0…100)"),
             ("P3 1 1 255\n1 2 3 4\n", "<stdin>:2:7: unexpected '4' after the last sample"),
-            ("P6 2 1 255\n\u{1}\u{2}\u{3}", "<stdin>: byte 14: the pixel data ends after 3 of 6 bytes"),
-            ("P6 1 1 255 \u{1}\u{2}\u{3}\u{4}", "<stdin>: byte 14: 1 bytes after the image"),
-            ("P6 70000 1 255\n", "<stdin>:1:4: '70000' is not a valid width (1…65535)"),
-            ("P6 5000 5000 255\n", "<stdin>:1:1: 5000 × 5000 pixels is more than the 16777216 accepted"),
+            ("P6 2 1 255\n\u{1}\u{2}\u{3}", "<stdin>: the pixel data holds 3 bytes; 6 expected (truncated?)"),
+            (
+                "P6 1 1 255 \u{1}\u{2}\u{3}\u{4}",
+                "<stdin>: the pixel data holds 4 bytes; 3 expected (more after the image)"
+            ),
+            ("P6 70000 1 255\n", "<stdin>: the pixel data holds 0 bytes; 210000 expected (truncated?)"),
+            ("P6 2000000 1 255\n", "<stdin>:1:4: '2000000' is not a valid width (1…1000000)"),
+            ("P6 5000 5000 255\n", "<stdin>: 5000 × 5000 pixels is more than the 16777216 accepted"),
         ])
     func badImages(input: String, message: String) {
         let run = runTool(["fold-render", "--tilt", "10", "--image", "-"], input: input)

@@ -21,7 +21,7 @@ struct PlotCommandTests {
         let run = runTool(["plot"] + arguments + ["--out", folder])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(files == ["\(kind).dat", "\(kind).gp", "\(kind).png"])
+        #expect(files == [".hingetool-plot-\(kind)", "\(kind).dat", "\(kind).gp", "\(kind).png"])
         let script = try String(contentsOfFile: folder + "/\(kind).gp", encoding: .utf8)
         #expect(script.contains("'\(kind).dat'"))
         #expect(script.contains("set output '\(kind).png'"))
@@ -174,7 +174,10 @@ struct PlotCommandTests {
         defer { unsetenv("HINGETOOL_GNUPLOT") }
         let run = runTool(["plot", "spring", "--out", folder])
         #expect(run.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["spring.dat", "spring.gp"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                ".hingetool-plot-spring", "spring.dat", "spring.gp",
+            ])
         #expect(run.error.contains("gnuplot is not installed"))
         #expect(run.error.contains("apt-get install gnuplot-nox"))
     }

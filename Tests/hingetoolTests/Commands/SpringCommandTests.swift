@@ -36,7 +36,8 @@ struct SpringCommandTests {
 
     @Test("Apple's own examples come out of the command line")
     func appleExamples() throws {
-        // ANCHORS.md: Spring(duration: 0.5, bounce: 0.3) is (m, k, c) = (1, 157.9, 17.6).
+        // Apple's documentation of SwiftUI's Spring: Spring(duration: 0.5, bounce: 0.3) is
+        // (mass, stiffness, damping) = (1, 157.9, 17.6).
         let byDuration = try json(["--duration", "0.5", "--bounce", "0.3", "--report"])
         #expect(abs(try #require(byDuration["stiffness"] as? Double) - 157.9) < 0.05)
         #expect(abs(try #require(byDuration["damping"] as? Double) - 17.6) < 0.05)

@@ -94,7 +94,8 @@ struct SynthAndStatsTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(
             files == [
-                "demo-effects.dat", "demo-effects.gp", "demo-effects.png", "demo-reading.dat", "demo-reading.gp",
+                ".hingetool-demo", "demo-effects.dat", "demo-effects.gp", "demo-effects.png", "demo-reading.dat",
+                "demo-reading.gp",
                 "demo-reading.png",
             ])
         // Reduce Motion: the lean column stays upright, and bloom follows the hinge exactly.

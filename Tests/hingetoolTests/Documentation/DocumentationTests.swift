@@ -34,7 +34,7 @@ struct DocumentationTests {
         #expect(guide.contains("```swift\n" + tests + "```\n"))
     }
 
-    @Test("docs/reading.md holds the current score tables (make score)", .tags(.slow))
+    @Test("docs/reading.md holds the current score tables (make score)", .slow)
     func scoreTables() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
@@ -45,7 +45,7 @@ struct DocumentationTests {
         #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
     }
 
-    @Test("docs/effects.md holds the current unfold comparison (make score)", .tags(.slow))
+    @Test("docs/effects.md holds the current unfold comparison (make score)", .slow)
     func unfoldTable() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")

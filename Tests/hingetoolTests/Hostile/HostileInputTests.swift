@@ -179,7 +179,7 @@ struct HostileInputTests {
             .filter { $0.hasSuffix(".csv") }.sorted()
     }
 
-    @Test("Every bundled dataset passes every trace command: exit 0, no NaN or inf", arguments: datasets)
+    @Test("Every bundled dataset passes every trace command: exit 0, no NaN or inf", .slow, arguments: datasets)
     func everyDatasetEveryCommand(name: String) throws {
         for command in Self.traceCommands {
             let folder = temporaryFolder()
@@ -254,7 +254,7 @@ struct HostileInputTests {
     static let hostileValues = ["nan", "inf", "-inf", "0", "-1", "1e308", "-1e308", "abc", ""]
 
     @Test(
-        "Every option at NaN, ±inf, 0, −1, ±1e308, text and empty: exit 0, or 64/65 naming an option",
+        "Every option at NaN, ±inf, 0, −1, ±1e308, text and empty: exit 0, or 64/65 naming an option", .slow,
         arguments: optionCases)
     func optionValue(option: String) throws {
         let parts = option.split(separator: " ").map(String.init)

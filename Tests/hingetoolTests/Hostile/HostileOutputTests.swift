@@ -120,8 +120,8 @@ struct HostileOutputTests {
     }
 
     @Test(
-        "SIGINT, SIGTERM or SIGHUP while writing -o leaves no temporary file and no output",
-        arguments: [SIGINT, SIGTERM, SIGHUP])
+        "Every terminating signal while writing -o leaves no temporary file and no output (issue 21: USR1, USR2, ALRM, XFSZ, QUIT too)",
+        arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ])
     func interruptRemovesTemporaryFile(signal: Int32) throws {
         let folder = temporaryFolder()
         let big = folder + "/big.csv"
@@ -197,13 +197,15 @@ struct HostileOutputTests {
         try FileManager.default.createDirectory(atPath: folder + "/plots", withIntermediateDirectories: true)
         try Data("previous picture".utf8).write(to: URL(fileURLWithPath: picture))
         let run = runChild(
-            ["plot", "trace", dataset("no-hinge.csv"), "--out", folder + "/plots"], in: folder,
+            ["plot", "trace", dataset("no-hinge.csv"), "--out", folder + "/plots", "--force"], in: folder,
             environment: ["HINGETOOL_GNUPLOT": fake])
         #expect(run.status == 1)
         #expect(run.error.contains("previous picture is kept"))
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "previous picture")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder + "/plots").filter { $0.hasPrefix(".") } == [])
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/plots").filter { $0.hasPrefix(".") } == [
+                ".hingetool-plot-trace"
+            ])
     }
 
     @Test("A plot whose data file would be its input is refused before anything is written")

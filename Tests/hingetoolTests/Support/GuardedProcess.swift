@@ -46,7 +46,8 @@ struct GuardedProcess {
             inputFile = input
         } else {
             inputFile = folder + "/child-empty-input"
-            FileManager.default.createFile(atPath: inputFile, contents: Data())
+            let made = FileManager.default.createFile(atPath: inputFile, contents: Data())
+            precondition(made, "cannot create the child's empty input \(inputFile)")
         }
         // sh sets the limit, then becomes the program (exec), so the limit and the process
         // group are the program's own.

@@ -49,15 +49,19 @@ enum Gnuplot {
         return ExecutableSearch.find("gnuplot")
     }
 
-    /// Runs gnuplot on `script` (given on its standard input) in `folder`. The picture, when
-    /// there is one, is drawn into a temporary file (removed on failure or interrupt) and
-    /// renamed over `picture` only when gnuplot succeeds. Returns what gnuplot printed.
+    /// Runs gnuplot on `script` (given on its standard input) in the folder of `set`, as a
+    /// ``ChildProgram`` (its own process group, killed if the tool dies). The picture, when there
+    /// is one, is drawn into a temporary file (removed on failure or any terminating signal) and
+    /// renamed over `picture` in the set only when gnuplot succeeds. Returns what gnuplot printed.
     static func render(
-        _ gnuplot: String, script: String, picture: String?, in folder: String
+        _ gnuplot: String, script: String, picture: String?, in set: OutputSet
     ) throws(ToolError) -> String {
+        let folder = set.folder
         var script = script
         var temporary: (path: String, slot: Int?)?
         if let picture {
+            // The checks of the set (inputs, other outputs) before gnuplot draws anything.
+            try set.claim(picture)
             let name = ".\(picture).\(getpid()).tmp"
             script = script.replacing("set output '\(picture)'", with: "set output '\(name)'")
             let path = "\(folder)/\(name)"
@@ -69,39 +73,20 @@ enum Gnuplot {
                 TemporaryFiles.release(temporary.slot)
             }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.arguments = ["-"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw .failure("cannot run \(gnuplot): \(error.localizedDescription)")
-        }
-        // The script is small (the data is in its own file), so it fits in the pipe's buffer.
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try? input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProgram.run(gnuplot, arguments: ["-"], input: Array(script.utf8), in: folder)
+        guard result.status == 0 else {
             throw .failure(
-                "gnuplot failed in \(folder) (the previous picture is kept): \(String(decoding: complaints, as: UTF8.self))"
-            )
+                "gnuplot failed in \(Echo.quoted(folder, limit: 200)) (the previous picture is kept): "
+                    + Echo.quoted(bytes: result.error, limit: 2000))
         }
         if let temporary, let picture {
-            let target = try FileOutput.resolve("\(folder)/\(picture)")
-            guard rename(temporary.path, target) == 0 else {
-                throw .failure("cannot write '\(folder)/\(picture)': \(String(cString: strerror(errno)))")
+            guard rename(temporary.path, "\(folder)/\(picture)") == 0 else {
+                throw .failure(
+                    "cannot write '\(Echo.quoted("\(folder)/\(picture)", limit: 200))': \(String(cString: strerror(errno)))"
+                )
             }
         }
-        return String(decoding: printed, as: UTF8.self)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }
 

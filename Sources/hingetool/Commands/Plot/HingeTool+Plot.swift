@@ -33,6 +33,7 @@ extension HingeTool {
             CommandSpec.Option(
                 ["--terminal"], value: "terminal", help: "The picture's format.", default: "png",
                 allowed: ["png", "svg", "dumb"]),
+            forceOption,
         ]
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
@@ -46,8 +47,9 @@ extension HingeTool {
         /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
         /// script, and renders it when gnuplot is present.
         ///
-        /// Nothing an input is read from is written: when KIND.dat, KIND.gp or the picture
-        /// would be one of the inputs, the command stops before it starts (exit 64). The data
+        /// The three files are an ``OutputSet``: never one of the inputs (exit 64 before
+        /// anything is written), never a file of the folder the tool did not write (unless
+        /// `--force`), never through a link. The data
         /// goes straight to a temporary file beside KIND.dat (bounded memory, whatever the
         /// size); the picture is drawn into a temporary file and renamed over KIND.png only
         /// when gnuplot succeeds, so a failed run keeps the previous picture. A plot without
@@ -63,15 +65,10 @@ extension HingeTool {
             let terminal = arguments.declaredValue("terminal")
             let picture = terminal == "dumb" ? nil : "\(kind).\(terminal)"
             let outputs = ["\(kind).dat", "\(kind).gp"] + (picture.map { [$0] } ?? [])
-            try refuseOverwritingInputs(
-                outputs.map { "\(folder)/\($0)" },
-                inputs: arguments.positionals + [arguments.value("image")].compactMap { $0 })
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-            }
-            let data = try FileOutput(path: dataPath(kind, arguments))
+            let set = try OutputSet(
+                folder: folder, owner: "plot-\(kind)", command: "plot \(kind)", names: outputs,
+                force: arguments.has("force"))
+            let data = try set.open("\(kind).dat")
             var rows = DataRowCounter()
             var writeFailure: ToolError?
             let capture = ToolContext(
@@ -104,9 +101,10 @@ extension HingeTool {
             // 180°) would hide in the frame: a margin of 5 % above and below.
             text += "set offsets 0, 0, graph 0.05, graph 0.05\n"
             text += rows.rows > 0 ? script(title) : emptyScript(title, kind: kind)
-            try AtomicFile.replace(folder + "/\(kind).gp", with: text)
+            try set.write("\(kind).gp", text)
             var written = ["\(folder)/\(kind).dat", "\(folder)/\(kind).gp"]
             guard let gnuplot = Gnuplot.executable() else {
+                try set.finish()
                 context.write("wrote \(written.joined(separator: ", "))\n")
                 context.writeError(
                     "note: gnuplot is not installed, so no picture was drawn. Install it (make deps, "
@@ -114,7 +112,8 @@ extension HingeTool {
                 )
                 return
             }
-            let output = try Gnuplot.render(gnuplot, script: text, picture: picture, in: folder)
+            let output = try Gnuplot.render(gnuplot, script: text, picture: picture, in: set)
+            try set.finish()
             if let picture {
                 written.append("\(folder)/\(picture)")
             } else {
@@ -148,23 +147,6 @@ extension HingeTool {
             let flags = arguments.flags.sorted().map { "--\($0)" }
             let words = given + flags
             return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")
-        }
-
-        /// Stops before anything is written when an output file is one of the inputs.
-        static func refuseOverwritingInputs(_ outputs: [String], inputs: [String]) throws(ToolError) {
-            for input in inputs where input != "-" {
-                var inputStatus = stat()
-                guard stat(input, &inputStatus) == 0 else { continue }
-                for output in outputs {
-                    var outputStatus = stat()
-                    guard stat(output, &outputStatus) == 0 else { continue }
-                    if inputStatus.st_dev == outputStatus.st_dev, inputStatus.st_ino == outputStatus.st_ino {
-                        throw .usage(
-                            "'\(Echo.quoted(output, limit: 200))' is the input '\(Echo.quoted(input, limit: 200))': "
-                                + "writing the plot would replace it; choose another '--out' folder")
-                    }
-                }
-            }
         }
 
         static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
