@@ -13,19 +13,20 @@ enum FilmReport {
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
         source: String, thumbnails: FilmThumbnails, context: ToolContext
     ) throws(ToolError) -> [String] {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create '\(folder)': \(error.localizedDescription)")
-        }
+        let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
+        let names =
+            ["index.html", "curve.dat", "curve.png"]
+            + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
+        let set = try OutputSet(
+            folder: folder, owner: "film-report", command: "film --report", names: names, force: false)
         var written: [String] = []
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }
-            try AtomicFile.replace(folder + "/" + name, with: data)
+            try set.write(name, data)
             written.append(folder + "/" + name)
         }
         let curve = try self.curve(
-            into: folder, frames: frames, events: events, hinge: hinge, source: source, context: context)
+            into: set, frames: frames, events: events, hinge: hinge, source: source, context: context)
         written += curve
         var sections = ""
         for (number, event) in events.enumerated() where event.kind != .settle {
@@ -59,8 +60,9 @@ enum FilmReport {
         }
         let page = html(source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png")
             .replacingOccurrences(of: "<!--sections-->", with: sections)
-        try AtomicFile.replace(folder + "/index.html", with: page)
+        try set.write("index.html", page)
         written.append(folder + "/index.html")
+        try set.finish()
         return written
     }
 
@@ -122,9 +124,10 @@ enum FilmReport {
     /// The difference curve with the events shaded, drawn by gnuplot with `plot film`'s script;
     /// no picture (and no error) without gnuplot.
     static func curve(
-        into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
+        into set: OutputSet, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
         context: ToolContext
     ) throws(ToolError) -> [String] {
+        let folder = set.folder
         guard let gnuplot = Gnuplot.executable() else { return [] }
         var text = ""
         let capture = ToolContext(
@@ -132,13 +135,13 @@ enum FilmReport {
         let output = try OutputWriter(path: nil, context: capture)
         HingeTool.Film.write(frames, events: events, hinge: hinge, source: source, to: output)
         try output.commit()
-        try AtomicFile.replace(folder + "/curve.dat", with: text)
+        try set.write("curve.dat", text)
         var script = "set terminal pngcairo size 1000,\(hinge == nil ? 600 : 960) font 'DejaVu Sans,11'\n"
         script += "set output 'curve.png'\n" + GnuplotText.literal
         script += HingeTool.FilmPlot.script(
             data: "curve.dat", title: GnuplotText.quoted("film: " + (source as NSString).lastPathComponent),
             events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops)
-        _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: folder)
+        _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: set)
         return [folder + "/curve.dat", folder + "/curve.png"]
     }
 

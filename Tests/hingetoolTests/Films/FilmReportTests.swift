@@ -8,7 +8,7 @@ import Testing
 /// they are).
 @Suite("film --report")
 struct FilmReportTests {
-    @Test("the report page shows its thumbnails in headless Chromium", .tags(.slow))
+    @Test("the report page shows its thumbnails in headless Chromium", .slow)
     func report() throws {
         let work = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }

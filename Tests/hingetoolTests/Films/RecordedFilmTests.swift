@@ -39,7 +39,7 @@ struct RecordedFilmTests {
             + "and is also named a crossfade"
     ]
 
-    @Test("each scripted event is found within two frame periods", .tags(.slow), arguments: recordings)
+    @Test("each scripted event is found within two frame periods", .slow, arguments: recordings)
     func scriptedEvents(name: String) throws {
         if let reason = Self.knownIssues[name] {
             try withKnownIssue(Comment(rawValue: reason)) { try check(name) }
