@@ -60,6 +60,7 @@ extension HingeTool {
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let hinge = try hingeTimeline(arguments, context: context)
             let report = arguments.value("report")
+            if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
                 path, order: order, context: context, inspect: report == nil ? nil : thumbnails.keep)
