@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench fuzz docs api score plots films format lint clean
+.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots films format lint clean install install-files uninstall
 
 all: build
 
@@ -27,9 +27,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build hingetool and run the main job on Datasets/flat-to-laptop.csv
+## demo: build hingetool, run the main job on Datasets/flat-to-laptop.csv, and write a short bloom
+## preview (Plots/bloom-preview.gif, docs/preview.md)
 demo: build
 	$(TOOL) demo
+	$(TOOL) preview Datasets/five-degree-steps.csv --effect bloom --rate 25 --size 160 -o Plots/bloom-preview.gif
 
 ## test: the full suite (unit, oracle, CLI; the recorded films through the release hingetool, built
 ## first), the stand-in cache again under ThreadSanitizer (its own build directory, warnings as
@@ -50,12 +52,52 @@ test-fast: deps
 	$(SWIFT) build --build-tests
 	HINGEKIT_SKIP_SLOW=1 $(SWIFT) test --skip-build
 
-## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md)
+## bench: release build, then the benchmark table and Benchmarks/results.json (docs/performance.md),
+## then the figures README.md and docs/ quote (make figures)
 bench: deps
 	@python3 -c 'import pandas, scipy' 2>/dev/null || python3 -m pip install --quiet pandas scipy
 	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) build -c release --product Benchmarks
-	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench
+	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench \
+	  --commit "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- Package.swift Sources Benchmarks/Sources Benchmarks/peers || echo +changes)"
+	scripts/figures.sh .build/release/hingetool
+
+## figures: rewrite every measured figure README.md and docs/ quote from its one source
+## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it)
+figures: build
+	scripts/figures.sh $(TOOL)
+
+## install: release build, then hingetool, its man page and bash/zsh/fish completions under
+## $(DESTDIR)$(PREFIX) (PREFIX defaults to /usr/local; `make install PREFIX=~/.local` needs no root)
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/hingetool $(MANDIR)/hingetool.1 $(BASHDIR)/hingetool $(ZSHDIR)/_hingetool \
+	$(FISHDIR)/hingetool.fish
+# The Swift runtime and Foundation are linked in on Linux, so the installed tool runs without
+# the toolchain; macOS has them in the system.
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+INSTALL_TOOL ?= .build/release/hingetool
+install: deps
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product hingetool
+	$(MAKE) --no-print-directory install-files INSTALL_TOOL=$(INSTALL_TOOL)
+
+## install-files: install an already built INSTALL_TOOL (the test suite uses the debug build)
+install-files:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(INSTALL_TOOL) $(BINDIR)/hingetool
+	$(INSTALL_TOOL) --generate-manual > $(MANDIR)/hingetool.1
+	$(INSTALL_TOOL) --generate-completion-script bash > $(BASHDIR)/hingetool
+	$(INSTALL_TOOL) --generate-completion-script zsh > $(ZSHDIR)/_hingetool
+	$(INSTALL_TOOL) --generate-completion-script fish > $(FISHDIR)/hingetool.fish
+	chmod 644 $(MANDIR)/hingetool.1 $(BASHDIR)/hingetool $(ZSHDIR)/_hingetool $(FISHDIR)/hingetool.fish
+
+## uninstall: remove exactly what install put there (same PREFIX and DESTDIR)
+uninstall:
+	rm -f $(INSTALLED)
 
 ## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
 FUZZ_SECONDS ?= 60
@@ -115,6 +157,8 @@ plots: build
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
 	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
 	  -o Plots/data/film-late-motion.dat
+	for trace in $$(ls Datasets/*.csv | grep -v no-hinge); do \
+	  $(TOOL) score --frontier $$trace -o Plots/data/frontier-$$(basename $$trace .csv).dat; done
 	for script in Plots/*.gp; do gnuplot $$script; done
 
 ## format: rewrite the sources with swift-format and .swift-format

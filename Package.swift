@@ -30,7 +30,7 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
-        .target(name: "HingeAnalysis", dependencies: ["HingeKit", "CGSL"]),
+        .target(name: "HingeAnalysis", dependencies: ["HingeSupport", "HingeKit", "CGSL"]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -44,8 +44,18 @@ let package = Package(
         ),
         // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
         .target(name: "FilmAnalysis", dependencies: ["HingeSupport", "HingeKit", "CPNG", "CDeflate"]),
+        // Cairo draws the effect previews (LGPL-2.1 or MPL-1.1).
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // Effects drawn frame by frame from a trace (hingetool preview): may import HingeKit,
+        // FilmAnalysis (its frames and PNG writer) and CCairo.
+        .target(name: "EffectPreview", dependencies: ["HingeSupport", "HingeKit", "FilmAnalysis", "CCairo"]),
         .executableTarget(
-            name: "hingetool", dependencies: ["HingeSupport", "HingeKit", "HingeAnalysis", "FilmAnalysis"]),
+            name: "hingetool",
+            dependencies: ["HingeSupport", "HingeKit", "HingeAnalysis", "FilmAnalysis", "EffectPreview"]),
         // `make bench`: release build only, never run by `swift test`.
         .target(name: "CAllocationCounter", path: "Benchmarks/Sources/CAllocationCounter"),
         .executableTarget(
@@ -63,6 +73,8 @@ let package = Package(
             name: "hingetoolTests",
             dependencies: ["hingetool", "HingeKit", "HingeSupport", "FilmAnalysis", "HingeTestSupport"]),
         .testTarget(name: "HingeSupportTests", dependencies: ["HingeSupport"]),
+        .testTarget(
+            name: "EffectPreviewTests", dependencies: ["EffectPreview", "HingeKit", "FilmAnalysis", "HingeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,23 +13,75 @@ cat <<'EOF'
 follow swift-argument-parser (hand-written here, since no outside Swift package can be fetched
 on the project's machines):
 
-- every subcommand has `-h`/`--help`, and `hingetool help <subcommand>` prints the same text;
-- input is a path or `-` for standard input; output goes to standard output, or to
-  `-o FILE`, which is written to a temporary file in the same folder, flushed and renamed over
-  FILE — a reader never sees half a file, and a failed run leaves an existing FILE untouched;
-- data output is gnuplot-ready: `#` comment lines (provenance, a column header), whitespace-
-  separated numeric columns, two blank lines between series; reports are plain text or JSON
-  (`--format json`, snake_case keys);
+- every subcommand has `-h`/`--help` and `--version`, and `hingetool help <subcommand>` prints
+  the same text as `--help`;
+- every option is declared once, with its type, allowed values, valid range and default:
+  `--help`, the man page and the shell completions are generated from the declarations, and a
+  value outside the range is refused before the command starts (exit 64, naming the range);
 - mistakes print `Error: …`, the usage line and `See 'hingetool <sub> --help' …` on standard
   error. A near-miss option or subcommand gets `Did you mean '…'?`.
 
+### Where output goes
+
+- **One output**: standard output, or `-o FILE` (`-o -` is standard output too). FILE is
+  written to a temporary file in the same folder, flushed and renamed over FILE — a reader
+  never sees half a file, and a failed run leaves an existing FILE untouched.
+- **Several files** (`plot`, `demo`, `synth-film`): `--out-dir DIR`, created if missing.
+  `plot` names its files `--name NAME` (`NAME.dat`, `NAME.gp`, `NAME.png`), by default the kind
+  followed by the input's file name (`reading-flat-to-laptop`), so plots of different traces
+  share a folder.
+- **Old spellings** are hidden aliases for one minor release and print a deprecation note on
+  standard error: `--out DIR` is now `--out-dir DIR`.
+- Data output is gnuplot-ready: `#` comment lines (provenance, a column header), whitespace-
+  separated numeric columns, two blank lines between series; reports are plain text or JSON
+  (`--format json`, snake_case keys).
+
+### Formats
+
+`--format` speaks one vocabulary. Where rows are the output: `dat` (the default, gnuplot-
+ready), `csv` (a header of the same column names, comma separated, a missing value empty),
+`json` (JSON Lines: a first line `{"schema", "source", "columns"}`, then one object per row
+keyed by the column names, a missing value `null`) and `trace` (a trace CSV — `#` provenance,
+`time,angle,…` — that every command reads back: `hingetool read x.csv --format trace | hingetool
+stats -`). Where a report is the output: `text` (the default), `json` and, for `score`,
+`markdown`. `read` has all four row formats; `spring` has `dat`, `csv` and `json`.
+
+Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
+`docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output
+against it): `read`, `stats`, `spring`, `spring-report`, `film`, `score`, `score-unfold`. A
+schema's version changes when a key is removed or changes meaning; added keys keep it.
+Several inputs (`stats a.csv b.csv`, `score`) give a JSON array of the one-input objects.
+
+Warnings about an input read without error (`file: warning: …`: an implausible rate, CTS
+checks) go to standard error; `-q`/`--quiet` drops them (errors still print).
+
+### Exit statuses
+
 | exit | meaning |
 |-----:|---------|
-| 0 | success |
-| 1 | failure (e.g. the output file cannot be written) |
-| 64 | bad usage: unknown option, missing or invalid value, clashing options |
-| 65 | bad data: `Error: file:line:column: message` (see [csv-format.md](csv-format.md)) |
-| 66 | missing input: the trace cannot be opened or read |
+EOF
+# Generated from the tool's one table (ExitStatus.table), like the man page's EXIT STATUS.
+$tool --list-exit-statuses | while IFS=$'\t' read -r code meaning; do echo "| $code | $meaning |"; done
+cat <<'EOF'
+
+### Installing, completions and the man page
+
+`make install` builds a release `hingetool` (the Swift runtime linked in on Linux) and installs
+it with its man page and completions under `PREFIX` (default `/usr/local`; `DESTDIR` stages
+the tree for a package); `make uninstall` removes exactly those five files:
+
+| file | under PREFIX |
+|------|--------------|
+| the tool | `bin/hingetool` |
+| the man page, a section per subcommand | `share/man/man1/hingetool.1` |
+| bash (bash-completion loads it on demand) | `share/bash-completion/completions/hingetool` |
+| zsh (a `#compdef` function; add the folder to `fpath` if it is not there) | `share/zsh/site-functions/_hingetool` |
+| fish | `share/fish/vendor_completions.d/hingetool.fish` |
+
+`hingetool --generate-completion-script bash|zsh|fish` and `hingetool --generate-manual` print
+the same files, for a shell set up by hand: `source <(hingetool --generate-completion-script
+bash)`. They complete subcommands, `plot` kinds, options, the words of an option that takes one
+of a list, files for traces and `-o`, and folders for `--out-dir`.
 
 The help texts below are generated by `make docs` (`scripts/cli-reference.sh`) and checked
 against the tool by the test suite (`Tests/hingetoolTests/Documentation/DocumentationTests.swift`), so they
@@ -47,7 +99,7 @@ for sub in "" $top; do
       echo 'Example, on the bundled trace:'; echo; echo '```'
       $tool stats Datasets/flat-to-laptop.csv; echo '```'; echo
       cat <<'EOF'
-`--format json` prints the same figures as one object: `file, samples, duration, first_time,
+`--format json` prints the same figures as one object: `schema, file, samples, duration, first_time,
 last_time, median_interval, p95_interval, largest_gap, largest_gap_end, quantisation {kind,
 step | levels | smallest_change}, angle_min, angle_max, no_hinge_samples, status_counts
 {closed, partially_open, fully_open, none}, skipped_rows, skipped_errors`. Times are in

@@ -21,6 +21,12 @@ public struct GroundTruth: Sendable {
 
     private let source: Source
 
+    /// The synthetic trace whose motion this is, when the truth is exact.
+    public var syntheticTrace: SyntheticTrace? {
+        if case .synthetic(let trace) = source { return trace }
+        return nil
+    }
+
     /// The exact motion of a synthetic trace.
     public static func synthetic(_ trace: SyntheticTrace) -> GroundTruth { GroundTruth(source: .synthetic(trace)) }
 

@@ -93,6 +93,13 @@ public enum UnfoldScorer {
             chopMax: shown.max, chopP99: shown.p99, truthChopMax: expected.max, truthChopP99: expected.p99)
     }
 
+    /// Frame times at `rate` from the first sample to the last.
+    public static func frames(for samples: [HingeSample], rate: Double) -> [Double] {
+        guard let first = samples.first?.time, let last = samples.last?.time, last >= first else { return [] }
+        let count = Int(((last - first) * rate).rounded(.down)) + 1
+        return (0..<count).map { first + Double($0) / rate }
+    }
+
     /// The largest and the 99th-percentile |second difference| of a series.
     public static func chop(_ values: [Double]) -> (max: Double, p99: Double) {
         guard values.count >= 3 else { return (0, 0) }

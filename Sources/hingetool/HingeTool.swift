@@ -9,7 +9,8 @@ struct HingeTool {
     static var subcommands: [any Subcommand.Type] {
         [
             Stats.self, Synth.self, Read.self, Score.self, Resample.self, Smooth.self, Spring.self, Animate.self,
-            Curve.self, Poses.self, FoldRender.self, Film.self, SynthFilm.self, Plot.self, Demo.self, Unfold.self,
+            Curve.self, Poses.self, FoldRender.self, Preview.self, Film.self, SynthFilm.self, Plot.self, Demo.self,
+            Unfold.self,
             Posture.self, Import.self,
         ]
     }
@@ -24,13 +25,22 @@ struct HingeTool {
                 gnuplot-ready: '#' comment lines, whitespace-separated columns, two blank lines \
                 between series.
                 """,
-            options: [CommandSpec.Option(["--version"], help: "Show the version.")],
+            options: [
+                CommandSpec.Option(
+                    ["--generate-completion-script"], value: "shell",
+                    help: "Print the completion script for a shell (see 'make install').",
+                    allowed: CompletionScript.Shell.allCases.map(\.rawValue)),
+                CommandSpec.Option(["--generate-manual"], help: "Print the man page, hingetool(1), in roff."),
+            ],
             subcommands: subcommands.map { $0.spec } + [helpSpec])
     }
 
     static let helpSpec = CommandSpec(
         name: "help", abstract: "Show help for a subcommand.",
-        arguments: [CommandSpec.Argument("subcommand", help: "The subcommand to explain.", optional: true)])
+        arguments: [
+            CommandSpec.Argument(
+                "subcommand", help: "The subcommand to explain.", optional: true, kind: .text)
+        ])
 
     static func main() {
         StandardOutput.prepareProcess()
@@ -49,14 +59,19 @@ struct HingeTool {
             context.write(HelpFormatter.help(for: spec, path: [name]))
             return ExitCode.success.rawValue
         case "--version":
-            context.write(version + "\n")
-            return ExitCode.success.rawValue
+            return printVersion(context)
         case "--list-subcommands":
             // Hidden: what scripts/cli-reference.sh and the tests document, from `subcommands`.
             context.write(subcommandPaths().map { $0.joined(separator: " ") + "\n" }.joined())
             return ExitCode.success.rawValue
+        case "--list-exit-statuses":
+            // Hidden: the exit table of docs/hingetool.md, from ExitStatus.table.
+            context.write(ExitStatus.table.map { "\($0.code.rawValue)\t\($0.meaning)\n" }.joined())
+            return ExitCode.success.rawValue
         case "help":
             return help(Array(arguments.dropFirst()), context: context)
+        case "--generate-completion-script", "--generate-manual":
+            return generate(arguments, context: context)
         default:
             break
         }
@@ -65,15 +80,7 @@ struct HingeTool {
 
     /// Every subcommand as the words that run it, groups before their members, in the order of
     /// ``subcommands``: `["stats"]`, …, `["plot"]`, `["plot", "trace"]`, ….
-    static func subcommandPaths() -> [[String]] {
-        func paths(_ commands: [any Subcommand.Type], under prefix: [String]) -> [[String]] {
-            commands.flatMap { command in
-                let path = prefix + [command.spec.name]
-                return [path] + paths(command.subcommands, under: path)
-            }
-        }
-        return paths(subcommands, under: [])
-    }
+    static func subcommandPaths() -> [[String]] { catalogue.dropFirst().map(\.path) }
 
     /// Finds the subcommand named by `arguments[0]` among `commands`, and runs it (or, for a
     /// group, dispatches again one level down).
@@ -92,6 +99,7 @@ struct HingeTool {
         let path = path + [command.spec.name]
         let rest = Array(arguments.dropFirst())
         if !command.subcommands.isEmpty {
+            if rest.first == "--version" { return printVersion(context) }
             guard let next = rest.first, next != "-h", next != "--help" else {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
@@ -109,6 +117,10 @@ struct HingeTool {
                 context.write(HelpFormatter.help(for: command.spec, path: path))
                 return ExitCode.success.rawValue
             }
+            if parsed.wantsVersion { return printVersion(context) }
+            var context = context
+            context.showsWarnings = !parsed.flags.contains("quiet")
+            for note in parsed.deprecations { context.writeError(note + "\n") }
             let record = RunRecord()
             record.register(arguments: parsed, spec: command.spec)
             try record.run { () throws(ToolError) in try command.run(parsed, context: context) }
@@ -122,6 +134,28 @@ struct HingeTool {
                 return error.exitCode.rawValue
             }
         }
+    }
+
+    /// `--generate-completion-script SHELL` and `--generate-manual`, parsed as the root's options.
+    private static func generate(_ arguments: [String], context: ToolContext) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, for: spec)
+        } catch {
+            return report(error, spec: spec, path: [name], context: context)
+        }
+        if let shell = parsed.value("generate-completion-script").flatMap(CompletionScript.Shell.init) {
+            context.write(CompletionScript.script(for: shell))
+        } else {
+            context.write(ManualPage.page())
+        }
+        return ExitCode.success.rawValue
+    }
+
+    /// `--version`, on the tool and every subcommand: the one version, ``version``.
+    private static func printVersion(_ context: ToolContext) -> Int32 {
+        context.write(version + "\n")
+        return ExitCode.success.rawValue
     }
 
     /// `hingetool help [SUBCOMMAND [KIND]]`: the same text as `--help`.

@@ -13,7 +13,13 @@
 /// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script),
 /// `--work DIR` (scratch space for the big traces), `--results PATH`, `--runs N` (timed runs
 /// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer
-/// PATH` (the compare loop) and `--film-frames N` (frames of the film case; 0 skips).
+/// PATH` (the compare loop), `--film-frames N` (frames of the film case; 0 skips) and
+/// `--commit TEXT` (recorded with the run).
+///
+/// `Benchmarks/results.json` is the one source of every published figure (scripts/figures.sh
+/// writes the tables in README.md and docs/performance.md from it), so it only ever holds a
+/// whole run: a run that skips a case writes `WORK/results-partial.json` instead, unless
+/// `--results` names a file.
 @main
 struct Benchmarks {
     static func main() {
@@ -21,18 +27,25 @@ struct Benchmarks {
             "tool": ".build/release/hingetool", "peer": "Benchmarks/peers/pandas_pipeline.py",
             "work": ".build/bench", "results": "Benchmarks/results.json", "runs": "5", "rows": "1000000",
             "big-rows": "10000000", "film-peer": "Benchmarks/peers/compare_loop.sh", "film-frames": "60",
+            "commit": "",
         ]
+        var resultsGiven = false
         var arguments = CommandLine.arguments.dropFirst()
         while let key = arguments.popFirst() {
             guard key.hasPrefix("--"), options[String(key.dropFirst(2))] != nil, let value = arguments.popFirst() else {
                 fail("unknown option or missing value: \(key)")
             }
             options[String(key.dropFirst(2))] = value
+            if key == "--results" { resultsGiven = true }
         }
         guard let runs = Int(options["runs"]!), runs >= 5, let rows = Int(options["rows"]!),
             let bigRows = Int(options["big-rows"]!)
         else { fail("--runs must be at least 5; --rows and --big-rows whole numbers") }
         mkdir(options["work"]!, 0o755)
+        let frameCount = Int(options["film-frames"]!) ?? 0
+        let whole = rows > 0 && bigRows > 0 && frameCount > 1
+        let results = whole || resultsGiven ? options["results"]! : options["work"]! + "/results-partial.json"
+        let run = RunRecord(commit: options["commit"]!)
 
         var figures: [Figure] = []
         var checksum = 0.0
@@ -60,10 +73,10 @@ struct Benchmarks {
                     figures.append(figure)
                 }
             }
-            if let frames = Int(options["film-frames"]!), frames > 1 {
+            if frameCount > 1 {
                 let film = FilmCase(
                     tool: options["tool"]!, peer: options["film-peer"]!, work: options["work"]!, runs: runs,
-                    frameCount: frames)
+                    frameCount: frameCount)
                 for figure in try film.run() {
                     show(figure)
                     figures.append(figure)
@@ -73,7 +86,8 @@ struct Benchmarks {
             fail("\(error)")
         }
         print("(checksum \(checksum))")
-        write(figures, to: options["results"]!)
+        write(figures, run: run.ended(), to: results)
+        print("wrote \(results)\(whole ? "" : " (a partial run: Benchmarks/results.json is left as it is)")")
         let allocating = figures.filter { ($0.allocationsPerCall ?? 0) > 0 }
         let missed = figures.filter { !$0.meetsTarget }
         for figure in allocating {
@@ -114,14 +128,19 @@ struct Benchmarks {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    static func write(_ figures: [Figure], to path: String) {
+    static func write(_ figures: [Figure], run: RunRecord, to path: String) {
         func number(_ value: Double?) -> String { value.map { $0.isFinite ? "\($0)" : "null" } ?? "null" }
         func string(_ text: String) -> String {
             "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
-        var text = "[\n"
+        var text = "{\n  \"schema\": 1,\n"
+        text += "  \"run\": {\"started\": \(string(run.started)), \"finished\": \(string(run.finished)), "
+        text += "\"commit\": \(string(run.commit)), \"cores\": \(run.cores), "
+        text += "\"load_average_start\": \(number(run.loadAtStart)), \"load_average_end\": \(number(run.loadAtEnd))},\n"
+        text += "  \"figures\": [\n"
         for (index, figure) in figures.enumerated() {
-            text += "  {\"name\": \(string(figure.name)), \"unit\": \(string(figure.unit)), "
+            text +=
+                "    {\"id\": \(string(figure.id)), \"name\": \(string(figure.name)), \"unit\": \(string(figure.unit)), "
             text += "\"median\": \(number(figure.median)), \"min\": \(number(figure.min)), "
             text += "\"max\": \(number(figure.max)), \"runs\": \(figure.runs), "
             text += "\"peer_ratio\": \(number(figure.peerRatio)), "
@@ -130,7 +149,7 @@ struct Benchmarks {
             text += "\"note\": \(string(figure.note))}"
             text += index + 1 < figures.count ? ",\n" : "\n"
         }
-        text += "]\n"
+        text += "  ]\n}\n"
         guard let file = fopen(path, "w") else { fail("cannot write \(path)") }
         fputs(text, file)
         fclose(file)

@@ -30,24 +30,31 @@ struct FilmCase {
         }
         let label = "\(frameCount) frames of 1080 × 2400"
         let peerTime = Figure(
-            name: "compare loop, one process per pair (\(label))", unit: "s", samples: theirs.map(\.seconds))
-        var time = Figure(name: "hingetool film (\(label))", unit: "s", samples: ours.map(\.seconds))
+            id: "film.peer-time", name: "compare loop, one process per pair (\(label))", unit: "s",
+            samples: theirs.map(\.seconds))
+        var time = Figure(id: "film.time", name: "hingetool film (\(label))", unit: "s", samples: ours.map(\.seconds))
         time.peerRatio = peerTime.median / time.median
         time.target = peerTime.median / 20
         time.note = "target: at least 20× faster than the compare loop; \(FilmReader.processorCount) cores"
-        var memory = Figure(name: "hingetool film: peak RSS", unit: "MB", samples: ours.map { $0.peakRSS / 1e6 })
+        var memory = Figure(
+            id: "film.peak-rss", name: "hingetool film: peak RSS", unit: "MB", samples: ours.map { $0.peakRSS / 1e6 })
         memory.note = "a batch of frames in flight, not the film"
         // CPU seconds (user + system) of one more run each: what the comparison costs whatever
         // else the shared machine is running, and before any parallel speed-up.
         let ourCPU = try cpuSeconds([tool, "film", frames, "-o", work + "/film-tool.dat"])
         let theirCPU = try cpuSeconds(["bash", peer, frames, work + "/film-peer.dat"])
-        var cpu = Figure(name: "hingetool film: CPU time (user + system), one run", unit: "s", samples: [ourCPU])
+        var cpu = Figure(
+            id: "film.cpu", name: "hingetool film: CPU time (user + system), one run", unit: "s", samples: [ourCPU])
         cpu.peerRatio = theirCPU / ourCPU
         cpu.note = "compare loop: \(Benchmarks.format(theirCPU)) s of CPU"
+        let peerCPU = Figure(
+            id: "film.peer-cpu", name: "compare loop: CPU time (user + system), one run", unit: "s",
+            samples: [theirCPU])
         var agreement = Figure(
-            name: "film: largest |RMSE − compare's RMSE| over the pairs", unit: "", samples: [try largestDifference()])
+            id: "film.agreement", name: "film: largest |RMSE − compare's RMSE| over the pairs", unit: "",
+            samples: [try largestDifference()])
         agreement.target = 1e-6
-        return [time, peerTime, cpu, memory, agreement]
+        return [time, peerTime, cpu, peerCPU, memory, agreement]
     }
 
     /// The user + system CPU seconds of a command and its children, from GNU time.

@@ -49,7 +49,8 @@ enum OnlineCases {
         let stream = hingeStream(count: calls * (runs + 1))
         var reader = HingeReader()
         return measurePerCall(
-            "HingeReader ingest + reading (position, velocity, snap)", calls: calls, runs: runs, target: 100
+            "reader.ingest", "HingeReader ingest + reading (position, velocity, snap)", calls: calls, runs: runs,
+            target: 100
         ) {
             let sample = stream[$0]
             do { try reader.ingest(sample) } catch { fatalError("\(error)") }
@@ -66,7 +67,7 @@ enum OnlineCases {
         var animator = SpringAnimator(value: 0, spring: .smooth, mode: .persistent)
         do { try animator.retarget(to: 100, at: 0) } catch { fatalError("\(error)") }
         return measurePerCall(
-            "SpringAnimator.value(at:) persistent", calls: 1_000_000, runs: runs, target: 50
+            "animator.persistent", "SpringAnimator.value(at:) persistent", calls: 1_000_000, runs: runs, target: 50
         ) { animator.value(at: frameTime($0)) }
     }
 
@@ -76,7 +77,8 @@ enum OnlineCases {
         do { try animator.retarget(to: 120, at: 0.0005) } catch { fatalError("\(error)") }
         precondition(animator.activeSpringCount == 1)
         return measurePerCall(
-            "SpringAnimator.value(at:) additive, 1 spring", calls: 1_000_000, runs: runs, target: 50
+            "animator.additive-1", "SpringAnimator.value(at:) additive, 1 spring", calls: 1_000_000, runs: runs,
+            target: 50
         ) { animator.value(at: frameTime($0)) }
     }
 
@@ -87,7 +89,8 @@ enum OnlineCases {
         do { try animator.retarget(to: 120, at: 0.0006, spring: .snappy) } catch { fatalError("\(error)") }
         precondition(animator.activeSpringCount == 3)
         return measurePerCall(
-            "SpringAnimator.value(at:) additive, 3 springs", calls: 1_000_000, runs: runs, target: 50
+            "animator.additive-3", "SpringAnimator.value(at:) additive, 3 springs", calls: 1_000_000, runs: runs,
+            target: 50
         ) { animator.value(at: frameTime($0)) }
     }
 
@@ -106,7 +109,8 @@ enum OnlineCases {
         var driver = EffectDriver(effect: BloomEffect())
         var next = 0
         var result = measurePerCall(
-            "EffectDriver frame: new samples ingested, value at 120 Hz", calls: calls, runs: runs, target: 200
+            "effect-driver.frame", "EffectDriver frame: new samples ingested, value at 120 Hz", calls: calls,
+            runs: runs, target: 200
         ) {
             let time = start + Double($0) * interval
             while next < stream.count, stream[next].time <= time {

@@ -38,7 +38,7 @@ enum StandInCases {
         let cache = filledCache()
         let (sources, sizes) = (Self.sources, Self.sizes)
         var result = measurePerCall(
-            "StandInCache.lookup, exact hit", calls: 1_000_000, runs: runs, target: nil
+            "stand-in.exact", "StandInCache.lookup, exact hit", calls: 1_000_000, runs: runs, target: nil
         ) { index in
             let (width, height) = sizes[index & 3]
             let hit = cache.lookup(
@@ -56,7 +56,7 @@ enum StandInCases {
         let cache = filledCache()
         let sources = Self.sources
         var result = measurePerCall(
-            "StandInCache.lookup, stand-in hit", calls: 1_000_000, runs: runs, target: nil
+            "stand-in.stand-in", "StandInCache.lookup, stand-in hit", calls: 1_000_000, runs: runs, target: nil
         ) { index in
             let hit = cache.lookup(source: sources[index & 511], pixelWidth: 1200, pixelHeight: 1800, scale: 3)
             guard case .standIn(let poster, _, _)? = hit else { fatalError("no stand-in") }

@@ -147,9 +147,12 @@ struct ToolCases {
         }
         let rowsLabel = "\(Int(count)) rows, \(Int(megabytes.rounded())) MB"
         var figures: [Figure] = []
-        let peerTime = Figure(name: "pandas peer, same rows (\(rowsLabel))", unit: "s", samples: pandas.map(\.seconds))
+        let peerTime = Figure(
+            id: "peer.time", name: "pandas peer, same rows (\(rowsLabel))", unit: "s", samples: pandas.map(\.seconds))
         for (command, results) in [("read", read), ("animate", animate)] {
-            var time = Figure(name: "hingetool \(command) (\(rowsLabel))", unit: "s", samples: results.map(\.seconds))
+            var time = Figure(
+                id: "\(command).time", name: "hingetool \(command) (\(rowsLabel))", unit: "s",
+                samples: results.map(\.seconds))
             if command == "read" {
                 time.peerRatio = peerTime.median / time.median
                 time.target = peerTime.median / 4
@@ -158,16 +161,22 @@ struct ToolCases {
             figures.append(time)
             figures.append(
                 Figure(
-                    name: "hingetool \(command): rows/s", unit: "rows/s", samples: results.map { count / $0.seconds }))
+                    id: "\(command).rows-per-second", name: "hingetool \(command): rows/s", unit: "rows/s",
+                    samples: results.map { count / $0.seconds }))
             figures.append(
                 Figure(
-                    name: "hingetool \(command): MB/s", unit: "MB/s", samples: results.map { megabytes / $0.seconds }))
+                    id: "\(command).megabytes-per-second", name: "hingetool \(command): MB/s", unit: "MB/s",
+                    samples: results.map { megabytes / $0.seconds }))
             figures.append(
                 Figure(
-                    name: "hingetool \(command): peak RSS", unit: "MB", samples: results.map { $0.peakRSS / 1e6 }))
+                    id: "\(command).peak-rss", name: "hingetool \(command): peak RSS", unit: "MB",
+                    samples: results.map { $0.peakRSS / 1e6 }))
         }
         figures.append(peerTime)
-        figures.append(Figure(name: "pandas peer: peak RSS", unit: "MB", samples: pandas.map { $0.peakRSS / 1e6 }))
+        figures.append(
+            Figure(
+                id: "peer.peak-rss", name: "pandas peer: peak RSS", unit: "MB", samples: pandas.map { $0.peakRSS / 1e6 }
+            ))
         return figures
     }
 
@@ -182,6 +191,7 @@ struct ToolCases {
         for (command, options) in [("read", []), ("animate", ["--rate", "30"])] {
             let run = try runChild([tool, command, trace] + options)
             var figure = Figure(
+                id: "\(command)-big.peak-rss",
                 name: "hingetool \(([command] + options).joined(separator: " ")) (\(label)): peak RSS", unit: "MB",
                 samples: [run.peakRSS / 1e6])
             figure.target = 64

@@ -27,22 +27,7 @@
 /// The state is fixed in size; ingesting and evaluating never allocate.
 public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// Why a sample or a change of preference was refused; the driver is then unchanged.
-    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reader refused the sample.
-        case sample(HingeReader.InputError)
-        /// The time is NaN or infinite.
-        case timeNotFinite(Double)
-        /// The time lies before the last sample or change of preference.
-        case timeBeforeLastEvent(time: Double, lastEvent: Double)
-
-        public var description: String {
-            switch self {
-            case .sample(let error): error.description
-            case .timeNotFinite(let time): "time \(time) is not finite"
-            case .timeBeforeLastEvent(let time, let last): "time \(time) lies before the last event at \(last)"
-            }
-        }
-    }
+    public typealias EventError = DriverEventError
 
     /// The spring that carries the value to each new target.
     public let spring: DampedSpring

@@ -44,23 +44,9 @@ internal import HingeSupport
 /// newest angle is shown as it is; turning it off lets the stages carry the value from there.
 /// With no hinge the progress is 1 (a flat phone).
 public struct UnfoldDriver: Sendable {
-    /// Why a sample or a change of preference was refused; the driver is then unchanged.
-    public enum EventError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reader refused the sample.
-        case sample(HingeReader.InputError)
-        /// The time is NaN or infinite.
-        case timeNotFinite(Double)
-        /// The time lies before the last sample or change of preference.
-        case timeBeforeLastEvent(time: Double, lastEvent: Double)
-
-        public var description: String {
-            switch self {
-            case .sample(let error): error.description
-            case .timeNotFinite(let time): "time \(time) is not finite"
-            case .timeBeforeLastEvent(let time, let last): "time \(time) lies before the last event at \(last)"
-            }
-        }
-    }
+    /// Why a sample or a change of preference was refused (``EffectDriver``'s error); the
+    /// driver is then unchanged.
+    public typealias EventError = DriverEventError
 
     /// The most stages a configuration may ask for.
     public static let maximumStages = 8
@@ -92,6 +78,35 @@ public struct UnfoldDriver: Sendable {
         public var coarseStages: Int
         /// Where the progress reaches 1, degrees (default 165, Android's).
         public var unfoldedAngle: Double
+
+        /// The responsiveness of the default configuration: 0.8, three stages at 30 rad/s with the
+        /// full lead.
+        public static let defaultResponsiveness = 0.8
+
+        /// The points the responsiveness runs through: (responsiveness, ω, lead), tuned on seeds
+        /// 2–6 so that each point sits on the smoothness–lag frontier (docs/effects.md).
+        static let responsivenessPath: [(responsiveness: Double, omega: Double, lead: Double)] = [
+            (0, 20, 0.25), (0.2, 20, 0.5), (0.4, 25, 0.5), (0.6, 25, 0.75), (0.8, 30, 1), (1, 40, 1),
+        ]
+
+        /// A configuration at a point of the smoothness–lag frontier: 0 is the smoothest and
+        /// latest (three stages at 20 rad/s, a quarter of the lead), 1 the most responsive and
+        /// choppiest (40 rad/s, the full lead); ``defaultResponsiveness`` (0.8) is the default
+        /// configuration. Between the tuned points ω and the lead are interpolated linearly; the
+        /// other settings keep their defaults. docs/effects.md draws the curve against Android's
+        /// spring family.
+        /// - Precondition: `responsiveness` in 0…1.
+        public init(responsiveness: Double) {
+            precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
+            let path = Self.responsivenessPath
+            var index = 0
+            while index < path.count - 2, responsiveness > path[index + 1].responsiveness { index += 1 }
+            let (low, high) = (path[index], path[index + 1])
+            let fraction = (responsiveness - low.responsiveness) / (high.responsiveness - low.responsiveness)
+            self.init(
+                omega: low.omega + (high.omega - low.omega) * fraction,
+                lead: low.lead + (high.lead - low.lead) * fraction)
+        }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
         /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
@@ -279,15 +294,26 @@ public struct UnfoldDriver: Sendable {
         let decay = exp(-x)
         var result = start
         for i in 0..<count {
-            var sum = 0.0
-            var term = 1.0
-            for power in 0...i {
-                sum += (start[i - power] - goal) * term
-                term *= x / Double(power + 1)
-            }
-            result[i] = goal + sum * decay
+            result[i] = StageMath.stage(i, x: x, decay: decay, goal: goal) { start[$0] }
         }
         return result
+    }
+}
+
+/// The closed form of first-order stages in a row chasing a constant goal, shared by
+/// ``UnfoldDriver`` and the frontier's reference (HingeAnalysis).
+package enum StageMath {
+    /// Stage `i` (from 0) after x = ω·elapsed, with `decay` = e^(−x): the goal plus
+    /// e^(−x) Σⱼ≤ᵢ dⱼ xⁱ⁻ʲ/(i − j)!, where dⱼ = `start(j)` − goal is stage j's distance at the start.
+    @inline(__always)
+    package static func stage(_ i: Int, x: Double, decay: Double, goal: Double, start: (Int) -> Double) -> Double {
+        var sum = 0.0
+        var term = 1.0
+        for power in 0...i {
+            sum += (start(i - power) - goal) * term
+            term *= x / Double(power + 1)
+        }
+        return goal + sum * decay
     }
 }
 

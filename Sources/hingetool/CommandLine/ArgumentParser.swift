@@ -9,7 +9,10 @@ enum ArgumentParser {
     // stand alone (allowed values, positionals) are functions of their own.
     static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
-        for option in spec.options { parsed.defaults[option.key] = option.defaultValue }
+        for option in spec.options {
+            parsed.defaults[option.key] = option.defaultValue
+            parsed.declarations[option.key] = option
+        }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -36,9 +39,14 @@ enum ArgumentParser {
                 }
                 throw unknownOption(name, in: spec)
             }
-            if option.key == "help" {
-                parsed.wantsHelp = true
+            if option.key == "help" || option.key == "version" {
+                if option.key == "help" { parsed.wantsHelp = true } else { parsed.wantsVersion = true }
                 continue
+            }
+            if option.deprecatedNames.contains(name) {
+                parsed.deprecations.append(
+                    "warning: '\(name)' is deprecated and will be removed in the next minor release; "
+                        + "use '\(option.longName)'")
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil {
@@ -58,14 +66,18 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             }
-            try checkAllowed(value, for: option)
+            try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
             if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")
             }
             parsed.values[option.key] = value
         }
-        if parsed.wantsHelp { return parsed }
+        if parsed.wantsHelp || parsed.wantsVersion { return parsed }
+        if spec.options.contains(where: { $0.isStandalone && parsed.flags.contains($0.key) }) { return parsed }
         try checkPositionals(parsed.positionals, for: spec)
+        if let missing = spec.options.first(where: { $0.isRequired && parsed.values[$0.key] == nil }) {
+            throw UsageError(message: "Missing expected option '\(missing.synopsis)'")
+        }
         return parsed
     }
 
@@ -78,16 +90,6 @@ enum ArgumentParser {
         if positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
             throw UsageError(message: "Unexpected argument '\(positionals[spec.arguments.count])'")
         }
-    }
-
-    /// Throws when the option takes one of a few words and `value` is none of them.
-    private static func checkAllowed(_ value: String, for option: CommandSpec.Option) throws(UsageError) {
-        guard let allowed = option.allowedValues, !allowed.contains(value) else { return }
-        throw UsageError(
-            message:
-                "The value '\(Echo.quoted(value))' is invalid for '\(option.synopsis)'. Please provide one of "
-                + "\(list(allowed))."
-                + (closest(to: value, among: allowed).map { " Did you mean '\($0)'?" } ?? ""))
     }
 
     private static func isNumber(_ text: String) -> Bool {

@@ -22,15 +22,8 @@ enum HelpFormatter {
             }
         }
         text += "\nOPTIONS:\n"
-        for option in spec.allOptions {
-            var help = option.help
-            if let allowed = option.allowedValues {
-                help += " (values: \(allowed.joined(separator: ", "))"
-                help += option.defaultValue.map { "; default: \($0))" } ?? ")"
-            } else if let defaultValue = option.defaultValue {
-                help += " (default: \(defaultValue))"
-            }
-            text += entry(label: option.label, help: help)
+        for option in spec.visibleOptions {
+            text += entry(label: option.label, help: option.fullHelp)
         }
         if !spec.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
@@ -56,9 +49,10 @@ enum HelpFormatter {
             let word = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
             words.append(argument.isOptional ? "[\(word)]" : word)
         }
-        for option in spec.options {
+        for option in spec.options where !option.isHidden {
             let short = option.names.count > 1 ? option.names[0] : option.longName
-            words.append("[\(short)" + (option.valueName.map { " <\($0)>" } ?? "") + "]")
+            let word = short + (option.valueName.map { " <\($0)>" } ?? "")
+            words.append(option.isRequired ? word : "[\(word)]")
         }
         let indent = String(repeating: " ", count: "USAGE: \(command) ".count)
         return wrap(words, first: "USAGE: \(command)", indent: indent)

@@ -10,6 +10,12 @@ struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     var positionals: [String] = []
     var wantsHelp = false
+    var wantsVersion = false
+    /// The declarations of the command's options by key, for the typed accessors
+    /// (``HingeTool/number(_:_:)``) to read the kind from.
+    var declarations: [String: CommandSpec.Option] = [:]
+    /// Notes for old spellings used (printed on standard error).
+    var deprecations: [String] = []
 
     /// The option's value: the one given, or else its declared default.
     func value(_ key: String) -> String? { values[key] ?? defaults[key] }

@@ -38,16 +38,13 @@ enum FilmSource {
         // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
         let video = try FilmVideo(video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg)
         defer { video.finish() }
+        let progress = ProgressLine(context)
+        defer { progress.finish() }
         do {
-            let frames = try FilmStreamReader().read(source: path) { () throws(FrameError) in
-                try video.next()
-            } progress: {
-                context.progress("\rfilm: \($0) frames")
-            }
-            context.progress("\r\u{1B}[K")
-            return frames
+            return try FilmStreamReader().read(
+                source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
+                progress: { progress.update("film: \($0) frames") })
         } catch {
-            context.progress("\r\u{1B}[K")
             throw .data(Echo.quoted(error.description, limit: 2000))
         }
     }
@@ -59,13 +56,10 @@ enum FilmSource {
     {
         do {
             let files = try FrameFile.frames(inFolder: folder, order: order)
-            let frames = try FilmReader().read(files) { done in
-                context.progress("\rfilm: \(done)/\(files.count) frames")
-            }
-            context.progress("\r\u{1B}[K")
-            return frames
+            let progress = ProgressLine(context)
+            defer { progress.finish() }
+            return try FilmReader().read(files) { done in progress.update("film: \(done)/\(files.count) frames") }
         } catch {
-            context.progress("\r\u{1B}[K")
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).
             let unreadable =

@@ -6,71 +6,84 @@ import Foundation
 /// `-fps_mode passthrough`), and its `showinfo` filter writes each frame's presentation time
 /// and size on stderr just before. No image files are written or decoded.
 ///
-/// This is the one place `film` starts a process; the process is ended (and waited for) when
-/// reading stops, early or not.
+/// ffmpeg runs as a ``ChildProgram``: in a process group of its own that a terminating signal
+/// to the tool kills (INT, TERM, HUP: ``TemporaryFiles``), and that ``finish()`` kills when
+/// reading stops early — an error on either side, a frame too large, or the end of `film`.
 final class FilmVideo {
     let path: String
-    private let process = Process()
-    private let frames: FileHandle
-    private let messages: FileHandle
-    private var pending = Data()
+    private let child: ChildProgram
+    private let frames: Int32
+    private let messages: Int32
+    private var pending: [UInt8] = []
     private var complaints: [String] = []
+    private var ended = false
 
     /// Starts ffmpeg on `video`.
     init(video: String, ffmpeg: String) throws(ToolError) {
         path = video
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = [
+        let arguments = [
             "-nostdin", "-hide_banner", "-loglevel", "info", "-i", video, "-map", "0:v:0", "-vf", "showinfo",
             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1",
         ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        frames = out.fileHandleForReading
-        messages = err.fileHandleForReading
+        let out = try ChildProgram.pipe()
+        let err: (read: Int32, write: Int32)
         do {
-            try process.run()
+            err = try ChildProgram.pipe()
         } catch {
-            throw .failure("cannot run \(ffmpeg): \(error.localizedDescription)")
+            [out.read, out.write].forEach { _ = close($0) }
+            throw error
         }
+        defer { [out.write, err.write].forEach { _ = close($0) } }
+        do {
+            child = try ChildProgram(ffmpeg, arguments: arguments, output: out.write, error: err.write)
+        } catch {
+            [out.read, err.read].forEach { _ = close($0) }
+            throw error
+        }
+        frames = out.read
+        messages = err.read
     }
 
     deinit { finish() }
 
-    /// Stops ffmpeg if it still runs, and waits for it.
+    /// Stops ffmpeg (its whole group) if it still runs, waits for it and closes the pipes; the
+    /// second call does nothing.
     func finish() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        guard !ended else { return }
+        ended = true
+        child.stop()
+        [frames, messages].forEach { _ = close($0) }
     }
 
     /// The next frame and its time in milliseconds, or `nil` after the last.
     func next() throws(FrameError) -> (time: Int, frame: Frame)? {
+        guard !ended else { return nil }
         guard let (time, width, height) = nextFrameLine() else {
+            // The messages ended: ffmpeg has closed its stderr, so it is exiting by itself.
+            let status = child.wait()
             finish()
-            guard process.terminationStatus == 0 else {
+            guard status == 0 else {
                 let message = complaints.suffix(4).joined(separator: "\n")
-                throw FrameError(file: path, message: "ffmpeg failed (status \(process.terminationStatus)): \(message)")
+                throw FrameError(file: path, message: "ffmpeg failed (status \(status)): \(message)")
             }
             return nil
         }
-        let count = width * height * 3
         guard width > 0, height > 0, width * height <= Frame.defaultPixelLimit else {
+            finish()
             throw FrameError(file: path, message: "a frame of \(width) × \(height) pixels is not accepted")
         }
+        let count = width * height * 3
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
             done = 0
-            let descriptor = frames.fileDescriptor
             while done < count {
-                let got = read(descriptor, buffer.baseAddress.map { $0 + done }, count - done)
+                let got = read(frames, buffer.baseAddress.map { $0 + done }, count - done)
                 if got < 0 && errno == EINTR { continue }
                 guard got > 0 else { break }
                 done += got
             }
         }
         guard bytes.count == count else {
+            finish()
             throw FrameError(
                 file: path, message: "ffmpeg's frame at \(time) ms ended after \(bytes.count) of \(count) bytes")
         }
@@ -78,19 +91,25 @@ final class FilmVideo {
     }
 
     /// Reads ffmpeg's messages up to the next `showinfo` frame line: its time (ms) and size.
-    /// Other lines are kept, for an error message.
+    /// Other lines are kept (the last few), for an error message.
     private func nextFrameLine() -> (Int, Int, Int)? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             if let newline = pending.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.contains("Parsed_showinfo"), let parsed = Self.frameLine(line) { return parsed }
-                if !line.isEmpty, !line.contains("Parsed_showinfo") { complaints.append(line) }
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                if line.contains("Parsed_showinfo") {
+                    if let parsed = Self.frameLine(line) { return parsed }
+                } else if !line.isEmpty {
+                    complaints.append(line)
+                    if complaints.count > 64 { complaints.removeFirst(32) }
+                }
                 continue
             }
-            let chunk = messages.availableData
-            guard !chunk.isEmpty else { return nil }
-            pending.append(chunk)
+            let got = read(messages, &chunk, chunk.count)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            pending.append(contentsOf: chunk[..<got])
         }
     }
 

@@ -14,11 +14,14 @@ extension HingeTool {
                 clamp(angle / 165), Android's convention. --status is the status reported with \
                 every angle ('none': no status, the angle decides). See docs/effects.md.
                 """,
-            arguments: [CommandSpec.Argument("effect", help: EffectOptions.namesInWords + ".")],
+            arguments: [
+                CommandSpec.Argument(
+                    "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names))
+            ],
             options: [
-                CommandSpec.Option(["--from"], value: "deg", help: "The first angle.", default: "0"),
-                CommandSpec.Option(["--to"], value: "deg", help: "The last angle.", default: "180"),
-                CommandSpec.Option(["--step"], value: "deg", help: "Degrees between rows.", default: "1"),
+                CommandSpec.Option(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0),
+                CommandSpec.Option(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180),
+                CommandSpec.Option(["--step"], value: "deg", help: "Degrees between rows.", in: 1e-9...1e6, default: 1),
                 CommandSpec.Option(
                     ["--status"], value: "status", help: "The status reported with the angle.", default: "none",
                     allowed: ["closed", "partially-open", "fully-open", "none"]),
@@ -30,9 +33,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let name = arguments.positionals[0]
             let effect = try EffectOptions.makeEffect(name, arguments)
-            let from = try declaredNumber(arguments, "from", in: -1e6...1e6)
-            let to = try declaredNumber(arguments, "to", in: -1e6...1e6)
-            let step = try declaredNumber(arguments, "step", in: 1e-9...1e6)
+            let from = try declaredNumber(arguments, "from")
+            let to = try declaredNumber(arguments, "to")
+            let step = try declaredNumber(arguments, "step")
             guard from <= to else { throw .usage("'--from' must not be above '--to'") }
             // A tolerance of a millionth of a step keeps --to on the grid despite rounding.
             let count = Int(((to - from) / step * (1 + 1e-12) + 1e-6).rounded(.down)) + 1

@@ -21,16 +21,16 @@ extension HingeTool {
                 where the trace has ground truth, the springs used and how fast they settle; \
                 animates bloom and lean at 120 Hz with and without Reduce Motion; and writes \
                 the data, editable gnuplot scripts and (with gnuplot installed) the pictures to \
-                --out, named at the end.
+                --out-dir, named at the end.
                 """,
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
-                CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into.", default: defaultFolder),
+                outDirOption.defaulting(to: defaultFolder),
                 skipBadRowsOption, maxRowsOption, maxPointsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let folder = arguments.declaredValue("out")
+            let folder = arguments.declaredValue("out-dir")
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             let (source, samples, summary, truth) = try load(arguments, context: context, rowLimit: limits.rows)
             // The animation's frames (and the scoring grid, with ground truth) are counted

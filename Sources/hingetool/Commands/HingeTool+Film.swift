@@ -12,30 +12,29 @@ extension HingeTool {
             discussion: """
                 DIR holds the frames as PNG or PPM files named by their time in milliseconds \
                 (001234.png), as ffmpeg writes them with '-fps_mode passthrough -enc_time_base \
-                1/1000 -frame_pts 1'. A VIDEO is turned into such frames with ffmpeg (when it is \
-                on PATH) in a temporary folder. Each frame is decoded once, on all cores; the \
-                difference is ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are \
-                't_ms dt_ms rmse' for every frame after the first. --events adds the events \
-                (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
-                'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
+                1/1000 -frame_pts 1'. A VIDEO is decoded by ffmpeg (when it is on PATH) into a \
+                pipe as raw RGB with each frame's time; no file is written. Each frame is decoded \
+                once, on all cores; the difference is ImageMagick's 'compare -metric RMSE' \
+                normalised to 0…1. Rows are 't_ms dt_ms rmse' for every frame after the first. \
+                --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
+                settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
+                docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.")],
+            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
             options: [
                 CommandSpec.Option(
-                    ["--hinge"], value: "trace",
+                    ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(
                     ["--hinge-offset"], value: "ms",
-                    help: "Added to the trace's times to put them on the film's clock.",
-                    default: "0"),
+                    help: "Added to the trace's times to put them on the film's clock.", in: -86_400_000...86_400_000,
+                    default: 0),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
-                    ["--fail-on"], value: "kinds",
-                    help:
-                        "Exit 1 after writing the output when an event of these kinds is found (comma-separated: "
-                        + "lead-in, cut, crossfade, blank-frame, placeholder-flash, settle, late-motion, blink)."),
+                    ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
+                    help: "Exit 1 after writing the output when an event of one of these kinds is found."),
                 CommandSpec.Option(
-                    ["--report"], value: "dir",
+                    ["--report"], value: "dir", kind: .directory,
                     help:
                         "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
                         + "thumbnails before, during and after, the tiles they changed, the difference curve)."),
@@ -48,6 +47,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
+                maxRowsOption, maxPointsOption,
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 outputOption,
@@ -56,18 +56,21 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let failOn = try FilmGate.kinds(arguments.value("fail-on"))
+            let failOn = FilmGate.kinds(arguments.value("fail-on"))
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
-            let hinge = try hingeTimeline(arguments, context: context)
             let report = arguments.value("report")
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
                 path, order: order, context: context, inspect: report == nil ? nil : thumbnails.keep)
+            let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
+            let hinge = try hingeTimeline(arguments, film: span, context: context)
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                output.write(json(frames, events: events, hinge: hinge, source: path).rendered() + "\n")
+                output.write(
+                    json(frames, events: events, hinge: hinge, source: path).withSchema("hingetool/film/1").rendered()
+                        + "\n")
             } else {
                 write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
             }
@@ -81,36 +84,60 @@ extension HingeTool {
             try FilmGate.check(events, failOn: failOn)
         }
 
-        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, or `nil` without
-        /// `--hinge`.
+        /// Seconds of the hinge trace before the film's first frame that the reader is given, so
+        /// its filters have settled by the time the film starts.
+        static let hingeWarmUp = 10.0
+
+        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, over the film's
+        /// span when it is known (see ``timeline(_:offset:film:limits:context:)``), or `nil`
+        /// without `--hinge`.
         static func hingeTimeline(
-            _ arguments: ParsedArguments, context: ToolContext
-        ) throws(ToolError)
-            -> HingeRestTimeline?
-        {
-            let offset = try declaredNumber(arguments, "hinge-offset", in: -86_400_000...86_400_000)
+            _ arguments: ParsedArguments, film: ClosedRange<Int>?, context: ToolContext
+        ) throws(ToolError) -> HingeRestTimeline? {
+            let offset = try declaredNumber(arguments, "hinge-offset")
+            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             return try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), context: context)
+                try timeline(trace, offset: Int(offset.rounded()), film: film, limits: limits, context: context)
             }
         }
 
-        /// The hinge's rest timeline from a trace file.
+        /// The hinge's rest timeline from a trace file, over the film's span (`film`, in ms on
+        /// the film's clock; the whole trace when `nil`) and ``hingeWarmUp`` before it: a trace
+        /// that spans days beside a one-minute film costs a minute of 5 ms steps, not days. Its
+        /// rows are counted against `--max-rows` as they arrive and its steps against
+        /// `--max-points` before any is made.
         static func timeline(
-            _ path: String, offset: Int, context: ToolContext
-        ) throws(ToolError)
-            -> HingeRestTimeline
-        {
+            _ path: String, offset: Int, film: ClosedRange<Int>?, limits: (rows: Int, points: Int),
+            context: ToolContext
+        ) throws(ToolError) -> HingeRestTimeline {
             let reader = try context.openTrace(path)
+            let name = ToolContext.displayName(path)
+            let start = film.map { Double($0.lowerBound - offset) / 1000 - hingeWarmUp } ?? -Double.infinity
+            let end = film.map { Double($0.upperBound - offset) / 1000 + 1 } ?? Double.infinity
             var samples: [HingeSample] = []
+            var rows = 0
             do {
-                while let record = try reader.next() { samples.append(record.sample) }
-            } catch {
+                while let record = try reader.next() {
+                    rows += 1
+                    try checkRowCount(rows, limit: limits.rows, file: name)
+                    if record.sample.time >= start, record.sample.time <= end { samples.append(record.sample) }
+                }
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
                 throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
+            }
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last + 1 - first, rate: 200, limit: limits.points, file: name,
+                    what: "the hinge timeline (every 5 ms)", remedy: "raise it with '--max-points'")
             }
             do {
                 return try HingeRestTimeline(samples: samples, offset: offset)
             } catch {
-                throw .data("\(path): \(error)")
+                throw .data("\(Echo.quoted(name, limit: 200)): \(error)")
             }
         }
 

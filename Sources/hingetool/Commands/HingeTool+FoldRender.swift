@@ -1,3 +1,4 @@
+import EffectPreview
 import FilmAnalysis
 import HingeKit
 internal import HingeSupport
@@ -23,15 +24,20 @@ extension HingeTool {
                 is 210 × 450 pixels on a 70 × 150 mm screen. See docs/effects.md.
                 """,
             options: [
-                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt, -80…80 (required)."),
-                CommandSpec.Option(["--eye"], value: "mm", help: "Eye to screen distance.", default: "320"),
-                CommandSpec.Option(["--image"], value: "file", help: "A PNG or PPM image instead of the test pattern."),
-                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", default: "70"),
+                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt.", in: -80...80, required: true),
                 CommandSpec.Option(
-                    ["--height"], value: "mm", help: "Screen height (default: 150, or the image's aspect)."),
-                CommandSpec.Option(["--blur"], value: "mm", help: "Blur radius per mm of gap.", default: "0.15"),
-                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", default: "0.01"),
-                CommandSpec.Option(["--png"], value: "file", help: "Also write the render as a PNG."),
+                    ["--eye"], value: "mm", help: "Eye to screen distance.", in: 1...100_000, default: 320),
+                CommandSpec.Option(
+                    ["--image"], value: "file", kind: .inputFile,
+                    help: "A PNG or PPM image instead of the test pattern."),
+                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", in: 1...10_000, default: 70),
+                CommandSpec.Option(["--height"], value: "mm", help: "Screen height.", in: 1...10_000)
+                    .defaulting(toNote: "150, or the image's aspect"),
+                CommandSpec.Option(
+                    ["--blur"], value: "mm", help: "Blur radius per mm of gap.", in: 0...10, default: 0.15),
+                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", in: 0...1, default: 0.01),
+                CommandSpec.Option(
+                    ["--png"], value: "file", kind: .outputFile, help: "Also write the render as a PNG."),
                 maxBytesOption, outputOption,
             ],
             usageOverride: [
@@ -41,31 +47,18 @@ extension HingeTool {
                 "                             [-o <file>]",
             ])
 
+        // Long: the options, the image, the render and both outputs, in the order they happen
+        // (--tilt is required: the parser has refused a command line without it).
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            guard let tilt = try number(arguments, "tilt", in: -80...80) else {
-                throw .usage("Missing expected option '--tilt <deg>'")
-            }
-            let eye = try declaredNumber(arguments, "eye", in: 1...100_000)
-            let width = try declaredNumber(arguments, "width", in: 1...10_000)
-            let blur = try declaredNumber(arguments, "blur", in: 0...10)
-            let dimming = try declaredNumber(arguments, "dimming", in: 0...1)
+            let (tilt, eye, width) = (
+                try declaredNumber(arguments, "tilt"), try declaredNumber(arguments, "eye"),
+                try declaredNumber(arguments, "width")
+            )
+            let (blur, dimming) = (try declaredNumber(arguments, "blur"), try declaredNumber(arguments, "dimming"))
             let imagePath = arguments.value("image")
-            let limit = try inputLimit(arguments)
-            let source: Frame
-            if let imagePath {
-                let bytes = try context.readAll(imagePath, limit: limit)
-                do {
-                    source = try Frame(
-                        contentsOf: bytes, file: ToolContext.displayName(imagePath), pixelLimit: pixelLimit
-                    ).rgb8()
-                } catch {
-                    throw .data("\(error)")
-                }
-            } else {
-                source = testPattern(width: 210, height: 450, pixelsPerMillimetre: 3)
-            }
+            let source = try image(imagePath, limit: try inputLimit(arguments), context: context)
             let aspect = Double(source.height) / Double(source.width)
-            let height = try number(arguments, "height", in: 1...10_000) ?? (imagePath == nil ? 150 : width * aspect)
+            let height = try number(arguments, "height") ?? (imagePath == nil ? 150 : width * aspect)
             guard eye > width, eye > height else {
                 throw .usage("'--eye' must be farther than the screen is wide and tall")
             }
@@ -103,6 +96,18 @@ extension HingeTool {
             }
             output.write(text)
             try output.commit()
+        }
+
+        /// The image to render: `path` (a PNG or PPM) decoded by FilmAnalysis's frame decoder
+        /// as 8-bit RGB, or the test pattern without one.
+        static func image(_ path: String?, limit: Int, context: ToolContext) throws(ToolError) -> Frame {
+            guard let path else { return testPattern(width: 210, height: 450, pixelsPerMillimetre: 3) }
+            let bytes = try context.readAll(path, limit: limit)
+            do {
+                return try Frame(contentsOf: bytes, file: ToolContext.displayName(path), pixelLimit: pixelLimit).rgb8()
+            } catch {
+                throw .data("\(error)")
+            }
         }
 
         /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.

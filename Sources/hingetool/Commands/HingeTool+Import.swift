@@ -17,14 +17,14 @@ extension HingeTool {
                 sensors found are listed; a sensor printed without values (privileged) is an error.
                 """,
             arguments: [
-                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'."),
+                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'.", kind: .choice(["dumpsys"])),
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
                 CommandSpec.Option(
                     ["--sensor"], value: "name",
                     help: "The sensor to import (its name as dumpsys prints it, any letter case)."),
-                maxBytesOption, outputOption,
+                skipBadRowsOption, maxBytesOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -35,7 +35,7 @@ extension HingeTool {
             let path = arguments.positionals[1]
             let bytes = try context.readAll(path, limit: try inputLimit(arguments))
             let name = path == "-" ? "<stdin>" : path
-            let log = DumpsysSensorLog(text: String(decoding: bytes, as: UTF8.self))
+            let log = DumpsysSensorLog(text: DumpsysSensorLog.text(of: bytes))
             let wanted = arguments.value("sensor")?.lowercased()
             if wanted?.isEmpty == true {
                 throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
@@ -53,7 +53,7 @@ extension HingeTool {
                 let what = wanted.map { "no sensor named '\($0)'" } ?? "no hinge sensor section"
                 throw .data("\(name): \(what) (a line '<name>: last N events'); \(list)")
             }
-            guard !section.rows.isEmpty else {
+            guard !section.rows.isEmpty || !section.badRows.isEmpty else {
                 throw .data("\(name):\(section.line):1: '\(section.name)' lists no events")
             }
             if let masked = section.rows.first(where: { $0.value == nil }) {
@@ -62,19 +62,46 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = section.rows.enumerated().sorted { a, b in
-                a.element.nanoseconds != b.element.nanoseconds
-                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
-            }.map(\.element)
+            let rows = try checkedRows(section, name: name, skip: arguments.has("skip-bad-rows"), context: context)
             var text =
                 "# hingetool import dumpsys \(Echo.comment(path))\n# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events\n"
-            text += "time,angle\n"
-            for row in rows {
-                // Every row has a value: a section with a masked row was refused above.
-                // swift-format-ignore: NeverForceUnwrap
-                text += "\(row.timeText),\(row.value!)\n"
-            }
+            text += DumpsysSensorLog.csv(rows)
             try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// The section's rows in time order, each one a row `hingetool read` accepts: every
+        /// line that started like a row but is not one, every angle outside the trace format's
+        /// range and every repeated time is a located error (`file:line:column`), or, with
+        /// `skip`, left out, counted and listed on standard error. Nothing is dropped silently.
+        static func checkedRows(
+            _ section: DumpsysSensorLog.Section, name: String, skip: Bool, context: ToolContext
+        ) throws(ToolError) -> [DumpsysSensorLog.Row] {
+            // The checks live with the parser (DumpsysSensorLog.Section.checked), where the
+            // fuzz target holds them to "every row kept is one 'hingetool read' accepts".
+            let (rows, problems) = section.checked()
+            if let first = problems.first, !skip {
+                let more =
+                    problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
+                throw .data("\(Echo.quoted(name, limit: 200)):\(first.line):\(first.column): \(first.message)\(more)")
+            }
+            if !problems.isEmpty {
+                var report =
+                    "\(Echo.quoted(name, limit: 200)): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
+                for problem in problems.prefix(TraceReadOptions().retainedErrorLimit) {
+                    report +=
+                        "skipped: \(Echo.quoted(name, limit: 200)):\(problem.line):\(problem.column): \(problem.message)\n"
+                }
+                if problems.count > TraceReadOptions().retainedErrorLimit {
+                    report += "skipped: … and \(problems.count - TraceReadOptions().retainedErrorLimit) more\n"
+                }
+                context.writeError(report)
+            }
+            guard !rows.isEmpty else {
+                throw .data(
+                    "\(Echo.quoted(name, limit: 200)):\(section.line):1: '\(Echo.quoted(section.name))' has no readable event"
+                )
+            }
+            return rows
         }
     }
 }

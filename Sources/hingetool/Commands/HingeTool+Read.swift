@@ -9,34 +9,66 @@ extension HingeTool {
             name: "read",
             abstract: "Read a trace as position, velocity and snap, per sample or per frame.",
             discussion: """
-                Prints gnuplot-ready rows 't angle position velocity projected snap resting': \
+                Prints rows 't angle position velocity projected snap resting' (--format: \
+                gnuplot-ready dat, csv, JSON Lines, or a trace CSV every command reads back): \
                 one per sample, or with --rate one per frame from the first sample to the last. \
                 angle is the newest raw angle, snap the detent's angle, resting 1 or 0. Rows where \
                 the trace has no hinge are left out (the reader resets; see docs/reading.md).
                 """,
             arguments: [traceArgument],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second instead of one per sample."),
+                rateOption,
                 CommandSpec.Option(
                     ["--truth"],
                     help:
                         "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
                 ),
-                maxPointsOption, skipBadRowsOption, outputOption,
+                maxPointsOption, skipBadRowsOption, rowFormatOption, quietOption,
+                maxBytesOption.helped("With --truth from standard input, refuse an input longer than this."),
+                outputOption,
             ])
 
+        /// The columns, named once: the header, the rows and the JSON keys read them.
+        static let columns: [RowWriter.Column] = [
+            .init("t"), .init("angle"), .init("position", places: 4), .init("velocity", places: 3),
+            .init("projected", places: 4), .init("snap"), .init("resting"),
+        ]
+        /// `context`, or with `--truth` from standard input a context whose standard input is
+        /// what was read once: the truth and the readings come from the same bytes.
+        static func readingStandardInputOnce(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> ToolContext {
+            guard arguments.has("truth"), arguments.positionals[0] == "-" else { return context }
+            let bytes = try context.readAll("-", limit: try inputLimit(arguments))
+            var context = context
+            context.openStandardInput = { () throws(FileByteSource.FileError) in InMemoryByteSource(bytes) }
+            return context
+        }
+
+        /// gnuplot's number (from 1) of the column `name` in ``columns`` and ``truthColumns``.
+        static func column(_ name: String) -> Int {
+            ((columns + truthColumns).firstIndex { $0.name == name } ?? -1) + 1
+        }
+
+        /// The ground truth's columns, added by `--truth` (named as `synth` writes them).
+        static let truthColumns: [RowWriter.Column] = [
+            .init("true_angle", places: 4), .init("true_velocity", places: 3), .init("true_pose"),
+        ]
+
+        // Long: one streaming pass; the frame helper shares the loop's reader and frame count.
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
-            let rate = try number(arguments, "rate", in: 0.001...100_000)
+            let rate = try number(arguments, "rate")
             let pointLimit = try pointLimit(arguments)
+            let context = try readingStandardInputOnce(arguments, context: context)
             let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
-            var header = "# hingetool read \(Echo.comment(path))\n# t angle position velocity projected snap resting"
-            header += truth == nil ? "\n" : " true_angle true_velocity true_pose\n"
-            output.write(header)
+            let format = RowWriter.Format(rawValue: arguments.declaredValue("format")) ?? .dat
+            let rows = RowWriter(format, columns: columns + (truth == nil ? [] : truthColumns), output: output)
+            rows.writeHeader(provenance: "hingetool read \(Echo.comment(path))", schema: "hingetool/read/1")
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
             var start: Double?
             var frame = 0
@@ -44,7 +76,7 @@ extension HingeTool {
             var plausibility = TracePlausibility()
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
-                writeRow(reading, truth: truth, to: output)
+                writeRow(reading, truth: truth, to: rows)
             }
             // The reader is passed in rather than captured (a reader is now one reference, so
             // either is cheap; passing it keeps the helper free of captured state).
@@ -86,33 +118,26 @@ extension HingeTool {
             context.warn(plausibility, reader: reader)
         }
 
-        /// One row, `t angle position velocity projected snap resting` and the truth's columns,
-        /// formatted straight into the output buffer: strings, even one per number, cost more
-        /// than the reading itself on a million rows.
-        private static func writeRow(_ reading: HingeReading, truth: GroundTruth?, to output: OutputWriter) {
-            let space = UInt8(ascii: " ")
-            output.writeShortest(reading.time)
-            output.write(byte: space)
-            output.writeShortest(reading.angle)
-            output.write(byte: space)
-            output.writeFixed(reading.position, places: 4)
-            output.write(byte: space)
-            output.writeFixed(reading.velocity, places: 3)
-            output.write(byte: space)
-            output.writeFixed(reading.projected, places: 4)
-            output.write(byte: space)
-            output.writeShortest(reading.snap)
-            output.write(byte: space)
-            output.write(byte: reading.isResting ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+        /// One row: ``columns``, then ``truthColumns`` with `--truth`. The numbers are formatted
+        /// straight into the output buffer: strings, even one per number, cost more than the
+        /// reading itself on a million rows.
+        private static func writeRow(_ reading: HingeReading, truth: GroundTruth?, to rows: RowWriter) {
+            rows.add(reading.time)
+            rows.add(reading.angle)
+            rows.add(reading.position)
+            rows.add(reading.velocity)
+            rows.add(reading.projected)
+            rows.add(reading.snap)
+            rows.add(reading.isResting ? 1 : 0)
             if let state = truth?.state(at: reading.time) {
-                output.write(byte: space)
-                output.writeFixed(state.angle, places: 4)
-                output.write(byte: space)
-                output.writeFixed(state.velocity, places: 3)
-                output.write(byte: space)
-                if let pose = state.pose { output.writeShortest(pose) } else { output.write("NaN") }
+                rows.add(state.angle)
+                rows.add(state.velocity)
+                rows.add(state.pose)
+            } else if truth != nil, rows.format != .dat {
+                // A row beyond the truth keeps its columns in formats read by name.
+                for _ in truthColumns { rows.add(nil) }
             }
-            output.write(byte: UInt8(ascii: "\n"))
+            rows.endRow()
         }
     }
 }

@@ -29,7 +29,7 @@ extension HingeTool {
                 "                        [--max-rows <n>] [--max-points <n>] [-o <file>]",
             ])
 
-        static let rateOption = CommandSpec.Option(["--rate"], value: "hz", help: "Grid points per second (required).")
+        static let rateOption = HingeTool.rateOption.helped("Grid points per second.").required()
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -56,7 +56,7 @@ extension HingeTool {
 
         /// `--rate`, which these commands cannot do without.
         static func requiredRate(_ arguments: ParsedArguments) throws(ToolError) -> Double {
-            guard let rate = try number(arguments, "rate", in: 0.001...100_000) else {
+            guard let rate = try number(arguments, "rate") else {
                 throw .usage("Missing expected option '--rate <hz>'")
             }
             return rate

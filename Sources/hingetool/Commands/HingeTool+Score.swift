@@ -30,13 +30,24 @@ extension HingeTool {
             options: ReadOptions.options + [
                 CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead."),
                 CommandSpec.Option(
+                    ["--frontier"],
+                    help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
+                CommandSpec.Option(
+                    ["--particles"], value: "n",
+                    help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+                    default: 1000),
+                CommandSpec.Option(
+                    ["--seeds"], value: "list",
+                    help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
+                CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text",
                     allowed: ["text", "json", "markdown"]),
-                maxRowsOption, maxPointsOption, outputOption,
+                maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
+            if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
@@ -60,7 +71,7 @@ extension HingeTool {
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
-                text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+                text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
             case "markdown":
                 text = ScoreReport.markdown(results)
             default:
@@ -140,13 +151,18 @@ extension HingeTool {
             [HingeSample], GroundTruth?
         ) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
-            var records: [TraceRecord] = []
+            // Samples and the truth columns are kept as numbers as each row arrives, never the
+            // rows' text: 32 bytes a sample plus 40 a truth row (docs/performance.md).
+            var samples: [HingeSample] = []
+            var truth = TruthColumns()
             var plausibility = TracePlausibility()
             do {
                 while let record = try reader.next() {
-                    records.append(record)
+                    if samples.isEmpty { truth.locate(reader) }
+                    samples.append(record.sample)
                     plausibility.add(record.sample)
-                    try checkRowCount(records.count, limit: rowLimit, file: reader.fileName ?? path)
+                    truth.add(record)
+                    try checkRowCount(samples.count, limit: rowLimit, file: reader.fileName ?? path)
                 }
             } catch let failure as ToolError {
                 throw failure
@@ -156,30 +172,47 @@ extension HingeTool {
                 throw .failure("\(error)")
             }
             context.warn(plausibility, reader: reader)
-            let samples = records.map(\.sample)
             if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
-            guard let columns = reader.columns, let angle = columns.extraPosition(named: "true_angle"),
-                let velocity = columns.extraPosition(named: "true_velocity")
-            else { return (samples, nil) }
-            let pose = columns.extraPosition(named: "true_pose")
+            guard truth.positions != nil else { return (samples, nil) }
+            guard !truth.times.isEmpty else {
+                throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
+            }
+            return (
+                samples,
+                .columns(times: truth.times, angles: truth.angles, velocities: truth.velocities, poses: truth.poses)
+            )
+        }
+
+        /// The ground-truth columns of a trace (`true_angle`, `true_velocity`, optional
+        /// `true_pose`), read as numbers row by row.
+        struct TruthColumns {
+            var positions: (angle: Int, velocity: Int, pose: Int?)?
             var times: [Double] = []
             var angles: [Double] = []
             var velocities: [Double] = []
             var poses: [Double?] = []
-            for record in records {
+
+            /// Finds the columns once the header is read; a synthesised trace needs none.
+            mutating func locate(_ reader: TraceReader) {
+                guard synthesisedScenario(reader) == nil, let columns = reader.columns,
+                    let angle = columns.extraPosition(named: "true_angle"),
+                    let velocity = columns.extraPosition(named: "true_velocity")
+                else { return }
+                positions = (angle, velocity, columns.extraPosition(named: "true_pose"))
+            }
+
+            /// Keeps the row's truth when both its angle and velocity are finite numbers.
+            mutating func add(_ record: TraceRecord) {
+                guard let positions else { return }
                 let fields = record.extraFields
-                guard let trueAngle = Double(fields[angle]), let trueVelocity = Double(fields[velocity]),
-                    trueAngle.isFinite, trueVelocity.isFinite
-                else { continue }
+                guard let trueAngle = Double(fields[positions.angle]),
+                    let trueVelocity = Double(fields[positions.velocity]), trueAngle.isFinite, trueVelocity.isFinite
+                else { return }
                 times.append(record.sample.time)
                 angles.append(trueAngle)
                 velocities.append(trueVelocity)
-                poses.append(pose.flatMap { Double(fields[$0]) })
+                poses.append(positions.pose.flatMap { Double(fields[$0]) })
             }
-            guard !times.isEmpty else {
-                throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
-            }
-            return (samples, .columns(times: times, angles: angles, velocities: velocities, poses: poses))
         }
 
         /// Refuses a trace whose scoring grid (``ReadingScorer/gridRate`` frames per second

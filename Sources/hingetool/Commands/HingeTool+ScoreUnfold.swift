@@ -39,7 +39,8 @@ extension HingeTool.Score {
                     ),
                 ])
             }
-            text = (files.count == 1 ? files[0] : .array(files)).rendered() + "\n"
+            text =
+                (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold/1").rendered() + "\n"
         case "markdown":
             text = unfoldMarkdown(results)
         default:

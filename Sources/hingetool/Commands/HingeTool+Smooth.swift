@@ -25,11 +25,14 @@ extension HingeTool {
             arguments: [traceArgument],
             options: [
                 Resample.rateOption,
-                CommandSpec.Option(["--gaussian"], value: "s", help: "Gaussian smoothing with this sigma in seconds."),
+                CommandSpec.Option(
+                    ["--gaussian"], value: "s", help: "Gaussian smoothing with this sigma in seconds.",
+                    in: 0.0001...3600),
                 CommandSpec.Option(
                     ["--derivative"], help: "With --gaussian: the velocity (the Gaussian derivative) instead."),
                 CommandSpec.Option(
-                    ["--median"], value: "s", help: "Running median over a window this many seconds wide."),
+                    ["--median"], value: "s", help: "Running median over a window this many seconds wide.",
+                    in: 0.0001...3600),
                 CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
                 maxRowsOption, maxPointsOption, outputOption,
             ],
@@ -45,8 +48,8 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try Resample.requiredRate(arguments)
-            let sigma = try number(arguments, "gaussian", in: 0.0001...3600)
-            let window = try number(arguments, "median", in: 0.0001...3600)
+            let sigma = try number(arguments, "gaussian")
+            let window = try number(arguments, "median")
             let derivative = arguments.has("derivative")
             let filter = try chooseFilter(sigma: sigma, window: window, derivative: derivative)
 

@@ -19,13 +19,14 @@ extension HingeTool {
                 as SwiftUI does.
                 """,
             options: SpringOptions.options + [
-                CommandSpec.Option(["--from"], value: "a", help: "Start value.", default: "0"),
-                CommandSpec.Option(["--to"], value: "b", help: "Target value.", default: "1"),
+                CommandSpec.Option(["--from"], value: "a", help: "Start value.", in: SpringOptions.finite, default: 0),
+                CommandSpec.Option(["--to"], value: "b", help: "Target value.", in: SpringOptions.finite, default: 1),
                 CommandSpec.Option(
-                    ["--initial-velocity"], value: "v", help: "Start velocity, units per second.", default: "0"),
-                CommandSpec.Option(
-                    ["--length"], value: "s", help: "Seconds of motion to print (default: until settled)."),
-                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
+                    ["--initial-velocity"], value: "v", help: "Start velocity, units per second.",
+                    in: SpringOptions.finite, default: 0),
+                CommandSpec.Option(["--length"], value: "s", help: "Seconds of motion to print.", in: 0...1e7)
+                    .defaulting(toNote: "until settled"),
+                rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "dat",
@@ -40,14 +41,14 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let spring = try SpringOptions.makeSpring(arguments)
-            let from = try SpringOptions.declaredAnyNumber(arguments, "from")
-            let to = try SpringOptions.declaredAnyNumber(arguments, "to")
-            let velocity = try SpringOptions.declaredAnyNumber(arguments, "initial-velocity")
-            let epsilon = try declaredNumber(arguments, "epsilon", in: 1e-12...0.999_999)
-            let rate = try declaredNumber(arguments, "rate", in: 1e-3...1e6)
+            let from = try declaredNumber(arguments, "from")
+            let to = try declaredNumber(arguments, "to")
+            let velocity = try declaredNumber(arguments, "initial-velocity")
+            let epsilon = try declaredNumber(arguments, "epsilon")
+            let rate = try declaredNumber(arguments, "rate")
             let format = arguments.declaredValue("format")
             // Checked whether or not the motion is printed: every value given is validated.
-            let givenLength = try number(arguments, "length", in: 0...1e7)
+            let givenLength = try number(arguments, "length")
             guard (to - from).isFinite, (velocity * 0.5).isFinite else {
                 throw .usage(
                     "'--from', '--to' and '--initial-velocity' describe a motion beyond the largest number "
@@ -56,7 +57,10 @@ extension HingeTool {
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
             if arguments.has("report") {
-                text = format == "json" ? reportJSON(report).rendered() + "\n" : reportText(report, format: format)
+                text =
+                    format == "json"
+                    ? reportJSON(report).withSchema("hingetool/spring-report/1").rendered() + "\n"
+                    : reportText(report, format: format)
             } else {
                 let length = givenLength ?? defaultLength(report, rate: rate)
                 let frames = Int((length * rate).rounded(.down))
@@ -86,7 +90,9 @@ extension HingeTool {
             case "csv": text = "t,value,velocity\n"
             case "json":
                 // Parameters as in --report, then one [t, value, velocity] row per line.
-                let members = parameters(report).map { "  \"\($0.0)\": \($0.1.rendered())" }
+                let members = ([("schema", JSONValue.string("hingetool/spring/1"))] + parameters(report)).map {
+                    "  \"\($0.0)\": \($0.1.rendered())"
+                }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
             default:
                 text = "# hingetool spring: \(SpringOptions.describe(spring)), from \(DecimalNumber.shortest(from)) to "

@@ -17,49 +17,69 @@ extension HingeTool {
                 or else the common step when the angles have one; with no common step that is \
                 itself the warning).
                 """,
-            arguments: [traceArgument],
+            arguments: [
+                CommandSpec.Argument(
+                    "trace", help: "Trace CSVs (time, angle, optional status), or '-' for standard input.",
+                    repeating: true)
+            ],
             options: [
                 CommandSpec.Option(
                     ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
                 CommandSpec.Option(
-                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", default: "180"),
+                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
+                    default: 180),
                 CommandSpec.Option(
                     ["--resolution"], value: "degrees",
-                    help: "The sensor's declared resolution (default: the step the angles share)."),
-                skipBadRowsOption,
+                    help: "The sensor's declared resolution.", in: 1e-6...360
+                ).defaulting(toNote: "the step the angles share"),
+                skipBadRowsOption, quietOption,
                 outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let path = arguments.positionals[0]
-            let maximumRange = try declaredNumber(arguments, "max-range", in: 1e-6...360)
-            let declared = try number(arguments, "resolution", in: 1e-6...360)
-            let reader = try context.openTrace(path, options: readOptions(arguments))
-            var statistics = TraceStatistics()
-            var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
-            var plausibility = TracePlausibility()
-            do {
-                while let record = try reader.next() {
-                    statistics.add(record.sample)
-                    plausibility.add(record.sample)
-                    checks.add(record.sample)
-                    if statistics.sampleCount % 1_000_000 == 0 {
-                        context.progress("stats: \(statistics.sampleCount / 1_000_000) million rows read\r")
+            let maximumRange = try declaredNumber(arguments, "max-range")
+            let declared = try number(arguments, "resolution")
+            var reports: [String] = []
+            var objects: [JSONValue] = []
+            var warnings = ""
+            for path in arguments.positionals {
+                let reader = try context.openTrace(path, options: readOptions(arguments))
+                var statistics = TraceStatistics()
+                var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
+                var plausibility = TracePlausibility()
+                let progress = ProgressLine(context)
+                defer { progress.finish() }
+                do {
+                    while let record = try reader.next() {
+                        statistics.add(record.sample)
+                        plausibility.add(record.sample)
+                        checks.add(record.sample)
+                        if statistics.sampleCount % 1_000_000 == 0 {
+                            progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
+                        }
                     }
+                } catch {
+                    throw .trace(error)
                 }
-                if statistics.sampleCount >= 1_000_000 { context.progress("\n") }
-            } catch {
-                throw .trace(error)
+                // Erased before the report reaches a terminal the line shares.
+                progress.finish()
+                reports.append(report(statistics, summary: reader.summary, path: path))
+                objects.append(json(statistics, summary: reader.summary, path: path))
+                // The warnings follow the reports, each naming its file.
+                var collected = context
+                collected.writeError = { warnings += $0 }
+                collected.warn(plausibility, reader: reader)
+                for warning in sensorWarnings(checks, statistics: statistics, declared: declared)
+                where context.showsWarnings {
+                    warnings += "\(reader.fileName ?? "<stdin>"): warning: \(warning)\n"
+                }
             }
             let text =
                 arguments.value("format") == "json"
-                ? json(statistics, summary: reader.summary, path: path).rendered() + "\n"
-                : report(statistics, summary: reader.summary, path: path)
+                ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
+                : reports.joined(separator: "\n")
             try context.emit(text, to: arguments.value("output"))
-            context.warn(plausibility, reader: reader)
-            for warning in sensorWarnings(checks, statistics: statistics, declared: declared) {
-                context.writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
-            }
+            context.writeError(warnings)
         }
 
         /// The CTS checks' warnings; without a declared resolution, every value is a multiple
@@ -181,7 +201,7 @@ extension HingeTool {
         "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
 
     static let outputOption = CommandSpec.Option(
-        ["-o", "--output"], value: "file",
+        ["-o", "--output"], value: "file", kind: .outputFile,
         help: "Write to this file instead of standard output; it is replaced atomically.")
 
     static let skipBadRowsOption = CommandSpec.Option(

@@ -16,20 +16,30 @@ extension HingeTool {
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \
                 'hingetool synth --list' describes them.
                 """,
-            arguments: [CommandSpec.Argument("scenario", help: "The scenario to generate.", optional: true)],
+            arguments: [
+                CommandSpec.Argument(
+                    "scenario", help: "The scenario to generate.", optional: true,
+                    kind: .choice(SyntheticScenario.all.map(\.name)))
+            ],
             options: [
-                CommandSpec.Option(["--seed"], value: "n", help: "Seed of the random generator.", default: "1"),
                 CommandSpec.Option(
-                    ["--interval"], value: "ms", help: "Mean time between sensor polls, overriding the scenario's."),
+                    ["--seed"], value: "n", help: "Seed of the random generator.", whole: 0...UInt64.max, default: 1),
                 CommandSpec.Option(
-                    ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's."),
-                CommandSpec.Option(["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's."),
-                CommandSpec.Option(["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's."),
+                    ["--interval"], value: "ms", help: "Mean time between sensor polls, overriding the scenario's.",
+                    in: 0.1...10_000),
+                CommandSpec.Option(
+                    ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's.",
+                    in: 0...90),
+                CommandSpec.Option(
+                    ["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's.", in: 0...10_000),
+                CommandSpec.Option(
+                    ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
+                ),
                 CommandSpec.Option(
                     ["--repeat"], value: "n",
                     help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
-                    default: "1"),
-                CommandSpec.Option(["--list"], help: "List the scenarios and what they model."),
+                    whole: 1...1_000_000, default: 1),
+                CommandSpec.Option(["--list"], help: "List the scenarios and what they model.").standalone(),
                 outputOption,
             ])
 
@@ -54,17 +64,17 @@ extension HingeTool {
                 throw .usage(message)
             }
             let seed = try declaredUnsignedInteger(arguments, "seed")
-            if let interval = try number(arguments, "interval", in: 0.1...10_000) {
+            if let interval = try number(arguments, "interval") {
                 scenario.trace.sensor.meanInterval = interval / 1000
             }
-            if let noise = try number(arguments, "noise", in: 0...90) { scenario.trace.sensor.noise = noise }
-            if let latency = try number(arguments, "latency", in: 0...10_000) {
+            if let noise = try number(arguments, "noise") { scenario.trace.sensor.noise = noise }
+            if let latency = try number(arguments, "latency") {
                 scenario.trace.sensor.latency = latency / 1000
             }
-            if let step = try number(arguments, "step", in: 0.001...180) {
+            if let step = try number(arguments, "step") {
                 scenario.trace.sensor.quantisation = .step(step)
             }
-            let repeats = try declaredWholeNumber(arguments, "repeat", in: 1...1_000_000)
+            let repeats = try declaredWholeNumber(arguments, "repeat")
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
             try output.commit()
@@ -111,49 +121,5 @@ extension HingeTool {
                 }
             }
         }
-    }
-
-    /// Reads a numeric option, checking it is a plain decimal inside `range`.
-    static func number(
-        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
-    ) throws(ToolError)
-        -> Double?
-    {
-        guard let text = arguments.value(key) else { return nil }
-        guard DecimalNumber.isPlainDecimal(text.utf8), let value = Double(text), value.isFinite else {
-            throw .usage("The value '\(text)' is invalid for '--\(key)': expected a number")
-        }
-        guard range.contains(value) else {
-            throw .usage(
-                "The value '\(text)' is invalid for '--\(key)': expected \(DecimalNumber.shortest(range.lowerBound))"
-                    + "…\(DecimalNumber.shortest(range.upperBound))")
-        }
-        return value
-    }
-
-    /// The number an option with a declared default holds: the value given, or the default.
-    static func declaredNumber(
-        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Double>
-    ) throws(ToolError) -> Double {
-        guard let value = try number(arguments, key, in: range) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
-        return value
-    }
-
-    /// The whole number an option with a declared default holds.
-    static func declaredUnsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64 {
-        guard let value = try unsignedInteger(arguments, key) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
-        return value
-    }
-
-    static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64? {
-        guard let text = arguments.value(key) else { return nil }
-        guard let value = UInt64(text) else {
-            throw .usage("The value '\(text)' is invalid for '--\(key)': expected a whole number ≥ 0")
-        }
-        return value
     }
 }

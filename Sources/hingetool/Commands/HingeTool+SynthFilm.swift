@@ -3,7 +3,7 @@ import Foundation
 import HingeKit
 
 extension HingeTool {
-    /// `hingetool synth-film SCENE --out DIR`: a synthetic film with ground truth.
+    /// `hingetool synth-film SCENE --out-dir DIR`: a synthetic film with ground truth.
     struct SynthFilm: Subcommand {
         static let spec = CommandSpec(
             name: "synth-film",
@@ -17,13 +17,18 @@ extension HingeTool {
 
                 Scenes: \(SyntheticFilm.Scene.allCases.map(\.rawValue).joined(separator: ", ")).
                 """,
-            arguments: [CommandSpec.Argument("scene", help: "The scene to film.", optional: true)],
+            arguments: [
+                CommandSpec.Argument(
+                    "scene", help: "The scene to film.", optional: true,
+                    kind: .choice(SyntheticFilm.Scene.allCases.map(\.rawValue)))
+            ],
             options: [
-                CommandSpec.Option(["--out"], value: "dir", help: "The folder to write into (created if missing)."),
-                CommandSpec.Option(["--seed"], value: "n", help: "Seed of the random times.", default: "1"),
-                CommandSpec.Option(["--width"], value: "px", help: "Frame width.", default: "180"),
-                CommandSpec.Option(["--height"], value: "px", help: "Frame height.", default: "390"),
-                CommandSpec.Option(["--list"], help: "List the scenes and what they show."),
+                outDirOption.helped("The folder to write into (created if missing).").required(),
+                CommandSpec.Option(
+                    ["--seed"], value: "n", help: "Seed of the random times.", whole: 0...UInt64.max, default: 1),
+                CommandSpec.Option(["--width"], value: "px", help: "Frame width.", in: 36...8192, default: 180),
+                CommandSpec.Option(["--height"], value: "px", help: "Frame height.", in: 78...8192, default: 390),
+                CommandSpec.Option(["--list"], help: "List the scenes and what they show.").standalone(),
                 forceOption,
             ])
 
@@ -46,10 +51,12 @@ extension HingeTool {
                 }
                 throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
             }
-            guard let folder = arguments.value("out") else { throw .usage("Missing expected option '--out <dir>'") }
+            guard let folder = arguments.value("out-dir") else {
+                throw .usage("Missing expected option '--out-dir <dir>'")
+            }
             let seed = try declaredUnsignedInteger(arguments, "seed")
-            let width = Int(try declaredNumber(arguments, "width", in: 36...8192))
-            let height = Int(try declaredNumber(arguments, "height", in: 78...8192))
+            let width = Int(try declaredNumber(arguments, "width"))
+            let height = Int(try declaredNumber(arguments, "height"))
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
             try write(film, to: folder, force: arguments.has("force"))
             context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")

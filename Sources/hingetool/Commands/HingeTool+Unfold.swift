@@ -21,20 +21,21 @@ extension HingeTool {
                 """,
             arguments: [traceArgument],
             options: [
-                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second instead of one per sample."),
+                rateOption,
                 CommandSpec.Option(["--events"], help: "Also print Android's fold updates."),
                 CommandSpec.Option(
                     ["--over-apps"], help: "An app is on screen: Android starts a transition only below 60°."),
                 CommandSpec.Option(
                     ["--half-folded-timeout"], value: "ms",
-                    help: "Android's half-folded timeout in milliseconds.", default: "1000"),
-                maxRowsOption, maxPointsOption, outputOption,
+                    help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
+                    default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
+                maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let rate = try number(arguments, "rate", in: 0.001...100_000)
-            let timeout = try declaredNumber(arguments, "half-folded-timeout", in: 1...600_000)
+            let rate = try number(arguments, "rate")
+            let timeout = try declaredNumber(arguments, "half-folded-timeout")
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
@@ -43,7 +44,7 @@ extension HingeTool {
                 try checkGrid(
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
-            let times = rate.map { UnfoldComparison.frames(for: samples, rate: $0) } ?? samples.map(\.time)
+            let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
             var text =
                 "# hingetool unfold \(Echo.comment(path))\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"

@@ -46,17 +46,10 @@ struct UnfoldComparison {
         return (values, updates)
     }
 
-    /// Frame times at `rate` from the first sample to the last.
-    static func frames(for samples: [HingeSample], rate: Double) -> [Double] {
-        guard let first = samples.first?.time, let last = samples.last?.time, last >= first else { return [] }
-        let count = Int(((last - first) * rate).rounded(.down)) + 1
-        return (0..<count).map { first + Double($0) / rate }
-    }
-
     /// Scores the three displays on a trace with ground truth.
     static func scores(_ samples: [HingeSample], truth: GroundTruth) -> [(name: String, score: UnfoldScore)] {
         let grid = ReadingScorer.grid(for: samples)
-        let frameTimes = frames(for: samples, rate: UnfoldScorer.frameRate)
+        let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         let onGrid = run(samples, at: grid).values
         let onFrames = run(samples, at: frameTimes).values
         return names.indices.map { index in

@@ -33,6 +33,30 @@ enum JSONValue {
         }
     }
 
+    /// This object with `"schema": name` first (each object of an array gets it): every JSON
+    /// output names its schema, a file in docs/schemas/ (`hingetool/stats/1` is
+    /// docs/schemas/stats.json, version 1).
+    func withSchema(_ name: String) -> JSONValue {
+        switch self {
+        case .object(let members): .object([("schema", .string(name))] + members)
+        case .array(let items): .array(items.map { $0.withSchema(name) })
+        default: self
+        }
+    }
+
+    /// On one line, without spaces: one record of JSON Lines.
+    func compact() -> String {
+        switch self {
+        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        default: return rendered()
+        }
+    }
+
+    /// `"key"`, quoted as a JSON string.
+    static func quotedKey(_ key: String) -> String { quoted(key) }
+
     private static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -60,7 +60,7 @@ extension HingeTool {
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
             ) { (full, flat, arguments) throws(ToolError) in
                 guard full < flat else { throw .usage("the lean needs '--lower' below '--upper'") }
-                let maximum = try number(arguments, "maximum", in: -90...90) ?? LeanEffect().maximum
+                let maximum = try number(arguments, "maximum") ?? LeanEffect().maximum
                 return LeanEffect(maximum: maximum, flat: flat, full: full)
             },
             EffectEntry(
@@ -87,14 +87,14 @@ extension HingeTool {
         static var namesInWords: String { names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") }
 
         static let options: [CommandSpec.Option] = [
-            CommandSpec.Option(["--lower"], value: "deg", help: boundHelp(\.lower)),
-            CommandSpec.Option(["--upper"], value: "deg", help: boundHelp(\.upper)),
+            CommandSpec.Option(["--lower"], value: "deg", help: boundHelp(\.lower), in: -360...720),
+            CommandSpec.Option(["--upper"], value: "deg", help: boundHelp(\.upper), in: -360...720),
             CommandSpec.Option(
                 ["--easing"], value: "easing", help: "The ramp's easing.", default: spelling(RampEffect().easing),
                 allowed: RampEffect.Easing.allCases.map(spelling)),
             CommandSpec.Option(
-                ["--maximum"], value: "deg", help: "The lean's largest tilt.",
-                default: DecimalNumber.shortest(LeanEffect().maximum)),
+                ["--maximum"], value: "deg", help: "The lean's largest tilt.", in: -90...90,
+                default: LeanEffect().maximum),
         ]
 
         /// "Where bloom or ramp starts (80, 0), lean is full (90)." from the catalogue: effects
@@ -128,9 +128,8 @@ extension HingeTool {
 
         /// The effect `name` with the options given, checked.
         static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> any HingeEffect {
-            let limits = -360.0...720.0
-            let lower = try number(arguments, "lower", in: limits)
-            let upper = try number(arguments, "upper", in: limits)
+            let lower = try number(arguments, "lower")
+            let upper = try number(arguments, "upper")
             let entry = catalogue.first { $0.name == name }
             for key in ["easing", "maximum"] where arguments.has(key) && entry?.takes.contains(key) != true {
                 throw .usage("'--\(key)' does not apply to the \(name) effect")

@@ -15,7 +15,8 @@ extension HingeTool {
 
     static let maxBytesOption = CommandSpec.Option(
         ["--max-bytes"], value: "n", help: "Refuse an input longer than this (it is read whole into memory).",
-        default: String(defaultMaxBytes))
+        whole: 1...(1 << 40),
+        default: UInt64(defaultMaxBytes))
 
     /// `--max-bytes`, checked: a whole number from 1 to 2⁴⁰ that the machine can honour — the
     /// bytes of an input read whole are held at most twice while they arrive (an array grows by
@@ -23,7 +24,7 @@ extension HingeTool {
     /// (``memoryBudget()``). A larger limit is a usage error (64) before anything is read,
     /// instead of an abort part way through a large input.
     static func inputLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        let limit = try declaredWholeNumber(arguments, "max-bytes", in: 1...(1 << 40))
+        let limit = try declaredWholeNumber(arguments, "max-bytes")
         let budget = memoryBudget()
         guard limit <= budget / inputMemoryMultiple else {
             throw .usage(
@@ -55,11 +56,12 @@ extension HingeTool {
 
     static let maxPointsOption = CommandSpec.Option(
         ["--max-points"], value: "n", help: "Refuse a grid of more points than this (duration × rate).",
-        default: String(defaultMaxPoints))
+        whole: 1...(1 << 40),
+        default: UInt64(defaultMaxPoints))
 
     /// `--max-points`, checked: a whole number from 1 to 2⁴⁰.
     static func pointLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        try declaredWholeNumber(arguments, "max-points", in: 1...(1 << 40))
+        try declaredWholeNumber(arguments, "max-points")
     }
 
     /// Refuses a grid over `duration` seconds at `rate` per second that would hold more than
@@ -76,29 +78,6 @@ extension HingeTool {
                     + "the limit of \(limit) (\(remedy))")
         }
     }
-
-    /// A whole-number option, checked against `range`.
-    static func wholeNumber(
-        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Int>
-    ) throws(ToolError) -> Int? {
-        guard let text = arguments.value(key) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw .usage(
-                "The value '\(Echo.quoted(text))' is invalid for '--\(key)': expected a whole number "
-                    + "\(range.lowerBound)…\(range.upperBound)")
-        }
-        return value
-    }
-
-    /// The whole number an option with a declared default holds, checked against `range`.
-    static func declaredWholeNumber(
-        _ arguments: ParsedArguments, _ key: String, in range: ClosedRange<Int>
-    ) throws(ToolError) -> Int {
-        guard let value = try wholeNumber(arguments, key, in: range) else {
-            throw .failure("'--\(key)' has no value and no declared default")
-        }
-        return value
-    }
 }
 
 extension HingeTool {
@@ -108,11 +87,12 @@ extension HingeTool {
 
     static let maxRowsOption = CommandSpec.Option(
         ["--max-rows"], value: "n", help: "Refuse a trace of more rows than this (it is held in memory).",
-        default: String(defaultMaxRows))
+        whole: 1...(1 << 40),
+        default: UInt64(defaultMaxRows))
 
     /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰.
     static func rowLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        try declaredWholeNumber(arguments, "max-rows", in: 1...(1 << 40))
+        try declaredWholeNumber(arguments, "max-rows")
     }
 
     /// Refuses the row that would pass `limit`, as it arrives: exit 65, naming the limit.

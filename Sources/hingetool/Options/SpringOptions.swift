@@ -6,30 +6,41 @@ extension HingeTool {
     /// `hingetool spring` and `hingetool animate` so that both accept the same forms with the
     /// same messages.
     enum SpringOptions {
+        /// Any finite number: the spring's own validation says what is out of range, and blames
+        /// the option that set it.
+        static let finite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+
         static let options: [CommandSpec.Option] = [
             CommandSpec.Option(
-                ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", default: "1"),
-            CommandSpec.Option(["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement."),
-            CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity."),
+                ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", in: finite,
+                default: 1),
+            CommandSpec.Option(
+                ["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement.", in: finite),
+            CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity.", in: finite),
             CommandSpec.Option(
                 ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it."),
             CommandSpec.Option(
-                ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response)."),
+                ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response).", in: finite),
             CommandSpec.Option(
-                ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", default: "0"),
-            CommandSpec.Option(["--response"], value: "s", help: "Response: the undamped period 2π√(m/k)."),
+                ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", in: finite,
+                default: 0),
+            CommandSpec.Option(
+                ["--response"], value: "s", help: "Response: the undamped period 2π√(m/k).", in: finite),
             CommandSpec.Option(
                 ["--damping-ratio"], value: "ζ",
-                help: "Damping ratio ζ (with --response; with --settling-duration, default 1)."),
+                help: "Damping ratio ζ (with --response; with --settling-duration, default 1).", in: finite),
             CommandSpec.Option(
                 ["--settling-duration"], value: "s",
-                help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does."),
+                help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does.",
+                in: finite),
             CommandSpec.Option(
-                ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", default: "0.001"),
+                ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", in: 1e-12...0.999_999,
+                default: 0.001),
             CommandSpec.Option(
-                ["--preset"], value: "name", help: "A named spring.", default: "smooth",
+                ["--preset"], value: "name", help: "A named spring.", default: DampedSpring.Preset.smooth.rawValue,
                 allowed: presetNames),
-            CommandSpec.Option(["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy."),
+            CommandSpec.Option(
+                ["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy.", in: finite),
         ]
 
         /// The names `--preset` takes: HingeKit's list, ``DampedSpring/Preset``.
@@ -106,15 +117,15 @@ extension HingeTool {
         /// The spring of a form other than a preset, whose own options were given (checked by
         /// ``makeSpring(_:)``).
         private static func spring(form group: String, _ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
-            let value = { (key: String) throws(ToolError) -> Double? in try anyNumber(arguments, key) }
+            let value = { (key: String) throws(ToolError) -> Double? in try number(arguments, key) }
             let (mass, stiffness, damping) = (
-                try declaredAnyNumber(arguments, "mass"), try value("stiffness"), try value("damping")
+                try declaredNumber(arguments, "mass"), try value("stiffness"), try value("damping")
             )
             let (duration, bounce, response) = (
-                try value("duration"), try declaredAnyNumber(arguments, "bounce"), try value("response")
+                try value("duration"), try declaredNumber(arguments, "bounce"), try value("response")
             )
             let (ratio, settling, epsilon) = (
-                try value("damping-ratio"), try value("settling-duration"), try declaredAnyNumber(arguments, "epsilon")
+                try value("damping-ratio"), try value("settling-duration"), try declaredNumber(arguments, "epsilon")
             )
             // The group's own options were given (checked above), so `given` never throws.
             func given(_ number: Double?, _ key: String) throws(ToolError) -> Double {
@@ -165,12 +176,12 @@ extension HingeTool {
 
         private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
             let name = arguments.declaredValue("preset")
-            let extra = try anyNumber(arguments, "extra-bounce")
+            let extra = try number(arguments, "extra-bounce")
             if arguments.has("bounce"), arguments.has("extra-bounce") {
                 throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
             }
             // Given, not defaulted: the preset's own bounce stands unless one is asked for.
-            let bounce = arguments.has("bounce") ? try anyNumber(arguments, "bounce") : nil
+            let bounce = arguments.has("bounce") ? try number(arguments, "bounce") : nil
             let preset = DampedSpring.Preset(rawValue: name) ?? .smooth
             guard let base = preset.baseBounce else {
                 if extra != nil || bounce != nil {
@@ -190,16 +201,6 @@ extension HingeTool {
 
         private static func missing(_ option: String, for form: String) -> ToolError {
             .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
-        }
-
-        /// ``anyNumber(_:_:)`` for an option with a declared default.
-        static func declaredAnyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double {
-            try declaredNumber(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-        }
-
-        /// A finite number of any size; the spring's own validation says what is out of range.
-        static func anyNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double? {
-            try number(arguments, key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         }
 
         static func describe(_ spring: DampedSpring) -> String {

@@ -4,7 +4,7 @@ internal import HingeSupport
 ///
 /// A closed pipe (`EPIPE`, with SIGPIPE ignored) ends the process quietly with status 0, as
 /// `hingetool read big.csv | head -1` should; any other write error (a full disk, a closed
-/// descriptor) ends it with status 1 and `hingetool: write error: <reason>` on standard error.
+/// descriptor) ends it with status 74 (EX_IOERR) and `hingetool: write error: <reason>` on standard error.
 /// Either way the temporary files still registered are removed first.
 enum StandardOutput {
     /// Writes `text` to descriptor 1, or ends the process as described above.
@@ -14,7 +14,7 @@ enum StandardOutput {
         TemporaryFiles.removeAll()
         if error == EPIPE { exit(ExitCode.success.rawValue) }
         _ = writeAll("\(HingeTool.name): write error: \(String(cString: strerror(error)))\n", to: 2)
-        exit(ExitCode.failure.rawValue)
+        exit(ExitCode.ioError.rawValue)
     }
 
     /// What `main` does first, before any other thread exists: SIGPIPE ignored (so a closed

@@ -10,6 +10,8 @@ struct ToolContext {
     /// Progress for long work; the standard context shows it only when standard error is a
     /// terminal, so logs and pipes stay quiet.
     var progress: (String) -> Void = { _ in }
+    /// Whether ``warn(_:reader:)`` prints (`--quiet` turns it off; errors always print).
+    var showsWarnings = true
 
     static var standard: ToolContext {
         var context = ToolContext(
@@ -22,7 +24,10 @@ struct ToolContext {
 
     /// How messages name an input: `<stdin>` for `-`, the path as given otherwise (the name
     /// the trace reader uses too, so every message about standard input says the same).
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    /// The name goes through the echo rule (control characters and backslashes escaped, not
+    /// cut): a newline or an escape sequence in a file name never reaches a terminal or a `#`
+    /// line raw, whichever message or reader error carries it.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : Echo.comment(path) }
 
     /// Opens a trace named on the command line; `-` is standard input.
     func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
@@ -31,7 +36,8 @@ struct ToolContext {
                 return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
             }
             RunRecord.current?.register(input: path)
-            return TraceReader(source: try FileByteSource(path: path), fileName: path, options: options)
+            return TraceReader(
+                source: try FileByteSource(path: path), fileName: Self.displayName(path), options: options)
         } catch {
             throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
         }
@@ -70,7 +76,7 @@ struct ToolContext {
     /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
     /// without error, as `file: warning: message`; the command still succeeds.
     func warn(_ plausibility: TracePlausibility, reader: TraceReader) {
-        guard let columns = reader.columns else { return }
+        guard showsWarnings, let columns = reader.columns else { return }
         for warning in plausibility.warnings(for: columns) {
             writeError("\(reader.fileName ?? "<stdin>"): warning: \(warning)\n")
         }

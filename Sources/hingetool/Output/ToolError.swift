@@ -14,7 +14,7 @@ enum ToolError: Error {
         case .usage: .usage
         case .data: .dataError
         case .noInput: .noInput
-        case .failure: .failure
+        case .failure: .ioError
         }
     }
 

@@ -267,4 +267,24 @@ struct UnfoldDriverTests {
             UnfoldDriver.EventError.timeBeforeLastEvent(time: 1.5, lastEvent: 2).description
                 == "time 1.5 lies before the last event at 2.0")
     }
+
+    @Test("responsiveness runs through its tuned points; 0.8 is the default configuration")
+    func responsiveness() {
+        #expect(UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
+        #expect(UnfoldDriver.Configuration.defaultResponsiveness == 0.8)
+        let ends = (UnfoldDriver.Configuration(responsiveness: 0), UnfoldDriver.Configuration(responsiveness: 1))
+        #expect(ends.0.omega == 20 && ends.0.lead == 0.25)
+        #expect(ends.1.omega == 40 && ends.1.lead == 1)
+        // Halfway between the points at 0.4 (25 rad/s, lead ½) and 0.6 (25, ¾).
+        let middle = UnfoldDriver.Configuration(responsiveness: 0.5)
+        #expect(abs(middle.omega - 25) < 1e-12 && abs(middle.lead - 0.625) < 1e-12)
+        // More responsive never means slower stages or less lead.
+        var previous = ends.0
+        for step in 1...100 {
+            let next = UnfoldDriver.Configuration(responsiveness: Double(step) / 100)
+            #expect(next.omega >= previous.omega && next.lead >= previous.lead, "\(step)")
+            #expect(next.stages == 3 && next.coarseOmega == 38)
+            previous = next
+        }
+    }
 }

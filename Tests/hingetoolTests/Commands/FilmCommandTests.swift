@@ -28,7 +28,7 @@ struct FilmCommandTests {
     func datasets(scene: String) {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(runTool(["synth-film", scene, "--seed", "1", "--out", folder]).status == 0)
+        #expect(runTool(["synth-film", scene, "--seed", "1", "--out-dir", folder]).status == 0)
         let written = Self.files(in: folder)
         let stored = Self.files(in: dataset("films/" + scene))
         #expect(Set(written.keys) == Set(stored.keys))
@@ -163,7 +163,7 @@ struct FilmCommandTests {
         _ = FileManager.default.createFile(atPath: folder + "/screen.mp4", contents: Data("not a video".utf8))
         let run = ChildProcess.run(
             Self.binary, ["film", folder + "/screen.mp4"], environment: ["PATH=/nonexistent"], timeLimit: 20)
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("ffmpeg") && run.error.contains("-fps_mode passthrough"), "\(run.error)")
     }
 
@@ -212,7 +212,7 @@ struct FilmCommandTests {
     func usage() {
         #expect(runTool(["synth-film"]).status == 64)
         #expect(runTool(["synth-film", "cut"]).status == 64)
-        let unknown = runTool(["synth-film", "cuts", "--out", "/tmp/x"])
+        let unknown = runTool(["synth-film", "cuts", "--out-dir", "/tmp/x"])
         #expect(unknown.status == 64 && unknown.error.contains("Did you mean 'cut'?"))
         #expect(runTool(["film", "/nonexistent-folder"]).status == 66)
     }

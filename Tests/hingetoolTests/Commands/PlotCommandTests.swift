@@ -17,8 +17,12 @@ struct PlotCommandTests {
         ])
     func kinds(arguments: [String]) throws {
         let folder = temporaryFolder()
-        let kind = arguments[0]
-        let run = runTool(["plot"] + arguments + ["--out", folder])
+        // Named after the kind and the input's file name without its extension.
+        let input = arguments.count > 1 && !arguments[1].hasPrefix("-") ? arguments[1] : nil
+        let kind =
+            input.map { "\(arguments[0])-" + ($0 as NSString).lastPathComponent.replacing(".csv", with: "") }
+            ?? arguments[0]
+        let run = runTool(["plot"] + arguments + ["--out-dir", folder])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(files == [".hingetool-plot-\(kind)", "\(kind).dat", "\(kind).gp", "\(kind).png"])
@@ -35,12 +39,12 @@ struct PlotCommandTests {
     @Test("--terminal dumb draws the plot as text and svg writes an SVG")
     func terminals() throws {
         let folder = temporaryFolder()
-        let dumb = runTool(["plot", "spring", "--preset", "bouncy", "--terminal", "dumb", "--out", folder])
+        let dumb = runTool(["plot", "spring", "--preset", "bouncy", "--terminal", "dumb", "--out-dir", folder])
         #expect(dumb.status == 0)
         #expect(dumb.output.contains("+-------"))
-        let svg = runTool(["plot", "trace", dataset("coarse-sensor.csv"), "--terminal", "svg", "--out", folder])
+        let svg = runTool(["plot", "trace", dataset("coarse-sensor.csv"), "--terminal", "svg", "--out-dir", folder])
         #expect(svg.status == 0)
-        #expect(try String(contentsOfFile: folder + "/trace.svg", encoding: .utf8).contains("<svg"))
+        #expect(try String(contentsOfFile: folder + "/trace-coarse-sensor.svg", encoding: .utf8).contains("<svg"))
     }
 
     @Test("A crafted file name is printed literally and cannot run commands through the script")
@@ -50,8 +54,13 @@ struct PlotCommandTests {
         let base = "fold_2024^2@m{x}`touch pwned`$(touch pwned)'\"; system('touch pwned').csv"
         let name = folder + "/" + base
         try "time,angle\n0,180\n0.1,170\n".write(toFile: name, atomically: true, encoding: .utf8)
-        let run = runTool(["plot", "trace", name, "--terminal", "svg", "--out", folder])
+        let run = runTool(["plot", "trace", name, "--terminal", "svg", "--name", "trace", "--out-dir", folder])
         #expect(run.status == 0, "\(run.error)")
+        // Without --name the files are named after the input, keeping only letters, digits and '-_.'.
+        #expect(runTool(["plot", "trace", name, "--terminal", "dumb", "--out-dir", folder]).status == 0)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder + "/trace-fold_2024_2_m_x__touch_pwned___touch_pwned_____system__touch_pwned__.gp"))
         #expect(!FileManager.default.fileExists(atPath: marker))
         // gnuplot expands nothing inside single quotes; a quote is doubled.
         let script = try String(contentsOfFile: folder + "/trace.gp", encoding: .utf8)
@@ -76,7 +85,7 @@ struct PlotCommandTests {
         ])
     func keysAndText(arguments: [String]) throws {
         let folder = temporaryFolder()
-        let run = runTool(["plot"] + arguments + ["--out", folder])
+        let run = runTool(["plot"] + arguments + ["--name", arguments[0], "--out-dir", folder])
         #expect(run.status == 0, "\(run.error)")
         let script = try String(contentsOfFile: folder + "/\(arguments[0]).gp", encoding: .utf8)
         #expect(script.contains("set termoption noenhanced\n"))
@@ -100,7 +109,9 @@ struct PlotCommandTests {
     @Test("plot film: only the kinds that occur in the key, the crossfade's α on the right axis")
     func filmKindsAndBlend() throws {
         let folder = temporaryFolder()
-        let run = runTool(["plot", "film", dataset("films/crossfade"), "--terminal", "svg", "--out", folder])
+        let run = runTool([
+            "plot", "film", dataset("films/crossfade"), "--terminal", "svg", "--name", "film", "--out-dir", folder,
+        ])
         #expect(run.status == 0, "\(run.error)")
         // The oracle: the events and blend positions the synthetic film was made with.
         let truth =
@@ -134,7 +145,7 @@ struct PlotCommandTests {
         let folder = temporaryFolder()
         let run = runTool([
             "plot", "film", dataset("films/late-motion"), "--hinge", dataset("films/late-motion/hinge.csv"),
-            "--terminal", "svg", "--out", folder,
+            "--terminal", "svg", "--name", "film", "--out-dir", folder,
         ])
         #expect(run.status == 0, "\(run.error)")
         let script = try String(contentsOfFile: folder + "/film.gp", encoding: .utf8)
@@ -152,7 +163,7 @@ struct PlotCommandTests {
     @Test("Axis labels carry the effect's unit", arguments: [("lean", "lean (°)"), ("bloom", "bloom (0…1)")])
     func curveUnits(effect: String, label: String) throws {
         let folder = temporaryFolder()
-        #expect(runTool(["plot", "curve", effect, "--out", folder]).status == 0)
+        #expect(runTool(["plot", "curve", effect, "--name", "curve", "--out-dir", folder]).status == 0)
         let script = try String(contentsOfFile: folder + "/curve.gp", encoding: .utf8)
         #expect(script.contains("set ylabel '\(label)'\n"))
         #expect(!script.contains("effect value"))
@@ -167,12 +178,55 @@ struct PlotCommandTests {
         }
     }
 
+    @Test("Two plots of different traces share a folder; --name chooses the files' name")
+    func sharedFolder() throws {
+        let folder = temporaryFolder()
+        setenv("HINGETOOL_GNUPLOT", "/nonexistent/gnuplot", 1)
+        defer { unsetenv("HINGETOOL_GNUPLOT") }
+        for name in ["five-degree-steps", "slow-bend"] {
+            #expect(runTool(["plot", "reading", dataset(name + ".csv"), "--out-dir", folder]).status == 0)
+        }
+        #expect(runTool(["plot", "spring", "--name", "bouncy", "--preset", "bouncy", "--out-dir", folder]).status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted() == [
+                "bouncy.dat", "bouncy.gp", "reading-five-degree-steps.dat", "reading-five-degree-steps.gp",
+                "reading-slow-bend.dat", "reading-slow-bend.gp",
+            ])
+        let script = try String(contentsOfFile: folder + "/reading-slow-bend.gp", encoding: .utf8)
+        #expect(script.contains("'reading-slow-bend.dat'") && !script.contains("'reading.dat'"))
+        // plot reading's declared 120 Hz: rows every 1/120 s.
+        let data = try String(contentsOfFile: folder + "/reading-slow-bend.dat", encoding: .utf8)
+        let times = data.split(separator: "\n").filter { !$0.hasPrefix("#") }.prefix(2).map {
+            Double($0.split(separator: " ")[0])!
+        }
+        #expect(abs((times[1] - times[0]) - 1.0 / 120) < 1e-9)
+        for bad in ["", "a/b", "../up", ".hidden", "x'y"] {
+            let run = runTool(["plot", "spring", "--name", bad, "--out-dir", folder])
+            #expect(run.status == 64, "\(bad)")
+            #expect(run.error.contains("is invalid for '--name'"))
+        }
+    }
+
+    @Test("--out, the old spelling of --out-dir, still works and says it is deprecated")
+    func deprecatedOut() throws {
+        let folder = temporaryFolder()
+        setenv("HINGETOOL_GNUPLOT", "/nonexistent/gnuplot", 1)
+        defer { unsetenv("HINGETOOL_GNUPLOT") }
+        let run = runTool(["plot", "spring", "--out", folder])
+        #expect(run.status == 0)
+        #expect(
+            run.error.hasPrefix(
+                "warning: '--out' is deprecated and will be removed in the next minor release; use '--out-dir'\n"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/spring.dat"))
+        #expect(!runTool(["plot", "spring", "--help"]).output.contains("--out "))
+    }
+
     @Test("Without gnuplot the data and script are still written, and the note says how to install it")
     func missingGnuplot() throws {
         let folder = temporaryFolder()
         setenv("HINGETOOL_GNUPLOT", "/nonexistent/gnuplot", 1)
         defer { unsetenv("HINGETOOL_GNUPLOT") }
-        let run = runTool(["plot", "spring", "--out", folder])
+        let run = runTool(["plot", "spring", "--out-dir", folder])
         #expect(run.status == 0)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
@@ -191,7 +245,7 @@ struct PlotCommandTests {
         #expect(unknown.status == 64)
         #expect(unknown.error.hasPrefix("Error: Unknown subcommand 'histogram'"))
         #expect(runTool(["plot", "spring", "--report"]).status == 64)
-        let bad = runTool(["plot", "trace", dataset("malformed/not-a-number.csv"), "--out", temporaryFolder()])
+        let bad = runTool(["plot", "trace", dataset("malformed/not-a-number.csv"), "--out-dir", temporaryFolder()])
         #expect(bad.status == 65)
     }
 }

@@ -83,7 +83,7 @@ struct SynthAndStatsTests {
     @Test("demo reads the bundled trace, reports, animates bloom and lean, and writes its files")
     func demo() throws {
         let folder = temporaryFolder()
-        let run = runTool(["demo", dataset("flat-to-laptop.csv"), "--out", folder])
+        let run = runTool(["demo", dataset("flat-to-laptop.csv"), "--out-dir", folder])
         #expect(run.status == 0, "\(run.error)")
         for part in [
             "quantisation        1° steps", "Reading (ground truth", "velocity RMSE moving", "Springs (Reduce Motion",

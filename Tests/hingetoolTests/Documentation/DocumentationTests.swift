@@ -55,6 +55,16 @@ struct DocumentationTests {
         #expect(guide.contains("<!-- unfold:begin -->\n" + run.output + "<!-- unfold:end -->"), "run `make score`")
     }
 
+    @Test("docs/effects.md holds the current frontier table (make score)", .slow)
+    func frontierTable() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
+            .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
+        let run = runTool(["score", "--frontier"] + traces + ["--format", "markdown"])
+        #expect(run.status == 0)
+        #expect(guide.contains("<!-- frontier:begin -->\n" + run.output + "<!-- frontier:end -->"), "run `make score`")
+    }
+
     @Test("docs/getting-started.md compiles: its test example is the one run here")
     func gettingStarted() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)

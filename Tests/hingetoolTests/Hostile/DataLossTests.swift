@@ -22,7 +22,7 @@ struct DataLossTests {
         let input = folder + "/demo-effects.dat"
         try FileManager.default.copyItem(atPath: Self.trace, toPath: input)
         let before = contents(input)
-        let run = runChild(["demo", input, "--out", folder, "--force"], in: folder)
+        let run = runChild(["demo", input, "--out-dir", folder, "--force"], in: folder)
         #expect(run.status == 64, "\(run.error)")
         #expect(run.error.contains("is the input"), "\(run.error)")
         #expect(contents(input) == before)
@@ -31,33 +31,37 @@ struct DataLossTests {
     @Test("demo into its own folder again replaces its files; into someone else's it refuses without --force")
     func demoOwnsItsFolder() throws {
         let folder = temporaryFolder()
-        #expect(runChild(["demo", "--out", folder + "/d"], in: folder).status == 0)
-        #expect(runChild(["demo", "--out", folder + "/d"], in: folder).status == 0)
+        #expect(runChild(["demo", "--out-dir", folder + "/d"], in: folder).status == 0)
+        #expect(runChild(["demo", "--out-dir", folder + "/d"], in: folder).status == 0)
         let theirs = folder + "/e"
         try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: theirs + "/demo-reading.gp"))
-        let refused = runChild(["demo", "--out", theirs], in: folder)
+        let refused = runChild(["demo", "--out-dir", theirs], in: folder)
         #expect(refused.status == 64, "\(refused.error)")
         #expect(String(decoding: contents(theirs + "/demo-reading.gp") ?? Data(), as: UTF8.self) == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: theirs) == ["demo-reading.gp"])
-        #expect(runChild(["demo", "--out", theirs, "--force"], in: folder).status == 0)
+        #expect(runChild(["demo", "--out-dir", theirs, "--force"], in: folder).status == 0)
     }
 
     @Test("plot film does not overwrite its --hinge trace, nor a frame named like its output")
     func plotFilmOverwritesHinge() throws {
         let folder = temporaryFolder()
-        #expect(runChild(["synth-film", "late-motion", "--out", folder + "/film"], in: folder).status == 0)
+        #expect(runChild(["synth-film", "late-motion", "--out-dir", folder + "/film"], in: folder).status == 0)
         let hinge = folder + "/plots/film.dat"
         try FileManager.default.createDirectory(atPath: folder + "/plots", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: folder + "/film/hinge.csv", toPath: hinge)
         let before = contents(hinge)
         let run = runChild(
-            ["plot", "film", folder + "/film", "--hinge", hinge, "--out", folder + "/plots", "--force"], in: folder)
+            [
+                "plot", "film", folder + "/film", "--hinge", hinge, "--name", "film", "--out-dir", folder + "/plots",
+                "--force",
+            ],
+            in: folder)
         #expect(run.status == 64, "\(run.error)")
         #expect(contents(hinge) == before)
         // Into the frame folder itself: refused, nothing added to the frames.
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/film").sorted()
-        let into = runChild(["plot", "film", folder + "/film", "--out", folder + "/film", "--force"], in: folder)
+        let into = runChild(["plot", "film", folder + "/film", "--out-dir", folder + "/film", "--force"], in: folder)
         #expect(into.status == 64, "\(into.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/film").sorted() == names)
     }
@@ -68,16 +72,16 @@ struct DataLossTests {
         let film = folder + "/film"
         try FileManager.default.createDirectory(atPath: film, withIntermediateDirectories: true)
         try Data("someone's frame".utf8).write(to: URL(fileURLWithPath: film + "/000000.png"))
-        let refused = runChild(["synth-film", "cut", "--out", film], in: folder)
+        let refused = runChild(["synth-film", "cut", "--out-dir", film], in: folder)
         #expect(refused.status == 64, "\(refused.error)")
         #expect(refused.error.contains("--force"), "\(refused.error)")
         #expect(String(decoding: contents(film + "/000000.png") ?? Data(), as: UTF8.self) == "someone's frame")
         // Its own earlier film is replaced whole: the second film's frames only.
         let own = folder + "/own"
-        #expect(runChild(["synth-film", "crossfade", "--out", own], in: folder).status == 0)
-        #expect(runChild(["synth-film", "cut", "--out", own], in: folder).status == 0)
+        #expect(runChild(["synth-film", "crossfade", "--out-dir", own], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", own], in: folder).status == 0)
         let alone = folder + "/alone"
-        #expect(runChild(["synth-film", "cut", "--out", alone], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", alone], in: folder).status == 0)
         let visible = { (path: String) in
             try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
         }
@@ -89,14 +93,14 @@ struct DataLossTests {
     func synthFilmFollowsPlantedSymlinks() throws {
         let folder = temporaryFolder()
         let film = folder + "/film"
-        #expect(runChild(["synth-film", "cut", "--out", film], in: folder).status == 0)
+        #expect(runChild(["synth-film", "cut", "--out-dir", film], in: folder).status == 0)
         let victim = folder + "/victim"
         try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
         unlink(film + "/truth.json")
         symlink(victim, film + "/truth.json")
-        let refused = runChild(["synth-film", "cut", "--out", film], in: folder)
+        let refused = runChild(["synth-film", "cut", "--out-dir", film], in: folder)
         #expect(refused.status == 64, "\(refused.error)")
-        let forced = runChild(["synth-film", "cut", "--out", film, "--force"], in: folder)
+        let forced = runChild(["synth-film", "cut", "--out-dir", film, "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.error)")
         #expect(String(decoding: contents(victim) ?? Data(), as: UTF8.self) == "precious")
         #expect(fileType(film + "/truth.json") == S_IFREG)
@@ -108,10 +112,10 @@ struct DataLossTests {
         let film = folder + "/film"
         try FileManager.default.createDirectory(atPath: film, withIntermediateDirectories: true)
         try #require(makeNode(film + "/truth.json"))
-        let run = runChild(["synth-film", "cut", "--out", film], in: folder, timeLimit: 30)
+        let run = runChild(["synth-film", "cut", "--out-dir", film], in: folder, timeLimit: 30)
         #expect(!run.timedOut)
         #expect(run.status == 64, "\(run.error)")
-        let forced = runChild(["synth-film", "cut", "--out", film, "--force"], in: folder, timeLimit: 30)
+        let forced = runChild(["synth-film", "cut", "--out-dir", film, "--force"], in: folder, timeLimit: 30)
         #expect(!forced.timedOut)
         #expect(forced.status == 0, "\(forced.error)")
         #expect(fileType(film + "/truth.json") == S_IFREG)

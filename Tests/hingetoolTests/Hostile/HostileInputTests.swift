@@ -131,7 +131,7 @@ struct HostileInputTests {
         try Self.gap.write(toFile: folder + "/gap.csv", atomically: false, encoding: .utf8)
         var arguments = command
         arguments.insert(folder + "/gap.csv", at: command[0] == "plot" ? 2 : 1)
-        if command[0] == "demo" || command[0] == "plot" { arguments += ["--out", folder + "/out"] }
+        if command[0] == "demo" || command[0] == "plot" { arguments += ["--out-dir", folder + "/out"] }
         let run = Self.run(arguments, in: folder, timeLimit: 60)
         #expect(!run.timedOut)
         #expect(run.status == 65, "\(run.error)")
@@ -145,7 +145,7 @@ struct HostileInputTests {
         let folder = temporaryFolder()
         var arguments = [command, dataset("flat-to-laptop.csv"), "--max-rows", "100"]
         if command == "resample" { arguments += ["--rate", "10"] }
-        if command == "demo" { arguments += ["--out", folder] }
+        if command == "demo" { arguments += ["--out-dir", folder] }
         let run = Self.run(arguments, in: folder)
         #expect(run.status == 65)
         #expect(run.error.contains("more than 100 rows") && run.error.contains("--max-rows"), "\(run.error)")
@@ -185,7 +185,7 @@ struct HostileInputTests {
             let folder = temporaryFolder()
             var arguments = command
             arguments.insert(dataset(name), at: command[0] == "plot" ? 2 : 1)
-            if command[0] == "demo" || command[0] == "plot" { arguments += ["--out", folder + "/out"] }
+            if command[0] == "demo" || command[0] == "plot" { arguments += ["--out-dir", folder + "/out"] }
             let run = Self.run(arguments, in: folder)
             #expect(run.status == 0, "\(command) \(name): \(run.error)")
             #expect(!run.output.isEmpty, "\(command) \(name) printed nothing")
@@ -227,7 +227,7 @@ struct HostileInputTests {
                 toFile: stages, atomically: false, encoding: .utf8)
             return [command, stages]
         case "fold-render": return [command, "--tilt", "10", "--width", "7", "--eye", "320"]
-        case "demo": return [command, trace, "--out", folder + "/demo"]
+        case "demo": return [command, trace, "--out-dir", folder + "/demo"]
         case "unfold", "posture": return [command, trace]
         case "import":
             let log = folder + "/dumpsys.txt"
@@ -236,18 +236,18 @@ struct HostileInputTests {
                 .write(toFile: log, atomically: false, encoding: .utf8)
             return [command, "dumpsys", log]
         case "film": return [command, packageRoot + "/Datasets/films/cut"]
-        case "synth-film": return [command, "cut", "--out", folder + "/film"]
+        case "preview":
+            return [command, trace, "--out-dir", folder + "/frames", "--rate", "2", "--size", "64", "--compare", "raw"]
+        case "synth-film": return [command, "cut", "--out-dir", folder + "/film"]
         default: return nil
         }
     }
 
-    /// Every option that takes a free value (not a path, not one of a list), per subcommand.
+    /// Every option that takes a free value (not a path, not one of a list), per subcommand,
+    /// from the declarations (``ValueKind/takesFreeValue``).
     static var optionCases: [String] {
         HingeTool.subcommands.flatMap { command in
-            command.spec.options.filter {
-                $0.valueName != nil && $0.allowedValues == nil
-                    && !["output", "png", "image", "out", "hinge"].contains($0.key)
-            }.map { "\(command.spec.name) --\($0.key)" }
+            command.spec.options.filter(\.kind.takesFreeValue).map { "\(command.spec.name) --\($0.key)" }
         }
     }
 
@@ -320,7 +320,7 @@ struct HostileInputTests {
         try "time,angle\n0,10\nx,20\n1,30\n2,abc\n3,40\n4,50\n".write(
             toFile: folder + "/bad.csv", atomically: false, encoding: .utf8)
         var arguments = command + [folder + "/bad.csv", "--skip-bad-rows"]
-        if command[0] == "plot" { arguments += ["--out", folder + "/out"] }
+        if command[0] == "plot" { arguments += ["--out-dir", folder + "/out"] }
         let run = Self.run(arguments, in: folder)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("skipped 2 malformed rows"))

@@ -22,24 +22,24 @@ struct HostileOutputTests {
         #expect(fileType(folder + "/null") == S_IFCHR)
     }
 
-    @Test("-o onto a full device fails with exit 1 and the reason, and leaves it a device")
+    @Test("-o onto a full device fails with exit 74 and the reason, and leaves it a device")
     func outputOntoFullDevice() throws {
         let folder = temporaryFolder()
         try #require(makeNode(folder + "/full", characterDevice: (1, 7)), "mknod needs root")
         let run = runChild(["read", Self.trace, "-o", folder + "/full"], in: folder)
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("No space left on device"), "\(run.error)")
         #expect(fileType(folder + "/full") == S_IFCHR)
     }
 
-    @Test("Standard output onto a full device: exit 1 and 'hingetool: write error: …'")
+    @Test("Standard output onto a full device: exit 74 and 'hingetool: write error: …'")
     func standardOutputOntoFullDevice() throws {
         let folder = temporaryFolder()
         try #require(makeNode(folder + "/full", characterDevice: (1, 7)), "mknod needs root")
         var child = GuardedProcess(arguments: [builtTool, "read", Self.trace], folder: folder)
         child.outputPath = folder + "/full"
         let run = child.run()
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error == "hingetool: write error: No space left on device\n")
     }
 
@@ -104,7 +104,7 @@ struct HostileOutputTests {
         let folder = temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/adir", withIntermediateDirectories: true)
         let run = runChild(["read", Self.trace, "-o", folder + "/" + name], in: folder)
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("directory"), "\(run.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/adir").isEmpty)
     }
@@ -165,7 +165,7 @@ struct HostileOutputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/head")).count == 100)
     }
 
-    @Test("An unwritable folder is exit 1 with the reason (run as nobody: root ignores permissions)")
+    @Test("An unwritable folder is exit 74 with the reason (run as nobody: root ignores permissions)")
     func unwritableFolder() throws {
         // Root may write anywhere, so the child drops to nobody with setpriv(1); without it the
         // case cannot be made and is reported as skipped.
@@ -181,7 +181,7 @@ struct HostileOutputTests {
                 "-o", locked + "/out.dat",
             ], folder: folder
         ).run()
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("Permission denied"), "\(run.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
     }
@@ -197,9 +197,10 @@ struct HostileOutputTests {
         try FileManager.default.createDirectory(atPath: folder + "/plots", withIntermediateDirectories: true)
         try Data("previous picture".utf8).write(to: URL(fileURLWithPath: picture))
         let run = runChild(
-            ["plot", "trace", dataset("no-hinge.csv"), "--out", folder + "/plots", "--force"], in: folder,
+            ["plot", "trace", dataset("no-hinge.csv"), "--name", "trace", "--out-dir", folder + "/plots", "--force"],
+            in: folder,
             environment: ["HINGETOOL_GNUPLOT": fake])
-        #expect(run.status == 1)
+        #expect(run.status == 74)
         #expect(run.error.contains("previous picture is kept"))
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "previous picture")
         #expect(
@@ -214,7 +215,7 @@ struct HostileOutputTests {
         let input = folder + "/trace.dat"
         try FileManager.default.copyItem(atPath: Self.trace, toPath: input)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let run = runChild(["plot", "trace", input, "--out", folder], in: folder)
+        let run = runChild(["plot", "trace", input, "--name", "trace", "--out-dir", folder], in: folder)
         #expect(run.status == 64)
         #expect(run.error.contains("is the input"), "\(run.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)

@@ -42,8 +42,8 @@ extension HingeTool.Animate {
             running = effect?.animatorPolicy(for: policy) ?? policy
             followsPosition = arguments.value("input") == "position"
             change = try HingeTool.Animate.springChange(arguments.value("change-spring"))
-            rate = try HingeTool.declaredNumber(arguments, "rate", in: 1e-3...1e6)
-            tail = try HingeTool.number(arguments, "tail", in: 0...1e6)
+            rate = try HingeTool.declaredNumber(arguments, "rate")
+            tail = try HingeTool.number(arguments, "tail")
             pointLimit = try HingeTool.pointLimit(arguments)
         }
 

@@ -51,10 +51,11 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--change-spring"], value: "t:name",
                     help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth."),
-                CommandSpec.Option(["--rate"], value: "hz", help: "Rows per second.", default: "120"),
+                rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 CommandSpec.Option(
-                    ["--tail"], value: "s", help: "Seconds to print after the last sample (default: until settled)."),
-                maxPointsOption, outputOption,
+                    ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
+                ).defaulting(toNote: "until settled"),
+                maxPointsOption, quietOption, outputOption,
             ],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",

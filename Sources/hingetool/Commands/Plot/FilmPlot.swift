@@ -17,10 +17,10 @@ extension HingeTool {
             var arguments = arguments
             arguments.flags.insert("events")
             arguments.values["format"] = "text"
-            // The hinge's stops, read as `film` reads them (a trace is small; the film is not
-            // read twice).
-            let stops = try Film.hingeTimeline(arguments, context: context)?.stops
-            let dataPath = Plot.dataPath("film", arguments)
+            // The hinge's stops, read as `film` reads them (the whole trace, within --max-rows
+            // and --max-points; the film is not read twice).
+            let stops = try Film.hingeTimeline(arguments, film: nil, context: context)?.stops
+            let dataPath = try Plot.dataPath("film", arguments)
             try Plot.render(
                 "film", base: Film.self, arguments: arguments, context: context, panels: stops == nil ? 1 : 2
             ) { title in
@@ -46,8 +46,20 @@ extension HingeTool {
         /// series 0 the rows, 1 the events, 2 (with a hinge) the hinge angle. The key lists the
         /// kinds that occur, nothing else; a crossfade's α per frame goes on the right axis
         /// (0…1); `hingeStops` (ms, `nil` without a trace) are dashed lines in both panels.
+        // Long: one gnuplot script, written in the order gnuplot reads it.
         static func script(data: String, title: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
             let hinge = hingeStops != nil
+            let stopped = hingeStops?.isEmpty == false
+            var text = preamble(data: data, events: events, hingeStops: hingeStops)
+            text += layout(data: data, title: title, hinge: hinge, alphas: !events.alphas.isEmpty)
+            let plotted = series(data: data, events: events, stopped: stopped)
+            text += "plot " + plotted.joined(separator: ", \\\n     ") + "\n"
+            if hinge { text += hingePanel(data: data, stopped: stopped) }
+            return text
+        }
+
+        /// The data ranges, and the crossfade α and hinge stops as inline data blocks.
+        private static func preamble(data: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
             var text = """
                 set datafile missing '-'
                 stats '\(data)' index 0 using 1 nooutput
@@ -65,6 +77,12 @@ extension HingeTool {
                 text += "# When the hinge came to rest (HingeReader's isResting), ms.\n$stops << EOD\n"
                 text += hingeStops.map { "\($0)\n" }.joined() + "EOD\n"
             }
+            return text
+        }
+
+        /// One panel, or the upper of two with a hinge; the axes of the differences panel.
+        private static func layout(data: String, title: String, hinge: Bool, alphas: Bool) -> String {
+            var text = ""
             if hinge {
                 text += """
                     stats '\(data)' index 2 using 1 nooutput
@@ -88,9 +106,15 @@ extension HingeTool {
                 set style fill transparent solid 0.25 noborder
 
                 """
-            if !events.alphas.isEmpty {
+            if alphas {
                 text += "set y2range [0:1.15]\nset y2tics 0, 0.2, 1\nset ytics nomirror\nset y2label 'crossfade α'\n"
             }
+            return text
+        }
+
+        /// The differences panel's series: a shaded box per kind that occurs, the differences,
+        /// the crossfade α and the hinge stops.
+        private static func series(data: String, events: FilmEventRows, stopped: Bool) -> [String] {
             var series = FilmEvent.Kind.allCases.filter(events.kinds.contains).map { kind in
                 "'\(data)' index 1 using 1:(0):1:($2 + 6):(0):(strcol(3) eq '\(kind.rawValue)' ? top : 0) "
                     + "with boxxyerror linecolor rgb '\(colour(kind))' "
@@ -105,37 +129,39 @@ extension HingeTool {
                     "$alpha using 1:2 axes x1y2 with linespoints pointtype 6 linewidth 1.5 linecolor '#1f77b4' "
                         + "title 'crossfade α (right axis)'")
             }
-            let stopped = hingeStops?.isEmpty == false
             if stopped {
                 series.append(
                     "$stops using 1:(0):(0):(top) with vectors nohead dashtype 2 linewidth 1.5 linecolor '#2ca02c' "
                         + "title 'hinge stopped'")
             }
-            text += "plot " + series.joined(separator: ", \\\n     ") + "\n"
-            if hinge {
-                text += """
-                    unset y2tics
-                    unset y2label
-                    set ytics mirror
-                    set xlabel 'time (ms)'
-                    set ylabel 'hinge angle (°)'
-                    set yrange [*:*]
-                    stats '\(data)' index 2 using 2 nooutput
-                    low = STATS_min - 5
-                    high = STATS_max + 5
-                    set yrange [low:high]
-                    plot '\(data)' index 2 using 1:2 with lines linewidth 2 linecolor '#2ca02c' title 'hinge (position)'
-                    """
-                text +=
-                    stopped
-                    ? """
-                    , \\
-                         $stops using 1:(low):(0):(high - low) with vectors nohead dashtype 2 linewidth 1.5 \\
-                         linecolor '#2ca02c' title 'hinge stopped'
+            return series
+        }
 
-                    """ : "\n"
-                text += "unset multiplot\n"
-            }
+        /// The lower panel: the hinge angle, with its stops.
+        private static func hingePanel(data: String, stopped: Bool) -> String {
+            var text = ""
+            text += """
+                unset y2tics
+                unset y2label
+                set ytics mirror
+                set xlabel 'time (ms)'
+                set ylabel 'hinge angle (°)'
+                set yrange [*:*]
+                stats '\(data)' index 2 using 2 nooutput
+                low = STATS_min - 5
+                high = STATS_max + 5
+                set yrange [low:high]
+                plot '\(data)' index 2 using 1:2 with lines linewidth 2 linecolor '#2ca02c' title 'hinge (position)'
+                """
+            text +=
+                stopped
+                ? """
+                , \\
+                     $stops using 1:(low):(0):(high - low) with vectors nohead dashtype 2 linewidth 1.5 \\
+                     linecolor '#2ca02c' title 'hinge stopped'
+
+                """ : "\n"
+            text += "unset multiplot\n"
             return text
         }
     }

@@ -10,8 +10,11 @@ extension HingeTool {
             abstract: "Write a plot's data, an editable gnuplot script and the rendered image.",
             discussion: """
                 Each kind takes the inputs and options of the subcommand it plots and writes \
-                KIND.dat, KIND.gp and (when gnuplot is installed) KIND.png or KIND.svg into \
-                --out. Re-run the script with plain 'gnuplot KIND.gp' after editing it. \
+                NAME.dat, NAME.gp and (when gnuplot is installed) NAME.png or NAME.svg into \
+                --out-dir. NAME is --name, by default KIND followed by the input's file name \
+                (reading-flat-to-laptop), or KIND for a plot without an input file, so plots of \
+                different traces share a folder. Re-run the script with plain 'gnuplot NAME.gp' \
+                after editing it. \
                 '--terminal dumb' draws the plot as text in the terminal. Without gnuplot the \
                 data and script are still written, and the message says how to install it.
                 """,
@@ -28,8 +31,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {}
 
         static let options: [CommandSpec.Option] = [
-            CommandSpec.Option(
-                ["--out"], value: "dir", help: "The folder to write into (created if missing).", default: "."),
+            outDirOption.defaulting(to: "."),
+            CommandSpec.Option(["--name"], value: "name", help: "The files' name, before .dat, .gp and .png.")
+                .defaulting(toNote: "KIND-TRACE, or KIND without an input file"),
             CommandSpec.Option(
                 ["--terminal"], value: "terminal", help: "The picture's format.", default: "png",
                 allowed: ["png", "svg", "dumb"]),
@@ -38,10 +42,15 @@ extension HingeTool {
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
         /// `-o` (the files are named after the kind), plus the plot options.
-        static func kindSpec(_ name: String, abstract: String, base: CommandSpec) -> CommandSpec {
+        /// `defaults` are the kind's own defaults for numeric options of the base command.
+        static func kindSpec(
+            _ name: String, abstract: String, base: CommandSpec, defaults: [String: Double] = [:]
+        ) -> CommandSpec {
             CommandSpec(
                 name: name, abstract: abstract, arguments: base.arguments,
-                options: base.options.filter { $0.key != "output" } + options)
+                options: base.options.filter { $0.key != "output" && $0.key != "format" }.map { option in
+                    defaults[option.key].map { option.defaulting(to: $0) } ?? option
+                } + options)
         }
 
         /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
@@ -61,14 +70,16 @@ extension HingeTool {
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
             panels: Int = 1, script: (_ title: String) -> String
         ) throws(ToolError) {
-            let folder = arguments.declaredValue("out")
+            let folder = arguments.declaredValue("out-dir")
             let terminal = arguments.declaredValue("terminal")
-            let picture = terminal == "dumb" ? nil : "\(kind).\(terminal)"
-            let outputs = ["\(kind).dat", "\(kind).gp"] + (picture.map { [$0] } ?? [])
+            let stem = try fileStem(kind, arguments)
+            let picture = terminal == "dumb" ? nil : "\(stem).\(terminal)"
+            let outputs = ["\(stem).dat", "\(stem).gp"] + (picture.map { [$0] } ?? [])
+            // One owner per name: plots of different traces in one folder keep their own files.
             let set = try OutputSet(
-                folder: folder, owner: "plot-\(kind)", command: "plot \(kind)", names: outputs,
+                folder: folder, owner: "plot-\(stem)", command: "plot \(kind)", names: outputs,
                 force: arguments.has("force"))
-            let data = try set.open("\(kind).dat")
+            let data = try set.open("\(stem).dat")
             var rows = DataRowCounter()
             var writeFailure: ToolError?
             let capture = ToolContext(
@@ -78,7 +89,7 @@ extension HingeTool {
                         rows.count(bytes)
                         if writeFailure == nil, !data.write(bytes) {
                             writeFailure = .failure(
-                                "cannot write '\(folder)/\(kind).dat': \(String(cString: strerror(errno)))")
+                                "cannot write '\(folder)/\(stem).dat': \(String(cString: strerror(errno)))")
                         }
                     }
                 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
@@ -87,28 +98,29 @@ extension HingeTool {
             try data.commit()
             let title = GnuplotText.quoted(
                 arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? plotTitle(kind, arguments))
-            var text = "# \(kind).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(kind).gp\n"
+            var text = "# \(stem).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(stem).gp\n"
             // Panels stacked one above the other get 60 % of the first one's height each.
             let height = 600 + (panels - 1) * 360
             switch terminal {
             case "dumb": text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
-            case "svg": text += "set terminal svg size 1000,\(height) dynamic\nset output '\(kind).svg'\n"
+            case "svg": text += "set terminal svg size 1000,\(height) dynamic\nset output '\(stem).svg'\n"
             default:
-                text += "set terminal pngcairo size 1000,\(height) font 'DejaVu Sans,11'\nset output '\(kind).png'\n"
+                text += "set terminal pngcairo size 1000,\(height) font 'DejaVu Sans,11'\nset output '\(stem).png'\n"
             }
             text += GnuplotText.literal
             // Lines that run along 0 or the top of the range (bloom 0 and 1, a hinge at 0° or
             // 180°) would hide in the frame: a margin of 5 % above and below.
             text += "set offsets 0, 0, graph 0.05, graph 0.05\n"
-            text += rows.rows > 0 ? script(title) : emptyScript(title, kind: kind)
-            try set.write("\(kind).gp", text)
-            var written = ["\(folder)/\(kind).dat", "\(folder)/\(kind).gp"]
+            // The kinds write their scripts against KIND.dat; the files here are named STEM.
+            text += rows.rows > 0 ? script(title).replacing("'\(kind).dat'", with: "'\(stem).dat'") : emptyScript(title)
+            try set.write("\(stem).gp", text)
+            var written = ["\(folder)/\(stem).dat", "\(folder)/\(stem).gp"]
             guard let gnuplot = Gnuplot.executable() else {
                 try set.finish()
                 context.write("wrote \(written.joined(separator: ", "))\n")
                 context.writeError(
                     "note: gnuplot is not installed, so no picture was drawn. Install it (make deps, "
-                        + "apt-get install gnuplot-nox, or brew install gnuplot) and run: cd \(folder) && gnuplot \(kind).gp\n"
+                        + "apt-get install gnuplot-nox, or brew install gnuplot) and run: cd \(folder) && gnuplot \(stem).gp\n"
                 )
                 return
             }
@@ -122,13 +134,13 @@ extension HingeTool {
             context.write("wrote \(written.joined(separator: ", "))\n")
         }
 
-        /// Where a kind's data goes: KIND.dat in the `--out` folder.
-        static func dataPath(_ kind: String, _ arguments: ParsedArguments) -> String {
-            "\(arguments.declaredValue("out"))/\(kind).dat"
+        /// Where a kind's data goes: NAME.dat in the `--out-dir` folder (``fileStem(_:_:)``).
+        static func dataPath(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
+            "\(arguments.declaredValue("out-dir"))/\(try fileStem(kind, arguments)).dat"
         }
 
         /// The script for a plot without data rows: a frame that says why it is empty.
-        static func emptyScript(_ title: String, kind: String) -> String {
+        static func emptyScript(_ title: String) -> String {
             """
             set title \(title)
             set label 1 'no data to plot: the input has no row with a value (e.g. no hinge angle)' at graph 0.5, 0.5 center
@@ -142,11 +154,35 @@ extension HingeTool {
         /// A title for kinds without an input file: the options given, e.g.
         /// `spring: --preset bouncy` (declared defaults left out).
         static func plotTitle(_ kind: String, _ arguments: ParsedArguments) -> String {
-            let given = arguments.values.filter { !["out", "terminal", "format"].contains($0.key) }
+            let given = arguments.values.filter { !["out-dir", "name", "terminal", "format"].contains($0.key) }
                 .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
             let flags = arguments.flags.sorted().map { "--\($0)" }
             let words = given + flags
             return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")
+        }
+
+        /// The name of the plot's files: `--name`, or the kind followed by the input's file name
+        /// without its extension (`reading-flat-to-laptop`), or the kind alone without an input.
+        /// The name goes into the gnuplot script in quotes, so it keeps to letters, digits and
+        /// `- _ .`: a `--name` with anything else is refused, a file name has it replaced by `_`.
+        static func fileStem(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
+            if let name = arguments.value("name") {
+                guard !name.isEmpty, name.first != ".", name.count <= 200, safeName(name) == name else {
+                    throw .usage(
+                        "The value '\(Echo.quoted(name))' is invalid for '--name': expected letters, digits, "
+                            + "'-', '_' and '.' (not first)")
+                }
+                return name
+            }
+            guard let input = arguments.positionals.first, input != "-" else { return kind }
+            var stem = fileName(input)
+            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+            return "\(kind)-\(safeName(String(stem.prefix(200))))"
+        }
+
+        /// `name` with every character but letters, digits and `- _ .` replaced by `_`.
+        static func safeName(_ name: String) -> String {
+            String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
         }
 
         static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

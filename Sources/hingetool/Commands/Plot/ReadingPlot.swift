@@ -4,13 +4,17 @@ extension HingeTool {
     /// `hingetool plot reading`.
     struct ReadingPlot: Subcommand {
         static let spec = Plot.kindSpec(
-            "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec)
+            "reading", abstract: "The reader's position, snap and velocity over a trace.", base: Read.spec,
+            defaults: ["rate": displayRate])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            var arguments = arguments
-            if arguments.value("rate") == nil { arguments.values["rate"] = "120" }
-            let position = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
-            let velocity = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
+            // gnuplot's column numbers, from the one column list `read` writes.
+            let (t, angle, position, velocity, snap) = (
+                Read.column("t"), Read.column("angle"), Read.column("position"), Read.column("velocity"),
+                Read.column("snap")
+            )
+            let positionTitle = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
+            let velocityTitle = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context, panels: 2) {
                 title in
                 """
@@ -18,12 +22,12 @@ extension HingeTool {
                 set grid
                 \(GnuplotText.keyBelow())
                 set ylabel 'angle (°)'
-                plot 'reading.dat' using 1:2 with steps linewidth 1 title 'reported angle', \\
-                     'reading.dat' using 1:3 with lines linewidth 2 title \(position), \\
-                     'reading.dat' using 1:6 with steps linewidth 2 dashtype 2 title 'snap (detent)'
+                plot 'reading.dat' using \(t):\(angle) with steps linewidth 1 title 'reported angle', \\
+                     'reading.dat' using \(t):\(position) with lines linewidth 2 title \(positionTitle), \\
+                     'reading.dat' using \(t):\(snap) with steps linewidth 2 dashtype 2 title 'snap (detent)'
                 set xlabel 'time (s)'
                 set ylabel 'velocity (°/s)'
-                plot 'reading.dat' using 1:4 with lines linewidth 2 title \(velocity)
+                plot 'reading.dat' using \(t):\(velocity) with lines linewidth 2 title \(velocityTitle)
                 unset multiplot
 
                 """

@@ -1,0 +1,34 @@
+/// libFuzzer target: `import dumpsys`'s parser (`DumpsysSensorLog`) and its checks. Any bytes
+/// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash; every row the
+/// checks keep has a time ≥ 0 and a value that is a finite number (or none: masked); the kept
+/// rows are in strictly increasing time; every problem has a line ≥ 1 and a column ≥ 1; no row
+/// vanishes (kept + problems ≥ rows + bad rows − none); and the trace written from the kept rows
+/// is read by HingeKit's `TraceReader` with the default options without a single error — the
+/// importer's output passes the checks `hingetool read` applies.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDumpsys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    let log = DumpsysSensorLog(text: DumpsysSensorLog.text(of: bytes))
+    for section in log.sections {
+        let (rows, problems) = section.checked()
+        check(rows.count + problems.count == section.rows.count + section.badRows.count, "a row vanished")
+        for problem in problems { check(problem.line >= 1 && problem.column >= 1, "problem at \(problem)") }
+        var last: Int64 = -1
+        for row in rows {
+            check(row.nanoseconds >= 0 && row.nanoseconds > last, "time \(row.nanoseconds) after \(last)")
+            last = row.nanoseconds
+            if let value = row.value { check(Double(value)?.isFinite == true, "value \(value)") }
+        }
+        // Masked rows are an error of the importer before any trace is written.
+        guard !rows.isEmpty, rows.allSatisfy({ $0.value != nil }) else { continue }
+        let reader = TraceReader(bytes: Array(DumpsysSensorLog.csv(rows).utf8), fileName: "import")
+        do {
+            var read = 0
+            while try reader.next() != nil { read += 1 }
+            check(read == rows.count, "read \(read) of \(rows.count) rows")
+        } catch {
+            check(false, "the imported trace is refused by the reader: \(error)")
+        }
+    }
+    return 0
+}

@@ -1,0 +1,132 @@
+import HingeKit
+
+/// One way of driving an effect from the hinge, shown side by side in a preview.
+package enum PreviewLane: String, CaseIterable, Hashable, Sendable {
+    /// The effect of the newest reported angle, as it arrives: the steps of the sensor.
+    case raw
+    /// SwiftUI's `.smooth` (0.5 s, no bounce) retargeted on every report, keeping its
+    /// velocity: `withAnimation(.smooth)` in an `onChange` of the angle.
+    case smooth
+    /// Android's unfold spring (stiffness 600, ζ 1) retargeted on every report.
+    case android
+    /// HingeKit's ``UnfoldDriver`` (for the other effects: the driver's smoothed angle,
+    /// through the effect).
+    case hingekit
+
+    /// The panel's label.
+    package var label: String {
+        switch self {
+        case .raw: "raw angle"
+        case .smooth: ".smooth on every report"
+        case .android: "Android spring (k 600)"
+        case .hingekit: "HingeKit"
+        }
+    }
+
+    /// The lanes `hingetool preview` shows without `--compare`.
+    package static let defaults: [PreviewLane] = [.raw, .smooth, .android, .hingekit]
+}
+
+/// A lane's running state: samples in, an effect value out at any time.
+protocol LaneDisplay {
+    mutating func show(_ sample: HingeSample)
+    func value(at time: Double) -> Double
+}
+
+/// The newest reading's effect.
+struct RawLane<Effect: HingeEffect>: LaneDisplay {
+    let effect: Effect
+    let reduceMotion: Bool
+    var angle: Double?
+    var status: HingeStatus?
+    var hasSample = false
+
+    mutating func show(_ sample: HingeSample) {
+        angle = sample.angle
+        if sample.status != nil || sample.angle == nil { status = sample.status }
+        hasSample = true
+    }
+
+    func value(at time: Double) -> Double {
+        if reduceMotion, effect.reducedMotion == .holdNeutral { return effect.neutralValue }
+        return effect.value(angle: hasSample ? angle : nil, status: status)
+    }
+}
+
+struct SpringLane<Effect: HingeEffect>: LaneDisplay {
+    var driver: EffectDriver<Effect>
+
+    mutating func show(_ sample: HingeSample) { try? driver.ingest(sample) }
+    func value(at time: Double) -> Double { driver.value(at: time) }
+}
+
+/// HingeKit's driver: the unfold progress itself, or its smoothed angle through an effect.
+struct HingeKitLane<Effect: HingeEffect>: LaneDisplay {
+    let effect: Effect
+    /// Whether the effect is the unfold progress (the driver's own quantity).
+    let isUnfold: Bool
+    var driver: UnfoldDriver
+    var raw: RawLane<Effect>
+
+    init(effect: Effect, isUnfold: Bool, reduceMotion: Bool, responsiveness: Double) {
+        self.effect = effect
+        self.isUnfold = isUnfold
+        var configuration = UnfoldDriver.Configuration(responsiveness: responsiveness)
+        if !isUnfold { configuration.unfoldedAngle = 180 }
+        driver = UnfoldDriver(configuration: configuration, reduceMotion: false)
+        raw = RawLane(effect: effect, reduceMotion: reduceMotion)
+    }
+
+    mutating func show(_ sample: HingeSample) {
+        try? driver.ingest(sample)
+        raw.show(sample)
+    }
+
+    func value(at time: Double) -> Double {
+        // Under Reduce Motion HingeKit shows what the effect asks for: the hinge as it is, or
+        // the neutral value.
+        if raw.reduceMotion { return raw.value(at: time) }
+        let progress = driver.value(at: time)
+        if isUnfold { return progress }
+        return effect.value(angle: raw.hasSample && raw.angle != nil ? progress * 180 : nil, status: nil)
+    }
+}
+
+extension PreviewEffect {
+    /// The display of `lane` for this effect.
+    func display(
+        _ lane: PreviewLane, reduceMotion: Bool,
+        responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
+    ) -> any LaneDisplay {
+        let settings = (reduceMotion: reduceMotion, responsiveness: responsiveness)
+        switch self {
+        case .bloom: return Self.display(BloomEffect(), lane: lane, settings, isUnfold: false)
+        case .lean: return Self.display(LeanEffect(), lane: lane, settings, isUnfold: false)
+        case .unfold: return Self.display(UnfoldProgressEffect(), lane: lane, settings, isUnfold: true)
+        case .glass: return Self.display(Self.glassRamp, lane: lane, settings, isUnfold: false)
+        }
+    }
+
+    /// The glass's tilt as a ramp: 0 flat (180°) or without a hinge, 1 closed (0°); drawn as
+    /// 60° × the ramp, so the laptop pose (90°) tilts the glass 30°.
+    static let glassRamp = RampEffect(lower: 180, upper: 0, noHingeValue: 0)
+
+    /// The glass's largest tilt, degrees (the ramp's 1).
+    static let glassTilt = 60.0
+
+    private static func display<Effect: HingeEffect>(
+        _ effect: Effect, lane: PreviewLane, _ settings: (reduceMotion: Bool, responsiveness: Double), isUnfold: Bool
+    ) -> any LaneDisplay {
+        let reduceMotion = settings.reduceMotion
+        return switch lane {
+        case .raw: RawLane(effect: effect, reduceMotion: reduceMotion)
+        case .smooth:
+            SpringLane(driver: EffectDriver(effect: effect, spring: .smooth, reduceMotion: reduceMotion))
+        case .android:
+            SpringLane(driver: EffectDriver(effect: effect, spring: .androidUnfold, reduceMotion: reduceMotion))
+        case .hingekit:
+            HingeKitLane(
+                effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion, responsiveness: settings.responsiveness)
+        }
+    }
+}

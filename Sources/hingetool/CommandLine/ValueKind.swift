@@ -1,0 +1,116 @@
+import HingeKit
+internal import HingeSupport
+
+/// What an option's value is: the one place its type, allowed values and valid range are
+/// declared. The parser checks a value against it before any command runs, `--help` and the
+/// man page print it, and the shell completions offer what it allows.
+enum ValueKind: Sendable, Equatable {
+    /// No value: the option is a flag.
+    case flag
+    /// A plain decimal number (no `nan`, `inf` or hex) inside the range, or one of `words`
+    /// (`--coarse-step inf`).
+    case number(ClosedRange<Double>, words: [String] = [])
+    /// A whole number inside the range.
+    case wholeNumber(ClosedRange<UInt64>)
+    /// One of a few words.
+    case choice([String])
+    /// One or more of a few words, separated by commas (`--fail-on cut,blank-frame`).
+    case wordList([String])
+    /// A file read (a trace, an image; `-` is standard input where the command says so).
+    case inputFile
+    /// A file written (`-` is standard output).
+    case outputFile
+    /// A folder.
+    case directory
+    /// Free text with a shape the command checks (a list of angles, `t:name`).
+    case text
+
+    /// Whether the value is typed freely (a number or text, not a path or one of a list): what
+    /// the hostile suite feeds NaN, infinities and garbage.
+    var takesFreeValue: Bool {
+        switch self {
+        case .number, .wholeNumber, .wordList, .text: true
+        case .flag, .choice, .inputFile, .outputFile, .directory: false
+        }
+    }
+
+    /// The words of a ``choice``, or `nil`.
+    var choices: [String]? {
+        if case .choice(let words) = self { return words }
+        return nil
+    }
+
+    /// The words of a ``choice`` or a ``wordList``: what the completions offer.
+    var words: [String]? {
+        switch self {
+        case .choice(let words), .wordList(let words): words
+        default: nil
+        }
+    }
+
+    /// The range in words for `--help`: `0.001…100000`, `1…2^40`, or `nil` when the kind has none.
+    var rangeDescription: String? {
+        switch self {
+        case .number(let range, let words):
+            let bounds = Self.describe(range)
+            return words.isEmpty ? bounds : bounds + " or " + words.joined(separator: ", ")
+        case .wholeNumber(let range):
+            return "\(Self.describe(range.lowerBound))…\(Self.describe(range.upperBound))"
+        default:
+            return nil
+        }
+    }
+
+    /// Checks `value` for the option `name` (e.g. `--rate`; `synopsis`, `--format <format>`,
+    /// names a choice); the messages name the option and what it expects.
+    func check(_ value: String, option name: String, synopsis: String) throws(UsageError) {
+        switch self {
+        case .number(let range, let words):
+            if words.contains(value) { return }
+            guard DecimalNumber.isPlainDecimal(value.utf8), let number = Double(value), number.isFinite else {
+                throw UsageError(
+                    message: "The value '\(Echo.quoted(value))' is invalid for '\(name)': expected a number")
+            }
+            guard range.contains(number) else {
+                throw UsageError(
+                    message: "The value '\(Echo.quoted(value))' is invalid for '\(name)': expected "
+                        + (rangeDescription ?? ""))
+            }
+        case .wholeNumber(let range):
+            guard let number = UInt64(value), range.contains(number) else {
+                throw UsageError(
+                    message: "The value '\(Echo.quoted(value))' is invalid for '\(name)': expected a whole number "
+                        + (rangeDescription ?? ""))
+            }
+        case .choice(let words):
+            guard !words.contains(value) else { return }
+            throw UsageError(
+                message: "The value '\(Echo.quoted(value))' is invalid for '\(synopsis)'. Please provide one of "
+                    + "\(ArgumentParser.list(words))."
+                    + (ArgumentParser.closest(to: value, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+        case .wordList(let words):
+            for word in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            where !words.contains(word) {
+                throw UsageError(
+                    message: "The value '\(Echo.quoted(word))' in '\(Echo.quoted(value))' is invalid for '\(synopsis)'. "
+                        + "Please provide one or more of \(ArgumentParser.list(words)), separated by commas."
+                        + (ArgumentParser.closest(to: word, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+            }
+        case .flag, .inputFile, .outputFile, .directory, .text:
+            return
+        }
+    }
+
+    private static func describe(_ range: ClosedRange<Double>) -> String {
+        let full = Double.greatestFiniteMagnitude
+        if range.lowerBound == -full, range.upperBound == full { return "any finite number" }
+        return "\(DecimalNumber.shortest(range.lowerBound))…\(DecimalNumber.shortest(range.upperBound))"
+    }
+
+    /// `2^40` for powers of two past a million, the digits otherwise.
+    private static func describe(_ bound: UInt64) -> String {
+        if bound > 1_000_000, bound & (bound - 1) == 0 { return "2^\(bound.trailingZeroBitCount)" }
+        if bound == .max { return "2^64-1" }
+        return String(bound)
+    }
+}

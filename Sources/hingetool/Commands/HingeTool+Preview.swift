@@ -1,0 +1,189 @@
+import EffectPreview
+import FilmAnalysis
+import Foundation
+import HingeKit
+internal import HingeSupport
+
+extension HingeTool {
+    /// `hingetool preview TRACE --effect NAME -o OUT.gif`: an effect driven by a trace, drawn
+    /// frame by frame, its lanes side by side.
+    struct Preview: Subcommand {
+        static let spec = CommandSpec(
+            name: "preview",
+            abstract: "Render an effect driven by a trace as a film: lanes side by side, labelled.",
+            discussion: """
+                Each frame draws the effect (bloom: nine petals fanned over 160° × bloom; lean: \
+                a ticket stub leaning back by the lean; unfold: the fold and a progress bar; \
+                glass: an interface through the frosted glass tilted by a third of the fold) in \
+                one panel per lane, with Cairo: the raw angle ('raw'), SwiftUI's .smooth \
+                retargeted on every report ('smooth'), Android's unfold spring, stiffness 600 \
+                ('android'), and HingeKit's UnfoldDriver ('hingekit'). --reduce-motion runs \
+                every lane under Reduce Motion. -o FILE.gif or FILE.mp4 encodes the frames \
+                with ffmpeg (a GIF through a generated palette); --out-dir DIR writes the PNG \
+                frames named by milliseconds (001234.png), as 'hingetool film' reads them. \
+                Frames run from the first sample to half a second after the last. See \
+                docs/preview.md.
+                """,
+            arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.")],
+            options: [
+                CommandSpec.Option(
+                    ["--effect"], value: "name", help: "The effect to draw.", default: "bloom",
+                    allowed: PreviewEffect.allCases.map(\.rawValue)),
+                CommandSpec.Option(
+                    ["--compare"], value: "lanes",
+                    help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
+                CommandSpec.Option(
+                    ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
+                    in: HingeTool.rateRange, default: 50),
+                CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
+                CommandSpec.Option(
+                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
+                    in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness),
+                CommandSpec.Option(
+                    ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
+                CommandSpec.Option(
+                    ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder."),
+                CommandSpec.Option(
+                    ["-o", "--output"], value: "file", kind: .outputFile,
+                    help: "Write a GIF or an MP4 (by its extension)."),
+                maxRowsOption, maxPointsOption, forceOption,
+            ])
+
+        static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
+            let effect = PreviewEffect(rawValue: arguments.declaredValue("effect")) ?? .bloom
+            let lanes = try lanes(arguments.value("compare"))
+            let rate = try declaredNumber(arguments, "rate")
+            let size = try declaredWholeNumber(arguments, "size")
+            let responsiveness = try declaredNumber(arguments, "responsiveness")
+            let output = arguments.value("output")
+            let folder = arguments.value("out-dir")
+            switch (output, folder) {
+            case (nil, nil): throw .usage("Missing expected option '-o <file>' or '--out-dir <dir>'")
+            case (.some, .some): throw .usage("'-o' and '--out-dir' cannot be used together")
+            default: break
+            }
+            let format = try output.map { file throws(ToolError) in try videoFormat(file) }
+            let (samples, _) = try Score.loadWithOptionalTruth(
+                path, context: context, rowLimit: try rowLimit(arguments))
+            guard !samples.isEmpty else { throw .data("\(ToolContext.displayName(path)): the trace has no rows") }
+            // Every frame is drawn: sized before any is (from the first sample to half a second
+            // after the last, as EffectPreview.frameTimes counts them).
+            if let first = samples.first?.time, let last = samples.last?.time {
+                try checkGrid(
+                    duration: last - first + 0.5, rate: rate, limit: min(try pointLimit(arguments), frameLimit),
+                    file: ToolContext.displayName(path), what: "the preview",
+                    remedy: "a preview draws at most \(frameLimit) frames: lower '--rate' or cut the trace")
+            }
+            let preview = EffectPreview(
+                effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
+                responsiveness: responsiveness)
+            if let folder {
+                try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
+            } else if let output, let format {
+                try encode(preview, samples, rate: rate, format: format, to: output)
+            }
+        }
+
+        /// The most frames one preview draws (33 minutes at 50 fps): every frame is drawn with
+        /// Cairo and encoded, so a trace with a long gap is refused before the first one.
+        static let frameLimit = 100_000
+
+        /// The lanes `--compare` names, in its order.
+        static func lanes(_ text: String?) throws(ToolError) -> [PreviewLane] {
+            guard let text else { return PreviewLane.defaults }
+            var lanes: [PreviewLane] = []
+            for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let lane = PreviewLane(rawValue: String(name).trimmingCharacters(in: .whitespaces)) else {
+                    var message =
+                        "The value '\(Echo.quoted(String(name)))' is invalid for '--compare': expected "
+                        + PreviewLane.allCases.map(\.rawValue).joined(separator: ", ")
+                    if let close = ArgumentParser.closest(to: String(name), among: PreviewLane.allCases.map(\.rawValue))
+                    {
+                        message += ". Did you mean '\(close)'?"
+                    }
+                    throw .usage(message)
+                }
+                lanes.append(lane)
+            }
+            return lanes
+        }
+
+        enum VideoFormat: String { case gif, mp4 }
+
+        static func videoFormat(_ file: String) throws(ToolError) -> VideoFormat {
+            let lower = file.lowercased()
+            if lower.hasSuffix(".gif") { return .gif }
+            if lower.hasSuffix(".mp4") { return .mp4 }
+            throw .usage("'-o \(Echo.quoted(file))': expected a .gif or .mp4 file (or '--out-dir DIR' for PNG frames)")
+        }
+
+        /// Writes every frame as `DIR/NNNNNN.png` (milliseconds) as an exclusive ``OutputSet``:
+        /// an earlier preview there is replaced whole; anything else in the folder stops the
+        /// run before a frame is written, unless `force`.
+        static func writeFrames(
+            _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String, force: Bool
+        ) throws(ToolError) {
+            guard !folder.isEmpty else { throw .usage("'--out-dir' needs a folder name") }
+            let names = preview.frameTimes(for: samples, rate: rate).map(frameName)
+            let set = try OutputSet(folder: folder, owner: "preview", names: names, force: force, exclusive: true)
+            try preview.render(samples, rate: rate) { (milliseconds, frame) throws(ToolError) in
+                guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
+                try set.write(frameName(milliseconds), png)
+            }
+            try set.finish()
+        }
+
+        /// `001234.png` for 1234 ms.
+        static func frameName(_ milliseconds: Int) -> String {
+            let digits = String(milliseconds)
+            return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+        }
+
+        /// Renders the frames through the PNG writer into a temporary folder (removed on every
+        /// exit and signal), has ffmpeg (a ``ChildProgram``, dying with the tool) encode them
+        /// there, and writes the result to `output` atomically.
+        static func encode(
+            _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, format: VideoFormat, to output: String
+        ) throws(ToolError) {
+            guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
+                throw .failure(
+                    "ffmpeg (needed to encode \(format.rawValue.uppercased())) is not on PATH. Install it (make deps), "
+                        + "or write the frames with '--out-dir DIR'")
+            }
+            let folder = try TemporaryFolder(purpose: "preview")
+            var index = 0
+            try preview.render(samples, rate: rate) { (_, frame) throws(ToolError) in
+                guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
+                try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
+                index += 1
+            }
+            var arguments = [
+                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder.path + "/%06d.png",
+            ]
+            switch format {
+            case .gif:
+                // One palette for the whole film, made from its own frames.
+                arguments += [
+                    "-filter_complex",
+                    "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
+                    "-loop", "0", "-f", "gif",
+                ]
+            case .mp4:
+                arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+            }
+            let encoded = folder.path + "/preview." + format.rawValue
+            let result = try ChildProgram.run(ffmpeg, arguments: arguments + [encoded], limit: 65_536)
+            guard result.status == 0 else {
+                throw .failure(
+                    "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
+                        + Echo.quoted(bytes: result.error, limit: 2000))
+            }
+            guard let bytes = FileManager.default.contents(atPath: encoded) else {
+                throw .failure(
+                    "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")
+            }
+            try AtomicFile.replace(output, with: [UInt8](bytes))
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import HingeAnalysis
+import HingeKit
+internal import HingeSupport
+
+extension HingeTool.Score {
+    /// One trace's frontier: every family's points, and the trace's name.
+    struct FrontierTrace {
+        var name: String
+        var points: [UnfoldFrontier.Point]
+
+        func family(_ family: UnfoldFrontier.Family) -> [UnfoldFrontier.Point] {
+            points.filter { $0.family == family }
+        }
+
+        /// The display chop is measured against: Android's spring at stiffness 600.
+        var reference: UnfoldFrontier.Point? {
+            family(.androidSpring).first { $0.setting == UnfoldFrontier.referenceStiffness }
+        }
+    }
+
+    /// HingeKit's settings on the frontier: the driver at each responsiveness.
+    static var hingekitSettings: [(Double, UnfoldDriver)] {
+        UnfoldFrontier.responsivenessSettings.map { ($0, UnfoldDriver(configuration: .init(responsiveness: $0))) }
+    }
+
+    /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
+    static func runFrontier(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+        let particles = try HingeTool.declaredWholeNumber(arguments, "particles")
+        let seeds = try seedList(arguments)
+        var traces: [FrontierTrace] = []
+        for path in arguments.positionals {
+            let (samples, truth) = try loadWithTruth(path, context: context)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let seeds else {
+                traces.append(
+                    FrontierTrace(
+                        name: name,
+                        points: frontier(
+                            samples, truth: truth, sensor: truth.syntheticTrace?.sensor, particles: particles)))
+                continue
+            }
+            guard let trace = truth.syntheticTrace else {
+                throw .usage("\(ToolContext.displayName(path)): '--seeds' needs a trace made by 'hingetool synth'")
+            }
+            for seed in seeds {
+                let samples = trace.samples(seed: seed).map(\.sample)
+                traces.append(
+                    FrontierTrace(
+                        name: "\(name) seed \(seed)",
+                        points: frontier(samples, truth: truth, sensor: trace.sensor, particles: particles)))
+            }
+        }
+        let text: String
+        switch arguments.value("format") {
+        case "json": text = frontierJSON(traces)
+        case "markdown": text = frontierMarkdown(traces, particles: particles)
+        default: text = traces.map(frontierTable).joined(separator: "\n\n")
+        }
+        try context.emit(text, to: arguments.value("output"))
+    }
+
+    /// `--seeds`: a list such as `2-6` or `1,3,5`, or nil when not given.
+    static func seedList(_ arguments: ParsedArguments) throws(ToolError) -> [UInt64]? {
+        guard let text = arguments.value("seeds") else { return nil }
+        var seeds: [UInt64] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]),
+                let high = UInt64(bounds[bounds.count - 1]),
+                low <= high, high - low < 1000
+            else {
+                throw .usage(
+                    "The value '\(Echo.quoted(text))' is invalid for '--seeds': expected seeds such as '2-6' or '1,3,5'"
+                )
+            }
+            seeds += Array(low...high)
+        }
+        return seeds
+    }
+
+    /// Every family's points on one trace.
+    static func frontier(
+        _ samples: [HingeSample], truth: GroundTruth, sensor: SensorModel?, particles: Int
+    ) -> [UnfoldFrontier.Point] {
+        guard samples.contains(where: { $0.angle != nil }) else { return [] }
+        let times = UnfoldFrontier.Times(samples)
+        let exact = UnfoldFrontier.Truth(truth, times: times)
+        var points = UnfoldFrontier.displayPoints(samples, times: times, truth: exact, hingekit: hingekitSettings)
+        if let sensor, sensor.hasHinge, sensor.noise > 0 {
+            // The convergence check: a quarter, half and all of the particles.
+            let counts = [max(2, particles / 4), max(2, particles / 2), particles]
+            points += UnfoldFrontier.filterPoints(
+                samples, sensor: sensor, times: times, truth: exact, particleCounts: counts)
+        }
+        points += UnfoldFrontier.gaussianPoints(truth, times: times)
+        return points
+    }
+
+    /// gnuplot blocks: one per family, two blank lines apart.
+    static func frontierTable(_ trace: FrontierTrace) -> String {
+        var text = "# hingetool score --frontier \(Echo.comment(trace.name))\n"
+        text += "# chop = max(chop_max / reference's, chop_p99 / reference's), reference android-spring stiffness 600\n"
+        guard let reference = trace.reference else {
+            return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+        }
+        let blocks = UnfoldFrontier.Family.allCases.map { family in
+            var block = "# \(family.rawValue)\n# setting rmse chop chop_max chop_p99\n"
+            for point in trace.family(family) {
+                block +=
+                    [
+                        DecimalNumber.shortest(point.setting), DecimalNumber.fixed(point.rmse, places: 6),
+                        DecimalNumber.fixed(point.chop(over: reference), places: 4),
+                        DecimalNumber.fixed(point.chopMax, places: 7), DecimalNumber.fixed(point.chopP99, places: 7),
+                    ].joined(separator: " ") + "\n"
+            }
+            return block
+        }
+        return text + blocks.joined(separator: "\n\n")
+    }
+
+    static func frontierJSON(_ traces: [FrontierTrace]) -> String {
+        let files = traces.map { trace in
+            JSONValue.object([
+                ("trace", .string(trace.name)),
+                (
+                    "points",
+                    .array(
+                        trace.points.map { point in
+                            JSONValue.object([
+                                ("family", .string(point.family.rawValue)), ("setting", .number(point.setting)),
+                                ("rmse", .number(point.rmse)),
+                                ("chop", .number(trace.reference.map { point.chop(over: $0) } ?? 0)),
+                                ("chop_max", .number(point.chopMax)), ("chop_p99", .number(point.chopP99)),
+                            ])
+                        })
+                ),
+            ])
+        }
+        return JSONValue.array(files).rendered() + "\n"
+    }
+
+    /// For each of Android's stiffnesses 300…1500, the HingeKit setting that dominates it (both
+    /// lower RMSE and lower chop), or nil.
+    static func dominating(_ trace: FrontierTrace) -> [(stiffness: Double, setting: Double?)] {
+        trace.family(.androidSpring).filter { (300...1500).contains($0.setting) }.map { spring in
+            let winners = trace.family(.hingekit).filter { $0.dominates(spring) }
+            return (spring.setting, winners.min { $0.chop(over: spring) < $1.chop(over: spring) }?.setting)
+        }
+    }
+
+    /// The Markdown tables docs/effects.md holds.
+    static func frontierMarkdown(_ traces: [FrontierTrace], particles: Int) -> String {
+        func fixed(_ value: Double, _ places: Int = 4) -> String { DecimalNumber.fixed(value, places: places) }
+        var text =
+            "| trace | floor RMSE (particle filter, \(particles / 4) / \(particles / 2) / \(particles)) "
+            + "| default RMSE / chop | spring 600 RMSE | spring stiffnesses 300–1500 dominated (by responsiveness) "
+            + "| best Gaussian of truth: RMSE at chop ≤ 1 |\n"
+        text += "|---|---|---|---|---|---|\n"
+        for trace in traces {
+            guard let reference = trace.reference else { continue }
+            let floor = trace.family(.particleFilter).map { fixed($0.rmse) }.joined(separator: " / ")
+            let kit = trace.family(.hingekit).first { $0.setting == UnfoldDriver.Configuration.defaultResponsiveness }
+            let dominated = dominating(trace).map { stiffness, setting in
+                "\(DecimalNumber.shortest(stiffness)) \(setting.map { "✓ " + DecimalNumber.shortest($0) } ?? "✗")"
+            }
+            let gaussian = trace.family(.gaussianTruth).filter { $0.chop(over: reference) <= 1 }.min {
+                $0.rmse < $1.rmse
+            }
+            text += "| \(trace.name) | \(floor.isEmpty ? "–" : floor)"
+            text += " | \(kit.map { "\(fixed($0.rmse)) / \(fixed($0.chop(over: reference), 2))" } ?? "–")"
+            text += " | \(fixed(reference.rmse)) | \(dominated.joined(separator: ", "))"
+            text +=
+                " | \(gaussian.map { "\(fixed($0.rmse)) (σ \(DecimalNumber.shortest($0.setting * 1000)) ms)" } ?? "–") |\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import HingeKit
+import HingeTestSupport
+import Testing
+
+@testable import hingetool
+
+@Suite("hingetool: one output vocabulary, JSON with schemas")
+struct OutputFormatTests {
+    static func schema(_ name: String) throws -> SchemaValidator {
+        try SchemaValidator(file: packageRoot + "/docs/schemas/\(name).json")
+    }
+
+    /// The data lines of gnuplot-ready output.
+    static func dataLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    }
+
+    @Test(
+        "Every JSON report names its schema and conforms to docs/schemas/",
+        arguments: [
+            (["stats", dataset("flat-to-laptop.csv"), "--format", "json"], "stats"),
+            (["spring", "--preset", "bouncy", "--report", "--format", "json"], "spring-report"),
+            (["spring", "--preset", "snappy", "--format", "json"], "spring"),
+            (["film", dataset("films/crossfade"), "--events", "--format", "json"], "film"),
+            (["score", dataset("flat-to-laptop.csv"), "--format", "json"], "score"),
+            (["score", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format", "json"], "score"),
+            (["score", dataset("flat-to-laptop.csv"), "--unfold", "--format", "json"], "score-unfold"),
+        ])
+    func reports(arguments: [String], schema name: String) throws {
+        let run = runTool(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        let value = try #require(JSON.parse(run.output), "not JSON: \(run.output.prefix(200))")
+        let objects: [JSON] = if case .array(let items) = value { items } else { [value] }
+        for object in objects {
+            guard case .object(let members) = object else { continue }
+            #expect(members["schema"] == .string("hingetool/\(name)/1"))
+        }
+        let problems = try Self.schema(name).problems(value)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+    }
+
+    @Test("read --format json: JSON Lines, a header naming the schema and the columns, then one object per row")
+    func readJSONLines() throws {
+        let path = dataset("flat-to-laptop.csv")
+        let json = runTool(["read", path, "--truth", "--format", "json"])
+        let dat = runTool(["read", path, "--truth"])
+        #expect(json.status == 0 && dat.status == 0)
+        let lines = json.output.split(separator: "\n").map(String.init)
+        let validator = try Self.schema("read")
+        let header = try #require(JSON.parse(lines[0]))
+        #expect(validator.problems(header).isEmpty, "\(validator.problems(header))")
+        let columns = HingeTool.Read.columns + HingeTool.Read.truthColumns
+        #expect(header == JSON.parse(lines[0]))
+        guard case .object(let members) = header else { return }
+        #expect(members["columns"] == .array(columns.map { .string($0.name) }))
+        // The same rows as dat, value for value (NaN in dat is null in JSON).
+        let datRows = Self.dataLines(dat.output)
+        #expect(lines.count - 1 == datRows.count)
+        for (line, datRow) in zip(lines.dropFirst(), datRows) {
+            let row = try #require(JSON.parse(line))
+            #expect(validator.problems(row, definition: "row").isEmpty)
+            guard case .object(let values) = row else { continue }
+            for (column, text) in zip(columns, datRow.split(separator: " ")) {
+                let expected: JSON = text == "NaN" ? .null : .number(Double(text)!, integral: !text.contains("."))
+                if case .number(let a, _) = values[column.name], case .number(let b, _) = expected {
+                    #expect(a == b, "\(column.name)")
+                } else {
+                    #expect(values[column.name] == expected, "\(column.name)")
+                }
+            }
+        }
+    }
+
+    @Test("read --format csv carries dat's columns and rows, comma separated")
+    func readCSV() {
+        let path = dataset("five-degree-steps.csv")
+        let csv = runTool(["read", path, "--rate", "60", "--format", "csv"]).output.split(separator: "\n")
+        let dat = runTool(["read", path, "--rate", "60"]).output
+        #expect(csv[0] == "t,angle,position,velocity,projected,snap,resting")
+        #expect(dat.split(separator: "\n")[1] == "# t angle position velocity projected snap resting")
+        #expect(Array(csv.dropFirst()) == Self.dataLines(dat).map { Substring($0.replacing(" ", with: ",")) })
+    }
+
+    @Test("read --format trace round-trips: read again it gives the same readings, and every trace command takes it")
+    func readTraceRoundTrip() throws {
+        let folder = temporaryFolder()
+        let original = dataset("flat-to-laptop.csv")
+        let trace = folder + "/read.csv"
+        #expect(runTool(["read", original, "--truth", "--format", "trace", "-o", trace]).status == 0)
+        // The readings of the read-back trace are the original's: the same times and angles.
+        let again = runTool(["read", trace]).output
+        let first = runTool(["read", original]).output
+        #expect(Self.dataLines(again) == Self.dataLines(first))
+        let commands: [[String]] = [
+            ["stats", trace], ["read", trace, "--rate", "120"], ["score", trace], ["resample", trace, "--rate", "100"],
+            ["smooth", trace, "--rate", "100", "--median", "0.05"], ["animate", trace], ["unfold", trace],
+            ["posture", trace],
+        ]
+        for command in commands {
+            let run = runTool(command)
+            #expect(run.status == 0, "\(command): \(run.error)")
+        }
+    }
+
+    @Test("plot reading's script reads the columns where read's header names them")
+    func plotColumns() throws {
+        let folder = temporaryFolder()
+        setenv("HINGETOOL_GNUPLOT", "/nonexistent/gnuplot", 1)
+        defer { unsetenv("HINGETOOL_GNUPLOT") }
+        let path = dataset("five-degree-steps.csv")
+        #expect(runTool(["plot", "reading", path, "--name", "r", "--out-dir", folder]).status == 0)
+        let script = try String(contentsOfFile: folder + "/r.gp", encoding: .utf8)
+        let header = runTool(["read", path]).output.split(separator: "\n")[1].split(separator: " ").dropFirst()
+        for (name, style) in [("angle", "steps"), ("position", "lines"), ("snap", "steps"), ("velocity", "lines")] {
+            let number = try #require(header.firstIndex(of: Substring(name)))
+            #expect(script.contains("'r.dat' using 1:\(number) with \(style)"), "\(name)")
+        }
+    }
+
+    @Test("read - --truth reads standard input once: the same rows as from the file")
+    func truthFromPipe() throws {
+        let path = dataset("flat-to-laptop.csv")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let piped = runTool(["read", "-", "--truth"], input: text)
+        #expect(piped.status == 0, "\(piped.error)")
+        #expect(Self.dataLines(piped.output) == Self.dataLines(runTool(["read", path, "--truth"]).output))
+        #expect(Self.dataLines(piped.output).first?.split(separator: " ").count == 10)
+    }
+
+    @Test("Every schema file is valid JSON with an $id naming its version")
+    func schemaFiles() throws {
+        let folder = packageRoot + "/docs/schemas"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        #expect(files.count >= 7)
+        for file in files {
+            let validator = try SchemaValidator(file: folder + "/" + file)
+            #expect(validator.root["$id"] == .string("hingetool/\(file.dropLast(5))/1"), "\(file)")
+        }
+    }
+
+    @Test("The validator refuses what breaks a schema (it can fail)")
+    func validatorFails() throws {
+        let validator = try Self.schema("stats")
+        #expect(!validator.problems(.object(["schema": .string("hingetool/stats/1")])).isEmpty)
+        let good = try #require(JSON.parse(runTool(["stats", dataset("slow-bend.csv"), "--format", "json"]).output))
+        #expect(validator.problems(good).isEmpty)
+        guard case .object(var members) = good else { return }
+        members["samples"] = .string("many")
+        #expect(!validator.problems(.object(members)).isEmpty)
+        #expect(validator.problems(.object(members), definition: "file").contains { $0.hasPrefix("$.samples") })
+        #expect(JSON.parse("{\"a\": 1,}") == nil && JSON.parse("[1 2]") == nil && JSON.parse("01x") == nil)
+    }
+}
+
+@Suite("hingetool stats over several files, --quiet")
+struct StatsSeveralFilesTests {
+    @Test("stats takes several traces: a report each, or a JSON array, each as stats prints it alone")
+    func severalFiles() throws {
+        let files = [dataset("flat-to-laptop.csv"), dataset("coarse-sensor.csv")]
+        let together = runTool(["stats"] + files)
+        #expect(together.status == 0)
+        #expect(together.output == files.map { runTool(["stats", $0]).output }.joined(separator: "\n"))
+        let json = runTool(["stats"] + files + ["--format", "json"])
+        let value = try #require(JSON.parse(json.output))
+        let singles = try files.map { try #require(JSON.parse(runTool(["stats", $0, "--format", "json"]).output)) }
+        #expect(value == .array(singles))
+        let validator = try SchemaValidator(file: packageRoot + "/docs/schemas/stats.json")
+        #expect(validator.problems(value).isEmpty, "\(validator.problems(value).prefix(3))")
+        // Each file's warnings name it.
+        #expect(together.error.contains(files[0] + ": warning:"))
+    }
+
+    @Test("--quiet drops the warnings, not the errors", arguments: ["stats", "read", "animate", "unfold"])
+    func quiet(command: String) throws {
+        // Every interval 3 s: implausible for a hinge sensor, which each of these commands says.
+        let path = temporaryFolder() + "/slow.csv"
+        let rows = (0..<40).map { "\($0 * 3),\(90 + $0 % 5)\n" }.joined()
+        try ("time,angle\n" + rows).write(toFile: path, atomically: false, encoding: .utf8)
+        let loud = runTool([command, path])
+        #expect(loud.error.contains(path + ": warning: "), "\(loud.error)")
+        let quiet = runTool([command, path, "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.error.isEmpty, "\(quiet.error)")
+        #expect(quiet.output == loud.output)
+        let missing = runTool([command, "/nonexistent.csv", "-q"])
+        #expect(missing.status == 66 && missing.error.hasPrefix("Error: "))
+    }
+}

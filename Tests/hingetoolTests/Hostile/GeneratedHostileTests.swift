@@ -1,0 +1,217 @@
+import Foundation
+import HingeTestSupport
+import Testing
+
+@testable import hingetool
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 21: the hostile suite generated from the command catalogue. Every runnable
+/// subcommand in `HingeTool.subcommandPaths()` (the plot kinds included) is attacked through
+/// its input (a FIFO fed forever, a device node of our own, a name with a newline and an escape
+/// sequence, CRLF line ends, a huge gap), its outputs (its own input, a link planted out of its
+/// folder, a folder holding someone else's files) and a signal mid-run — each run by the built
+/// tool in a child process under `ulimit -v` with a hang guard that kills the process group.
+/// A subcommand added to the catalogue without a ``HostileCatalogue/base(_:folder:)`` line fails
+/// ``everySubcommandIsCovered()`` the day it is added.
+@Suite("Generated hostile suite: every subcommand of the catalogue", .serialized)
+struct GeneratedHostileTests {
+    static let memory = 768 << 20
+
+    static func run(_ arguments: [String], in folder: String, timeLimit: Double = 120) -> ChildRun {
+        var child = GuardedProcess(arguments: [builtTool] + arguments, folder: folder, timeLimit: timeLimit)
+        child.memoryLimit = memory
+        return child.run()
+    }
+
+    /// Every runnable subcommand (groups left out), as the words that run it.
+    static var leaves: [String] {
+        let paths = HingeTool.subcommandPaths()
+        return paths.filter { path in !paths.contains { $0.count > path.count && Array($0.prefix(path.count)) == path }
+        }
+        .map { $0.joined(separator: " ") }
+    }
+
+    @Test("Every subcommand of the catalogue has a hostile base line (count printed)")
+    func everySubcommandIsCovered() {
+        let folder = temporaryFolder()
+        let missing = Self.leaves.filter { HostileCatalogue.base($0, folder: folder) == nil }
+        #expect(missing.isEmpty, "no hostile base line for \(missing)")
+        #expect(Self.leaves.count >= 24, "\(Self.leaves)")
+        print("generated hostile suite: \(Self.leaves.count) subcommands covered")
+    }
+
+    /// The outcome every attack accepts: ended by itself (no hang, no signal), 0 or a documented
+    /// refusal with `Error: …`, no raw escape byte on either stream, no NaN in the output.
+    static func expectSane(_ run: ChildRun, _ label: String) {
+        #expect(!run.timedOut, "\(label): hang")
+        #expect(run.signal == nil, "\(label): signal \(run.signal ?? 0)")
+        #expect([0, 1, 64, 65, 66, 74].contains(run.status ?? -1), "\(label): status \(run.status ?? -1) \(run.error)")
+        if run.status != 0 { #expect(run.error.contains("Error: "), "\(label): \(run.error.prefix(300))") }
+        #expect(!run.error.contains("\u{1B}"), "\(label): raw escape on standard error")
+        #expect(!run.output.contains("\u{1B}"), "\(label): raw escape on standard output")
+        #expect(HostileInputTests.nonFiniteTokens(run.output).isEmpty, "\(label): non-finite output")
+        #expect(run.error.utf8.count < 64 << 10, "\(label): \(run.error.utf8.count) bytes of message")
+    }
+
+    @Test(
+        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .slow,
+        arguments: leaves)
+    func inputAttacks(command: String) throws {
+        let folder = temporaryFolder()
+        let base = try #require(HostileCatalogue.base(command, folder: folder))
+        guard let (index, input) = HostileCatalogue.inputFile(in: base) else { return }
+        var attacks: [(String, String)] = []
+        // A name with a newline and an escape sequence, same bytes.
+        let evil = folder + "/in\n\u{1B}[31mput" + (input.hasSuffix(".csv") ? ".csv" : "")
+        try FileManager.default.copyItem(atPath: input, toPath: evil)
+        attacks.append(("newline and escape in the name", evil))
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+        if !isFolder.boolValue {
+            let text = try String(contentsOfFile: input, encoding: .utf8)
+            let crlf = folder + "/crlf" + (input.hasSuffix(".csv") ? ".csv" : ".txt")
+            try text.replacingOccurrences(of: "\n", with: "\r\n").write(
+                toFile: crlf, atomically: false, encoding: .utf8)
+            attacks.append(("CRLF", crlf))
+        }
+        if input.hasSuffix(".csv") {
+            let gap = folder + "/gap.csv"
+            try "time,angle\n0,10\n1000000,20\n".write(toFile: gap, atomically: false, encoding: .utf8)
+            attacks.append(("a 10⁶ s gap", gap))
+        }
+        if makeNode(folder + "/zero", characterDevice: (1, 5)) {
+            attacks.append(("a device node (zero)", folder + "/zero"))
+        }
+        for (label, path) in attacks {
+            var arguments = base
+            arguments[index] = path
+            Self.expectSane(Self.run(arguments, in: folder), "\(command) with \(label)")
+        }
+        // A FIFO fed forever without a line feed.
+        let (fifo, writer) = HostileInputTests.feed("yes 7 | tr -d '\\n'", in: folder)
+        defer { stopGroup(writer) }
+        var arguments = base
+        arguments[index] = fifo
+        Self.expectSane(Self.run(arguments, in: folder), "\(command) with an endless FIFO")
+    }
+
+    @Test(
+        "Output attacks: onto its own input, a link planted out of its folder, a folder of someone else's files",
+        .slow, arguments: leaves)
+    func outputAttacks(command: String) throws {
+        let folder = temporaryFolder()
+        let base = try #require(HostileCatalogue.base(command, folder: folder))
+        // -o onto its own input: refused, the input unchanged.
+        if let (index, input) = HostileCatalogue.inputFile(in: base), HostileCatalogue.takesOutputFile(command) {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+            if !isFolder.boolValue {
+                let own = folder + "/own-input"
+                try FileManager.default.copyItem(atPath: input, toPath: own)
+                let before = FileManager.default.contents(atPath: own)
+                var arguments = base
+                arguments[index] = own
+                arguments += ["-o", own]
+                let run = Self.run(arguments, in: folder)
+                Self.expectSane(run, "\(command) -o onto its input")
+                #expect(run.status == 64, "\(command) -o onto its input: \(run.error)")
+                #expect(FileManager.default.contents(atPath: own) == before, "\(command) replaced its input")
+            }
+        }
+        // --out DIR: a planted link out of the folder at each name the command writes, and a
+        // foreign file: refused; with --force the link is replaced, its target untouched.
+        guard let outIndex = base.firstIndex(of: "--out") else { return }
+        let target = base[outIndex + 1]
+        let first = Self.run(base, in: folder)
+        #expect(first.status == 0, "\(command): \(first.error)")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") }
+        let victim = folder + "/victim"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+        let planted = folder + "/planted"
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
+        for name in names { symlink(victim, planted + "/" + name) }
+        var arguments = base
+        arguments[outIndex + 1] = planted
+        let refused = Self.run(arguments, in: folder)
+        Self.expectSane(refused, "\(command) into planted links")
+        #expect(refused.status == 64, "\(command) into planted links: \(refused.error)")
+        let forced = Self.run(arguments + ["--force"], in: folder)
+        Self.expectSane(forced, "\(command) --force into planted links")
+        #expect(String(decoding: FileManager.default.contents(atPath: victim) ?? Data(), as: UTF8.self) == "precious")
+        // Its own earlier set is replaced freely.
+        #expect(Self.run(base, in: folder).status == 0, "\(command) again into its own folder")
+    }
+
+    @Test("A terminating signal mid-run leaves no temporary file beside -o or --out", .slow, arguments: leaves)
+    func signalMidRun(command: String) throws {
+        let folder = temporaryFolder()
+        var arguments = try #require(HostileCatalogue.base(command, folder: folder))
+        let outputs = folder + "/outputs"
+        try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
+        if let outIndex = arguments.firstIndex(of: "--out") {
+            arguments[outIndex + 1] = outputs
+        } else if HostileCatalogue.takesOutputFile(command) {
+            arguments += ["-o", outputs + "/out"]
+        } else {
+            return
+        }
+        var child = GuardedProcess(arguments: [builtTool] + arguments, folder: folder)
+        child.memoryLimit = Self.memory
+        let started = child.start()
+        usleep(20_000)
+        started.send(SIGTERM)
+        let run = started.wait()
+        #expect(!run.timedOut)
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: outputs)) ?? []).filter {
+            $0.hasPrefix(".") && !$0.hasPrefix(".hingetool-") || $0.hasPrefix(".hingetool-set-")
+        }
+        #expect(left.isEmpty, "\(command): left \(left) (status \(run.status ?? -1), signal \(run.signal ?? 0))")
+    }
+}
+
+/// A valid command line per subcommand, from which the attacks start.
+enum HostileCatalogue {
+    static func base(_ command: String, folder: String) -> [String]? {
+        let words = command.split(separator: " ").map(String.init)
+        if words.count == 2, words[0] == "plot" {
+            let plotted: [String]?
+            switch words[1] {
+            case "trace": plotted = [dataset("flat-to-laptop.csv")]
+            case "reading": plotted = [dataset("flat-to-laptop.csv")]
+            case "animate": plotted = [dataset("flat-to-laptop.csv")]
+            case "spring": plotted = []
+            case "curve": plotted = ["bloom"]
+            case "fold-render": plotted = ["--tilt", "10", "--width", "7", "--eye", "320"]
+            case "film": plotted = [packageRoot + "/Datasets/films/cut"]
+            default: plotted = nil
+            }
+            return plotted.map { words + $0 + ["--out", folder + "/plot", "--terminal", "dumb"] }
+        }
+        return HostileInputTests.base(command, folder: folder)
+    }
+
+    /// The position and path of the file (or frame folder) the command line reads.
+    static func inputFile(in arguments: [String]) -> (Int, String)? {
+        for (index, word) in arguments.enumerated().dropFirst() where word.hasPrefix("/") {
+            if index > 0, ["--out", "--out-dir", "-o"].contains(arguments[index - 1]) { continue }
+            return (index, word)
+        }
+        return nil
+    }
+
+    /// Whether the subcommand takes `-o FILE`.
+    static func takesOutputFile(_ command: String) -> Bool {
+        let words = command.split(separator: " ").map(String.init)
+        var commands = HingeTool.subcommands
+        var spec: CommandSpec?
+        for word in words {
+            guard let found = commands.first(where: { $0.spec.name == word }) else { return false }
+            spec = found.spec
+            commands = found.subcommands
+        }
+        return spec?.options.contains { $0.key == "output" } ?? false
+    }
+}

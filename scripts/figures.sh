@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# Writes every measured figure quoted in README.md and docs/ from its one source (run by `make
+# figures` and at the end of `make bench`; the test suite runs it with --check):
+#
+#   Benchmarks/results.json (make bench)   → docs/performance.md's table and run line, the
+#                                            benchmark figures of README.md's "Measured" paragraph
+#                                            and docs/stand-ins.md's costs
+#   hingetool score / score --unfold       → the reader and unfold figures of that paragraph,
+#                                            docs/reading.md's snap lead at three projections
+#   hingetool film on the bundled film     → docs/film.md's sample table
+#
+# Each figure sits between marker comments, <!-- figures:NAME:begin --> and
+# <!-- figures:NAME:end -->, which Markdown does not show; everything between a pair is
+# replaced. Usage: scripts/figures.sh [TOOL] [--check]; TOOL defaults to .build/debug/hingetool.
+# With --check nothing is written: the script exits 1 and names every region that differs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool=.build/debug/hingetool
+check=0
+for argument in "$@"; do
+  case $argument in
+    --check) check=1 ;;
+    *) tool=$argument ;;
+  esac
+done
+results=Benchmarks/results.json
+command -v jq > /dev/null || { echo "figures.sh: jq is needed (make deps installs it)" >&2; exit 2; }
+[ -x "$tool" ] || { echo "figures.sh: no hingetool at $tool (make build)" >&2; exit 2; }
+for id in reader.ingest animator.persistent animator.additive-1 animator.additive-3 effect-driver.frame \
+  stand-in.exact stand-in.stand-in spring.closed-form spring.rk8pd read.time read.rows-per-second \
+  read.megabytes-per-second read.peak-rss animate.time animate.rows-per-second animate.megabytes-per-second \
+  animate.peak-rss peer.time peer.peak-rss read-big.peak-rss animate-big.peak-rss film.time film.peer-time \
+  film.cpu film.peer-cpu film.peak-rss film.agreement; do
+  if ! jq -e --arg id "$id" 'any(.figures[]; .id == $id)' "$results" > /dev/null 2>&1; then
+    echo "figures.sh: $results has no figure '$id': run make bench (a whole run)" >&2
+    exit 1
+  fi
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# ---------------------------------------------------------------------------------------------
+# Numbers
+
+# The field ($2, default median) of the figure with id $1; fails when results.json lacks it.
+field() {
+  local value
+  value=$(jq -r --arg id "$1" --arg field "${2:-median}" \
+    '.figures[] | select(.id == $id) | .[$field] // "null"' "$results")
+  if [ -z "$value" ]; then
+    echo "figures.sh: $results has no figure '$1': run make bench" >&2
+    exit 1
+  fi
+  printf '%s' "$value"
+}
+
+# Three significant digits, as the benchmark prints them (whole numbers stay whole).
+sig() {
+  awk -v x="$1" 'BEGIN {
+    if (x == 0) { print 0; exit }
+    a = x < 0 ? -x : x
+    l = log(a) / log(10)
+    f = int(l)
+    if (f > l) f -= 1
+    digits = 2 - f
+    if (digits < 0) digits = 0
+    s = sprintf("%." digits "f", x)
+    if (index(s, ".")) { sub(/0+$/, "", s); sub(/\.$/, "", s) }
+    print s
+  }'
+}
+
+# A whole number with thousands separators: 1730065 → 1,730,065.
+thousands() { printf '%.0f' "$1" | rev | sed -E 's/([0-9]{3})/\1,/g; s/,$//' | rev; }
+
+# "met" or "**missed 1.27×**" for an upper-bound target.
+verdict() {
+  awk -v m="$1" -v t="$2" 'BEGIN { if (m <= t) print "met"; else printf "**missed %.2f×**\n", m / t }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
+
+# ---------------------------------------------------------------------------------------------
+# The regions
+
+performance_table() {
+  local reader persistent additive1 additive3 driver exact standin closed ode
+  reader=$(field reader.ingest)
+  persistent=$(field animator.persistent)
+  additive1=$(field animator.additive-1)
+  additive3=$(field animator.additive-3)
+  driver=$(field effect-driver.frame)
+  exact=$(field stand-in.exact)
+  standin=$(field stand-in.stand-in)
+  closed=$(field spring.closed-form)
+  ode=$(field spring.rk8pd)
+  local allocations
+  allocations=$(jq -r '[.figures[] | .allocations_per_call // empty] | max' "$results")
+  local read_name rows megabytes
+  read_name=$(field read.time name)
+  rows=$(sed -E 's/.*\(([0-9]+) rows.*/\1/' <<< "$read_name")
+  megabytes=$(sed -E 's/.*rows, ([0-9]+) MB.*/\1/' <<< "$read_name")
+  local big_name big_rows
+  big_name=$(field read-big.peak-rss name)
+  big_rows=$(sed -E 's/.*\(([0-9]+) rows.*/\1/' <<< "$big_name")
+  local film_name frames
+  film_name=$(field film.time name)
+  frames=$(sed -E 's/.*\(([0-9]+) frames of ([0-9]+ × [0-9]+)\).*/\1 frames of \2/' <<< "$film_name")
+  cat << EOF
+| figure | median | target | |
+|--------|-------:|-------:|---|
+| \`HingeReader\` ingest + reading (position, velocity, snap), default settings | $(sig "$reader") ns/sample | ≤ 100 ns | $(verdict "$reader" 100) |
+| \`SpringAnimator.value(at:)\`, persistent | $(sig "$persistent") ns/frame | ≤ 50 ns | $(verdict "$persistent" 50) |
+| \`SpringAnimator.value(at:)\`, additive, 1 spring | $(sig "$additive1") ns/frame | ≤ 50 ns | $(verdict "$additive1" 50) |
+| \`SpringAnimator.value(at:)\`, additive, 3 distinct springs | $(sig "$additive3") ns/frame | ≤ 50 ns | $(verdict "$additive3" 50) |
+| \`EffectDriver\` frame (bloom, defaults): the samples since the last frame ingested ($(field effect-driver.frame note | sed 's/ samples ingested per frame//') per frame), value at 120 Hz | $(sig "$driver") ns/frame | ≤ 200 ns | $(verdict "$driver" 200) |
+| \`StandInCache.lookup\`, exact hit (URL strings, 2,048 entries) | $(sig "$exact") ns/lookup | | |
+| \`StandInCache.lookup\`, stand-in hit (4 decodes of the source compared) | $(sig "$standin") ns/lookup | | |
+| heap allocations per call, all of the above | $(sig "$allocations") | 0 | $(verdict "$allocations" 0) |
+| \`DampedSpring\` closed form, value at a time | $(sig "$closed") ns/point | | $(sig "$(field spring.closed-form peer_ratio)")× faster than rk8pd |
+| GSL rk8pd oracle (tolerance 1e-13), same 1000 times over 2 s | $(sig "$ode") ns/point | | max difference $(field spring.closed-form note | sed -E 's/.*= ([0-9.e+-]+) .*/\1/' | xargs printf '%.1e') on 0…1 |
+| \`hingetool read\`, $(thousands "$rows") rows ($megabytes MB) | $(sig "$(field read.time)") s | ≤ $(sig "$(field read.time target)") s (4× the peer) | $(verdict "$(field read.time)" "$(field read.time target)"): $(sig "$(field read.time peer_ratio)")× the peer |
+| … rows/s, MB/s, peak RSS | $(thousands "$(field read.rows-per-second)") rows/s, $(sig "$(field read.megabytes-per-second)") MB/s, $(sig "$(field read.peak-rss)") MB | | |
+| \`hingetool animate\`, same trace (120 Hz rows out) | $(sig "$(field animate.time)") s | | |
+| … input rows/s, MB/s in, peak RSS | $(thousands "$(field animate.rows-per-second)") rows/s, $(sig "$(field animate.megabytes-per-second)") MB/s, $(sig "$(field animate.peak-rss)") MB | | |
+| pandas peer, same trace, same columns | $(sig "$(field peer.time)") s, peak RSS $(sig "$(field peer.peak-rss)") MB | | |
+| \`hingetool read\`, $(thousands "$big_rows") rows, peak RSS | $(sig "$(field read-big.peak-rss)") MB | ≤ 64 MB | $(verdict "$(field read-big.peak-rss)" 64) |
+| \`hingetool animate --rate 30\`, same trace, peak RSS | $(sig "$(field animate-big.peak-rss)") MB | ≤ 64 MB | $(verdict "$(field animate-big.peak-rss)" 64) |
+| \`hingetool film\`, $frames, wall (min–max) | $(sig "$(field film.time)") s ($(sig "$(field film.time min)")–$(sig "$(field film.time max)")) | ≤ $(sig "$(field film.time target)") s (20× the loop) | $(verdict "$(field film.time)" "$(field film.time target)"): $(sig "$(field film.time peer_ratio)")× the loop |
+| compare loop, one \`compare\` process per pair, same frames | $(sig "$(field film.peer-time)") s | | |
+| CPU time (user + system), one run each | $(sig "$(field film.cpu)") s against $(sig "$(field film.peer-cpu)") s | | $(sig "$(field film.cpu peer_ratio)")× less CPU |
+| \`hingetool film\`, peak RSS | $(sig "$(field film.peak-rss)") MB | | a batch of frames in flight, not the film |
+| largest \|RMSE − compare's RMSE\| over the pairs | $(field film.agreement | xargs printf '%.1e') | ≤ 1e-6 | $(verdict "$(field film.agreement)" 0.000001) |
+EOF
+}
+
+performance_run() {
+  jq -r '.run | "Figures from `make bench` started \(.started) and finished \(.finished) (UTC), commit \(.commit), on \(.cores) cores at load averages \(.load_average_start * 10 | round / 10) (start) and \(.load_average_end * 10 | round / 10) (end)."' "$results"
+}
+
+# The benchmark figures of README.md's "Measured, not claimed" paragraph.
+readme_bench() {
+  local low high
+  low=$(jq -r '[.figures[] | select(.id | startswith("animator.")) | .median] | min' "$results")
+  high=$(jq -r '[.figures[] | select(.id | startswith("animator.")) | .median] | max' "$results")
+  printf 'a reader sample costs %s ns, an animator frame %s–%s ns, an effect\nframe %s ns, none of them allocating; `hingetool read` runs %s× faster than a pandas pipeline\nin 1/%s of the memory' \
+    "$(sig "$(field reader.ingest)")" "$(awk -v x="$low" 'BEGIN { printf "%.0f", x }')" \
+    "$(awk -v x="$high" 'BEGIN { printf "%.0f", x }')" "$(sig "$(field effect-driver.frame)")" \
+    "$(sig "$(field read.time peer_ratio)")" \
+    "$(awk -v a="$(field peer.peak-rss)" -v b="$(field read.peak-rss)" 'BEGIN { printf "%.0f", a / b }')"
+}
+
+readme_film() {
+  printf 'agrees\nwith ImageMagick'"'"'s `compare -metric RMSE` to %s and runs %s× faster than the loop of\n`compare` processes on the shared 2-core machine (%s× less CPU)' \
+    "$(field film.agreement | xargs printf '%.0e' | sed 's/e-0*/e-/')" \
+    "$(sig "$(field film.time peer_ratio)")" "$(sig "$(field film.cpu peer_ratio)")"
+}
+
+stand_in_exact() { printf '%s ns' "$(sig "$(field stand-in.exact)")"; }
+stand_in_hit() { printf '%s ns' "$(sig "$(field stand-in.stand-in)")"; }
+
+# The traces the scores run on: every dataset with a hinge.
+traces() { ls Datasets/*.csv | grep -v no-hinge; }
+
+# "25–96 % below Android's LSQ2 while moving on every 1° scenario, its snap right on 16 of 16".
+readme_reader() {
+  local table
+  table=$("$tool" score $(traces) --format markdown 2> /dev/null)
+  local percents
+  percents=$(grep -E '^\| [a-z-]+ \| ≤ 1° \|' <<< "$table" | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
+  local snap
+  snap=$(grep -E '^Snap over all' <<< "$table" | sed -E 's/Snap over all ([0-9]+) moves: right on ([0-9]+) .*/\2 of \1/')
+  printf '%s–%s %%' "$(head -1 <<< "$percents")" "$(tail -1 <<< "$percents")" > "$work/velocity"
+  printf '%s' "$snap" > "$work/snap"
+}
+
+# HingeKit's unfold progress against Android's spring: the RMSE ratios on the four regular 1°
+# scenarios, on five-degree-steps, and the largest chop ratio (largest or 99th percentile) on
+# those five, from score --unfold.
+readme_unfold() {
+  "$tool" score --unfold $(traces) --format json 2> /dev/null > "$work/unfold.json"
+  local one='["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend"]'
+  jq -r --argjson one "$one" '
+    def name: .file | split("/") | last | rtrimstr(".csv");
+    def hk: .rows[] | select(.display == "hingekit");
+    def spring: .rows[] | select(.display == "android-spring");
+    [.[] | select(name as $n | $one | index($n)) | hk.rmse_ratio] as $ones
+    | [.[] | select(name == "five-degree-steps") | hk.rmse_ratio][0] as $five
+    | [.[] | select(name as $n | ($one + ["five-degree-steps"]) | index($n))
+        | [(hk.chop_max / spring.chop_max), (hk.chop_p99 / spring.chop_p99)] | max] | max as $chop
+    | "\($ones | min * 100 | round / 100)–\($ones | max * 100 | round / 100)× the RMSE of Android'"'"'s unfold spring on the 1° scenarios and \($five * 100 | round / 100)× on 5° steps, but up to \($chop * 100 | round / 100)× that spring'"'"'s chop on them"
+  ' "$work/unfold.json"
+}
+
+readme_measured() {
+  readme_reader
+  cat << EOF
+the
+reader's velocity is $(cat "$work/velocity") below Android's LSQ2 while moving on every 1° scenario, its snap
+right on $(cat "$work/snap") moves; $(readme_bench). HingeKit's unfold progress has
+$(readme_unfold)
+([effects](docs/effects.md#the-comparison-hingetool-score---unfold)). \`hingetool film\` $(readme_film)
+EOF
+}
+
+# The snap's mean lead over every move at projections 0, 0.12 (the default) and 0.3 s.
+snap_leads() {
+  local out=()
+  for projection in 0 0.12 0.3; do
+    local lead
+    lead=$("$tool" score $(traces) --projection "$projection" --format markdown 2> /dev/null \
+      | grep -E '^Snap over all' | sed -E 's/.*decided ([0-9]+) ms before.*/\1/')
+    out+=("$lead ms at $projection s")
+  done
+  printf '(%s, %s, %s before the hinge stops, on average)' "${out[0]}" "${out[1]}" "${out[2]}"
+}
+
+snap_lead_default() {
+  "$tool" score $(traces) --format markdown 2> /dev/null | grep -E '^Snap over all' \
+    | sed -E 's/.*decided ([0-9]+) ms before.*/\1/' | awk '{ printf "about %.2f s", $1 / 1000 }'
+}
+
+# The events `film --events --hinge` finds in the bundled late-motion film.
+film_events() {
+  "$tool" film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv 2> /dev/null \
+    | awk '/^# events/ { on = 1; next } /^$/ && on && seen { exit } on { print; seen = 1 }'
+}
+
+# As a code block inside the numbered list of docs/film.md (indented three spaces).
+film_sample() {
+  { printf '```\n'; film_events; printf '```\n'; } | sed 's/^/   /'
+  printf '   '
+}
+
+# The first event's time from the hinge's start, and the late motion's from its stop.
+film_sample_start() { film_events | awk '!/^#/ { print $NF " ms"; exit }'; }
+film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 1) " ms"; exit }'; }
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+# replace FILE NAME CONTENT-FILE: the text between NAME's markers in FILE becomes the content
+# (a block region's content starts and ends with a newline, an inline region's does not).
+replace() {
+  local file=$1 name=$2 content=$3
+  NAME=$name CONTENT=$content perl -0pi -e '
+    BEGIN { local $/; open my $f, "<", $ENV{CONTENT} or die; $text = <$f> }
+    my $n = s/(<!-- figures:\Q$ENV{NAME}\E:begin -->).*?(<!-- figures:\Q$ENV{NAME}\E:end -->)/$1$text$2/s;
+    die "no markers for $ENV{NAME}\n" unless $n;
+  ' "$file"
+}
+
+# region FILE NAME KIND FUNCTION: KIND is block or inline.
+failed=0
+region() {
+  local file=$1 name=$2 kind=$3 function=$4
+  local content=$work/$name
+  if [ "$kind" = block ]; then
+    { printf '\n'; $function; } > "$content"
+  else
+    $function | perl -pe 'chomp if eof' > "$content"
+  fi
+  local target=$file
+  if [ $check = 1 ]; then
+    target=$work/$(basename "$file").$name
+    cp "$file" "$target"
+  fi
+  replace "$target" "$name" "$content"
+  if [ $check = 1 ] && ! cmp -s "$file" "$target"; then
+    echo "figures.sh: $file: the figures in '$name' differ from their source (run make figures):" >&2
+    diff "$file" "$target" | head -20 >&2 || true
+    failed=1
+  fi
+}
+
+region docs/performance.md table block performance_table
+region docs/performance.md run inline performance_run
+region README.md measured inline readme_measured
+region docs/stand-ins.md stand-in-exact inline stand_in_exact
+region docs/stand-ins.md stand-in-hit inline stand_in_hit
+region docs/reading.md snap-leads inline snap_leads
+region docs/reading.md snap-lead inline snap_lead_default
+region docs/film.md sample block film_sample
+region docs/film.md sample-start inline film_sample_start
+region docs/film.md sample-stop inline film_sample_stop
+if [ $check = 1 ]; then
+  [ $failed = 0 ] && echo "figures.sh: every figure matches its source"
+  exit $failed
+fi
+echo "wrote the figures in docs/performance.md, README.md, docs/stand-ins.md, docs/reading.md and docs/film.md"
