@@ -17,7 +17,7 @@ enum FilmGate {
         let found = events.filter { kinds.contains($0.kind.rawValue) || (kinds.contains("blink") && $0.isBlink) }
         guard !found.isEmpty else { return }
         let list = found.prefix(10).map { "\($0.isBlink ? "blink (crossfade)" : $0.kind.rawValue) at \($0.start) ms" }
-        throw .failure(
+        throw .gate(
             "found \(found.count) event\(found.count == 1 ? "" : "s") named by --fail-on: "
                 + list.joined(separator: ", ") + (found.count > 10 ? ", …" : ""))
     }

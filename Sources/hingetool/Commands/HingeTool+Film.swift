@@ -39,9 +39,9 @@ extension HingeTool {
                         "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
                         + "thumbnails before, during and after, the tiles they changed, the difference curve)."),
                 CommandSpec.Option(
-                    ["--thresholds"], value: "name=value,...",
+                    ["--thresholds"], value: "list",
                     help:
-                        "Override detector thresholds (quiet, cut, detail, blank-detail, flat-tile, blink, "
+                        "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
                         + "blend-residual, longest-blank, run-gap, fade-gap, longest-flash, settle-gap, late-motion; "
                         + "docs/film.md)."),
                 CommandSpec.Option(
