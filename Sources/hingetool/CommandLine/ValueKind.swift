@@ -92,7 +92,8 @@ enum ValueKind: Sendable, Equatable {
             for word in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             where !words.contains(word) {
                 throw UsageError(
-                    message: "The value '\(Echo.quoted(word))' in '\(Echo.quoted(value))' is invalid for '\(synopsis)'. "
+                    message:
+                        "The value '\(Echo.quoted(word))' in '\(Echo.quoted(value))' is invalid for '\(synopsis)'. "
                         + "Please provide one or more of \(ArgumentParser.list(words)), separated by commas."
                         + (ArgumentParser.closest(to: word, among: words).map { " Did you mean '\($0)'?" } ?? ""))
             }

@@ -42,7 +42,7 @@ struct RecordedFilmTests {
     @Test("each scripted event is found within two frame periods", .slow, arguments: recordings)
     func scriptedEvents(name: String) throws {
         if let reason = Self.knownIssues[name] {
-            try withKnownIssue(Comment(rawValue: reason)) { try check(name) }
+            withKnownIssue(Comment(rawValue: reason)) { try check(name) }
         } else {
             try check(name)
         }
