@@ -157,6 +157,8 @@ plots: build
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
 	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
 	  -o Plots/data/film-late-motion.dat
+	$(TOOL) film Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 --events -o Plots/data/film-crossfade-real.dat
+	scripts/film-probe.sh Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 > Plots/data/film-crossfade-real-probe.dat
 	for trace in $$(ls Datasets/*.csv | grep -v no-hinge); do \
 	  $(TOOL) score --frontier $$trace -o Plots/data/frontier-$$(basename $$trace .csv).dat; done
 	for script in Plots/*.gp; do gnuplot $$script; done

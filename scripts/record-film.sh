@@ -147,6 +147,8 @@ film blank-long "blank.html?ms=45,95" "blank-frame blank-frame" "60-h264-hq 30-h
 film late-motion "late.html?late=2000" "settle late-motion" "60-h264-hq 30-h264-hq"
 film controls controls.html "" "60-h264-hq 30-h264-hq 30-vp9"
 film repeated "repeated.html?fps=30" "settle" "60-h264-hq 60-h264-lq"
+# A large clock ticking every 500 ms below the layouts, and one cut: `film --ignore` leaves the clock out.
+film clock clock.html "cut" "30-h264-hq"
 
 # Variable frame rate, as Android's screenrecord and simctl io recordVideo write: a frame only
 # where the picture changed (ffmpeg's mpdecimate drops the others), at irregular times.

@@ -15,9 +15,14 @@ import Dispatch
 public struct FilmStreamReader: Sendable {
     /// Frames measured at once.
     public var batchSize: Int
+    /// Regions left out of every frame (``FrameMask``), applied as each frame is taken.
+    public var mask: FrameMask
 
     /// A reader with a batch of two frames per core unless given.
-    public init(batchSize: Int? = nil) { self.batchSize = max(1, batchSize ?? 2 * FilmReader.processorCount) }
+    public init(batchSize: Int? = nil, mask: FrameMask = FrameMask()) {
+        self.batchSize = max(1, batchSize ?? 2 * FilmReader.processorCount)
+        self.mask = mask
+    }
 
     /// Reads frames from `next` until it returns `nil`.
     ///
@@ -72,7 +77,7 @@ public struct FilmStreamReader: Sendable {
                 )
             }
             reference = shot.frame
-            batch.append(shot)
+            batch.append((shot.time, mask.applied(to: shot.frame)))
         }
         return batch
     }

@@ -26,6 +26,16 @@ struct CommandSpec: Sendable {
         var isHidden = false
         /// Old spellings still accepted for one release, each with a deprecation note.
         var deprecatedNames: [String] = []
+        /// May be given several times (`--ignore A --ignore B`); the command reads every value
+        /// with ``ParsedArguments/values(_:)``.
+        var isRepeatable = false
+
+        /// This option, accepted several times.
+        func repeatable() -> Option {
+            var option = self
+            option.isRepeatable = true
+            return option
+        }
 
         /// An option whose value is text, a file, a folder or one of `allowed` words (a
         /// ``ValueKind/choice(_:)``), or a flag when `valueName` is `nil`.
@@ -95,6 +105,7 @@ struct CommandSpec: Sendable {
             }
             if let shown = defaultValue ?? defaultNote { notes.append("default: " + shown) }
             if isRequired { notes.append("required") }
+            if isRepeatable { notes.append("repeatable") }
             return notes.isEmpty ? help : help + " (" + notes.joined(separator: "; ") + ")"
         }
 

@@ -193,7 +193,10 @@ enum CompletionScript {
     private static func zshOptionSpec(_ option: CommandSpec.Option) -> String {
         let description = "[\(zshQuoted(plainDescription(option.help)))]"
         let value = option.kind == .flag ? "" : ":\(option.valueName ?? "value"):\(zshAction(option.kind))"
-        if option.names.count == 1 { return "'\(option.names[0])\(description)\(value)'" }
+        // '*' lets zsh offer a repeatable option again.
+        if option.names.count == 1 {
+            return "'\(option.isRepeatable ? "*" : "")\(option.names[0])\(description)\(value)'"
+        }
         let names = option.names.joined(separator: " ")
         return "'(\(names))'{\(option.names.joined(separator: ","))}'\(description)\(value)'"
     }

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import HingeKit
+internal import HingeSupport
 
 /// `film --fail-on KINDS` and `film --thresholds NAME=VALUE,…`: the CI gate and the
 /// detector's thresholds from the command line.
@@ -20,6 +21,25 @@ enum FilmGate {
         throw .gate(
             "found \(found.count) event\(found.count == 1 ? "" : "s") named by --fail-on: "
                 + list.joined(separator: ", ") + (found.count > 10 ? ", …" : ""))
+    }
+
+    /// The regions of `--ignore X,Y,W,H` (each given once per region): four whole numbers, the
+    /// place at least 0 and the size at least 1, at most 1,000,000 each.
+    static func mask(_ texts: [String]) throws(ToolError) -> FrameMask {
+        var regions: [FrameMask.Region] = []
+        for text in texts {
+            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+                let height = numbers[3], [x, y, width, height].allSatisfy({ (0...1_000_000).contains($0) }),
+                width >= 1, height >= 1
+            else {
+                throw .usage(
+                    "The value '\(Echo.quoted(text))' is invalid for '--ignore': expected X,Y,W,H in pixels "
+                        + "(whole numbers, W and H at least 1), e.g. 0,0,1080,96")
+            }
+            regions.append(FrameMask.Region(x: x, y: y, width: width, height: height))
+        }
+        return FrameMask(regions)
     }
 
     /// The settable thresholds: name, range, and where each goes.

@@ -10,7 +10,7 @@ enum FilmSource {
     static let ffmpegArguments = ["-fps_mode", "passthrough", "-enc_time_base", "1/1000", "-frame_pts", "1"]
 
     static func frames(
-        _ path: String, order: FrameFile.Order, context: ToolContext,
+        _ path: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext,
         inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError)
         -> [FilmFrame]
@@ -19,13 +19,14 @@ enum FilmSource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw .noInput("cannot open '\(path)': no such file or folder")
         }
-        if isFolder.boolValue { return try read(folder: path, order: order, context: context) }
-        return try read(video: path, context: context, inspect: inspect)
+        if isFolder.boolValue { return try read(folder: path, order: order, mask: mask, context: context) }
+        return try read(video: path, mask: mask, context: context, inspect: inspect)
     }
 
     /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
     static func read(
-        video path: String, context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil
+        video path: String, mask: FrameMask = FrameMask(), context: ToolContext,
+        inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             let shown = Echo.quoted(path, limit: 200)
@@ -41,7 +42,7 @@ enum FilmSource {
         let progress = ProgressLine(context)
         defer { progress.finish() }
         do {
-            return try FilmStreamReader().read(
+            return try FilmStreamReader(mask: mask).read(
                 source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
                 progress: { progress.update("film: \($0) frames") })
         } catch {
@@ -50,7 +51,7 @@ enum FilmSource {
     }
 
     static func read(
-        folder: String, order: FrameFile.Order, context: ToolContext
+        folder: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext
     ) throws(ToolError)
         -> [FilmFrame]
     {
@@ -58,7 +59,9 @@ enum FilmSource {
             let files = try FrameFile.frames(inFolder: folder, order: order)
             let progress = ProgressLine(context)
             defer { progress.finish() }
-            return try FilmReader().read(files) { done in progress.update("film: \(done)/\(files.count) frames") }
+            return try FilmReader(mask: mask).read(files) { done in
+                progress.update("film: \(done)/\(files.count) frames")
+            }
         } catch {
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).

@@ -45,6 +45,12 @@ extension HingeTool {
                         + "blend-residual, longest-blank, run-gap, fade-gap, longest-flash, settle-gap, late-motion; "
                         + "docs/film.md)."),
                 CommandSpec.Option(
+                    ["--ignore"], value: "x,y,w,h",
+                    help:
+                        "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
+                        + "it is filled with the colour just below it before frames are compared."
+                ).repeatable(),
+                CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
                 maxRowsOption, maxPointsOption,
@@ -60,9 +66,17 @@ extension HingeTool {
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let report = arguments.value("report")
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
+            let mask = try FilmGate.mask(arguments.values("ignore"))
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
-                path, order: order, context: context, inspect: report == nil ? nil : thumbnails.keep)
+                path, order: order, mask: mask, context: context, inspect: report == nil ? nil : thumbnails.keep)
+            if let grid = frames.first?.summary.grid {
+                for region in mask.regions where !region.overlaps(width: grid.width, height: grid.height) {
+                    context.writeError(
+                        "warning: --ignore \(region.x),\(region.y),\(region.width),\(region.height) lies outside the "
+                            + "\(grid.width) × \(grid.height) frames\n")
+                }
+            }
             let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
             let hinge = try hingeTimeline(arguments, film: span, context: context)
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)

@@ -43,6 +43,9 @@ struct FilmInterruptTests {
             timeLimit: 120)
         child.environment = ["TMPDIR": temporary + "/"]
         let film = child.start()
+        // Whatever fails below, film's group (and so the test's ffmpeg, through film) is killed.
+        var waited = false
+        defer { if !waited { stopGroup(film) } }
         // Wait (a hang guard, not a speed assumption) until ffmpeg runs under film and has read it all.
         var ffmpeg: pid_t?
         let deadline = Date().addingTimeInterval(100)
@@ -51,6 +54,8 @@ struct FilmInterruptTests {
             if ffmpeg != nil, FileManager.default.fileExists(atPath: work + "/fed") { break }
             usleep(20_000)
         }
+        // If the test fails before the signal, ffmpeg (a group of its own) goes too.
+        defer { if let ffmpeg { kill(-ffmpeg, SIGKILL) } }
         let group = try #require(ffmpeg, "no ffmpeg ever ran under film")
         try #require(FileManager.default.fileExists(atPath: work + "/fed"), "the writer never finished")
         // ffmpeg has decoded every frame and now waits on the FIFO; film waits on ffmpeg.
@@ -58,6 +63,7 @@ struct FilmInterruptTests {
         #expect(film.isRunning(), "film ended before the signal: it should wait for the rest of the stream")
         film.send(signal)
         let run = film.wait()
+        waited = true
         #expect(!run.timedOut)
         #expect(run.signal == signal, "status \(run.status ?? -1), signal \(run.signal ?? 0): \(run.error)")
         // ffmpeg itself is gone, and not one process of its group is left (kill(…, 0) finds none).

@@ -91,6 +91,50 @@ struct RecordedFilmTests {
         }
     }
 
+    /// `film RECORDING --format json` and more arguments, by the release build: the rows (time,
+    /// RMSE) and the events (kind, start, end).
+    static func film(_ name: String, _ more: [String]) throws -> (rows: [Int: Double], events: [(String, Int, Int)]) {
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let run = GuardedProcess(
+            arguments: [releaseTool, "film", folder + "/" + name, "--format", "json"] + more, folder: work,
+            memoryLimit: 8 << 30, timeLimit: 600
+        ).run()
+        try #require(run.status == 0, "\(name): \(run.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        var rows: [Int: Double] = [:]
+        for row in (json["rows"] as? [[String: Any]]) ?? [] {
+            if let time = row["t_ms"] as? Int, let rmse = row["rmse"] as? Double { rows[time] = rmse }
+        }
+        let events = ((json["events"] as? [[String: Any]]) ?? []).map {
+            ($0["kind"] as? String ?? "", $0["start_ms"] as? Int ?? -1, $0["end_ms"] as? Int ?? -1)
+        }
+        return (rows, events)
+    }
+
+    @Test("--ignore leaves out a ticking clock: its ticks make settles without it, and none with it", .slow)
+    func ignoredClock() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.releaseTool))
+        let name = "clock-30-h264-hq.mp4"
+        // The cut as the recording shows it (scripts/film-probe.sh), independent of hingetool.
+        let truthData = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/clock-30-h264-hq.json"))
+        let truth = try #require(try JSONSerialization.jsonObject(with: truthData) as? [String: Any])
+        let cut = try #require((truth["events"] as? [[String: Any]])?.first?["start_ms"] as? Int)
+        let period = 1000.0 / 30
+        func nearCut(_ time: Int) -> Bool { abs(Double(time - cut)) <= 2 * period + 0.5 }
+        let plain = try Self.film(name, [])
+        // The clock ticks every 500 ms: steps above `quiet` (0.01) away from the cut, each a settle.
+        let ticks = plain.rows.filter { $0.value >= 0.01 && !nearCut($0.key) && $0.key > 1100 }.map(\.key).sorted()
+        #expect(ticks.count >= 5, "ticks \(ticks)")
+        #expect(plain.events.contains { $0.0 == "settle" && !nearCut($0.1) }, "\(plain.events)")
+        let masked = try Self.film(name, ["--ignore", "0,808,540,72"])
+        // Left out, the ticks are below `quiet`, and every event but the lead-in is the cut.
+        for tick in ticks { #expect((masked.rows[tick] ?? 1) < 0.01, "\(tick) ms: \(masked.rows[tick] ?? -1)") }
+        let events = masked.events.filter { $0.0 != "lead-in" }
+        #expect(events.contains { $0.0 == "cut" && nearCut($0.1) && nearCut($0.2) }, "\(masked.events)")
+        #expect(events.allSatisfy { nearCut($0.1) && nearCut($0.2) }, "\(masked.events)")
+    }
+
     static func summary(_ events: [[String: Any]]) -> String {
         events.map { "\($0["kind"] ?? "?") \($0["start_ms"] ?? "?")–\($0["end_ms"] ?? "?")" }.joined(separator: ", ")
     }
