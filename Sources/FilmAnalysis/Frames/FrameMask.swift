@@ -15,9 +15,13 @@
 public struct FrameMask: Sendable, Hashable {
     /// A rectangle of pixels: columns `x..<x + width`, rows `y..<y + height`.
     public struct Region: Sendable, Hashable {
+        /// The first column, from the left.
         public var x: Int
+        /// The first row, from the top.
         public var y: Int
+        /// Columns covered.
         public var width: Int
+        /// Rows covered.
         public var height: Int
 
         /// A region; `width` and `height` must be at least 1 and `x`, `y` at least 0.
