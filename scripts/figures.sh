@@ -132,6 +132,22 @@ performance_table() {
 | \`hingetool film\`, peak RSS | $(sig "$(field film.peak-rss)") MB | | a batch of frames in flight, not the film |
 | largest \|RMSE − compare's RMSE\| over the pairs | $(field film.agreement | xargs printf '%.1e') | ≤ 1e-6 | $(verdict "$(field film.agreement)" 0.000001) |
 EOF
+  video_rows
+}
+
+# The film-from-a-video rows, once a whole `make bench` has measured them (issue 24).
+video_rows() {
+  jq -e 'any(.figures[]; .id == "film.video.time")' "$results" > /dev/null 2>&1 || return 0
+  local label
+  label=$(field film.video.time name | sed -E 's/.*\((.*)\)$/\1/')
+  cat << EOF
+| \`hingetool film VIDEO\` ($label), from ffmpeg's pipe | $(sig "$(field film.video.time)") s | ≤ $(sig "$(field film.video.time target)") s (4× the PNG route) | $(verdict "$(field film.video.time)" "$(field film.video.time target)"): $(sig "$(field film.video.time peer_ratio)")× the PNG route |
+| ffmpeg → PNG files → \`hingetool film\`, same video | $(sig "$(field film.video.png-route-time)") s | | |
+| ffmpeg decoding to raw RGB alone, same video | $(sig "$(field film.video.raw-decode-time)") s | | |
+| \`film VIDEO\` ÷ raw decode alone (paired runs) | $(sig "$(field film.video.over-raw-decode)")× | ≤ 1.5× | $(verdict "$(field film.video.over-raw-decode)" 1.5) |
+| \`film VIDEO\`, peak RSS, the video and one six times as long | $(sig "$(field film.video.peak-rss)") MB, $(sig "$(field film.video.peak-rss-long)") MB | ≤ $(sig "$(field film.video.peak-rss-long target)") MB | $(verdict "$(field film.video.peak-rss-long)" "$(field film.video.peak-rss-long target)") |
+| largest \|RMSE − the PNG route's\| | $(field film.video.agreement | xargs printf '%.1e') | ≤ 1e-6 | $(verdict "$(field film.video.agreement)" 0.000001) |
+EOF
 }
 
 performance_run() {
@@ -249,8 +265,8 @@ film_sample() {
 }
 
 # The first event's time from the hinge's start, and the late motion's from its stop.
-film_sample_start() { film_events | awk '!/^#/ { print $NF " ms"; exit }'; }
-film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 1) " ms"; exit }'; }
+film_sample_start() { film_events | awk '!/^#/ { print $(NF - 2) " ms"; exit }'; }
+film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 3) " ms"; exit }'; }
 
 # ---------------------------------------------------------------------------------------------
 # Writing

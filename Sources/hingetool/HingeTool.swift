@@ -130,7 +130,7 @@ struct HingeTool {
             switch error {
             case .usage(let usage):
                 return report(usage, spec: command.spec, path: path, context: context)
-            case .data(let message), .noInput(let message), .failure(let message):
+            case .data(let message), .noInput(let message), .failure(let message), .gate(let message):
                 context.writeError("Error: \(message)\n")
                 return error.exitCode.rawValue
             }

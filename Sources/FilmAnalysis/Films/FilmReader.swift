@@ -28,12 +28,15 @@ public struct FilmReader: Sendable {
     /// once the first frame's size is known (default 512 MiB, so that even frames at the pixel
     /// limit go one at a time rather than exhaust the memory).
     public var memoryBudget: Int
+    /// Regions left out of every frame (``FrameMask``), applied as each frame is decoded.
+    public var mask: FrameMask
 
     /// A reader with the default limits and a batch of two frames per core.
     public init(
         pixelLimit: Int = Frame.defaultPixelLimit, fileSizeLimit: Int = 512 << 20, batchSize: Int? = nil,
-        memoryBudget: Int = 512 << 20
+        memoryBudget: Int = 512 << 20, mask: FrameMask = FrameMask()
     ) {
+        self.mask = mask
         self.pixelLimit = pixelLimit
         self.fileSizeLimit = fileSizeLimit
         self.batchSize = max(1, batchSize ?? 2 * Self.processorCount)
@@ -108,14 +111,16 @@ public struct FilmReader: Sendable {
         let state = FilmBatch(count: batch.count, before: before)
         let pixelLimit = self.pixelLimit
         let fileSizeLimit = self.fileSizeLimit
+        let mask = self.mask
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
             let file = batch[index].path
             let outcome: Result<(Frame, FrameSummary), FrameError>
             do throws(FrameError) {
                 var storage = buffers.take()
-                let frame = try Frame.decoded(
+                let decoded = try Frame.decoded(
                     contentsOf: readFile(file, limit: fileSizeLimit), file: file, pixelLimit: pixelLimit,
                     reusing: &storage)
+                let frame = mask.applied(to: decoded)
                 outcome = .success((frame, FrameSummary(frame)))
             } catch {
                 outcome = .failure(error)

@@ -73,7 +73,9 @@ enum ArgumentParser {
                 value = renamed
             }
             try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
-            if parsed.values[option.key] != nil {
+            if option.isRepeatable {
+                parsed.repeated[option.key, default: []].append(value)
+            } else if parsed.values[option.key] != nil {
                 throw UsageError(message: "'\(option.longName)' is given more than once")
             }
             parsed.values[option.key] = value

@@ -8,6 +8,9 @@ enum ToolError: Error {
     case data(String)
     case noInput(String)
     case failure(String)
+    /// A gate found what it was asked to find (`film --fail-on`): the output is written, and
+    /// the tool exits 1.
+    case gate(String)
 
     var exitCode: ExitCode {
         switch self {
@@ -15,6 +18,7 @@ enum ToolError: Error {
         case .data: .dataError
         case .noInput: .noInput
         case .failure: .ioError
+        case .gate: .failure
         }
     }
 

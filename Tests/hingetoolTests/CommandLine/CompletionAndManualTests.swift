@@ -71,7 +71,7 @@ struct CompletionAndManualTests {
         for entry in HingeTool.catalogue {
             for word in entry.path { #expect(word.allSatisfy(plain.contains), "\(word)") }
             for option in entry.spec.allOptions {
-                for word in option.names + (option.kind.choices ?? []) {
+                for word in option.names + (option.kind.words ?? []) {
                     #expect(word.allSatisfy(plain.contains), "\(entry.path) \(word)")
                 }
             }
