@@ -8,9 +8,11 @@ import Testing
 
 /// `film VIDEO` interrupted while ffmpeg streams frames into it: the tool dies of the signal,
 /// ffmpeg's whole process group goes with it, and nothing is left in the temporary folder or
-/// beside `-o`. The video comes through a FIFO in a temporary folder whose writer keeps it open
-/// after the last byte, so ffmpeg waits for more input and `film` waits for ffmpeg for as long
-/// as the test likes; every process of the test runs in a group that is killed on timeout.
+/// beside `-o`. `film` refuses a FIFO as its video (issue 21: nothing may wait on one), so the
+/// test puts an `ffmpeg` of its own first on `PATH`: a script that runs the real ffmpeg on the
+/// regular file, says so, and then holds the pipe to `film` open (`exec sleep`), so `film` waits
+/// for more frames for as long as the test likes. Every process of the test runs in a group that
+/// is killed on timeout.
 @Suite("film VIDEO interrupted: ffmpeg does not survive", .serialized)
 struct FilmInterruptTests {
     @Test(
@@ -33,15 +35,22 @@ struct FilmInterruptTests {
             ], folder: work, timeLimit: 120
         ).run()
         try #require(made.status == 0, "ffmpeg could not make the test video: \(made.error)")
-        try #require(makeNode(work + "/video.ts"))
-        // The writer feeds the whole stream, says so, and holds the FIFO open.
-        let writer = startShell(
-            "cd '\(work)' && exec 3>video.ts && cat whole.ts >&3 && : >fed && exec sleep 600", in: work)
-        defer { stopGroup(writer) }
+        let real = GuardedProcess(arguments: ["/bin/sh", "-c", "command -v ffmpeg"], folder: work, timeLimit: 30).run()
+        let ffmpegPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(real.status == 0 && !ffmpegPath.isEmpty, "ffmpeg is not on PATH")
+        // The stand-in: the real ffmpeg's frames, then a pipe held open (same process, same group).
+        let bin = work + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\n'\(ffmpegPath)' \"$@\" || exit $?\n: >'\(work)/fed'\nexec sleep 600\n".write(
+            toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/ffmpeg")
         var child = GuardedProcess(
-            arguments: [builtTool, "film", work + "/video.ts", "-o", outputs + "/rows.dat"], folder: work,
+            arguments: [builtTool, "film", work + "/whole.ts", "-o", outputs + "/rows.dat"], folder: work,
             timeLimit: 120)
-        child.environment = ["TMPDIR": temporary + "/"]
+        child.environment = [
+            "TMPDIR": temporary + "/",
+            "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ]
         let film = child.start()
         // Whatever fails below, film's group (and so the test's ffmpeg, through film) is killed.
         var waited = false
@@ -57,8 +66,8 @@ struct FilmInterruptTests {
         // If the test fails before the signal, ffmpeg (a group of its own) goes too.
         defer { if let ffmpeg { kill(-ffmpeg, SIGKILL) } }
         let group = try #require(ffmpeg, "no ffmpeg ever ran under film")
-        try #require(FileManager.default.fileExists(atPath: work + "/fed"), "the writer never finished")
-        // ffmpeg has decoded every frame and now waits on the FIFO; film waits on ffmpeg.
+        try #require(FileManager.default.fileExists(atPath: work + "/fed"), "the stand-in ffmpeg never finished")
+        // ffmpeg has decoded every frame and its stand-in holds the pipe open; film waits on it.
         usleep(300_000)
         #expect(film.isRunning(), "film ended before the signal: it should wait for the rest of the stream")
         film.send(signal)
