@@ -14,8 +14,11 @@ enum ValueKind: Sendable, Equatable {
     case wholeNumber(ClosedRange<UInt64>)
     /// One of a few words.
     case choice([String])
-    /// A file read (a trace, an image; `-` is standard input where the command says so).
+    /// A file read (a trace, an image; `-` is standard input where the command says so): a
+    /// regular file, which ``ToolContext/openInput(_:limit:)`` checks before opening it.
     case inputFile
+    /// A file or a folder read (`film`'s video or frame folder).
+    case inputFileOrFolder
     /// A file written (`-` is standard output).
     case outputFile
     /// A folder.
@@ -28,9 +31,12 @@ enum ValueKind: Sendable, Equatable {
     var takesFreeValue: Bool {
         switch self {
         case .number, .wholeNumber, .text: true
-        case .flag, .choice, .inputFile, .outputFile, .directory: false
+        case .flag, .choice, .inputFile, .inputFileOrFolder, .outputFile, .directory: false
         }
     }
+
+    /// Whether the value names something the command reads (a file, or a file or folder).
+    var isInput: Bool { self == .inputFile || self == .inputFileOrFolder }
 
     /// The words of a ``choice``, or `nil`.
     var choices: [String]? {
@@ -78,7 +84,7 @@ enum ValueKind: Sendable, Equatable {
                 message: "The value '\(Echo.quoted(value))' is invalid for '\(synopsis)'. Please provide one of "
                     + "\(ArgumentParser.list(words))."
                     + (ArgumentParser.closest(to: value, among: words).map { " Did you mean '\($0)'?" } ?? ""))
-        case .flag, .inputFile, .outputFile, .directory, .text:
+        case .flag, .inputFile, .inputFileOrFolder, .outputFile, .directory, .text:
             return
         }
     }

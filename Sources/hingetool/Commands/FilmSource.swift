@@ -14,11 +14,10 @@ enum FilmSource {
     ) throws(ToolError)
         -> [FilmFrame]
     {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .noInput("cannot open '\(path)': no such file or folder")
+        // A FIFO or a device is refused here, before ffmpeg could wait on it or act on it.
+        if try context.checkInput(path, folders: true) == .folder {
+            return try read(folder: path, order: order, context: context)
         }
-        if isFolder.boolValue { return try read(folder: path, order: order, context: context) }
         // The frames live in a temporary folder of the tool's own, removed when this returns,
         // when it throws, and on every terminating signal (with ffmpeg killed first).
         let folder = try extract(video: path)

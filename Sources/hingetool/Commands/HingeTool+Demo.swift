@@ -80,8 +80,7 @@ extension HingeTool {
             if let path = arguments.positionals.first {
                 reader = try context.openTrace(path, options: options)
                 source = ToolContext.displayName(path)
-            } else if let file = try? FileByteSource(path: defaultTrace) {
-                RunRecord.current?.register(input: defaultTrace)
+            } else if let file = try? context.openInput(defaultTrace) {
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
             } else {

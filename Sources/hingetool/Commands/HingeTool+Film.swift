@@ -19,7 +19,9 @@ extension HingeTool {
                 (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
                 'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
+            arguments: [
+                CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFileOrFolder)
+            ],
             options: [
                 CommandSpec.Option(
                     ["--hinge"], value: "trace", kind: .inputFile,
