@@ -31,24 +31,19 @@ extension HingeTool {
             var text =
                 "# hingetool posture \(Echo.comment(path)) --policy \(android ? "android-book-style" : "hingekit")\n"
             text += "# t angle posture\n"
-            do {
-                while let record = try reader.next() {
-                    let sample = record.sample
-                    guard let angle = sample.angle else { continue }
-                    let name: String
-                    if android {
-                        // The first angle sets the state the policy starts in.
-                        var current =
-                            policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
-                        name = current.update(angle: angle).rawValue
-                        policy = current
-                    } else {
-                        name = tracker.update(angle: angle, status: sample.status).rawValue
-                    }
-                    text += "\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n"
+            try context.readRecords(of: reader) { (record) throws(ToolError) in
+                let sample = record.sample
+                guard let angle = sample.angle else { return }
+                let name: String
+                if android {
+                    // The first angle sets the state the policy starts in.
+                    var current = policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                    name = current.update(angle: angle).rawValue
+                    policy = current
+                } else {
+                    name = tracker.update(angle: angle, status: sample.status).rawValue
                 }
-            } catch {
-                throw .trace(error)
+                text += "\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n"
             }
             try context.emit(text, to: arguments.value("output"))
         }

@@ -71,33 +71,26 @@ extension HingeTool {
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             // The header counts the rows, so they wait in a spool until the end.
             let rows = try Spool()
-            var plausibility = TracePlausibility()
-            func nextRecord() throws(ToolError) -> TraceRecord? {
-                do {
-                    guard let record = try reader.next() else { return nil }
-                    plausibility.add(record.sample)
-                    return record
-                } catch {
-                    throw .trace(error)
-                }
-            }
             var feed = Feed(settings: settings, path: ToolContext.displayName(path))
             // Until the first target there is nothing to animate; then a session runs to the end.
+            var session: Session?
+            try context.readRecords(of: reader) { (record) throws(ToolError) in
+                if session != nil {
+                    try session?.take(record)
+                } else if let target = try feed.take(record) {
+                    session = Session(
+                        settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
+                }
+            }
             var frames = 0
-            while let record = try nextRecord() {
-                guard let target = try feed.take(record) else { continue }
-                var session = Session(
-                    settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
-                while let record = try nextRecord() { try session.take(record) }
+            if var session {
                 try session.finish()
                 feed = session.feed
                 frames = session.frame
-                break
             }
             output.write(header(settings, path: path, feed: feed, frames: frames))
             try rows.copy(to: output)
             try output.commit()
-            context.warn(plausibility, reader: reader)
         }
 
         /// The comment lines above the rows.
