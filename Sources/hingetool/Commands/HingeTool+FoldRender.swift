@@ -66,14 +66,14 @@ extension HingeTool {
                 width: width, height: height, eyeDistance: eye, blurPerMillimetre: blur,
                 dimmingPerMillimetre: dimming)
             let rendered = FrostedGlassRenderer.render(source, through: glass, tilt: tilt)
-            var text =
-                "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
-            text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
-            text +=
-                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
-            text +=
-                "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
-            text += "# x y r g b\n"
+            var summary = "tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
+            summary += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
+            summary +=
+                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels"
+            var header = CommentHeader("fold-render", summary: summary)
+            header.add(
+                "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
+            var text = header.text + "# x y r g b\n"
             for row in 0..<rendered.height {
                 let y = DecimalNumber.fixed(
                     height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
