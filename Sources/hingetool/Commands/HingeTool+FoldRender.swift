@@ -66,6 +66,15 @@ extension HingeTool {
                 width: width, height: height, eyeDistance: eye, blurPerMillimetre: blur,
                 dimmingPerMillimetre: dimming)
             let rendered = render(source, through: glass, tilt: tilt)
+            // Both outputs are opened (and checked against each other and the inputs) first; the
+            // rows then stream out (25 bytes a pixel, never held whole).
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            if let png = arguments.value("png") {
+                guard let bytes = rendered.pngData() else {
+                    throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")
+                }
+                try AtomicFile.replace(png, with: bytes)
+            }
             var text =
                 "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
             text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
@@ -74,27 +83,20 @@ extension HingeTool {
             text +=
                 "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
             text += "# x y r g b\n"
+            output.write(text)
             for row in 0..<rendered.height {
                 let y = DecimalNumber.fixed(
                     height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
+                var line = ""
                 for column in 0..<rendered.width {
                     let x = DecimalNumber.fixed(
                         -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
                     let index = (row * rendered.width + column) * 3
                     let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
-                    text += "\(x) \(y) \(r) \(g) \(b)\n"
+                    line += "\(x) \(y) \(r) \(g) \(b)\n"
                 }
-                text += "\n"
+                output.write(line + "\n")
             }
-            // Both outputs are opened (and checked against each other and the inputs) first.
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            if let png = arguments.value("png") {
-                guard let bytes = rendered.pngData() else {
-                    throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")
-                }
-                try AtomicFile.replace(png, with: bytes)
-            }
-            output.write(text)
             try output.commit()
         }
 
@@ -121,16 +123,18 @@ extension HingeTool {
             precondition(source.layout == .rgb8, "fold-render works on 8-bit RGB")
             let (w, h) = (source.width, source.height)
             let pixels = source.bytes
-            // sums[(y·(w+1) + x)·3 + c]: the sum of channel c over rows < y, columns < x.
-            var sums = [Double](repeating: 0, count: (w + 1) * (h + 1) * 3)
+            // sums[(y·(w+1) + x)·3 + c]: the sum of channel c over rows < y, columns < x, as
+            // 32-bit integers (12 bytes a pixel, not 24): every sum is at most 255 × pixelLimit
+            // < 2³², and the four-corner differences below wrap back to the exact box sum.
+            var sums = [UInt32](repeating: 0, count: (w + 1) * (h + 1) * 3)
             for y in 0..<h {
                 for x in 0..<w {
                     for channel in 0..<3 {
                         let value = pixels[(y * w + x) * 3 + channel]
                         let at = ((y + 1) * (w + 1) + x + 1) * 3 + channel
                         sums[at] =
-                            Double(value) + sums[(y * (w + 1) + x + 1) * 3 + channel]
-                            + sums[((y + 1) * (w + 1) + x) * 3 + channel] - sums[(y * (w + 1) + x) * 3 + channel]
+                            UInt32(value) &+ sums[(y * (w + 1) + x + 1) * 3 + channel]
+                            &+ sums[((y + 1) * (w + 1) + x) * 3 + channel] &- sums[(y * (w + 1) + x) * 3 + channel]
                     }
                 }
             }
@@ -157,10 +161,10 @@ extension HingeTool {
                     let brightness = 1 - look.dimming
                     for channel in 0..<3 {
                         let total =
-                            sums[(y1 * (w + 1) + x1) * 3 + channel] - sums[(y0 * (w + 1) + x1) * 3 + channel]
-                            - sums[(y1 * (w + 1) + x0) * 3 + channel] + sums[(y0 * (w + 1) + x0) * 3 + channel]
+                            sums[(y1 * (w + 1) + x1) * 3 + channel] &- sums[(y0 * (w + 1) + x1) * 3 + channel]
+                            &- sums[(y1 * (w + 1) + x0) * 3 + channel] &+ sums[(y0 * (w + 1) + x0) * 3 + channel]
                         rgb[(row * w + column) * 3 + channel] = UInt8(
-                            min(max(total / area * brightness, 0), 255).rounded())
+                            min(max(Double(total) / area * brightness, 0), 255).rounded())
                     }
                 }
             }
@@ -168,7 +172,8 @@ extension HingeTool {
         }
 
         /// The largest image `--image` takes, in pixels (16 Mpx, half a film frame's limit: the
-        /// render keeps a summed-area table of 24 bytes per pixel).
+        /// render keeps a summed-area table of 12 bytes per pixel, whose 32-bit sums hold
+        /// 255 × this many exactly).
         static let pixelLimit = 16_777_216
 
         /// The test pattern without `--image`: a 10 mm checkerboard with a black grid line every

@@ -28,9 +28,12 @@ extension HingeTool {
             let android = arguments.value("policy") == "android-book-style"
             var tracker = PostureTracker()
             var policy: AndroidBookStylePosture?
-            var text =
+            // Rows stream out as they are made (to -o's temporary file, or standard output): the
+            // memory stays the same whatever the trace's length, so no row limit is needed.
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            output.write(
                 "# hingetool posture \(Echo.comment(path)) --policy \(android ? "android-book-style" : "hingekit")\n"
-            text += "# t angle posture\n"
+                    + "# t angle posture\n")
             do {
                 while let record = try reader.next() {
                     let sample = record.sample
@@ -45,12 +48,12 @@ extension HingeTool {
                     } else {
                         name = tracker.update(angle: angle, status: sample.status).rawValue
                     }
-                    text += "\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n"
+                    output.write("\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n")
                 }
             } catch {
                 throw .trace(error)
             }
-            try context.emit(text, to: arguments.value("output"))
+            try output.commit()
         }
     }
 }

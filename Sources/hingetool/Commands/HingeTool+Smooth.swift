@@ -62,23 +62,16 @@ extension HingeTool {
                 try context.emit("# \(command)\n" + Resample.noHingeComment, to: arguments.value("output"))
                 return
             }
-            let values: [Double]
+            if let sigma = filter.sigma {
+                command += " --gaussian \(DecimalNumber.shortest(sigma))" + (derivative ? " --derivative" : "")
+            } else {
+                command += " --median \(DecimalNumber.shortest(filter.window))"
+            }
+            let values = try filtered(
+                grid.angles, filter: filter, derivative: derivative, rate: rate, limit: try pointLimit(arguments),
+                path: path)
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window
-            do {
-                if let sigma = filter.sigma {
-                    command += " --gaussian \(DecimalNumber.shortest(sigma))" + (derivative ? " --derivative" : "")
-                    values =
-                        derivative
-                        ? try GridFilter.gaussianDerivative(grid.angles, step: step, sigma: sigma)
-                        : try GridFilter.gaussian(grid.angles, step: step, sigma: sigma)
-                } else {
-                    command += " --median \(DecimalNumber.shortest(filter.window))"
-                    values = try GridFilter.median(grid.angles, step: step, window: filter.window)
-                }
-            } catch {
-                throw failure(error, path: path)
-            }
             var text = "# \(command)\(arguments.has("impulses") ? " --impulses" : "")\n"
             text += Resample.provenance(resampler)
             var impulses: ImpulseDetection?
@@ -96,13 +89,54 @@ extension HingeTool {
                     + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found\n"
             }
             text += "# t \(derivative ? "velocity" : "angle")\(impulses == nil ? "" : " impulse")\n"
+            // The rows stream out (up to --max-points of them, never held as text).
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            output.write(text)
             for index in grid.times.indices {
-                text += DecimalNumber.shortest(grid.times[index]) + " "
-                text += DecimalNumber.fixed(values[index], places: derivative ? 3 : 4)
-                if let impulses { text += impulses.isOutlier[index] ? " 1" : " 0" }
-                text += "\n"
+                var row = DecimalNumber.shortest(grid.times[index]) + " "
+                row += DecimalNumber.fixed(values[index], places: derivative ? 3 : 4)
+                if let impulses { row += impulses.isOutlier[index] ? " 1" : " 0" }
+                output.write(row + "\n")
             }
-            try context.emit(text, to: arguments.value("output"))
+            try output.commit()
+        }
+
+        /// The angles on the grid through the chosen filter; a Gaussian is first checked against
+        /// `limit` (``checkGaussian(sigma:points:rate:limit:path:)``).
+        static func filtered(
+            _ angles: [Double], filter: (sigma: Double?, window: Double), derivative: Bool, rate: Double, limit: Int,
+            path: String
+        ) throws(ToolError) -> [Double] {
+            let step = 1 / rate
+            do {
+                guard let sigma = filter.sigma else {
+                    return try GridFilter.median(angles, step: step, window: filter.window)
+                }
+                try checkGaussian(sigma: sigma, points: angles.count, rate: rate, limit: limit, path: path)
+                return derivative
+                    ? try GridFilter.gaussianDerivative(angles, step: step, sigma: sigma)
+                    : try GridFilter.gaussian(angles, step: step, sigma: sigma)
+            } catch let error as GridFilter.InputError {
+                throw failure(error, path: path)
+            } catch let error as ToolError {
+                throw error
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
+
+        /// Refuses a Gaussian whose padded grid and kernel pass `limit` points, before they are
+        /// made. The Gaussian pads the grid by ±4σ and convolves it with a kernel of ±4σ: its
+        /// memory grows with σ·rate whatever the trace's length (a 30-row trace at σ 3600 s once
+        /// took 2 GB), so they count against --max-points with the grid.
+        static func checkGaussian(
+            sigma: Double, points: Int, rate: Double, limit: Int, path: String
+        ) throws(ToolError) {
+            try checkGrid(
+                duration: Double(points - 1) / rate + 4 * GridFilter.gaussianReach * sigma, rate: rate,
+                limit: limit, file: ToolContext.displayName(path),
+                what: "the grid padded and the Gaussian's kernel (±4σ each)",
+                remedy: "raise it with '--max-points', or lower '--rate' or '--gaussian'")
         }
 
         /// Exactly one filter: the Gaussian's σ (and its ±3σ window) or the median's window; the
