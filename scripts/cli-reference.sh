@@ -171,9 +171,9 @@ The effects, their defaults and their Reduce Motion behaviour are in [effects.md
 EOF
       ;;
     poses)
-      echo 'Example, on the seed transitions:'; echo; echo '```'
-      echo '$ hingetool poses Datasets/stages/seed-transitions.csv'
-      $tool poses Datasets/stages/seed-transitions.csv; echo '```'; echo
+      echo 'Example, on the fold transitions log:'; echo; echo '```'
+      echo '$ hingetool poses Datasets/stages/fold-transitions.csv'
+      $tool poses Datasets/stages/fold-transitions.csv; echo '```'; echo
       cat <<'EOF'
 The classifier, the animation decision and the posture rules are in [poses.md](poses.md).
 
