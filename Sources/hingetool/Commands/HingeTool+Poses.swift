@@ -28,14 +28,14 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let limit = try inputLimit(arguments)
-            let stages = try StageLogReader.read(
-                context.readAll(path, limit: limit), file: ToolContext.displayName(path))
-            var text = "# hingetool poses \(Echo.comment(path)): \(stages.count) stages"
-            text += reduceMotion ? ", Reduce Motion\n" : "\n"
-            text += "# t window_width window_height division change animate\n"
+            // Each stage is classified as it is read and its row spooled (the header counts them):
+            // the stages are never held together, nor their rows as text.
+            let rows = try Spool()
             var previous: FoldStage?
             var counts: [FoldChange: Int] = [:]
-            for (time, stage) in stages {
+            let count = try StageLogReader.read(
+                context.readAll(path, limit: limit), file: ToolContext.displayName(path)
+            ) { time, stage in
                 let change = FoldChange(from: previous, to: stage)
                 counts[change, default: 0] += 1
                 let window = stage.windowSize
@@ -44,14 +44,19 @@ extension HingeTool {
                     DecimalNumber.shortest(window.height), stage.division == nil ? "0" : "1", spelling(change),
                     change.spring(reduceMotion: reduceMotion) == nil ? "0" : "1",
                 ]
-                text += columns.joined(separator: " ") + "\n"
+                rows.write(columns.joined(separator: " ") + "\n")
                 previous = stage
             }
+            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            var text = "# hingetool poses \(Echo.comment(path)): \(count) stages"
+            text += reduceMotion ? ", Reduce Motion\n" : "\n"
+            output.write(text + "# t window_width window_height division change animate\n")
+            try rows.copy(to: output)
             let summary = FoldChange.allCases.compactMap { change in
                 counts[change].map { "\(spelling(change)) \($0)" }
             }
-            text += "# " + (summary.isEmpty ? "no stages" : summary.joined(separator: ", ")) + "\n"
-            try context.emit(text, to: arguments.value("output"))
+            output.write("# " + (summary.isEmpty ? "no stages" : summary.joined(separator: ", ")) + "\n")
+            try output.commit()
         }
 
         /// `firstReading` as the output spells it: `first-reading`.
