@@ -26,6 +26,8 @@ struct CommandSpec: Sendable {
         var isHidden = false
         /// Old spellings still accepted for one release, each with a deprecation note.
         var deprecatedNames: [String] = []
+        /// Old values still accepted for one release (old → new), each with a deprecation note.
+        var deprecatedValues: [String: String] = [:]
 
         /// An option whose value is text, a file, a folder or one of `allowed` words (a
         /// ``ValueKind/choice(_:)``), or a flag when `valueName` is `nil`.
@@ -145,6 +147,13 @@ struct CommandSpec: Sendable {
         func replacing(_ names: String...) -> Option {
             var option = self
             option.deprecatedNames += names
+            return option
+        }
+
+        /// This option, also accepting the value `old` as `new` (hidden, with a deprecation note).
+        func renamingValue(_ old: String, to new: String) -> Option {
+            var option = self
+            option.deprecatedValues[old] = new
             return option
         }
     }

@@ -66,8 +66,27 @@ extension HingeTool {
                 width: width, height: height, eyeDistance: eye, blurPerMillimetre: blur,
                 dimmingPerMillimetre: dimming)
             let rendered = FrostedGlassRenderer.render(source, through: glass, tilt: tilt)
-            // Both outputs are opened (and checked against each other and the inputs) first; the
-            // rows then stream out (25 bytes a pixel, never held whole).
+            var summary = "tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
+            summary += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
+            summary +=
+                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels"
+            var header = CommentHeader("fold-render", summary: summary)
+            header.add(
+                "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
+            var text = header.text + "# x y r g b\n"
+            for row in 0..<rendered.height {
+                let y = DecimalNumber.fixed(
+                    height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
+                for column in 0..<rendered.width {
+                    let x = DecimalNumber.fixed(
+                        -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
+                    let index = (row * rendered.width + column) * 3
+                    let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
+                    text += "\(x) \(y) \(r) \(g) \(b)\n"
+                }
+                text += "\n"
+            }
+            // Both outputs are opened (and checked against each other and the inputs) first.
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if let png = arguments.value("png") {
                 guard let bytes = rendered.pngData() else {
@@ -75,28 +94,7 @@ extension HingeTool {
                 }
                 try AtomicFile.replace(png, with: bytes)
             }
-            var text =
-                "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
-            text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
-            text +=
-                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
-            text +=
-                "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
-            text += "# x y r g b\n"
             output.write(text)
-            for row in 0..<rendered.height {
-                let y = DecimalNumber.fixed(
-                    height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
-                var line = ""
-                for column in 0..<rendered.width {
-                    let x = DecimalNumber.fixed(
-                        -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
-                    let index = (row * rendered.width + column) * 3
-                    let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
-                    line += "\(x) \(y) \(r) \(g) \(b)\n"
-                }
-                output.write(line + "\n")
-            }
             try output.commit()
         }
 

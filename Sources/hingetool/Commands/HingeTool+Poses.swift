@@ -12,7 +12,8 @@ extension HingeTool {
                 required), time (s; default the row number), inset_top, inset_left, \
                 inset_bottom, inset_right (default 0) and division_x, division_y, \
                 division_width, division_height (all empty: no active division). Prints rows \
-                't window_width window_height division change animate': division 1 when \
+                't window_width window_height division change animate' (--format: \
+                gnuplot-ready dat, csv or JSON Lines): division 1 when \
                 active, change one of first-reading, bend, opening, shutting, turning, \
                 resizing, unchanged, animate 1 when the change runs the bend spring (mass \
                 0.9, stiffness 280, damping 24), 0 when it happens in one step. See \
@@ -21,43 +22,49 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
                 CommandSpec.Option(["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates."),
-                maxBytesOption, outputOption,
+                maxBytesOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let limit = try inputLimit(arguments)
-            // Each stage is classified as it is read and its row spooled (the header counts them):
-            // the stages are never held together, nor their rows as text.
-            let rows = try Spool()
-            var previous: FoldStage?
-            var counts: [FoldChange: Int] = [:]
-            let count = try StageLogReader.read(
-                context.readAll(path, limit: limit), file: ToolContext.displayName(path)
-            ) { time, stage in
-                let change = FoldChange(from: previous, to: stage)
-                counts[change, default: 0] += 1
-                let window = stage.windowSize
-                let columns = [
-                    DecimalNumber.shortest(time), DecimalNumber.shortest(window.width),
-                    DecimalNumber.shortest(window.height), stage.division == nil ? "0" : "1", spelling(change),
-                    change.spring(reduceMotion: reduceMotion) == nil ? "0" : "1",
-                ]
-                rows.write(columns.joined(separator: " ") + "\n")
-                previous = stage
+            // Two passes over the bytes: the first checks every row and counts the stages for the
+            // header, the second classifies each stage as it is read. The stages are never held
+            // together (a 62 MB log once took 1.2 GB), and a bad row stops the run before any output.
+            let bytes = try context.readAll(path, limit: limit)
+            let file = ToolContext.displayName(path)
+            let count = try StageLogReader.read(bytes, file: file) { _, _ in }
+            let header = CommentHeader(
+                "poses", source: path, summary: "\(count) stages" + (reduceMotion ? ", Reduce Motion" : ""))
+            try RowWriter.write(header, schema: "hingetool/poses/1", columns: columns, arguments, context: context) {
+                (rows) throws(ToolError) in
+                var previous: FoldStage?
+                var counts: [FoldChange: Int] = [:]
+                try StageLogReader.read(bytes, file: file) { time, stage in
+                    let change = FoldChange(from: previous, to: stage)
+                    counts[change, default: 0] += 1
+                    rows.add(time)
+                    rows.add(stage.windowSize.width)
+                    rows.add(stage.windowSize.height)
+                    rows.add(stage.division == nil ? 0 : 1)
+                    rows.add(word: spelling(change))
+                    rows.add(change.spring(reduceMotion: reduceMotion) == nil ? 0 : 1)
+                    rows.endRow()
+                    previous = stage
+                }
+                let summary = FoldChange.allCases.compactMap { change in
+                    counts[change].map { "\(spelling(change)) \($0)" }
+                }
+                rows.writeTrailer(summary.isEmpty ? "no stages" : summary.joined(separator: ", "))
             }
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            var text = "# hingetool poses \(Echo.comment(path)): \(count) stages"
-            text += reduceMotion ? ", Reduce Motion\n" : "\n"
-            output.write(text + "# t window_width window_height division change animate\n")
-            try rows.copy(to: output)
-            let summary = FoldChange.allCases.compactMap { change in
-                counts[change].map { "\(spelling(change)) \($0)" }
-            }
-            output.write("# " + (summary.isEmpty ? "no stages" : summary.joined(separator: ", ")) + "\n")
-            try output.commit()
         }
+
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [
+            .init("t"), .init("window_width"), .init("window_height"), .init("division"), .init("change"),
+            .init("animate"),
+        ]
 
         /// `firstReading` as the output spells it: `first-reading`.
         static func spelling(_ change: FoldChange) -> String {
