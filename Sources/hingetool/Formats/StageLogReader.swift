@@ -41,17 +41,34 @@ enum StageLogReader {
     }
 
     /// The stages of a CSV log, with their times.
+    static func read(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
+        var stages: [(Double, FoldStage)] = []
+        try read(bytes, file: file) { time, stage in stages.append((time, stage)) }
+        return stages
+    }
+
+    /// Hands each stage of a CSV log, with its time, to `body` as it is read: the stages are
+    /// never held together, and the lines are cut one at a time (a 62 MB log once took 1.2 GB).
+    /// - Returns: the number of stages.
     // Long: one row's fields, read by nested helpers that share the row's line number and
     // columns for their messages; the header is parsed apart (parseHeader).
-    static func read(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
+    @discardableResult
+    static func read(
+        _ bytes: [UInt8], file: String, body: (Double, FoldStage) throws(ToolError) -> Void
+    ) throws(ToolError) -> Int {
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var header: [String: Int]?
-        var stages: [(Double, FoldStage)] = []
-        // "\r\n" is one Character in Swift, so lines split on either ending.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
+        var count = 0
+        var lastTime: Double?
+        // "\r\n" is one Character in Swift, so lines end at either.
+        var rest: Substring? = text[...]
+        var number = 0
+        while let remaining = rest {
+            let end = remaining.firstIndex { $0 == "\n" || $0 == "\r\n" }
+            let line = remaining[..<(end ?? remaining.endIndex)]
+            rest = end.map { remaining[remaining.index(after: $0)...] }
+            number += 1
             if line.allSatisfy({ $0 == " " }) || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
                 $0.trimmingPrefix(" ").reversed().drop { $0 == " " }.reversed()
@@ -84,8 +101,8 @@ enum StageLogReader {
                 }
                 return number
             }
-            let time = try value("time") ?? Double(stages.count)
-            if let last = stages.last, time < last.0 {
+            let time = try value("time") ?? Double(count)
+            if let lastTime, time < lastTime {
                 throw located("time \(time) goes backwards", column: names["time"].map(column) ?? 1)
             }
             let size = FoldStage.Size(width: try required("content_width"), height: try required("content_height"))
@@ -106,9 +123,11 @@ enum StageLogReader {
             guard stage.windowSize.width >= 0, stage.windowSize.height >= 0 else {
                 throw located("the insets are larger than the content")
             }
-            stages.append((time, stage))
+            try body(time, stage)
+            count += 1
+            lastTime = time
         }
         if header == nil { throw .data(InputLocation(file: file, line: 1).message("no header row")) }
-        return stages
+        return count
     }
 }
