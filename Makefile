@@ -19,7 +19,7 @@ STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-
 
 all: build
 
-## deps: install libgsl-dev and gnuplot-nox (apt-get) or gsl and gnuplot (brew) when missing
+## deps: install what the build needs when missing (scripts/deps.sh: apt-get or brew); `make test` adds zsh, fish and man-db
 deps:
 	@scripts/deps.sh
 
@@ -38,7 +38,7 @@ demo: build
 ## errors: a few minutes the first time, seconds after), then lint (which reuses that build) and
 ## the documentation build
 test: deps
-	@CHROMIUM=1 scripts/deps.sh
+	@TESTS=1 CHROMIUM=1 scripts/deps.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) test

@@ -40,15 +40,32 @@ on the project's machines):
 
 `--format` speaks one vocabulary. Where rows are the output: `dat` (the default, gnuplot-
 ready), `csv` (a header of the same column names, comma separated, a missing value empty),
-`json` (JSON Lines: a first line `{"schema", "source", "columns"}`, then one object per row
-keyed by the column names, a missing value `null`) and `trace` (a trace CSV — `#` provenance,
-`time,angle,…` — that every command reads back: `hingetool read x.csv --format trace | hingetool
-stats -`). Where a report is the output: `text` (the default), `json` and, for `score`,
-`markdown`. `read` has all four row formats; `spring` has `dat`, `csv` and `json`.
+`json` (JSON Lines: a first line `{"schema", "source", "version", "notes", "columns"}` — the
+`#` header's lines, the hingetool version, the column names — then one object per row keyed by
+the column names, a missing value `null`, a word a string) and `trace` (a trace CSV — `#`
+provenance, `time,angle,…` — that every command reads back: `hingetool read x.csv --format
+trace | hingetool stats -`). Where a report is the output: `text` (the default), `json` and,
+for `score`, `markdown`. The same word means the same thing on every command:
+
+| command | row formats (first: default) |
+|---|---|
+| `read`, `resample`, `smooth`, `posture`, `unfold` | `dat`, `csv`, `json`, `trace` |
+| `curve`, `poses`, `animate`, `spring` | `dat`, `csv`, `json` |
+| `synth`, `import` | `trace`, `csv`, `json` |
+| `film` | `dat`, `json` (one report object; `text`, its old name for `dat`, is deprecated) |
+
+`stats` and `score` print reports (`text`, `json`; `score` also `markdown`). A second series
+(`unfold --events`, after two blank lines in `dat`) follows the rows in `json` as objects with
+their own keys (`event`); `csv` and `trace` hold one series, so the combination is refused.
+
+The `#` lines that open a `dat` or `trace` output come from one builder: the command line with
+the input's name (its control characters escaped, so a newline in a file name cannot end the
+comment), then notes; `json` carries the same lines as `source` and `notes`.
 
 Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
 `docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output
-against it): `read`, `stats`, `spring`, `spring-report`, `film`, `score`, `score-unfold`. A
+against it): `read`, `curve`, `resample`, `smooth`, `posture`, `unfold`, `poses`, `animate`,
+`synth`, `import`, `stats`, `spring`, `spring-report`, `film`, `score`, `score-unfold`. A
 schema's version changes when a key is removed or changes meaning; added keys keep it.
 Several inputs (`stats a.csv b.csv`, `score`) give a JSON array of the one-input objects.
 
@@ -171,9 +188,9 @@ The effects, their defaults and their Reduce Motion behaviour are in [effects.md
 EOF
       ;;
     poses)
-      echo 'Example, on the seed transitions:'; echo; echo '```'
-      echo '$ hingetool poses Datasets/stages/seed-transitions.csv'
-      $tool poses Datasets/stages/seed-transitions.csv; echo '```'; echo
+      echo 'Example, on the fold transitions log:'; echo; echo '```'
+      echo '$ hingetool poses Datasets/stages/fold-transitions.csv'
+      $tool poses Datasets/stages/fold-transitions.csv; echo '```'; echo
       cat <<'EOF'
 The classifier, the animation decision and the posture rules are in [poses.md](poses.md).
 

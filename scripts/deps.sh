@@ -20,6 +20,14 @@ command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox gnuplot
 command -v compare >/dev/null 2>&1 || need imagemagick imagemagick
 command -v ffmpeg >/dev/null 2>&1 || need ffmpeg ffmpeg
 command -v jq >/dev/null 2>&1 || need jq jq
+# `make test` (TESTS=1) also checks the generated shell completions and the man page: zsh -n,
+# fish -n and `complete -C`, and `man --warnings -l` (man-db, with groff).
+if [ "${TESTS:-0}" = 1 ]; then
+  command -v zsh >/dev/null 2>&1 || need zsh zsh
+  command -v fish >/dev/null 2>&1 || need fish fish
+  command -v man >/dev/null 2>&1 || need man-db man-db
+  command -v groff >/dev/null 2>&1 || need groff-base groff
+fi
 # `make test` (CHROMIUM=1) opens film --report's page in headless Chromium; only `make films`
 # (FILMS=1) records a screen: Chromium drawn on a virtual X display (Xvfb).
 if [ "${CHROMIUM:-0}" = 1 ] || [ "${FILMS:-0}" = 1 ]; then

@@ -208,6 +208,12 @@ readme_unfold() {
   ' "$work/unfold.json"
 }
 
+# The same range for the "What it is" list.
+reader_velocity() {
+  readme_reader
+  cat "$work/velocity"
+}
+
 readme_measured() {
   readme_reader
   cat << EOF
@@ -292,6 +298,7 @@ region() {
 region docs/performance.md table block performance_table
 region docs/performance.md run inline performance_run
 region README.md measured inline readme_measured
+region README.md reader-velocity inline reader_velocity
 region docs/stand-ins.md stand-in-exact inline stand_in_exact
 region docs/stand-ins.md stand-in-hit inline stand_in_hit
 region docs/reading.md snap-leads inline snap_leads

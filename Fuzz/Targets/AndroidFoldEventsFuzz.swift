@@ -31,10 +31,7 @@ public func fuzzAndroidFoldEvents(_ data: UnsafePointer<UInt8>, _ count: Int) ->
         case .finishClosed: inTransition = false
         }
     }
-    var steps = 0
-    while !input.isEmpty, steps < 1000 {
-        steps += 1
-        let choice = input.byte()
+    while let choice = input.nextChoice(limit: 1000) {
         time += choice & 0x80 == 0 ? input.unit() * 0.05 : input.unit() * 3
         let angle = choice & 0x40 == 0 ? input.unit() * 180 : input.number(in: -360...720)
         switch choice & 7 {

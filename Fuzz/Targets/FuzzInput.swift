@@ -5,6 +5,8 @@ internal import HingeSupport
 struct FuzzInput {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// How many calls ``nextChoice(limit:)`` has handed out.
+    private var choices = 0
 
     init(_ data: UnsafePointer<UInt8>, _ count: Int) { bytes = UnsafeBufferPointer(start: data, count: count) }
 
@@ -25,6 +27,24 @@ struct FuzzInput {
 
     /// A value in 0…1 in steps of 1/65535.
     mutating func unit() -> Double { Double(UInt16(byte()) << 8 | UInt16(byte())) / 65535 }
+
+    /// The byte that picks the next call of a target's sequence, or `nil` when the input is
+    /// used up or `limit` calls have been made: `while let choice = input.nextChoice(limit: 1000)`.
+    mutating func nextChoice(limit: Int) -> UInt8? {
+        guard !isEmpty, choices < limit else { return nil }
+        choices += 1
+        return byte()
+    }
+
+    /// The step to the next event's time: mostly small and forward (up to 0.05 s), any bit
+    /// pattern (NaN, backwards, huge) when bit 0 of `choice` is set.
+    mutating func timeStep(_ choice: UInt8) -> Double { choice & 1 == 0 ? unit() * 0.05 : rawDouble() }
+
+    /// A sample's angle: `nil` (no hinge) when bits 1 and 2 of `choice` are set, else mostly
+    /// 0…180°, any bit pattern when bit 3 is set.
+    mutating func angle(_ choice: UInt8) -> Double? {
+        choice & 6 == 6 ? nil : (choice & 8 == 0 ? unit() * 180 : rawDouble())
+    }
 
     /// Mostly ordinary numbers in `range`, sometimes (a quarter of the time) any bit pattern.
     mutating func number(in range: ClosedRange<Double>) -> Double {

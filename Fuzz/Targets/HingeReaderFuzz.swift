@@ -16,14 +16,10 @@ public func fuzzHingeReader(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     var time = input.number(in: -10...10)
     var lowest = Double.infinity
     var highest = -Double.infinity
-    var steps = 0
-    while !input.isEmpty, steps < 2000 {
-        steps += 1
-        let choice = input.byte()
-        // Mostly small forward steps; sometimes any number (NaN, backwards, huge).
-        let step = choice & 1 == 0 ? input.unit() * 0.05 : input.rawDouble()
+    while let choice = input.nextChoice(limit: 2000) {
+        let step = input.timeStep(choice)
         let candidate = time + step
-        let angle: Double? = choice & 6 == 6 ? nil : (choice & 8 == 0 ? input.unit() * 180 : input.rawDouble())
+        let angle = input.angle(choice)
         let status: HingeStatus? = [nil, .closed, .partiallyOpen, .fullyOpen][Int(choice >> 4) % 4]
         let before = reader.sampleCount
         trace(

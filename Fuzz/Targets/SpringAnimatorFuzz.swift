@@ -31,10 +31,7 @@ public func fuzzSpringAnimator(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
     var animator = SpringAnimator(value: start, time: 0, spring: first, mode: mode)
     var now = 0.0
     var settledSince: Double?
-    var steps = 0
-    while !input.isEmpty, steps < 500 {
-        steps += 1
-        let choice = input.byte()
+    while let choice = input.nextChoice(limit: 500) {
         let step = choice & 1 == 0 ? input.unit() * 0.1 : input.number(in: 0...10)
         switch choice >> 5 {
         case 0, 1, 2:

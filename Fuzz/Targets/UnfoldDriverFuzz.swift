@@ -16,16 +16,13 @@ public func fuzzUnfoldDriver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     // Epoch-like starts too: the first interval must not count from 0.
     var time = input.byte() & 1 == 0 ? input.unit() : 1.7e9 + input.unit()
     var lastEvent = -Double.infinity
-    var steps = 0
-    while !input.isEmpty, steps < 1000 {
-        steps += 1
-        let choice = input.byte()
-        let step = choice & 1 == 0 ? input.unit() * 0.05 : input.rawDouble()
+    while let choice = input.nextChoice(limit: 1000) {
+        let step = input.timeStep(choice)
         let candidate = time + step
         let before = driver.value(at: max(time, lastEvent) + 1)
         do {
             if choice & 0x40 == 0 {
-                let angle: Double? = choice & 6 == 6 ? nil : (choice & 8 == 0 ? input.unit() * 180 : input.rawDouble())
+                let angle = input.angle(choice)
                 trace("ingest(HingeSample(time: \(candidate), angle: \(angle.map { "\($0)" } ?? "nil")))")
                 try driver.ingest(HingeSample(time: candidate, angle: angle))
             } else {

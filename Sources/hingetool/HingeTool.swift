@@ -20,7 +20,8 @@ struct HingeTool {
             name: name,
             abstract: "Read hinge traces from foldable phones, and print curves and reports.",
             discussion: """
-                Every subcommand reads a trace CSV from a path or '-' (standard input) and \
+                Every subcommand reads a trace CSV from a path (a regular file: a FIFO, a device \
+                or a folder is refused) or '-' (standard input) and \
                 writes to standard output or to '-o FILE' (replaced atomically). Data output is \
                 gnuplot-ready: '#' comment lines, whitespace-separated columns, two blank lines \
                 between series.

@@ -18,3 +18,38 @@ public enum DriverEventError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
+
+/// The time order a driver keeps its events in: the newest event's time and the one check
+/// every sample and change of preference passes before it changes anything.
+struct DriverEventOrder: Sendable {
+    /// The newest accepted event's time (−∞ before the first).
+    private(set) var lastEventTime = -Double.infinity
+
+    /// Accepts an event at `time`: finite and not before the newest event.
+    ///
+    /// - Throws: ``DriverEventError/timeNotFinite(_:)`` or
+    ///   ``DriverEventError/timeBeforeLastEvent(time:lastEvent:)``, and nothing changes.
+    mutating func accept(_ time: Double) throws(DriverEventError) {
+        try check(time)
+        lastEventTime = time
+    }
+
+    /// Accepts `sample` into `reader`: its time is checked first, then the reader checks it;
+    /// the time counts as an event only when both pass.
+    ///
+    /// - Throws: ``DriverEventError``, and neither the order nor the reader changes.
+    mutating func ingest(_ sample: HingeSample, into reader: inout HingeReader) throws(DriverEventError) {
+        try check(sample.time)
+        do {
+            try reader.ingest(sample)
+        } catch {
+            throw .sample(error)
+        }
+        lastEventTime = sample.time
+    }
+
+    private func check(_ time: Double) throws(DriverEventError) {
+        guard time.isFinite else { throw .timeNotFinite(time) }
+        guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
+    }
+}

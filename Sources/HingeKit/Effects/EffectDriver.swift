@@ -44,7 +44,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     private var animator: SpringAnimator
     /// Whether a sample has placed ``animator``.
     private var hasSample = false
-    private var lastEventTime = -Double.infinity
+    private var order = DriverEventOrder()
     /// The effect the driver maps angles through. Stored last: a stored property of a generic
     /// type has a fixed offset only if every one before it has a fixed size, and the animator
     /// is read in place, not copied out, only at a fixed offset.
@@ -74,13 +74,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Throws: ``EventError`` for a sample the reader or the driver refuses.
     /// - Complexity: O(1); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(EventError) {
-        try checkEvent(at: sample.time)
-        do {
-            try reader.ingest(sample)
-        } catch {
-            throw .sample(error)
-        }
-        lastEventTime = sample.time
+        try order.ingest(sample, into: &reader)
         let reading = reader.reading(at: sample.time)
         let target = effect.value(angle: reading?.angle, status: reading?.status)
         precondition(target.isFinite, "the effect's value must be finite")
@@ -108,8 +102,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Throws: ``EventError`` when the time is not finite or lies before the last event.
     /// - Complexity: O(1).
     public mutating func setReduceMotion(_ enabled: Bool, at time: Double) throws(EventError) {
-        try checkEvent(at: time)
-        lastEventTime = time
+        try order.accept(time)
         guard enabled != reduceMotion else { return }
         reduceMotion = enabled
         guard hasSample else { return }
@@ -171,8 +164,4 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// What the driver shows before its first sample: the effect with no hinge.
     private var restingValue: Double { effect.value(angle: nil, status: nil) }
 
-    private func checkEvent(at time: Double) throws(EventError) {
-        guard time.isFinite else { throw .timeNotFinite(time) }
-        guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
-    }
 }

@@ -144,9 +144,10 @@ public struct UnfoldDriver: Sendable {
     /// The smallest change between successive angles so far, and the newest angle.
     private var smallestChange = Double.infinity
     private var lastAngle: Double?
-    /// The newest sample's time (for the intervals between samples), and the newest event's.
+    /// The newest sample's time (for the intervals between samples).
     private var lastSampleTime: Double?
-    private var lastEventTime = -Double.infinity
+    /// The newest event's time, which every sample and change of preference is checked against.
+    private var order = DriverEventOrder()
     /// The time ``stageValues`` hold for: the newest sample's, or a later change of preference.
     private var time = 0.0
     private var direct = 1.0
@@ -187,13 +188,7 @@ public struct UnfoldDriver: Sendable {
     ///   then unchanged.
     /// - Complexity: O(n²) in the stages (at most 64 steps); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(EventError) {
-        try checkEvent(at: sample.time)
-        do {
-            try reader.ingest(sample)
-        } catch {
-            throw .sample(error)
-        }
-        lastEventTime = sample.time
+        try order.ingest(sample, into: &reader)
         // The stages up to this sample run under the sensor class known before it.
         let previous = hasSample ? stages(at: sample.time) : nil
         if let angle = sample.angle, let last = lastAngle, angle != last {
@@ -240,8 +235,7 @@ public struct UnfoldDriver: Sendable {
     /// - Throws: ``EventError`` when the time is not finite or lies before the last event.
     /// - Complexity: O(n²) in the stages; no allocation.
     public mutating func setReduceMotion(_ enabled: Bool, at time: Double) throws(EventError) {
-        try checkEvent(at: time)
-        lastEventTime = time
+        try order.accept(time)
         guard enabled != reduceMotion else { return }
         reduceMotion = enabled
         guard hasSample, !enabled else { return }
@@ -260,11 +254,6 @@ public struct UnfoldDriver: Sendable {
         guard hasSample else { return 1 }
         if reduceMotion { return direct }
         return min(max(stages(at: time)[rate.count - 1], 0), 1)
-    }
-
-    private func checkEvent(at time: Double) throws(EventError) {
-        guard time.isFinite else { throw .timeNotFinite(time) }
-        guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
     }
 
     /// The stages' rate and number for the sensor class known now.

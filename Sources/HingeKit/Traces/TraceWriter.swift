@@ -60,7 +60,7 @@ public struct TraceWriter: Hashable, Sendable {
     }
 
     /// Quotes a field that holds a comma, a quote, a `#` at its start, or surrounding spaces.
-    static func quoted(_ field: String) -> String {
+    package static func quoted(_ field: String) -> String {
         let needsQuotes =
             field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.first == "#" || field.first == " " || field.last == " "

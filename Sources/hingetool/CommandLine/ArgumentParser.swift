@@ -55,7 +55,7 @@ enum ArgumentParser {
                 parsed.flags.insert(option.key)
                 continue
             }
-            let value: String
+            var value: String
             if let inlineValue {
                 value = inlineValue
             } else {
@@ -65,6 +65,12 @@ enum ArgumentParser {
                 else { throw UsageError(message: "Missing value for '\(option.longName) <\(valueName)>'") }
                 value = arguments[index]
                 index += 1
+            }
+            if let renamed = option.deprecatedValues[value] {
+                parsed.deprecations.append(
+                    "warning: '\(option.longName) \(value)' is deprecated and will be removed in the next minor "
+                        + "release; use '\(option.longName) \(renamed)'")
+                value = renamed
             }
             try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
             if option.isRepeatable {

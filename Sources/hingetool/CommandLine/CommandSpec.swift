@@ -26,6 +26,8 @@ struct CommandSpec: Sendable {
         var isHidden = false
         /// Old spellings still accepted for one release, each with a deprecation note.
         var deprecatedNames: [String] = []
+        /// Old values still accepted for one release (old → new), each with a deprecation note.
+        var deprecatedValues: [String: String] = [:]
         /// May be given several times (`--ignore A --ignore B`); the command reads every value
         /// with ``ParsedArguments/values(_:)``.
         var isRepeatable = false
@@ -158,6 +160,13 @@ struct CommandSpec: Sendable {
         func replacing(_ names: String...) -> Option {
             var option = self
             option.deprecatedNames += names
+            return option
+        }
+
+        /// This option, also accepting the value `old` as `new` (hidden, with a deprecation note).
+        func renamingValue(_ old: String, to new: String) -> Option {
+            var option = self
+            option.deprecatedValues[old] = new
             return option
         }
     }

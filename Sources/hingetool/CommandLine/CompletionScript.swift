@@ -136,7 +136,7 @@ enum CompletionScript {
     private static func bashAction(_ kind: ValueKind) -> String {
         switch kind {
         case .choice(let words), .wordList(let words): "words:" + words.joined(separator: " ")
-        case .inputFile, .outputFile: "files"
+        case .inputFile, .inputFileOrFolder, .outputFile: "files"
         case .directory: "folders"
         case .flag, .number, .wholeNumber, .text: ""
         }
@@ -205,7 +205,7 @@ enum CompletionScript {
         switch kind {
         case .choice(let words): "(\(words.joined(separator: " ")))"
         case .wordList(let words): "_values -s , \(words.joined(separator: " "))"
-        case .inputFile, .outputFile: "_files"
+        case .inputFile, .inputFileOrFolder, .outputFile: "_files"
         case .directory: "_files -/"
         case .flag, .number, .wholeNumber, .text: " "
         }
@@ -255,7 +255,8 @@ enum CompletionScript {
                 switch argument.kind {
                 case .choice(let words), .wordList(let words):
                     text += "complete -c hingetool \(condition) -a '\(words.joined(separator: " "))'\n"
-                case .inputFile, .outputFile, .directory: text += "complete -c hingetool \(condition) -F\n"
+                case .inputFile, .inputFileOrFolder, .outputFile, .directory:
+                    text += "complete -c hingetool \(condition) -F\n"
                 case .flag, .number, .wholeNumber, .text: break
                 }
             }
@@ -267,7 +268,7 @@ enum CompletionScript {
                 switch option.kind {
                 case .flag: break
                 case .choice(let words), .wordList(let words): line += " -x -a '\(words.joined(separator: " "))'"
-                case .inputFile, .outputFile: line += " -r -F"
+                case .inputFile, .inputFileOrFolder, .outputFile: line += " -r -F"
                 case .directory: line += " -x -a '(__fish_complete_directories)'"
                 case .number, .wholeNumber, .text: line += " -x"
                 }

@@ -16,8 +16,11 @@ enum ValueKind: Sendable, Equatable {
     case choice([String])
     /// One or more of a few words, separated by commas (`--fail-on cut,blank-frame`).
     case wordList([String])
-    /// A file read (a trace, an image; `-` is standard input where the command says so).
+    /// A file read (a trace, an image; `-` is standard input where the command says so): a
+    /// regular file, which ``ToolContext/openInput(_:limit:)`` checks before opening it.
     case inputFile
+    /// A file or a folder read (`film`'s video or frame folder).
+    case inputFileOrFolder
     /// A file written (`-` is standard output).
     case outputFile
     /// A folder.
@@ -30,9 +33,12 @@ enum ValueKind: Sendable, Equatable {
     var takesFreeValue: Bool {
         switch self {
         case .number, .wholeNumber, .wordList, .text: true
-        case .flag, .choice, .inputFile, .outputFile, .directory: false
+        case .flag, .choice, .inputFile, .inputFileOrFolder, .outputFile, .directory: false
         }
     }
+
+    /// Whether the value names something the command reads (a file, or a file or folder).
+    var isInput: Bool { self == .inputFile || self == .inputFileOrFolder }
 
     /// The words of a ``choice``, or `nil`.
     var choices: [String]? {
@@ -97,7 +103,7 @@ enum ValueKind: Sendable, Equatable {
                         + "Please provide one or more of \(ArgumentParser.list(words)), separated by commas."
                         + (ArgumentParser.closest(to: word, among: words).map { " Did you mean '\($0)'?" } ?? ""))
             }
-        case .flag, .inputFile, .outputFile, .directory, .text:
+        case .flag, .inputFile, .inputFileOrFolder, .outputFile, .directory, .text:
             return
         }
     }

@@ -15,11 +15,10 @@ enum FilmSource {
     ) throws(ToolError)
         -> [FilmFrame]
     {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .noInput("cannot open '\(path)': no such file or folder")
+        // A FIFO or a device is refused here, before ffmpeg could wait on it or act on it.
+        if try context.checkInput(path, folders: true) == .folder {
+            return try read(folder: path, order: order, mask: mask, context: context)
         }
-        if isFolder.boolValue { return try read(folder: path, order: order, mask: mask, context: context) }
         return try read(video: path, mask: mask, context: context, inspect: inspect)
     }
 

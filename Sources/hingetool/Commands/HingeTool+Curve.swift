@@ -7,7 +7,8 @@ extension HingeTool {
             name: "curve",
             abstract: "Print an effect's value over a range of hinge angles.",
             discussion: """
-                Prints gnuplot-ready rows 'angle value' at angle = from + k·step up to --to. \
+                Prints rows 'angle value' (--format: gnuplot-ready dat, csv or JSON Lines) at \
+                angle = from + k·step up to --to. \
                 bloom: 0 up to 80°, (angle − 80) / 90 between, 1 from 170°; closed → 0, fully \
                 open or no hinge → 1. ramp: 0 to 1 between --lower and --upper with --easing. \
                 lean: degrees of tilt, --maximum at --lower and below, 0 at --upper. unfold: \
@@ -25,7 +26,10 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--status"], value: "status", help: "The status reported with the angle.", default: "none",
                     allowed: ["closed", "partially-open", "fully-open", "none"]),
-            ] + EffectOptions.options + [outputOption])
+            ] + EffectOptions.options + [rowFormatOption([.dat, .csv, .json]), outputOption])
+
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [.init("angle"), .init("value")]
 
         /// The most rows one run prints.
         static let rowLimit = 10_000_001
@@ -44,15 +48,17 @@ extension HingeTool {
             }
             let statusName = arguments.declaredValue("status")
             let status = HingeStatus(spelling: statusName)
-            var text = "# hingetool curve \(name): \(describe(effect)), status \(statusName)\n"
-            text += "# no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))\n"
-            text += "# angle value\n"
-            for index in 0..<count {
-                let angle = from + Double(index) * step
-                text += DecimalNumber.shortest(angle) + " "
-                text += DecimalNumber.shortest(effect.value(angle: angle, status: status)) + "\n"
+            var header = CommentHeader("curve", options: [name], summary: "\(describe(effect)), status \(statusName)")
+            header.add("no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))")
+            try RowWriter.write(header, schema: "hingetool/curve/1", columns: columns, arguments, context: context) {
+                rows in
+                for index in 0..<count {
+                    let angle = from + Double(index) * step
+                    rows.add(angle)
+                    rows.add(effect.value(angle: angle, status: status))
+                    rows.endRow()
+                }
             }
-            try context.emit(text, to: arguments.value("output"))
         }
 
         /// One line that says which curve the rows are.

@@ -80,8 +80,7 @@ extension HingeTool {
             if let path = arguments.positionals.first {
                 reader = try context.openTrace(path, options: options)
                 source = ToolContext.displayName(path)
-            } else if let file = try? FileByteSource(path: defaultTrace) {
-                RunRecord.current?.register(input: defaultTrace)
+            } else if let file = try? context.openInput(defaultTrace) {
                 reader = TraceReader(source: file, fileName: defaultTrace, options: options)
                 source = defaultTrace
             } else {
@@ -209,13 +208,15 @@ extension HingeTool {
                 folder: folder, owner: "demo",
                 names: names + (Gnuplot.executable() == nil ? [] : ["demo-effects.png", "demo-reading.png"]),
                 force: force)
-            var effectsData = "# hingetool demo: bloom and lean at 120 Hz, without and with Reduce Motion\n"
+            var effectsData = CommentHeader(
+                "demo", summary: "bloom and lean at 120 Hz, without and with Reduce Motion"
+            ).text
             effectsData += "# t angle bloom bloom_reduce_motion lean lean_reduce_motion\n"
             // No hinge (no angle) is written '-', which the script reads as missing.
             for row in effects.rows {
                 effectsData += row.map { $0.isFinite ? DecimalNumber.shortest($0) : "-" }.joined(separator: " ") + "\n"
             }
-            var readingData = "# hingetool demo: the hinge reading at 120 Hz\n"
+            var readingData = CommentHeader("demo", summary: "the hinge reading at 120 Hz").text
             readingData += "# t angle position velocity snap" + (truth == nil ? "\n" : " true_angle\n")
             for row in effects.readings {
                 var columns = row

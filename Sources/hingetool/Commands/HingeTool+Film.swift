@@ -20,7 +20,9 @@ extension HingeTool {
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
                 docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found.
                 """,
-            arguments: [CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFile)],
+            arguments: [
+                CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFileOrFolder)
+            ],
             options: [
                 CommandSpec.Option(
                     ["--hinge"], value: "trace", kind: .inputFile,
@@ -54,8 +56,9 @@ extension HingeTool {
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
                 maxRowsOption, maxPointsOption,
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                rowFormatOption([.dat, .json]).helped(
+                    "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
+                ).renamingValue("text", to: "dat"),
                 outputOption,
             ])
 
@@ -159,12 +162,13 @@ extension HingeTool {
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
             to output: OutputWriter
         ) {
-            var header = "# hingetool film \(Echo.comment(source))\n"
+            var header = CommentHeader("film", source: source)
             if let first = frames.first {
-                header += "# \(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
-                header += " pixels; rmse as ImageMagick's compare -metric RMSE (normalised)\n"
+                header.add(
+                    "\(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
+                        + " pixels; rmse as ImageMagick's compare -metric RMSE (normalised)")
             }
-            output.write(header + "# t_ms dt_ms rmse\n")
+            output.write(header.text + "# t_ms dt_ms rmse\n")
             for index in frames.indices.dropFirst() {
                 output.write("\(frames[index].time) \(frames[index].time - frames[index - 1].time) ")
                 output.writeFixed(frames[index].rmse, places: 9)

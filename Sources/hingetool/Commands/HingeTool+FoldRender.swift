@@ -65,15 +65,15 @@ extension HingeTool {
             let glass = FrostedGlass(
                 width: width, height: height, eyeDistance: eye, blurPerMillimetre: blur,
                 dimmingPerMillimetre: dimming)
-            let rendered = render(source, through: glass, tilt: tilt)
-            var text =
-                "# hingetool fold-render: tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
-            text += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
-            text +=
-                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels\n"
-            text +=
-                "# blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap\n"
-            text += "# x y r g b\n"
+            let rendered = FrostedGlassRenderer.render(source, through: glass, tilt: tilt)
+            var summary = "tilt \(DecimalNumber.shortest(tilt))°, eye \(DecimalNumber.shortest(eye)) mm, "
+            summary += "screen \(DecimalNumber.shortest(width)) × \(DecimalNumber.fixed(height, places: 3)) mm, "
+            summary +=
+                "\(imagePath.map { "image \(Echo.comment($0))" } ?? "test pattern"), \(source.width) × \(source.height) pixels"
+            var header = CommentHeader("fold-render", summary: summary)
+            header.add(
+                "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
+            var text = header.text + "# x y r g b\n"
             for row in 0..<rendered.height {
                 let y = DecimalNumber.fixed(
                     height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
@@ -108,63 +108,6 @@ extension HingeTool {
             } catch {
                 throw .data("\(error)")
             }
-        }
-
-        /// Renders `source`, stretched over the interface, as the glass shows it at `tilt`.
-        ///
-        /// Each output pixel takes the mean of the source pixels within the blur radius of
-        /// its hit point (a box, from a summed-area table: constant time per pixel whatever
-        /// the radius), times one minus the dimming; a miss is black.
-        ///
-        /// - Complexity: O(pixels).
-        static func render(_ source: Frame, through glass: FrostedGlass, tilt: Double) -> Frame {
-            precondition(source.layout == .rgb8, "fold-render works on 8-bit RGB")
-            let (w, h) = (source.width, source.height)
-            let pixels = source.bytes
-            // sums[(y·(w+1) + x)·3 + c]: the sum of channel c over rows < y, columns < x.
-            var sums = [Double](repeating: 0, count: (w + 1) * (h + 1) * 3)
-            for y in 0..<h {
-                for x in 0..<w {
-                    for channel in 0..<3 {
-                        let value = pixels[(y * w + x) * 3 + channel]
-                        let at = ((y + 1) * (w + 1) + x + 1) * 3 + channel
-                        sums[at] =
-                            Double(value) + sums[(y * (w + 1) + x + 1) * 3 + channel]
-                            + sums[((y + 1) * (w + 1) + x) * 3 + channel] - sums[(y * (w + 1) + x) * 3 + channel]
-                    }
-                }
-            }
-            let pixelsPerMillimetre = Double(w) / glass.width
-            let rowsPerMillimetre = Double(h) / glass.height
-            var rgb = [UInt8](repeating: 0, count: w * h * 3)
-            for row in 0..<h {
-                let y = glass.height / 2 - (Double(row) + 0.5) / rowsPerMillimetre
-                for column in 0..<w {
-                    let x = -glass.width / 2 + (Double(column) + 0.5) / pixelsPerMillimetre
-                    let look = glass.look(x: x, y: y, tilt: tilt)
-                    guard let point = look.point else { continue }
-                    let u = (point.x + glass.width / 2) * pixelsPerMillimetre
-                    let v = (glass.height / 2 - point.y) * rowsPerMillimetre
-                    // The box covers the pixels whose centres lie within the radius; at least
-                    // the pixel the point falls in.
-                    let ru = look.blurRadius * pixelsPerMillimetre
-                    let rv = look.blurRadius * rowsPerMillimetre
-                    let x0 = min(max(Int((u - ru).rounded(.down)), 0), w - 1)
-                    let x1 = min(max(Int((u + ru).rounded(.down)), x0), w - 1) + 1
-                    let y0 = min(max(Int((v - rv).rounded(.down)), 0), h - 1)
-                    let y1 = min(max(Int((v + rv).rounded(.down)), y0), h - 1) + 1
-                    let area = Double((x1 - x0) * (y1 - y0))
-                    let brightness = 1 - look.dimming
-                    for channel in 0..<3 {
-                        let total =
-                            sums[(y1 * (w + 1) + x1) * 3 + channel] - sums[(y0 * (w + 1) + x1) * 3 + channel]
-                            - sums[(y1 * (w + 1) + x0) * 3 + channel] + sums[(y0 * (w + 1) + x0) * 3 + channel]
-                        rgb[(row * w + column) * 3 + channel] = UInt8(
-                            min(max(total / area * brightness, 0), 255).rounded())
-                    }
-                }
-            }
-            return Frame(width: w, height: h, rgb: rgb)
         }
 
         /// The largest image `--image` takes, in pixels (16 Mpx, half a film frame's limit: the

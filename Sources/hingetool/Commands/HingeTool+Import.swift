@@ -14,7 +14,8 @@ extension HingeTool {
                 by time: time is the event's ts (seconds since boot, nanoseconds kept), angle its \
                 first value. dumpsys keeps only the last few events per sensor; docs/recording.md \
                 shows how to record longer. Without a hinge section the exit status is 65 and the \
-                sensors found are listed; a sensor printed without values (privileged) is an error.
+                sensors found are listed; a sensor printed without values (privileged) is an error. \
+                --format csv and json give the same rows without the comments, as CSV or JSON Lines.
                 """,
             arguments: [
                 CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'.", kind: .choice(["dumpsys"])),
@@ -24,8 +25,11 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--sensor"], value: "name",
                     help: "The sensor to import (its name as dumpsys prints it, any letter case)."),
-                skipBadRowsOption, maxBytesOption, outputOption,
+                skipBadRowsOption, maxBytesOption, rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
+
+        /// The columns, named once (as the trace CSV names them).
+        static let columns: [RowWriter.Column] = [.init("time"), .init("angle")]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.positionals[0]
@@ -63,10 +67,21 @@ extension HingeTool {
                         + "(docs/recording.md)")
             }
             let rows = try checkedRows(section, name: name, skip: arguments.has("skip-bad-rows"), context: context)
-            var text =
-                "# hingetool import dumpsys \(Echo.comment(path))\n# sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events\n"
-            text += DumpsysSensorLog.csv(rows)
-            try context.emit(text, to: arguments.value("output"))
+            var header = CommentHeader("import dumpsys", source: path)
+            header.add("sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events")
+            guard RowWriter.format(arguments) != .trace else {
+                try context.emit(header.text + DumpsysSensorLog.csv(rows), to: arguments.value("output"))
+                return
+            }
+            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+                writer in
+                for row in rows {
+                    // The time from its exact nanoseconds; the angle as dumpsys printed it.
+                    writer.add(Double(row.nanoseconds) / 1e9)
+                    writer.add(row.value.flatMap(Double.init))
+                    writer.endRow()
+                }
+            }
         }
 
         /// The section's rows in time order, each one a row `hingetool read` accepts: every

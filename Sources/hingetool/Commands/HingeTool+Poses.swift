@@ -12,7 +12,8 @@ extension HingeTool {
                 required), time (s; default the row number), inset_top, inset_left, \
                 inset_bottom, inset_right (default 0) and division_x, division_y, \
                 division_width, division_height (all empty: no active division). Prints rows \
-                't window_width window_height division change animate': division 1 when \
+                't window_width window_height division change animate' (--format: \
+                gnuplot-ready dat, csv or JSON Lines): division 1 when \
                 active, change one of first-reading, bend, opening, shutting, turning, \
                 resizing, unchanged, animate 1 when the change runs the bend spring (mass \
                 0.9, stiffness 280, damping 24), 0 when it happens in one step. See \
@@ -21,7 +22,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
                 CommandSpec.Option(["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates."),
-                maxBytesOption, outputOption,
+                maxBytesOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -30,29 +31,36 @@ extension HingeTool {
             let limit = try inputLimit(arguments)
             let stages = try StageLogReader.read(
                 context.readAll(path, limit: limit), file: ToolContext.displayName(path))
-            var text = "# hingetool poses \(Echo.comment(path)): \(stages.count) stages"
-            text += reduceMotion ? ", Reduce Motion\n" : "\n"
-            text += "# t window_width window_height division change animate\n"
-            var previous: FoldStage?
-            var counts: [FoldChange: Int] = [:]
-            for (time, stage) in stages {
-                let change = FoldChange(from: previous, to: stage)
-                counts[change, default: 0] += 1
-                let window = stage.windowSize
-                let columns = [
-                    DecimalNumber.shortest(time), DecimalNumber.shortest(window.width),
-                    DecimalNumber.shortest(window.height), stage.division == nil ? "0" : "1", spelling(change),
-                    change.spring(reduceMotion: reduceMotion) == nil ? "0" : "1",
-                ]
-                text += columns.joined(separator: " ") + "\n"
-                previous = stage
+            let header = CommentHeader(
+                "poses", source: path, summary: "\(stages.count) stages" + (reduceMotion ? ", Reduce Motion" : ""))
+            try RowWriter.write(header, schema: "hingetool/poses/1", columns: columns, arguments, context: context) {
+                rows in
+                var previous: FoldStage?
+                var counts: [FoldChange: Int] = [:]
+                for (time, stage) in stages {
+                    let change = FoldChange(from: previous, to: stage)
+                    counts[change, default: 0] += 1
+                    rows.add(time)
+                    rows.add(stage.windowSize.width)
+                    rows.add(stage.windowSize.height)
+                    rows.add(stage.division == nil ? 0 : 1)
+                    rows.add(word: spelling(change))
+                    rows.add(change.spring(reduceMotion: reduceMotion) == nil ? 0 : 1)
+                    rows.endRow()
+                    previous = stage
+                }
+                let summary = FoldChange.allCases.compactMap { change in
+                    counts[change].map { "\(spelling(change)) \($0)" }
+                }
+                rows.writeTrailer(summary.isEmpty ? "no stages" : summary.joined(separator: ", "))
             }
-            let summary = FoldChange.allCases.compactMap { change in
-                counts[change].map { "\(spelling(change)) \($0)" }
-            }
-            text += "# " + (summary.isEmpty ? "no stages" : summary.joined(separator: ", ")) + "\n"
-            try context.emit(text, to: arguments.value("output"))
         }
+
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [
+            .init("t"), .init("window_width"), .init("window_height"), .init("division"), .init("change"),
+            .init("animate"),
+        ]
 
         /// `firstReading` as the output spells it: `first-reading`.
         static func spelling(_ change: FoldChange) -> String {

@@ -8,7 +8,8 @@ extension HingeTool {
             name: "posture",
             abstract: "Print the posture of each sample under HingeKit's or Android's book-style policy.",
             discussion: """
-                Prints rows 't angle posture'. 'hingekit' is PostureTracker (closed, halfOpen, \
+                Prints rows 't angle posture' (--format: gnuplot-ready dat, csv, JSON Lines, or a \
+                trace CSV). 'hingekit' is PostureTracker (closed, halfOpen, \
                 flat, with hysteresis; docs/poses.md); 'android-book-style' is AOSP's \
                 BookStyleDeviceStatePolicy (closed below 5°, half-opened to 125°, opened above, \
                 and a closed phone opens only at 90°, the tent rule; docs/effects.md). Samples \
@@ -19,8 +20,11 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--policy"], value: "policy", help: "The posture policy.", default: "hingekit",
                     allowed: ["hingekit", "android-book-style"]),
-                outputOption,
+                rowFormatOption(), outputOption,
             ])
+
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [.init("t"), .init("angle"), .init("posture")]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -28,29 +32,33 @@ extension HingeTool {
             let android = arguments.value("policy") == "android-book-style"
             var tracker = PostureTracker()
             var policy: AndroidBookStylePosture?
-            var text =
-                "# hingetool posture \(Echo.comment(path)) --policy \(android ? "android-book-style" : "hingekit")\n"
-            text += "# t angle posture\n"
-            do {
-                while let record = try reader.next() {
-                    let sample = record.sample
-                    guard let angle = sample.angle else { continue }
-                    let name: String
-                    if android {
-                        // The first angle sets the state the policy starts in.
-                        var current =
-                            policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
-                        name = current.update(angle: angle).rawValue
-                        policy = current
-                    } else {
-                        name = tracker.update(angle: angle, status: sample.status).rawValue
+            let header = CommentHeader(
+                "posture", source: path, options: ["--policy", android ? "android-book-style" : "hingekit"])
+            try RowWriter.write(header, schema: "hingetool/posture/1", columns: columns, arguments, context: context) {
+                (rows) throws(ToolError) in
+                do throws(TraceError) {
+                    while let record = try reader.next() {
+                        let sample = record.sample
+                        guard let angle = sample.angle else { continue }
+                        let name: String
+                        if android {
+                            // The first angle sets the state the policy starts in.
+                            var current =
+                                policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                            name = current.update(angle: angle).rawValue
+                            policy = current
+                        } else {
+                            name = tracker.update(angle: angle, status: sample.status).rawValue
+                        }
+                        rows.add(sample.time)
+                        rows.add(angle)
+                        rows.add(word: name)
+                        rows.endRow()
                     }
-                    text += "\(DecimalNumber.shortest(sample.time)) \(DecimalNumber.shortest(angle)) \(name)\n"
+                } catch {
+                    throw .trace(error)
                 }
-            } catch {
-                throw .trace(error)
             }
-            try context.emit(text, to: arguments.value("output"))
         }
     }
 }

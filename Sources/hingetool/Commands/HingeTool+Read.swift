@@ -23,7 +23,7 @@ extension HingeTool {
                     help:
                         "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
                 ),
-                maxPointsOption, skipBadRowsOption, rowFormatOption, quietOption,
+                maxPointsOption, skipBadRowsOption, rowFormatOption(), quietOption,
                 maxBytesOption.helped("With --truth from standard input, refuse an input longer than this."),
                 outputOption,
             ])
@@ -66,9 +66,9 @@ extension HingeTool {
             let reader = try context.openTrace(path, options: readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
-            let format = RowWriter.Format(rawValue: arguments.declaredValue("format")) ?? .dat
-            let rows = RowWriter(format, columns: columns + (truth == nil ? [] : truthColumns), output: output)
-            rows.writeHeader(provenance: "hingetool read \(Echo.comment(path))", schema: "hingetool/read/1")
+            let rows = RowWriter(
+                RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
+            rows.writeHeader(CommentHeader("read", source: path), schema: "hingetool/read/1")
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
             var start: Double?
             var frame = 0

@@ -9,7 +9,8 @@ extension HingeTool {
             name: "resample",
             abstract: "Interpolate a trace's angles onto a uniform grid.",
             discussion: """
-                Prints gnuplot-ready rows 't angle' at t = t0 + k/rate, from the first sample \
+                Prints rows 't angle' (--format: gnuplot-ready dat, csv, JSON Lines, or a trace \
+                CSV every command reads back) at t = t0 + k/rate, from the first sample \
                 with an angle to the last. Rows without an angle are skipped and samples at the \
                 same time merged, the later one winning; a comment counts both. steffen (the \
                 default) is monotone between samples, so it never overshoots a quantised step; \
@@ -22,11 +23,12 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--method"], value: "method", help: "The interpolation method.", default: "steffen",
                     allowed: ["steffen", "linear", "cspline", "akima"]),
-                maxRowsOption, maxPointsOption, outputOption,
+                maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
             usageOverride: [
                 "<trace> --rate <hz> [--method <method>]",
-                "                        [--max-rows <n>] [--max-points <n>] [-o <file>]",
+                "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
+                "                        [-o <file>]",
             ])
 
         static let rateOption = HingeTool.rateOption.helped("Grid points per second.").required()
@@ -40,19 +42,21 @@ extension HingeTool {
             let resampled = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
-            var text =
-                "# hingetool resample \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate)) --method \(method)\n"
-            guard let (resampler, grid) = resampled else {
-                try context.emit(text + noHingeComment, to: arguments.value("output"))
-                return
+            var header = CommentHeader(
+                "resample", source: path, options: ["--rate", DecimalNumber.shortest(rate), "--method", "\(method)"])
+            header.add(resampled.map { provenance($0.0) } ?? noHingeNote)
+            try RowWriter.write(header, schema: "hingetool/resample/1", columns: columns, arguments, context: context) {
+                rows in
+                for (time, angle) in zip(resampled?.1.times ?? [], resampled?.1.angles ?? []) {
+                    rows.add(time)
+                    rows.add(angle)
+                    rows.endRow()
+                }
             }
-            text += provenance(resampler)
-            text += "# t angle\n"
-            for (time, angle) in zip(grid.times, grid.angles) {
-                text += DecimalNumber.shortest(time) + " " + DecimalNumber.fixed(angle, places: 4) + "\n"
-            }
-            try context.emit(text, to: arguments.value("output"))
         }
+
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [.init("t"), .init("angle", places: 4)]
 
         /// `--rate`, which these commands cannot do without.
         static func requiredRate(_ arguments: ParsedArguments) throws(ToolError) -> Double {
@@ -62,8 +66,8 @@ extension HingeTool {
             return rate
         }
 
-        /// What `resample` and `smooth` print for a trace without a single angle.
-        static let noHingeComment = "# no sample has a hinge angle (the trace has no hinge): nothing to resample\n"
+        /// What `resample` and `smooth` say about a trace without a single angle (and print no row).
+        static let noHingeNote = "no sample has a hinge angle (the trace has no hinge): nothing to resample"
 
         /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
         /// angles on the grid t0 + k/rate; `nil` when no sample has an angle (a trace of a
@@ -105,11 +109,11 @@ extension HingeTool {
             }
         }
 
-        /// The comment line that says what the resampler merged and skipped, if anything.
-        static func provenance(_ resampler: TraceResampler) -> String {
-            guard resampler.mergedDuplicateCount > 0 || resampler.samplesWithoutAngle > 0 else { return "" }
-            return "# \(resampler.mergedDuplicateCount) samples replaced by a later one at the same time, "
-                + "\(resampler.samplesWithoutAngle) rows without an angle skipped\n"
+        /// The note that says what the resampler merged and skipped, if anything.
+        static func provenance(_ resampler: TraceResampler) -> String? {
+            guard resampler.mergedDuplicateCount > 0 || resampler.samplesWithoutAngle > 0 else { return nil }
+            return "\(resampler.mergedDuplicateCount) samples replaced by a later one at the same time, "
+                + "\(resampler.samplesWithoutAngle) rows without an angle skipped"
         }
     }
 }

@@ -39,9 +39,7 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--seeds"], value: "list",
                     help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text",
-                    allowed: ["text", "json", "markdown"]),
+                reportFormatOption(),
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
@@ -241,10 +239,12 @@ extension HingeTool {
         ]
 
         static func table(_ rows: [(name: String, score: ReadingScore)], title: String) -> String {
-            var text = "# hingetool score \(Echo.comment(title))\n"
+            var header = CommentHeader("score", source: title)
             guard !rows.isEmpty else {
-                return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+                header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
+                return header.text
             }
+            var text = header.text
             text += "# reading".padding(18) + columnNames.dropLast().map { $0.padding(16) }.joined() + "flicker\n"
             for (name, score) in rows {
                 let cells = [

@@ -98,11 +98,13 @@ extension HingeTool.Score {
 
     /// gnuplot blocks: one per family, two blank lines apart.
     static func frontierTable(_ trace: FrontierTrace) -> String {
-        var text = "# hingetool score --frontier \(Echo.comment(trace.name))\n"
-        text += "# chop = max(chop_max / reference's, chop_p99 / reference's), reference android-spring stiffness 600\n"
+        var header = CommentHeader("score --frontier", source: trace.name)
+        header.add("chop = max(chop_max / reference's, chop_p99 / reference's), reference android-spring stiffness 600")
         guard let reference = trace.reference else {
-            return text + "# no sample has a hinge angle (the trace has no hinge): nothing to score\n"
+            header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
+            return header.text
         }
+        let text = header.text
         let blocks = UnfoldFrontier.Family.allCases.map { family in
             var block = "# \(family.rawValue)\n# setting rmse chop chop_max chop_p99\n"
             for point in trace.family(family) {

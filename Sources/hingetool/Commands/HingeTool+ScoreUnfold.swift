@@ -62,8 +62,12 @@ extension HingeTool.Score {
     }
 
     static func unfoldTable(_ rows: [(name: String, score: UnfoldScore)], title: String) -> String {
-        var text = "# hingetool score --unfold \(Echo.comment(title))\n"
-        guard !rows.isEmpty else { return text + "# no sample has a hinge angle: nothing to score\n" }
+        var header = CommentHeader("score --unfold", source: title)
+        guard !rows.isEmpty else {
+            header.add("no sample has a hinge angle: nothing to score")
+            return header.text
+        }
+        var text = header.text
         text += "# display        rmse     ratio  lag_ms jitter   chop_max  chop_p99  truth_max truth_p99\n"
         for (name, score) in rows {
             let cells = [

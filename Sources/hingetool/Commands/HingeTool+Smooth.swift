@@ -11,8 +11,9 @@ extension HingeTool {
             abstract: "Smooth a trace on a uniform grid: Gaussian, Gaussian derivative or median.",
             discussion: """
                 The angles are first put on the grid t = t0 + k/rate with Steffen's method (as \
-                'resample' does), then filtered, looking both ways in time. Prints gnuplot-ready \
-                rows 't angle', or 't velocity' (°/s) with --derivative. Near the ends the \
+                'resample' does), then filtered, looking both ways in time. Prints rows 't angle', \
+                or 't velocity' (°/s) with --derivative (--format: gnuplot-ready dat, csv, JSON \
+                Lines, or for angles a trace CSV). Near the ends the \
                 Gaussian repeats the first and last angle (the hinge rests before and after the \
                 trace); the median uses the samples inside the trace only.
 
@@ -34,12 +35,12 @@ extension HingeTool {
                     ["--median"], value: "s", help: "Running median over a window this many seconds wide.",
                     in: 0.0001...3600),
                 CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
-                maxRowsOption, maxPointsOption, outputOption,
+                maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
             usageOverride: [
                 "<trace> --rate <hz> [--impulses] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",
-                "                        [--max-rows <n>] [--max-points <n>]",
+                "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
             ])
 
         /// The impulse threshold, in scales: Hampel's customary 3.
@@ -57,30 +58,20 @@ extension HingeTool {
                 path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
             let step = 1 / rate
-            var command = "hingetool smooth \(Echo.comment(path)) --rate \(DecimalNumber.shortest(rate))"
+            var header = try header(path, rate: rate, filter: filter, arguments)
+            var columns = [
+                RowWriter.Column("t"), derivative ? .init("velocity", places: 3) : .init("angle", places: 4),
+            ]
             guard let (resampler, grid) = resampled else {
-                try context.emit("# \(command)\n" + Resample.noHingeComment, to: arguments.value("output"))
+                header.add(Resample.noHingeNote)
+                try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context)
+                { _ in }
                 return
             }
-            let values: [Double]
+            let values = try filtered(grid.angles, step: step, filter: filter, derivative: derivative, path: path)
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window
-            do {
-                if let sigma = filter.sigma {
-                    command += " --gaussian \(DecimalNumber.shortest(sigma))" + (derivative ? " --derivative" : "")
-                    values =
-                        derivative
-                        ? try GridFilter.gaussianDerivative(grid.angles, step: step, sigma: sigma)
-                        : try GridFilter.gaussian(grid.angles, step: step, sigma: sigma)
-                } else {
-                    command += " --median \(DecimalNumber.shortest(filter.window))"
-                    values = try GridFilter.median(grid.angles, step: step, window: filter.window)
-                }
-            } catch {
-                throw failure(error, path: path)
-            }
-            var text = "# \(command)\(arguments.has("impulses") ? " --impulses" : "")\n"
-            text += Resample.provenance(resampler)
+            header.add(Resample.provenance(resampler))
             var impulses: ImpulseDetection?
             if arguments.has("impulses") {
                 let floor = quantisationStep(of: resampler.interpolator.y)
@@ -91,18 +82,54 @@ extension HingeTool {
                 } catch {
                     throw failure(error, path: path)
                 }
-                text +=
-                    "# impulse: |angle - median| > 3 max(MAD, \(DecimalNumber.shortest(floor))°) over "
-                    + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found\n"
+                header.add(
+                    "impulse: |angle - median| > 3 max(MAD, \(DecimalNumber.shortest(floor))°) over "
+                        + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found")
+                columns.append(.init("impulse"))
             }
-            text += "# t \(derivative ? "velocity" : "angle")\(impulses == nil ? "" : " impulse")\n"
-            for index in grid.times.indices {
-                text += DecimalNumber.shortest(grid.times[index]) + " "
-                text += DecimalNumber.fixed(values[index], places: derivative ? 3 : 4)
-                if let impulses { text += impulses.isOutlier[index] ? " 1" : " 0" }
-                text += "\n"
+            try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context) {
+                rows in
+                for index in grid.times.indices {
+                    rows.add(grid.times[index])
+                    rows.add(values[index])
+                    if let impulses { rows.add(impulses.isOutlier[index] ? 1 : 0) }
+                    rows.endRow()
+                }
             }
-            try context.emit(text, to: arguments.value("output"))
+        }
+
+        /// The angles through the chosen filter.
+        private static func filtered(
+            _ angles: [Double], step: Double, filter: (sigma: Double?, window: Double), derivative: Bool, path: String
+        ) throws(ToolError) -> [Double] {
+            do {
+                guard let sigma = filter.sigma else {
+                    return try GridFilter.median(angles, step: step, window: filter.window)
+                }
+                return derivative
+                    ? try GridFilter.gaussianDerivative(angles, step: step, sigma: sigma)
+                    : try GridFilter.gaussian(angles, step: step, sigma: sigma)
+            } catch {
+                throw failure(error, path: path)
+            }
+        }
+
+        /// The command line as the header echoes it; `--format trace` refused for velocities.
+        private static func header(
+            _ path: String, rate: Double, filter: (sigma: Double?, window: Double), _ arguments: ParsedArguments
+        ) throws(ToolError) -> CommentHeader {
+            let derivative = arguments.has("derivative")
+            if derivative, RowWriter.format(arguments) == .trace {
+                throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
+            }
+            var options = ["--rate", DecimalNumber.shortest(rate)]
+            options +=
+                filter.sigma.map { ["--gaussian", DecimalNumber.shortest($0)] } ?? [
+                    "--median", DecimalNumber.shortest(filter.window),
+                ]
+            if derivative { options.append("--derivative") }
+            if arguments.has("impulses") { options.append("--impulses") }
+            return CommentHeader("smooth", source: path, options: options)
         }
 
         /// Exactly one filter: the Gaussian's σ (and its ±3σ window) or the median's window; the

@@ -28,9 +28,9 @@ extension HingeTool {
                     .defaulting(toNote: "until settled"),
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "dat",
-                    allowed: ["dat", "csv", "json"]),
+                rowFormatOption([.dat, .csv, .json]).helped(
+                    "The motion as gnuplot-ready dat, csv or JSON; with --report, the report as text (dat), csv or JSON."
+                ),
                 outputOption,
             ],
             usageOverride: [
@@ -95,8 +95,13 @@ extension HingeTool {
                 }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
             default:
-                text = "# hingetool spring: \(SpringOptions.describe(spring)), from \(DecimalNumber.shortest(from)) to "
-                text += "\(DecimalNumber.shortest(to)), initial velocity \(DecimalNumber.shortest(velocity))\n"
+                let d = DecimalNumber.shortest
+                text =
+                    CommentHeader(
+                        "spring",
+                        summary:
+                            "\(SpringOptions.describe(spring)), from \(d(from)) to \(d(to)), initial velocity \(d(velocity))"
+                    ).text
                 text += "# t value velocity\n"
             }
             for k in 0...frames {
@@ -169,10 +174,12 @@ extension HingeTool {
                 ("frames at 60 Hz", frames(report.framesToSettleAt60Hz)),
                 ("frames at 120 Hz", frames(report.framesToSettleAt120Hz)),
             ]
-            var text = "# hingetool spring --report: from \(DecimalNumber.shortest(report.from)) to "
-            text +=
-                "\(DecimalNumber.shortest(report.to)), initial velocity \(DecimalNumber.shortest(report.initialVelocity)), "
-            text += "ε \(DecimalNumber.shortest(report.epsilon))\n"
+            let d = DecimalNumber.shortest
+            var text = CommentHeader(
+                "spring --report",
+                summary: "from \(d(report.from)) to \(d(report.to)), initial velocity \(d(report.initialVelocity)), "
+                    + "ε \(d(report.epsilon))"
+            ).text
             if format == "csv" {
                 return text + "name,value\n" + rows.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
             }

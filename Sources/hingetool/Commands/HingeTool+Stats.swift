@@ -23,8 +23,7 @@ extension HingeTool {
                     repeating: true)
             ],
             options: [
-                CommandSpec.Option(
-                    ["--format"], value: "format", help: "Output format.", default: "text", allowed: ["text", "json"]),
+                reportFormatOption([.text, .json]),
                 CommandSpec.Option(
                     ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
                     default: 180),
@@ -129,7 +128,7 @@ extension HingeTool {
                 ),
                 ("skipped rows", "\(summary.skippedRows)"),
             ]
-            var text = "# hingetool stats \(Echo.comment(path))\n"
+            var text = CommentHeader("stats", source: path).text
             for (label, value) in rows {
                 text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
             }

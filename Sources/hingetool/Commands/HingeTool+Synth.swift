@@ -11,7 +11,8 @@ extension HingeTool {
                 A hand moves between poses with minimum-jerk motion and holds; a sensor polls it \
                 at irregular intervals (jitter and bursts), adds latency and noise, quantises \
                 (1°, 5° or 0/90/180° only) and reports only changes. The same scenario and seed \
-                give byte-identical output on every platform.
+                give byte-identical output on every platform. --format csv and json give the \
+                same rows without the comments, as CSV or JSON Lines.
 
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \
                 'hingetool synth --list' describes them.
@@ -40,7 +41,7 @@ extension HingeTool {
                     help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
                     whole: 1...1_000_000, default: 1),
                 CommandSpec.Option(["--list"], help: "List the scenarios and what they model.").standalone(),
-                outputOption,
+                rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -76,7 +77,22 @@ extension HingeTool {
             }
             let repeats = try declaredWholeNumber(arguments, "repeat")
             let output = try OutputWriter(path: arguments.value("output"), context: context)
-            write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
+            let format = RowWriter.format(arguments)
+            if format == .trace {
+                write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
+            } else {
+                let rows = RowWriter(format, columns: columns, output: output)
+                rows.writeHeader(header(scenario, seed: seed, arguments: arguments), schema: "hingetool/synth/1")
+                for (sample, truth) in samples(scenario, seed: seed, repeats: Int(repeats)) {
+                    rows.add(sample.time)
+                    rows.add(sample.angle)
+                    if let status = sample.status { rows.add(word: status.rawValue) } else { rows.add(nil) }
+                    rows.add(truth.angle)
+                    rows.add(truth.velocity)
+                    rows.add(truth.pose)
+                    rows.endRow()
+                }
+            }
             try output.commit()
         }
 
@@ -88,36 +104,57 @@ extension HingeTool {
         }
 
         /// Writes the trace a row at a time, so a long trace (`--repeat`) is never held whole.
-        ///
-        /// Play k (from 0) uses seed `seed + k` and is shifted by k × (the scenario's length +
-        /// one mean polling interval), so its first row comes one poll after the previous
-        /// play's closing row and times keep increasing.
         static func write(
             _ scenario: SyntheticScenario, seed: UInt64, repeats: Int, arguments: ParsedArguments?,
             to write: (String) -> Void
         ) {
-            var command = "hingetool synth \(scenario.name) --seed \(seed)"
-            for key in ["interval", "noise", "latency", "step", "repeat"] {
-                if let value = arguments?.values[key] { command += " --\(key) \(value)" }  // given only
-            }
-            var text = "# \(command)\n# \(scenario.summary)\n"
-            text += "# columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s),"
-            text += " true_pose (° of the detent the hand is moving to)\n"
             let writer = TraceWriter(
-                extraColumns: ["true_angle", "true_velocity", "true_pose"], timeDecimals: 6, angleDecimals: 3)
-            write(text + writer.header)
+                extraColumns: columns.dropFirst(3).map(\.name), timeDecimals: columns[0].places,
+                angleDecimals: columns[1].places)
+            write(header(scenario, seed: seed, arguments: arguments).text + writer.header)
+            for (sample, truth) in samples(scenario, seed: seed, repeats: repeats) {
+                let extras = zip([truth.angle, truth.velocity, truth.pose], columns.dropFirst(3)).map { value, column in
+                    guard let value else { return "" }
+                    return column.places.map { DecimalNumber.fixed(value, places: $0) } ?? DecimalNumber.shortest(value)
+                }
+                write(writer.row(for: sample, extras: extras))
+            }
+        }
+
+        /// The columns, named once: the trace's, then the ground truth's.
+        static let columns: [RowWriter.Column] = [
+            .init("time", places: 6), .init("angle", places: 3), .init("status"), .init("true_angle", places: 4),
+            .init("true_velocity", places: 3), .init("true_pose"),
+        ]
+
+        /// The comment lines: the command (with the options given), the scenario, the columns.
+        static func header(_ scenario: SyntheticScenario, seed: UInt64, arguments: ParsedArguments?) -> CommentHeader {
+            var options = [scenario.name, "--seed", "\(seed)"]
+            for key in ["interval", "noise", "latency", "step", "repeat"] {
+                if let value = arguments?.values[key] { options += ["--\(key)", value] }  // given only
+            }
+            var header = CommentHeader("synth", options: options)
+            header.add(scenario.summary)
+            header.add(
+                "columns: time (s), angle (°, empty = no hinge), status, true_angle (°), true_velocity (°/s),"
+                    + " true_pose (° of the detent the hand is moving to)")
+            return header
+        }
+
+        /// The samples of `repeats` plays and the ground truth at each.
+        ///
+        /// Play k (from 0) uses seed `seed + k` and is shifted by k × (the scenario's length +
+        /// one mean polling interval), so its first row comes one poll after the previous
+        /// play's closing row and times keep increasing.
+        static func samples(
+            _ scenario: SyntheticScenario, seed: UInt64, repeats: Int
+        ) -> some Sequence<(HingeSample, (angle: Double?, velocity: Double?, pose: Double?))> {
             let period = scenario.trace.motion.duration + scenario.trace.sensor.meanInterval
-            for play in 0..<repeats {
-                let shift = Double(play) * period
-                for row in scenario.trace.samples(seed: seed &+ UInt64(play)) {
-                    let extras = [
-                        row.trueAngle.map { DecimalNumber.fixed($0, places: 4) } ?? "",
-                        row.trueVelocity.map { DecimalNumber.fixed($0, places: 3) } ?? "",
-                        row.truePose.map(DecimalNumber.shortest) ?? "",
-                    ]
+            return (0..<repeats).lazy.flatMap { play in
+                scenario.trace.samples(seed: seed &+ UInt64(play)).lazy.map { row in
                     var sample = row.sample
-                    sample.time += shift
-                    write(writer.row(for: sample, extras: extras))
+                    sample.time += Double(play) * period
+                    return (sample, (row.trueAngle, row.trueVelocity, row.truePose))
                 }
             }
         }

@@ -76,8 +76,10 @@ extension HingeTool {
             }
             if !film.hinge.isEmpty {
                 let writer = TraceWriter(timeDecimals: 3, angleDecimals: 0)
-                var text = "# hingetool synth-film \(film.scene.rawValue) --seed \(film.seed): the hinge, film clock\n"
-                text += writer.header
+                let header = CommentHeader(
+                    "synth-film", options: [film.scene.rawValue, "--seed", "\(film.seed)"],
+                    summary: "the hinge, film clock")
+                var text = header.text + writer.header
                 for sample in film.hinge { text += writer.row(for: sample) }
                 try set.write("hinge.csv", text)
             }

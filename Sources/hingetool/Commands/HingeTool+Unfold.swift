@@ -9,14 +9,16 @@ extension HingeTool {
             name: "unfold",
             abstract: "Show HingeKit's unfold progress beside Android's fold pipeline on a trace.",
             discussion: """
-                Prints gnuplot-ready rows 't angle hingekit android': the newest raw angle, the \
+                Prints rows 't angle hingekit android' (--format: gnuplot-ready dat, csv, JSON \
+                Lines or a trace CSV): the newest raw angle, the \
                 progress HingeKit's UnfoldDriver shows and the progress Android's pipeline shows \
                 (device state, DeviceFoldStateProvider events, the physics-based spring and its \
                 canned finish), one per sample or with --rate one per frame; a column truth \
                 (clamp(true angle / 165)) is added when the trace has ground truth. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
                 (START_OPENING, START_CLOSING, FINISH_HALF_OPEN, FINISH_FULL_OPEN, \
-                FINISH_CLOSED). Rows where the trace has no hinge are left out. docs/effects.md \
+                FINISH_CLOSED; in JSON Lines, objects with the key 'event' after the rows; csv \
+                and trace hold one series, so not the events). Rows where the trace has no hinge are left out. docs/effects.md \
                 explains both pipelines.
                 """,
             arguments: [traceArgument],
@@ -29,8 +31,15 @@ extension HingeTool {
                     ["--half-folded-timeout"], value: "ms",
                     help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
                     default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
-                maxRowsOption, maxPointsOption, quietOption, outputOption,
+                maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
             ])
+
+        /// The columns, named once (a column `truth` follows when the trace has ground truth).
+        static let columns: [RowWriter.Column] = [
+            .init("t"), .init("angle"), .init("hingekit", places: 5), .init("android", places: 5),
+        ]
+        /// The columns of the fold updates `--events` adds.
+        static let eventColumns: [RowWriter.Column] = [.init("t"), .init("event"), .init("angle")]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -46,34 +55,41 @@ extension HingeTool {
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
-            var text =
-                "# hingetool unfold \(Echo.comment(path))\n# t angle hingekit android\(truth == nil ? "" : " truth")\n"
-            var next = 0
-            var angle: Double?
-            for (index, time) in times.enumerated() {
-                while next < samples.count, samples[next].time <= time {
-                    angle = samples[next].angle
-                    next += 1
-                }
-                // Rows without an angle (no hinge yet) are left out, as in 'read'.
-                guard let angle else { continue }
-                var cells = [
-                    DecimalNumber.shortest(time), DecimalNumber.shortest(angle),
-                    DecimalNumber.fixed(values[0][index], places: 5), DecimalNumber.fixed(values[2][index], places: 5),
-                ]
-                if let truth {
-                    cells.append(DecimalNumber.fixed(UnfoldScorer.trueProgress(truth.state(at: time).angle), places: 5))
-                }
-                text += cells.joined(separator: " ") + "\n"
+            let format = RowWriter.format(arguments)
+            if arguments.has("events"), format == .csv || format == .trace {
+                throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
             }
-            if arguments.has("events") {
-                text += "\n\n# t event angle\n"
+            let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
+            try RowWriter.write(
+                CommentHeader("unfold", source: path), schema: "hingetool/unfold/1", columns: columns, arguments,
+                context: context
+            ) { rows in
+                var next = 0
+                var angle: Double?
+                for (index, time) in times.enumerated() {
+                    while next < samples.count, samples[next].time <= time {
+                        angle = samples[next].angle
+                        next += 1
+                    }
+                    // Rows without an angle (no hinge yet) are left out, as in 'read'.
+                    guard let angle else { continue }
+                    rows.add(time)
+                    rows.add(angle)
+                    rows.add(values[0][index])
+                    rows.add(values[2][index])
+                    if let truth { rows.add(UnfoldScorer.trueProgress(truth.state(at: time).angle)) }
+                    rows.endRow()
+                }
+                guard arguments.has("events") else { return }
+                let events = RowWriter(format, columns: eventColumns, output: rows.output)
+                events.writeSeriesHeader()
                 for update in updates {
-                    text +=
-                        "\(DecimalNumber.shortest(update.time)) \(update.kind.rawValue) \(DecimalNumber.shortest(update.angle))\n"
+                    events.add(update.time)
+                    events.add(word: update.kind.rawValue)
+                    events.add(update.angle)
+                    events.endRow()
                 }
             }
-            try context.emit(text, to: arguments.value("output"))
         }
     }
 }

@@ -4,11 +4,12 @@ internal import HingeSupport
 /// Rows in one of the row formats, from one column list: the header, every row and the JSON
 /// keys all read ``columns``, so a column is named once.
 ///
-/// - `dat` (gnuplot-ready): `# hingetool …` provenance, `# name name …`, space-separated values;
+/// - `dat` (gnuplot-ready): the ``CommentHeader`` lines, `# name name …`, space-separated values;
 ///   a missing value is `NaN`, which gnuplot skips.
 /// - `csv`: a `name,name,…` header, then comma-separated values; a missing value is empty.
-/// - `json`: JSON Lines, one object per line: first `{"schema": …, "source": …, "columns": […]}`,
-///   then one object per row keyed by the column names; a missing value is `null`.
+/// - `json`: JSON Lines, one object per line: first `{"schema": …, "source": …, "version": …,
+///   "notes": […], "columns": […]}` (`notes` only when the header has any), then one object per
+///   row keyed by the column names; a missing value is `null`, a word a JSON string.
 /// - `trace`: a trace CSV hingetool reads back (`#` provenance, then `time,angle,…`): the time
 ///   column is called `time`, the other names are kept (so `true_angle`, `true_velocity` and
 ///   `true_pose` stay the ground truth `score` reads).
@@ -30,7 +31,7 @@ final class RowWriter {
 
     let format: Format
     let columns: [Column]
-    private let output: OutputWriter
+    let output: OutputWriter
     private var index = 0
 
     init(_ format: Format, columns: [Column], output: OutputWriter) {
@@ -39,33 +40,64 @@ final class RowWriter {
         self.output = output
     }
 
-    /// The header: `provenance` is the command line (file names already through the echo
-    /// rule), `schema` the JSON schema's name, e.g. `hingetool/read/1`.
-    func writeHeader(provenance: String, schema: String) {
+    /// Writes `header` and the rows `body` adds, in the format `--format` names, to `-o`'s
+    /// file or standard output.
+    static func write(
+        _ header: CommentHeader, schema: String, columns: [Column], _ arguments: ParsedArguments,
+        context: ToolContext, rows body: (RowWriter) throws(ToolError) -> Void
+    ) throws(ToolError) {
+        let output = try OutputWriter(path: arguments.value("output"), context: context)
+        let rows = RowWriter(format(arguments), columns: columns, output: output)
+        rows.writeHeader(header, schema: schema)
+        try body(rows)
+        try output.commit()
+    }
+
+    /// The format `--format` names (its declared default when not given).
+    static func format(_ arguments: ParsedArguments) -> Format {
+        Format(rawValue: arguments.declaredValue("format")) ?? .dat
+    }
+
+    /// The header: `header`'s lines, then the column names; `schema` is the JSON schema's
+    /// name, e.g. `hingetool/read/1` (docs/schemas/read.json).
+    func writeHeader(_ header: CommentHeader, schema: String) {
         let names = columns.map(\.name)
         switch format {
-        case .dat: output.write("# \(provenance)\n# \(names.joined(separator: " "))\n")
+        case .dat: output.write(header.text + "# \(names.joined(separator: " "))\n")
         case .csv: output.write(names.joined(separator: ",") + "\n")
-        case .trace:
-            output.write("# \(provenance)\n" + (["time"] + names.dropFirst()).joined(separator: ",") + "\n")
-        case .json:
-            let header = JSONValue.object([
-                ("schema", .string(schema)), ("source", .string(provenance)),
-                ("columns", .array(names.map(JSONValue.string))),
-            ])
-            output.write(header.compact() + "\n")
+        case .trace: output.write(header.text + (["time"] + names.dropFirst()).joined(separator: ",") + "\n")
+        case .json: output.write(Self.json(header, schema: schema, columns: names).compact() + "\n")
         }
+    }
+
+    /// The first object of JSON Lines: what a dat header says, as members.
+    static func json(_ header: CommentHeader, schema: String, columns: [String]) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("schema", .string(schema)), ("source", .string(header.provenance)), ("version", .string(header.version)),
+        ]
+        if !header.notes.isEmpty { members.append(("notes", .array(header.notes.map(JSONValue.string)))) }
+        members.append(("columns", .array(columns.map(JSONValue.string))))
+        return .object(members)
+    }
+
+    /// The header of a second series after the rows, for a writer of its own on the same
+    /// output: in dat two blank lines (gnuplot's next index) and the names; in JSON Lines
+    /// nothing (its objects differ from the rows by their keys). CSV and trace hold one series.
+    func writeSeriesHeader() {
+        precondition(format == .dat || format == .json, "a second series needs dat or JSON Lines")
+        if format == .dat { output.write("\n\n# " + columns.map(\.name).joined(separator: " ") + "\n") }
+    }
+
+    /// A comment after the rows (dat and trace only: a CSV or JSON reader would take it for a
+    /// row; what it says must be derivable from the rows).
+    func writeTrailer(_ note: String) {
+        guard format == .dat || format == .trace else { return }
+        output.write("# " + CommentHeader.oneLine(note) + "\n")
     }
 
     /// The next value of the row; `nil` is a missing value.
     func add(_ value: Double?) {
-        let column = columns[index]
-        switch format {
-        case .dat: if index > 0 { output.write(byte: UInt8(ascii: " ")) }
-        case .csv, .trace: if index > 0 { output.write(byte: UInt8(ascii: ",")) }
-        case .json: output.write((index == 0 ? "{" : ",") + JSONValue.quotedKey(column.name) + ":")
-        }
-        index += 1
+        startCell()
         guard let value, value.isFinite else {
             switch format {
             case .dat: output.write("NaN")
@@ -74,11 +106,32 @@ final class RowWriter {
             }
             return
         }
-        if let places = column.places {
+        if let places = columns[index - 1].places {
             output.writeFixed(value, places: places)
         } else {
             output.writeShortest(value)
         }
+    }
+
+    /// The next value of the row, a word (a posture, an event): as it is in dat, quoted where
+    /// CSV needs it, a string in JSON.
+    func add(word: String) {
+        startCell()
+        switch format {
+        case .dat: output.write(word)
+        case .csv, .trace: output.write(TraceWriter.quoted(word))
+        case .json: output.write(JSONValue.string(word).compact())
+        }
+    }
+
+    /// The separator (or the JSON key) before the next cell.
+    private func startCell() {
+        switch format {
+        case .dat: if index > 0 { output.write(byte: UInt8(ascii: " ")) }
+        case .csv, .trace: if index > 0 { output.write(byte: UInt8(ascii: ",")) }
+        case .json: output.write((index == 0 ? "{" : ",") + JSONValue.quotedKey(columns[index].name) + ":")
+        }
+        index += 1
     }
 
     /// Ends the row.

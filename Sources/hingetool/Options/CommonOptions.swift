@@ -26,16 +26,30 @@ extension HingeTool {
 }
 
 extension HingeTool {
-    /// `--format` for commands whose output is rows: one vocabulary, `dat` by default.
-    static let rowFormatOption = CommandSpec.Option(
-        ["--format"], value: "format",
-        help: "Rows as gnuplot-ready dat, csv, JSON Lines, or a trace CSV hingetool reads back.",
-        default: RowWriter.Format.dat.rawValue, allowed: RowWriter.Format.allCases.map(\.rawValue))
+    /// `--format` for commands whose output is rows: one vocabulary (docs/hingetool.md,
+    /// "Output formats"), `formats` the ones the command can write, the first the default
+    /// (`dat`, except for commands that write a trace).
+    static func rowFormatOption(_ formats: [RowWriter.Format] = RowWriter.Format.allCases) -> CommandSpec.Option {
+        let words: [RowWriter.Format: String] = [
+            .dat: "gnuplot-ready dat", .csv: "csv", .json: "JSON Lines", .trace: "a trace CSV hingetool reads back",
+        ]
+        let listed = formats.compactMap { words[$0] }
+        let help = "Rows as " + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+        return CommandSpec.Option(
+            ["--format"], value: "format", help: help + (listed.last ?? "") + ".",
+            default: formats.first?.rawValue, allowed: formats.map(\.rawValue))
+    }
 
-    /// `--format` for commands whose output is a report: `text` by default.
-    static let reportFormatOption = CommandSpec.Option(
-        ["--format"], value: "format", help: "The report as text, JSON or a Markdown table.",
-        default: ReportFormat.text.rawValue, allowed: ReportFormat.allCases.map(\.rawValue))
+    /// `--format` for commands whose output is a report: `text` by default; `formats` the ones
+    /// the command can write.
+    static func reportFormatOption(_ formats: [ReportFormat] = ReportFormat.allCases) -> CommandSpec.Option {
+        let words: [ReportFormat: String] = [.text: "text", .json: "JSON", .markdown: "a Markdown table"]
+        let listed = formats.compactMap { words[$0] }
+        let help = "The report as " + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+        return CommandSpec.Option(
+            ["--format"], value: "format", help: help + (listed.last ?? "") + ".", default: formats.first?.rawValue,
+            allowed: formats.map(\.rawValue))
+    }
 
     /// `-q, --quiet`: no warnings on standard error (errors still print), for the commands that
     /// warn about a trace they read without error.

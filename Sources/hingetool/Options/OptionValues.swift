@@ -8,48 +8,55 @@ internal import HingeSupport
 extension HingeTool {
     /// The number an option holds, or `nil` when it is neither given nor has a default.
     static func number(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double? {
-        guard let text = try checkedValue(arguments, key) else { return nil }
-        // A declared word (`inf`) reads as Double does; the kind has checked everything else.
-        return Double(text)
+        try value(arguments, key, as: Double.self)
     }
 
     /// The number an option with a declared default holds.
     static func declaredNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Double {
-        try declared(key, try number(arguments, key))
+        try declared(arguments, key, as: Double.self)
     }
 
     /// A whole-number option, or `nil`.
     static func wholeNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Int? {
-        guard let text = try checkedValue(arguments, key) else { return nil }
-        guard let value = Int(text) else {
-            throw .usage("The value '\(Echo.quoted(text))' is invalid for '--\(key)': expected a whole number")
-        }
-        return value
+        try value(arguments, key, as: Int.self)
     }
 
     /// The whole number an option with a declared default holds.
     static func declaredWholeNumber(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> Int {
-        try declared(key, try wholeNumber(arguments, key))
+        try declared(arguments, key, as: Int.self)
     }
 
     /// A whole-number option of any size (a seed), or `nil`.
     static func unsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64? {
+        try value(arguments, key, as: UInt64.self)
+    }
+
+    /// The whole number of any size an option with a declared default holds.
+    static func declaredUnsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64 {
+        try declared(arguments, key, as: UInt64.self)
+    }
+
+    /// The value of an option read as `type`, or `nil` when it is neither given nor has a
+    /// default: the one reading behind ``number(_:_:)``, ``wholeNumber(_:_:)`` and
+    /// ``unsignedInteger(_:_:)``.
+    static func value<Value: OptionNumber>(
+        _ arguments: ParsedArguments, _ key: String, as type: Value.Type
+    ) throws(ToolError) -> Value? {
         guard let text = try checkedValue(arguments, key) else { return nil }
-        guard let value = UInt64(text) else {
-            throw .usage("The value '\(Echo.quoted(text))' is invalid for '--\(key)': expected a whole number ≥ 0")
+        guard let value = Value(text) else {
+            throw .usage("The value '\(Echo.quoted(text))' is invalid for '--\(key)': expected \(Value.expectation)")
         }
         return value
     }
 
-    /// The whole number an option with a declared default holds.
-    static func declaredUnsignedInteger(_ arguments: ParsedArguments, _ key: String) throws(ToolError) -> UInt64 {
-        try declared(key, try unsignedInteger(arguments, key))
-    }
-
-    /// The value of an option that declares a default; `nil` would mean the declaration lacks
-    /// one, which the catalogue tests rule out.
-    private static func declared<Value>(_ key: String, _ value: Value?) throws(ToolError) -> Value {
-        guard let value else { throw .failure("'--\(key)' has no value and no declared default") }
+    /// The value of an option that declares a default, read as `type`; no value would mean
+    /// the declaration lacks a default, which the catalogue tests rule out.
+    static func declared<Value: OptionNumber>(
+        _ arguments: ParsedArguments, _ key: String, as type: Value.Type
+    ) throws(ToolError) -> Value {
+        guard let value = try value(arguments, key, as: type) else {
+            throw .failure("'--\(key)' has no value and no declared default")
+        }
         return value
     }
 
@@ -67,4 +74,23 @@ extension HingeTool {
         }
         return text
     }
+}
+
+/// A type an option's value can be read as: the declaration's kind has checked the text, and
+/// the type reads it (a declared word such as `inf` reads as `Double` does).
+protocol OptionNumber: LosslessStringConvertible {
+    /// What the message of a value the type cannot read says was expected.
+    static var expectation: String { get }
+}
+
+extension Double: OptionNumber {
+    static var expectation: String { "a number" }
+}
+
+extension Int: OptionNumber {
+    static var expectation: String { "a whole number" }
+}
+
+extension UInt64: OptionNumber {
+    static var expectation: String { "a whole number ≥ 0" }
 }

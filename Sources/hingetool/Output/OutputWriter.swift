@@ -19,6 +19,7 @@ final class OutputWriter {
     private enum Destination {
         case standardOutput((String) -> Void)
         case file(FileOutput)
+        case spool(Spool)
     }
 
     /// Bytes gathered before they are passed on: large enough that writes cost little per
@@ -44,6 +45,11 @@ final class OutputWriter {
             return
         }
         destination = .file(try FileOutput(path: path))
+    }
+
+    /// An output into `spool`, for rows that wait for a header only known at the end.
+    init(spool: Spool) {
+        destination = .spool(spool)
     }
 
     deinit {
@@ -112,6 +118,8 @@ final class OutputWriter {
             write(String(decoding: bytes, as: UTF8.self))
         case .file(let file):
             if failure == nil, !file.write(bytes) { failure = Self.writeFailure(file.path) }
+        case .spool(let spool):
+            spool.write(String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -13,9 +13,6 @@ internal import HingeSupport
 final class RunRecord: @unchecked Sendable {
     @TaskLocal static var current: RunRecord?
 
-    /// Option values that name files the command reads (the other paths are outputs).
-    static let inputValueNames: Set<String> = ["trace", "ppm", "image", "log"]
-
     private struct Input {
         var device: UInt64
         var inode: UInt64
@@ -39,10 +36,14 @@ final class RunRecord: @unchecked Sendable {
         }
     }
 
-    /// Registers the inputs a parsed command line names.
+    /// Registers the inputs a parsed command line names: the arguments and option values the
+    /// catalogue declares as read (``ValueKind/isInput``).
     func register(arguments: ParsedArguments, spec: CommandSpec) {
-        for path in arguments.positionals { register(input: path) }
-        for option in spec.options where option.valueName.map(Self.inputValueNames.contains) == true {
+        for (index, path) in arguments.positionals.enumerated() {
+            let argument = spec.arguments.indices.contains(index) ? spec.arguments[index] : spec.arguments.last
+            if argument?.kind.isInput == true { register(input: path) }
+        }
+        for option in spec.options where option.kind.isInput {
             if let path = arguments.values[option.key] { register(input: path) }
         }
     }

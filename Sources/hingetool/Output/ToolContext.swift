@@ -29,47 +29,63 @@ struct ToolContext {
     /// line raw, whichever message or reader error carries it.
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : Echo.comment(path) }
 
-    /// Opens a trace named on the command line; `-` is standard input.
-    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
-        do {
-            if path == "-" {
-                return TraceReader(source: try openStandardInput(), fileName: "<stdin>", options: options)
+    /// Opens an input named on the command line for reading: `-` is standard input, anything
+    /// else goes through ``InputFile`` (a regular file, checked before it is opened; a FIFO, a
+    /// device, a socket or a folder is refused with exit 66) and is registered with the run's
+    /// ``RunRecord``. Every command's inputs come through here (`openTrace`, `readAll`), so a
+    /// new command gets the checks without asking for them.
+    /// - Parameter limit: the most bytes read (`--max-bytes`); `nil` for a stream read row by row.
+    func openInput(_ path: String, limit: Int? = nil) throws(ToolError) -> any TraceByteSource {
+        guard path != "-" else {
+            do {
+                let source = try openStandardInput()
+                return limit.map { LimitedSource(source, limit: $0) } ?? source
+            } catch {
+                throw .noInput("cannot open '<stdin>': \(error.reason)")
             }
-            RunRecord.current?.register(input: path)
-            return TraceReader(
-                source: try FileByteSource(path: path), fileName: Self.displayName(path), options: options)
-        } catch {
-            throw .noInput("cannot open '\(Self.displayName(path))': \(error.reason)")
         }
+        RunRecord.current?.register(input: path)
+        return try InputFile(path, limit: limit)
     }
 
-    /// Reads all of a file named on the command line; `-` is standard input. Stops as soon as
-    /// more than `limit` bytes have arrived (so `/dev/zero` or an endless pipe costs `limit`
-    /// bytes of memory, not all of it), with a data error naming the limit.
-    func readAll(_ path: String, limit: Int = HingeTool.defaultMaxBytes) throws(ToolError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let name = Self.displayName(path)
+    /// Checks a path a command hands to another program or walks itself (`film`'s video or frame
+    /// folder): a regular file, or with `folders` a folder; refused like ``openInput(_:limit:)``
+    /// refuses, and registered as an input.
+    @discardableResult
+    func checkInput(_ path: String, folders: Bool) throws(ToolError) -> InputFile.Kind {
+        let kind = try InputFile.check(path, folders: folders)
         RunRecord.current?.register(input: path)
+        return kind
+    }
+
+    /// Opens a trace named on the command line; `-` is standard input (see ``openInput(_:limit:)``).
+    func openTrace(_ path: String, options: TraceReadOptions = .init()) throws(ToolError) -> TraceReader {
+        TraceReader(
+            source: try openInput(path), fileName: Self.displayName(path), options: options)
+    }
+
+    /// Reads all of a file named on the command line; `-` is standard input. A file already
+    /// longer than `limit` is refused before a byte is read; a stream stops as soon as more than
+    /// `limit` bytes have arrived (so an endless pipe costs `limit` bytes of memory, not all of
+    /// it), with a data error naming the limit.
+    func readAll(_ path: String, limit: Int = HingeTool.defaultMaxBytes) throws(ToolError) -> [UInt8] {
+        var source = try openInput(path, limit: limit)
+        // A regular file's size is known: one allocation of that size, not a doubling array.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min((source as? InputFile)?.size ?? 0, limit) + 1)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         do {
-            var source: any TraceByteSource =
-                path == "-" ? try openStandardInput() : try FileByteSource(path: path)
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
                 if count == 0 { return bytes }
-                guard bytes.count + count <= limit else {
-                    throw ToolError.data(
-                        "\(name): the input is longer than \(limit) bytes, the most this command reads into "
-                            + "memory (raise it with '--max-bytes')")
-                }
                 bytes += buffer[..<count]
             }
         } catch let failure as ToolError {
             throw failure
         } catch let error as FileByteSource.FileError {
-            throw .noInput("cannot read '\(name)': \(error.reason)")
+            throw .noInput("cannot read '\(Self.displayName(path))': \(error.reason)")
         } catch {
-            throw .noInput("cannot read '\(name)': \(error)")
+            throw .noInput("cannot read '\(Self.displayName(path))': \(error)")
         }
     }
 

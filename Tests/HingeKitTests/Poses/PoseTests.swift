@@ -36,7 +36,7 @@ struct PoseTests {
     }
 
     @Test(
-        "Every transition of the seeds, with the expected decision",
+        "Every transition rule, with the expected decision",
         arguments: [
             (nil, FoldableStages.flat, FoldChange.firstReading, false, "first layout pass"),
             (nil, FoldableStages.laptop, .firstReading, false, "first layout pass, already bent"),
@@ -60,7 +60,7 @@ struct PoseTests {
         #expect(classified.spring(reduceMotion: true) == nil, "never under Reduce Motion: \(name)")
     }
 
-    @Test("A bend animates with the seed's spring: mass 0.9, stiffness 280, damping 24")
+    @Test("A bend animates with the bend spring: mass 0.9, stiffness 280, damping 24")
     func bendSpring() throws {
         let spring = try #require(FoldChange.bend.spring(reduceMotion: false))
         #expect(spring.mass == 0.9 && spring.stiffness == 280 && spring.damping == 24)

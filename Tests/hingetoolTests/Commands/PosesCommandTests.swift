@@ -7,9 +7,9 @@ import Testing
 
 @Suite("hingetool poses")
 struct PosesCommandTests {
-    @Test("The seed transitions log classifies as the table in docs/poses.md says")
+    @Test("The fold transitions log classifies as the table in docs/poses.md says")
     func seedLog() {
-        let run = runTool(["poses", dataset("stages/seed-transitions.csv")])
+        let run = runTool(["poses", dataset("stages/fold-transitions.csv")])
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ") }
         let changes = rows.map { "\($0[4]) \($0[5])" }
@@ -19,7 +19,7 @@ struct PosesCommandTests {
                 "opening 0", "resizing 0", "resizing 0", "bend 1",
             ])
         #expect(rows[0][1] == "900" && rows[0][2] == "956" && rows[4][1] == "956" && rows[4][2] == "900")
-        let reduced = runTool(["poses", dataset("stages/seed-transitions.csv"), "--reduce-motion"])
+        let reduced = runTool(["poses", dataset("stages/fold-transitions.csv"), "--reduce-motion"])
         #expect(reduced.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.allSatisfy { $0.hasSuffix(" 0") })
     }
 

@@ -10,8 +10,9 @@ import Testing
 
 /// Issue 21: the hostile suite generated from the command catalogue. Every runnable
 /// subcommand in `HingeTool.subcommandPaths()` (the plot kinds included) is attacked through
-/// its input (a FIFO fed forever, a device node of our own, a name with a newline and an escape
-/// sequence, CRLF line ends, a huge gap), its outputs (its own input, a link planted out of its
+/// every input the catalogue declares in its base line (a FIFO and a device node of our own,
+/// both refused unopened; a stream fed forever on standard input; a name with a newline and an
+/// escape sequence; CRLF line ends; a huge gap), its outputs (its own input, a link planted out of its
 /// folder, a folder holding someone else's files) and a signal mid-run — each run by the built
 /// tool in a child process under `ulimit -v` with a hang guard that kills the process group.
 /// A subcommand added to the catalogue without a ``HostileCatalogue/base(_:folder:)`` line fails
@@ -57,45 +58,64 @@ struct GeneratedHostileTests {
     }
 
     @Test(
-        "Input attacks: FIFO fed forever, device node, newline and escape in the name, CRLF, huge gap", .slow,
-        arguments: leaves)
+        "Input attacks on every declared input: FIFO, device node, endless stream, newline and escape in the name, CRLF, huge gap",
+        .slow, arguments: leaves)
     func inputAttacks(command: String) throws {
         let folder = temporaryFolder()
         let base = try #require(HostileCatalogue.base(command, folder: folder))
-        guard let (index, input) = HostileCatalogue.inputFile(in: base) else { return }
+        for slot in HostileCatalogue.inputs(in: base, command: command) {
+            try attack(command, base: base, slot: slot, folder: folder)
+        }
+    }
+
+    func attack(_ command: String, base: [String], slot: HostileCatalogue.Slot, folder: String) throws {
+        let input = base[slot.index]
+        let label = "\(command) \(slot.name)"
         var attacks: [(String, String)] = []
         // A name with a newline and an escape sequence, same bytes.
-        let evil = folder + "/in\n\u{1B}[31mput" + (input.hasSuffix(".csv") ? ".csv" : "")
+        let evil = folder + "/in\n\u{1B}[31mput-\(slot.index)" + (input.hasSuffix(".csv") ? ".csv" : "")
         try FileManager.default.copyItem(atPath: input, toPath: evil)
         attacks.append(("newline and escape in the name", evil))
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
-        if !isFolder.boolValue {
-            let text = try String(contentsOfFile: input, encoding: .utf8)
-            let crlf = folder + "/crlf" + (input.hasSuffix(".csv") ? ".csv" : ".txt")
+        if (try? InputFile.kind(of: input)) == .regularFile,
+            let text = try? String(contentsOfFile: input, encoding: .utf8)
+        {
+            let crlf = folder + "/crlf-\(slot.index)" + (input.hasSuffix(".csv") ? ".csv" : ".txt")
             try text.replacingOccurrences(of: "\n", with: "\r\n").write(
                 toFile: crlf, atomically: false, encoding: .utf8)
             attacks.append(("CRLF", crlf))
+            if text.hasPrefix("time,") {
+                let gap = folder + "/gap-\(slot.index).csv"
+                try "time,angle\n0,10\n1000000,20\n".write(toFile: gap, atomically: false, encoding: .utf8)
+                attacks.append(("a 10⁶ s gap", gap))
+            }
         }
-        if input.hasSuffix(".csv") {
-            let gap = folder + "/gap.csv"
-            try "time,angle\n0,10\n1000000,20\n".write(toFile: gap, atomically: false, encoding: .utf8)
-            attacks.append(("a 10⁶ s gap", gap))
-        }
-        if makeNode(folder + "/zero", characterDevice: (1, 5)) {
-            attacks.append(("a device node (zero)", folder + "/zero"))
-        }
-        for (label, path) in attacks {
+        for (attack, path) in attacks {
             var arguments = base
-            arguments[index] = path
-            Self.expectSane(Self.run(arguments, in: folder), "\(command) with \(label)")
+            arguments[slot.index] = path
+            Self.expectSane(Self.run(arguments, in: folder), "\(label) with \(attack)")
         }
-        // A FIFO fed forever without a line feed.
+        // A FIFO and a device node named as the input: refused before they are opened.
+        var nodes: [(String, String)] = []
+        if makeNode(folder + "/fifo-\(slot.index)") { nodes.append(("a FIFO", folder + "/fifo-\(slot.index)")) }
+        if makeNode(folder + "/zero-\(slot.index)", characterDevice: (1, 5)) {
+            nodes.append(("a device node (zero)", folder + "/zero-\(slot.index)"))
+        }
+        for (attack, path) in nodes {
+            var arguments = base
+            arguments[slot.index] = path
+            let run = Self.run(arguments, in: folder)
+            Self.expectSane(run, "\(label) with \(attack)")
+            #expect(run.status == 66, "\(label) with \(attack): \(run.error)")
+        }
+        // An endless stream without a line feed, on standard input where the input may be '-'.
+        guard slot.kind == .inputFile else { return }
         let (fifo, writer) = HostileInputTests.feed("yes 7 | tr -d '\\n'", in: folder)
         defer { stopGroup(writer) }
         var arguments = base
-        arguments[index] = fifo
-        Self.expectSane(Self.run(arguments, in: folder), "\(command) with an endless FIFO")
+        arguments[slot.index] = "-"
+        var child = GuardedProcess(arguments: [builtTool] + arguments, folder: folder, input: fifo, timeLimit: 120)
+        child.memoryLimit = Self.memory
+        Self.expectSane(child.run(), "\(label) with an endless stream on standard input")
     }
 
     @Test(
@@ -105,10 +125,10 @@ struct GeneratedHostileTests {
         let folder = temporaryFolder()
         let base = try #require(HostileCatalogue.base(command, folder: folder))
         // -o onto its own input: refused, the input unchanged.
-        if let (index, input) = HostileCatalogue.inputFile(in: base), HostileCatalogue.takesOutputFile(command) {
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
-            if !isFolder.boolValue {
+        for slot in HostileCatalogue.inputs(in: base, command: command) where HostileCatalogue.takesOutputFile(command)
+        {
+            let (index, input) = (slot.index, base[slot.index])
+            if (try? InputFile.kind(of: input)) == .regularFile {
                 let own = folder + "/own-input"
                 try FileManager.default.copyItem(atPath: input, toPath: own)
                 let before = FileManager.default.contents(atPath: own)
@@ -123,8 +143,8 @@ struct GeneratedHostileTests {
         }
         // --out DIR: a planted link out of the folder at each name the command writes, and a
         // foreign file: refused; with --force the link is replaced, its target untouched.
-        guard let outIndex = base.firstIndex(of: "--out") else { return }
-        let target = base[outIndex + 1]
+        guard let valueIndex = HostileCatalogue.outputFolder(in: base, command: command) else { return }
+        let target = base[valueIndex]
         let first = Self.run(base, in: folder)
         #expect(first.status == 0, "\(command): \(first.error)")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") }
@@ -134,7 +154,7 @@ struct GeneratedHostileTests {
         try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
         for name in names { symlink(victim, planted + "/" + name) }
         var arguments = base
-        arguments[outIndex + 1] = planted
+        arguments[valueIndex] = planted
         let refused = Self.run(arguments, in: folder)
         Self.expectSane(refused, "\(command) into planted links")
         #expect(refused.status == 64, "\(command) into planted links: \(refused.error)")
@@ -151,8 +171,8 @@ struct GeneratedHostileTests {
         var arguments = try #require(HostileCatalogue.base(command, folder: folder))
         let outputs = folder + "/outputs"
         try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
-        if let outIndex = arguments.firstIndex(of: "--out") {
-            arguments[outIndex + 1] = outputs
+        if let valueIndex = HostileCatalogue.outputFolder(in: arguments, command: command) {
+            arguments[valueIndex] = outputs
         } else if HostileCatalogue.takesOutputFile(command) {
             arguments += ["-o", outputs + "/out"]
         } else {
@@ -172,7 +192,8 @@ struct GeneratedHostileTests {
     }
 }
 
-/// A valid command line per subcommand, from which the attacks start.
+/// A valid command line per subcommand, from which the attacks start, and where in it the
+/// catalogue says the inputs and outputs are.
 enum HostileCatalogue {
     static func base(_ command: String, folder: String) -> [String]? {
         let words = command.split(separator: " ").map(String.init)
@@ -193,25 +214,87 @@ enum HostileCatalogue {
         return HostileInputTests.base(command, folder: folder)
     }
 
-    /// The position and path of the file (or frame folder) the command line reads.
-    static func inputFile(in arguments: [String]) -> (Int, String)? {
-        for (index, word) in arguments.enumerated().dropFirst() where word.hasPrefix("/") {
-            if index > 0, ["--out", "--out-dir", "-o"].contains(arguments[index - 1]) { continue }
-            return (index, word)
-        }
-        return nil
-    }
-
-    /// Whether the subcommand takes `-o FILE`.
-    static func takesOutputFile(_ command: String) -> Bool {
-        let words = command.split(separator: " ").map(String.init)
+    /// The catalogue's declaration of `command` (`plot film` → the film kind of `plot`).
+    static func spec(_ command: String) -> CommandSpec? {
         var commands = HingeTool.subcommands
         var spec: CommandSpec?
-        for word in words {
-            guard let found = commands.first(where: { $0.spec.name == word }) else { return false }
+        for word in command.split(separator: " ") {
+            guard let found = commands.first(where: { $0.spec.name == word }) else { return nil }
             spec = found.spec
             commands = found.subcommands
         }
-        return spec?.options.contains { $0.key == "output" } ?? false
+        return spec
+    }
+
+    /// A word of a command line that names a file or folder, with what the catalogue declares it
+    /// to be (``ValueKind``) and the argument or option it fills.
+    struct Slot {
+        var index: Int
+        var kind: ValueKind
+        var name: String
+    }
+
+    /// The values in `arguments` (a command line of `command`) as the catalogue declares them:
+    /// each option's value has its option's kind, each positional its argument's. Nothing is
+    /// guessed from how a value looks.
+    static func slots(in arguments: [String], command: String) -> [Slot] {
+        guard let spec = spec(command) else { return [] }
+        var slots: [Slot] = []
+        var index = command.split(separator: " ").count
+        var positional = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.hasPrefix("-"), word != "-", let option = spec.option(named: word) {
+                if option.valueName != nil {
+                    slots.append(Slot(index: index + 1, kind: option.kind, name: option.longName))
+                    index += 2
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            let argument =
+                spec.arguments.indices.contains(positional) ? spec.arguments[positional] : spec.arguments.last
+            if let argument { slots.append(Slot(index: index, kind: argument.kind, name: argument.name)) }
+            positional += 1
+            index += 1
+        }
+        return slots
+    }
+
+    /// The slots of `arguments` the catalogue declares as read (a trace, an image, a frame folder).
+    static func inputs(in arguments: [String], command: String) -> [Slot] {
+        slots(in: arguments, command: command).filter(\.kind.isInput)
+    }
+
+    /// Every input the catalogue declares for `command`, each with a command line that fills
+    /// it: the base line where it names it already, the base line plus `option placeholder`
+    /// where it is an option the base line leaves out (so an input nobody thought to write a
+    /// base line for is attacked all the same).
+    static func declaredInputs(_ command: String, base: [String]) -> [(arguments: [String], slot: Slot)] {
+        guard let spec = spec(command) else { return [] }
+        let present = inputs(in: base, command: command)
+        var result = present.map { (base, $0) }
+        for option in spec.options where option.kind.isInput && !present.contains(where: { $0.name == option.longName })
+        {
+            let arguments = base + [option.longName, "placeholder"]
+            result.append((arguments, Slot(index: arguments.count - 1, kind: option.kind, name: option.longName)))
+        }
+        for argument in spec.arguments
+        where argument.kind.isInput && !present.contains(where: { $0.name == argument.name }) {
+            let arguments = base + ["placeholder"]
+            result.append((arguments, Slot(index: arguments.count - 1, kind: argument.kind, name: argument.name)))
+        }
+        return result
+    }
+
+    /// The index of the value of the option the catalogue declares as a folder written into.
+    static func outputFolder(in arguments: [String], command: String) -> Int? {
+        slots(in: arguments, command: command).first { $0.kind == .directory }?.index
+    }
+
+    /// Whether the subcommand takes `-o FILE` (an option declared as a file written).
+    static func takesOutputFile(_ command: String) -> Bool {
+        spec(command)?.options.contains { $0.kind == .outputFile && $0.names.contains("-o") } ?? false
     }
 }

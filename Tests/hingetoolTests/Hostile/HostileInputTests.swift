@@ -29,7 +29,8 @@ struct HostileInputTests {
     }
 
     /// A FIFO in `folder` fed by `command` (a shell command writing to standard output)
-    /// until the test stops it.
+    /// until the test stops it. A command refuses the FIFO named as a path (``InputFile``):
+    /// the tests give it as standard input (`input:`) with `-` on the command line.
     static func feed(_ command: String, in folder: String) -> (path: String, writer: GuardedProcess.Started) {
         let path = folder + "/stream-\(UUID().uuidString)"
         precondition(makeNode(path))
@@ -45,7 +46,7 @@ struct HostileInputTests {
         let folder = temporaryFolder()
         let (fifo, writer) = Self.feed("yes 7 | tr -d '\\n'", in: folder)
         defer { stopGroup(writer) }
-        let run = Self.run(command + [fifo], in: folder)
+        let run = Self.run(command + ["-"], in: folder, input: fifo)
         #expect(!run.timedOut)
         #expect(run.status == 65)
         #expect(run.error.contains("line is longer than 65536 bytes"), "\(run.error)")
@@ -58,7 +59,7 @@ struct HostileInputTests {
         let folder = temporaryFolder()
         let (fifo, writer) = Self.feed("yes '' | tr '\\n' '\\000'", in: folder)
         defer { stopGroup(writer) }
-        let run = Self.run(command + [fifo], in: folder)
+        let run = Self.run(command + ["-"], in: folder, input: fifo)
         #expect(!run.timedOut)
         #expect(run.status == 65, "\(run.error)")
         #expect(run.error.utf8.count < 1000)
@@ -69,7 +70,8 @@ struct HostileInputTests {
         let folder = temporaryFolder()
         let (fifo, writer) = Self.feed("yes P6", in: folder)
         defer { stopGroup(writer) }
-        let run = Self.run(["fold-render", "--tilt", "10", "--image", fifo, "--max-bytes", "1000000"], in: folder)
+        let run = Self.run(
+            ["fold-render", "--tilt", "10", "--image", "-", "--max-bytes", "1000000"], in: folder, input: fifo)
         #expect(!run.timedOut)
         #expect(run.status == 65)
         #expect(run.error.contains("1000000 bytes") && run.error.contains("--max-bytes"), "\(run.error)")
@@ -81,7 +83,7 @@ struct HostileInputTests {
         let (fifo, writer) = Self.feed(
             "{ printf 'time,angle\\n'; yes 1 | tr -d '\\n' | head -c 100000; sleep 600; }", in: folder)
         defer { stopGroup(writer) }
-        let run = Self.run(["stats", fifo], in: folder)
+        let run = Self.run(["stats", "-"], in: folder, input: fifo)
         #expect(run.status == 65)
         #expect(run.error.contains(":2:65537: line is longer than 65536 bytes"), "\(run.error)")
         // Reported before the pipe closed: the writer is still sleeping.
@@ -226,7 +228,12 @@ struct HostileInputTests {
             try? "content_width,content_height\n400,800\n800,800\n".write(
                 toFile: stages, atomically: false, encoding: .utf8)
             return [command, stages]
-        case "fold-render": return [command, "--tilt", "10", "--width", "7", "--eye", "320"]
+        case "fold-render":
+            // A 4 × 2 PPM, so the generated suite attacks --image as every other input.
+            let image = folder + "/image.ppm"
+            _ = FileManager.default.createFile(
+                atPath: image, contents: Data("P6\n4 2\n255\n".utf8) + Data((0..<24).map { UInt8($0 * 10) }))
+            return [command, "--tilt", "10", "--width", "7", "--eye", "320", "--image", image]
         case "demo": return [command, trace, "--out-dir", folder + "/demo"]
         case "unfold", "posture": return [command, trace]
         case "import":

@@ -118,13 +118,13 @@ extension HingeTool.Animate {
         private let startTime: Double
         /// Frames written so far.
         private(set) var frame = 0
-        private let rows: Spool
+        private let rows: RowWriter
 
         /// How long the default tail may run when the motion never settles (an undamped spring).
         static let longestTail = 10.0
 
         /// A session whose animator rests on `target` at `time`, the first frame's time.
-        init(settings: Settings, feed: Feed, target: Double, at time: Double, rows: Spool) {
+        init(settings: Settings, feed: Feed, target: Double, at time: Double, rows: RowWriter) {
             self.settings = settings
             self.feed = feed
             self.rows = rows
@@ -187,11 +187,11 @@ extension HingeTool.Animate {
                 }
             }
             let state = animator.state(at: t)
-            var row = DecimalNumber.shortest(t)
-            row += " " + DecimalNumber.shortest(animator.target)
-            row += " " + DecimalNumber.shortest(state.value)
-            row += " " + DecimalNumber.shortest(state.velocity) + "\n"
-            rows.write(row)
+            rows.add(t)
+            rows.add(animator.target)
+            rows.add(state.value)
+            rows.add(state.velocity)
+            rows.endRow()
             frame += 1
             return (t, animator.isSettled(at: t))
         }

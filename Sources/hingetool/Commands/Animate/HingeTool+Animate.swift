@@ -10,7 +10,8 @@ extension HingeTool {
             abstract: "Animate a value toward a trace's angles with a spring, at a display's frame rate.",
             discussion: """
                 Each sample retargets a SpringAnimator at the sample's time; rows \
-                't target value velocity' follow at t = t0 + k/rate, from the first sample with \
+                't target value velocity' (--format: gnuplot-ready dat, csv or JSON Lines) \
+                follow at t = t0 + k/rate, from the first sample with \
                 an angle to the last sample plus --tail (by default until the value has \
                 settled, at most 10 s). The value is exact at every row, whatever the spacing \
                 of the samples: it is the closed form of the springs in flight, not a \
@@ -55,13 +56,13 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
                 ).defaulting(toNote: "until settled"),
-                maxPointsOption, quietOption, outputOption,
+                maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
                 "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
-                "                         [--max-points <n>] [-o <file>]",
+                "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
@@ -70,7 +71,9 @@ extension HingeTool {
             let reader = try context.openTrace(path)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             // The header counts the rows, so they wait in a spool until the end.
-            let rows = try Spool()
+            let spool = try Spool()
+            let spooled = OutputWriter(spool: spool)
+            let rows = RowWriter(RowWriter.format(arguments), columns: columns, output: spooled)
             var plausibility = TracePlausibility()
             func nextRecord() throws(ToolError) -> TraceRecord? {
                 do {
@@ -94,28 +97,33 @@ extension HingeTool {
                 frames = session.frame
                 break
             }
-            output.write(header(settings, path: path, feed: feed, frames: frames))
-            try rows.copy(to: output)
+            try spooled.commit()
+            RowWriter(rows.format, columns: columns, output: output).writeHeader(
+                header(settings, path: path, feed: feed, frames: frames), schema: "hingetool/animate/1")
+            try spool.copy(to: output)
             try output.commit()
             context.warn(plausibility, reader: reader)
         }
 
+        /// The columns, named once.
+        static let columns: [RowWriter.Column] = [.init("t"), .init("target"), .init("value"), .init("velocity")]
+
         /// The comment lines above the rows.
-        private static func header(_ settings: Settings, path: String, feed: Feed, frames: Int) -> String {
-            var text = "# hingetool animate \(Echo.comment(path)): \(SpringOptions.describe(settings.initialSpring)), "
-            text += "mode \(settings.mode.rawValue), input \(settings.followsPosition ? "position" : "raw"), "
-            text += "effect \(settings.effectName), reduce motion \(settings.policy.rawValue)\n"
+        private static func header(_ settings: Settings, path: String, feed: Feed, frames: Int) -> CommentHeader {
+            var summary = "\(SpringOptions.describe(settings.initialSpring)), "
+            summary += "mode \(settings.mode.rawValue), input \(settings.followsPosition ? "position" : "raw"), "
+            summary += "effect \(settings.effectName), reduce motion \(settings.policy.rawValue)"
+            var header = CommentHeader("animate", source: path, summary: summary)
             if let (time, later) = settings.change {
-                text += "# from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))\n"
+                header.add("from t = \(DecimalNumber.shortest(time)) s: \(SpringOptions.describe(later))")
             }
-            text += "# \(feed.samples) samples, \(feed.angles) with an angle "
-            text +=
+            var counts = "\(feed.samples) samples, \(feed.angles) with an angle "
+            counts +=
                 settings.effect == nil
                 ? "(the others hold the last target); " : "(the others: a status alone, or no hinge); "
-            text += "\(frames) rows at \(DecimalNumber.shortest(settings.rate)) Hz\n"
-            if feed.angles == 0 { text += "# no sample has an angle: nothing to animate\n" }
-            text += "# t target value velocity\n"
-            return text
+            header.add(counts + "\(frames) rows at \(DecimalNumber.shortest(settings.rate)) Hz")
+            if feed.angles == 0 { header.add("no sample has an angle: nothing to animate") }
+            return header
         }
 
         /// Reads `t:name` into a time and a preset.

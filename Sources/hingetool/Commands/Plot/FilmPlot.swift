@@ -16,7 +16,7 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
             arguments.flags.insert("events")
-            arguments.values["format"] = "text"
+            arguments.values["format"] = "dat"
             // The hinge's stops, read as `film` reads them (the whole trace, within --max-rows
             // and --max-points; the film is not read twice).
             let stops = try Film.hingeTimeline(arguments, film: nil, context: context)?.stops
