@@ -214,6 +214,16 @@ reader_velocity() {
   cat "$work/velocity"
 }
 
+# The range of those RMSE ratios over the four 1° scenarios and five-degree-steps, for the
+# "What it is" list.
+unfold_rmse() {
+  "$tool" score --unfold $(traces) --format json 2> /dev/null \
+    | jq -r '["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend", "five-degree-steps"] as $names
+      | [.[] | select(.file | split("/") | last | rtrimstr(".csv") as $n | $names | index($n))
+        | .rows[] | select(.display == "hingekit") | .rmse_ratio]
+      | "\(min * 100 | round / 100)–\(max * 100 | round / 100)×"'
+}
+
 readme_measured() {
   readme_reader
   cat << EOF
@@ -299,6 +309,7 @@ region docs/performance.md table block performance_table
 region docs/performance.md run inline performance_run
 region README.md measured inline readme_measured
 region README.md reader-velocity inline reader_velocity
+region README.md unfold-rmse inline unfold_rmse
 region docs/stand-ins.md stand-in-exact inline stand_in_exact
 region docs/stand-ins.md stand-in-hit inline stand_in_hit
 region docs/reading.md snap-leads inline snap_leads
