@@ -33,7 +33,7 @@ enum FilmReport {
             let shots = picks(event, in: frames)
             var cells = ""
             for (label, index) in shots {
-                guard let thumbnail = thumbnails.thumbnail(index, frames: frames) else { continue }
+                guard let thumbnail = thumbnails.thumbnail(index, frames: frames, context: context) else { continue }
                 let name = "event-\(number + 1)-\(label).png"
                 try png(thumbnail, name)
                 cells +=
@@ -193,14 +193,15 @@ final class FilmThumbnails: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The thumbnail of frame `index`: kept, or decoded from its file.
-    func thumbnail(_ index: Int, frames: [FilmFrame]) -> Frame? {
+    /// The thumbnail of frame `index`: kept, or decoded from its file (read through the tool's
+    /// one input opener).
+    func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
         lock.lock()
         let found = kept[index]
         lock.unlock()
         if let found { return found }
-        guard let data = FileManager.default.contents(atPath: frames[index].file),
-            let frame = try? Frame(contentsOf: [UInt8](data), file: frames[index].file)
+        guard let data = try? context.readAll(frames[index].file, limit: 1 << 30),
+            let frame = try? Frame(contentsOf: data, file: frames[index].file)
         else { return nil }
         return Self.shrink(frame)
     }
