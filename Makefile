@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots format lint clean install install-files uninstall
+.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots films format lint clean install install-files uninstall
 
 all: build
 
@@ -33,12 +33,14 @@ demo: build
 	$(TOOL) demo
 	$(TOOL) preview Datasets/five-degree-steps.csv --effect bloom --rate 25 --size 160 -o Plots/bloom-preview.gif
 
-## test: the full suite (unit, oracle, CLI), the stand-in cache again under ThreadSanitizer (its own
-## build directory, warnings as errors: a few minutes the first time, seconds after), then lint
-## (which reuses that build) and the documentation build
+## test: the full suite (unit, oracle, CLI; the recorded films through the release hingetool, built
+## first), the stand-in cache again under ThreadSanitizer (its own build directory, warnings as
+## errors: a few minutes the first time, seconds after), then lint (which reuses that build) and
+## the documentation build
 test: deps
-	@TESTS=1 scripts/deps.sh
+	@TESTS=1 CHROMIUM=1 scripts/deps.sh
 	$(SWIFT) build --build-tests
+	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) test
 	$(SWIFT) test --filter ImageStandInsTests $(STRICT_BUILD)
 	$(MAKE) --no-print-directory lint
@@ -116,6 +118,12 @@ api: build
 score: build
 	scripts/score-table.sh $(TOOL)
 
+## films: re-record Datasets/films/real/ (Chromium on Xvfb grabbed by ffmpeg x11grab; needs chromium and xvfb,
+## which scripts/deps.sh installs with FILMS=1); the tests use the committed recordings and never re-record
+films:
+	FILMS=1 scripts/deps.sh
+	scripts/record-film.sh
+
 ## plots: render Plots/*.png from hingetool output with the gnuplot scripts in Plots/
 plots: build
 	@mkdir -p Plots/data
@@ -151,6 +159,8 @@ plots: build
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
 	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0 \
 	  -o Plots/data/film-late-motion.dat
+	$(TOOL) film Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 --events -o Plots/data/film-crossfade-real.dat
+	scripts/film-probe.sh Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 > Plots/data/film-crossfade-real-probe.dat
 	for trace in $$(ls Datasets/*.csv | grep -v no-hinge); do \
 	  $(TOOL) score --frontier $$trace -o Plots/data/frontier-$$(basename $$trace .csv).dat; done
 	for script in Plots/*.gp; do gnuplot $$script; done

@@ -60,7 +60,10 @@ their own keys (`event`); `csv` and `trace` hold one series, so the combination 
 
 The `#` lines that open a `dat` or `trace` output come from one builder: the command line with
 the input's name (its control characters escaped, so a newline in a file name cannot end the
-comment), then notes; `json` carries the same lines as `source` and `notes`.
+comment), then notes; `json` carries the same lines as `source` and `notes`, with `version`
+(what `--version` prints). The `#` lines leave the version out on purpose: a dat output is then
+byte for byte the same from one release to the next when nothing it computes changed, so a
+plain `diff` shows what did.
 
 Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
 `docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output

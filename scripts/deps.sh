@@ -28,6 +28,12 @@ if [ "${TESTS:-0}" = 1 ]; then
   command -v man >/dev/null 2>&1 || need man-db man-db
   command -v groff >/dev/null 2>&1 || need groff-base groff
 fi
+# `make test` (CHROMIUM=1) opens film --report's page in headless Chromium; only `make films`
+# (FILMS=1) records a screen: Chromium drawn on a virtual X display (Xvfb).
+if [ "${CHROMIUM:-0}" = 1 ] || [ "${FILMS:-0}" = 1 ]; then
+  command -v chromium >/dev/null 2>&1 || need chromium chromium
+fi
+if [ "${FILMS:-0}" = 1 ]; then command -v Xvfb >/dev/null 2>&1 || need xvfb xquartz; fi
 
 if [ "${#missing_apt[@]}" = 0 ]; then
   echo "deps: gsl $(pkg-config --modversion gsl), libpng $(pkg-config --modversion libpng), libdeflate $(pkg-config --modversion libdeflate), cairo $(pkg-config --modversion cairo), $(gnuplot --version), ImageMagick compare, ffmpeg and jq already present"

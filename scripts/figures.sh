@@ -134,6 +134,22 @@ performance_table() {
 | \`hingetool film\`, peak RSS | $(sig "$(field film.peak-rss)") MB | | a batch of frames in flight, not the film |
 | largest \|RMSE − compare's RMSE\| over the pairs | $(field film.agreement | xargs printf '%.1e') | ≤ 1e-6 | $(verdict "$(field film.agreement)" 0.000001) |
 EOF
+  video_rows
+}
+
+# The film-from-a-video rows, once a whole `make bench` has measured them (issue 24).
+video_rows() {
+  jq -e 'any(.figures[]; .id == "film.video.time")' "$results" > /dev/null 2>&1 || return 0
+  local label
+  label=$(field film.video.time name | sed -E 's/.*\((.*)\)$/\1/')
+  cat << EOF
+| \`hingetool film VIDEO\` ($label), from ffmpeg's pipe | $(sig "$(field film.video.time)") s | ≤ $(sig "$(field film.video.time target)") s (4× the PNG route) | $(verdict "$(field film.video.time)" "$(field film.video.time target)"): $(sig "$(field film.video.time peer_ratio)")× the PNG route |
+| ffmpeg → PNG files → \`hingetool film\`, same video | $(sig "$(field film.video.png-route-time)") s | | |
+| ffmpeg decoding to raw RGB alone, same video | $(sig "$(field film.video.raw-decode-time)") s | | |
+| \`film VIDEO\` ÷ raw decode alone (paired runs) | $(sig "$(field film.video.over-raw-decode)")× | ≤ 1.5× | $(verdict "$(field film.video.over-raw-decode)" 1.5) |
+| \`film VIDEO\`, peak RSS, the video and one six times as long | $(sig "$(field film.video.peak-rss)") MB, $(sig "$(field film.video.peak-rss-long)") MB | ≤ $(sig "$(field film.video.peak-rss-long target)") MB | $(verdict "$(field film.video.peak-rss-long)" "$(field film.video.peak-rss-long target)") |
+| largest \|RMSE − the PNG route's\| | $(field film.video.agreement | xargs printf '%.1e') | ≤ 1e-6 | $(verdict "$(field film.video.agreement)" 0.000001) |
+EOF
 }
 
 performance_run() {
@@ -203,6 +219,16 @@ reader_velocity() {
   cat "$work/velocity"
 }
 
+# The range of those RMSE ratios over the four 1° scenarios and five-degree-steps, for the
+# "What it is" list.
+unfold_rmse() {
+  "$tool" score --unfold $(traces) --format json 2> /dev/null \
+    | jq -r '["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend", "five-degree-steps"] as $names
+      | [.[] | select(.file | split("/") | last | rtrimstr(".csv") as $n | $names | index($n))
+        | .rows[] | select(.display == "hingekit") | .rmse_ratio]
+      | "\(min * 100 | round / 100)–\(max * 100 | round / 100)×"'
+}
+
 readme_measured() {
   readme_reader
   cat << EOF
@@ -246,8 +272,8 @@ film_sample() {
 }
 
 # The first event's time from the hinge's start, and the late motion's from its stop.
-film_sample_start() { film_events | awk '!/^#/ { print $NF " ms"; exit }'; }
-film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 1) " ms"; exit }'; }
+film_sample_start() { film_events | awk '!/^#/ { print $(NF - 2) " ms"; exit }'; }
+film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 3) " ms"; exit }'; }
 # The real Galaxy Z Fold 8 log (Datasets/real/): HingeKit's unfold RMSE and Android's whole
 # pipeline's against the private fused angle, held and linearly interpolated, from score --unfold.
 real_log_scores() {
@@ -314,6 +340,7 @@ region docs/performance.md table block performance_table
 region docs/performance.md run inline performance_run
 region README.md measured inline readme_measured
 region README.md reader-velocity inline reader_velocity
+region README.md unfold-rmse inline unfold_rmse
 region docs/stand-ins.md stand-in-exact inline stand_in_exact
 region docs/stand-ins.md stand-in-hit inline stand_in_hit
 region docs/reading.md snap-leads inline snap_leads

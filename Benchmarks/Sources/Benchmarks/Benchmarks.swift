@@ -13,8 +13,9 @@
 /// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script),
 /// `--work DIR` (scratch space for the big traces), `--results PATH`, `--runs N` (timed runs
 /// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer
-/// PATH` (the compare loop), `--film-frames N` (frames of the film case; 0 skips) and
-/// `--commit TEXT` (recorded with the run).
+/// PATH` (the compare loop), `--film-frames N` (frames of the film case; 0 skips),
+/// `--video-seconds N` (length of the film-from-a-video case; 0 skips) and `--commit TEXT`
+/// (recorded with the run).
 ///
 /// `Benchmarks/results.json` is the one source of every published figure (scripts/figures.sh
 /// writes the tables in README.md and docs/performance.md from it), so it only ever holds a
@@ -27,7 +28,7 @@ struct Benchmarks {
             "tool": ".build/release/hingetool", "peer": "Benchmarks/peers/pandas_pipeline.py",
             "work": ".build/bench", "results": "Benchmarks/results.json", "runs": "5", "rows": "1000000",
             "big-rows": "10000000", "film-peer": "Benchmarks/peers/compare_loop.sh", "film-frames": "60",
-            "commit": "",
+            "video-seconds": "10", "commit": "",
         ]
         var resultsGiven = false
         var arguments = CommandLine.arguments.dropFirst()
@@ -43,7 +44,8 @@ struct Benchmarks {
         else { fail("--runs must be at least 5; --rows and --big-rows whole numbers") }
         mkdir(options["work"]!, 0o755)
         let frameCount = Int(options["film-frames"]!) ?? 0
-        let whole = rows > 0 && bigRows > 0 && frameCount > 1
+        let videoSeconds = Int(options["video-seconds"]!) ?? 0
+        let whole = rows > 0 && bigRows > 0 && frameCount > 1 && videoSeconds > 0
         let results = whole || resultsGiven ? options["results"]! : options["work"]! + "/results-partial.json"
         let run = RunRecord(commit: options["commit"]!)
 
@@ -78,6 +80,14 @@ struct Benchmarks {
                     tool: options["tool"]!, peer: options["film-peer"]!, work: options["work"]!, runs: runs,
                     frameCount: frameCount)
                 for figure in try film.run() {
+                    show(figure)
+                    figures.append(figure)
+                }
+            }
+            if videoSeconds > 0 {
+                let video = FilmVideoCase(
+                    tool: options["tool"]!, work: options["work"]!, runs: runs, seconds: videoSeconds)
+                for figure in try video.run() {
                     show(figure)
                     figures.append(figure)
                 }

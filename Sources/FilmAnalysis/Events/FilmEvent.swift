@@ -2,9 +2,13 @@
 public struct FilmEvent: Hashable, Sendable {
     /// What kind of change it is.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The frames without detail a recording opens with, before the app draws; ``FilmEvent/end``
+        /// is the first frame with content (the film's visible start).
+        case leadIn = "lead-in"
         /// One large step between steady frames.
         case cut
-        /// A run of moderate steps whose frames lie on the blend of the frames before and after.
+        /// A run of frames that blend the frames before and after it, perhaps over the
+        /// background (``FilmEvent/dip``); a crossfade with a dip is a blink (``FilmEvent/isBlink``).
         case crossfade
         /// Frames with almost no detail between two frames that have it.
         case blankFrame = "blank-frame"
@@ -23,14 +27,22 @@ public struct FilmEvent: Hashable, Sendable {
     /// When it ended, in milliseconds: the frame that ends it (for a blank frame or a flash,
     /// the frame that replaces it; for the others, the last frame that is part of it).
     public var end: Int
-    /// The frames it spans: changed frames for a cut, crossfade, settle and late motion; the
-    /// blank or flat frames for a blank frame and a flash.
+    /// The frames it spans, without repeated frames (those under the film's noise floor):
+    /// changed frames for a cut, crossfade, settle and late motion; the blank or flat frames
+    /// for a blank frame, a flash and the lead-in.
     public var frames: Int
     /// The largest difference between neighbouring frames within it (RMSE, 0…1).
     public var peak: Double
-    /// For a crossfade, the blend position of each of its frames (0 = the frame before, 1 = the
-    /// frame after); empty otherwise.
+    /// For a crossfade, the blend position of each of its frames (the share of the frame after
+    /// it, 0…1); empty otherwise.
     public var alphas: [Double] = []
+    /// For a crossfade, the largest share of the background in any of its frames: 0 for a clean
+    /// blend (the new layer over the old), 0.25 when both layers fade at once (SwiftUI's
+    /// default `.opacity` transition, a CSS opacity crossfade). 0 for other kinds.
+    public var dip: Double = 0
+    /// Whether this is a crossfade that shows the background: its ``dip`` reached
+    /// ``FilmEventThresholds/blink``.
+    public var isBlink = false
     /// For a placeholder flash, the tiles (row-major in the summary's grid) that went flat.
     public var tiles: [Int] = []
     /// With a hinge trace: milliseconds from the hinge's last stop before ``start`` to ``start``

@@ -1,5 +1,5 @@
-/// Finds cuts, crossfades, blank frames, placeholder flashes, settles and late motion in the
-/// summaries of a film.
+/// Finds the lead-in, cuts, crossfades (and their blinks), blank frames, placeholder flashes,
+/// settles and late motion in the summaries of a film.
 ///
 /// ```swift
 /// let frames = try FilmReader().read(FrameFile.frames(inFolder: "frames"))
@@ -8,24 +8,31 @@
 /// }
 /// ```
 ///
-/// A *step* is the change from one frame to the next; it is *active* when its RMSE reaches
-/// ``FilmEventThresholds/quiet``. Events claim steps in this order, so that a step is
-/// explained once:
+/// The film's steps are read through ``FilmSteps``: frames under the film's own noise floor
+/// repeat the one before and never start, split or end an event, nor count in one. Events claim
+/// steps in this order, so that a step is explained once:
 ///
-/// 1. **Blank frame**: frames whose detail is below ``FilmEventThresholds/blankDetail``,
-///    after a frame with at least ``FilmEventThresholds/detail`` and until the next such frame.
-/// 2. **Placeholder flash**: tiles that had detail and turn flat
-///    (``FilmEventThresholds/flatTile``) stay flat, and within
-///    ``FilmEventThresholds/longestFlash`` come back with the colour and detail they had
-///    before (``FilmEventThresholds/sameTile``).
-/// 3. **Runs** of active steps less than ``FilmEventThresholds/runGap`` apart: a run of one
-///    step of at least ``FilmEventThresholds/cut`` is a **cut**; a longer run is a
-///    **crossfade** when every frame of it projects onto the blend `A + α (B − A)` of the frame
-///    before the run (A) and its last frame (B) with a residual within
-///    ``FilmEventThresholds/blendResidual`` of `|B − A|`, α in 0…1 and not going back.
-/// 4. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
+/// 1. **Lead-in**: the frames without detail the film opens with, up to its first frame with
+///    detail (``FilmEventThresholds/detail``).
+/// 2. **Blank frame**: 1 to ``FilmEventThresholds/longestBlank`` distinct frames whose detail
+///    is below ``FilmEventThresholds/blankDetail``, between two frames with detail, whatever
+///    those two show.
+/// 3. **Placeholder flash**: after a change, tiles that are flat
+///    (``FilmEventThresholds/flatTile``) and are filled with detail within
+///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
+///    the tiles around them (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
+///    with them.
+/// 4. **Runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
+///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
+///    frames between them do not split a run): each frame from just before the run to
+///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
+///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
+///    where it passes 95 %, with `b` per frame and its **dip** (the largest `c`); when none lies
+///    between and a step reaches ``FilmEventThresholds/cut`` over at least
+///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**.
+/// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
-/// 5. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
+/// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
 ///    after the hinge stopped is also **late motion**, and every event gets its time from the
 ///    hinge's last stop and start.
 public struct FilmEventDetector: Sendable {
@@ -42,82 +49,255 @@ public struct FilmEventDetector: Sendable {
     ///   - hinge: the hinge's rest timeline on the film's clock, for late motion and the times
     ///     from the hinge's stop and start.
     /// - Complexity: O(frames × tiles).
-    // Long: the detectors run in priority order over one list of claimed frames; the detector is
-    // being rewritten for real recordings, which splits it by kind of event.
     public func events(in frames: [FilmFrame], hinge: HingeRestTimeline? = nil) -> [FilmEvent] {
         guard frames.count > 1 else { return [] }
-        let t = thresholds
-        let active = frames.indices.map { $0 > 0 && frames[$0].rmse >= t.quiet }
-        var claimed = [Bool](repeating: false, count: frames.count)
-        var events: [FilmEvent] = []
+        var search = EventSearch(frames: frames, thresholds: thresholds)
+        search.findLeadIn()
+        search.findBlankFrames()
+        search.findFlashes()
+        search.findCutsAndCrossfades()
+        search.findSettles(hinge: hinge)
+        var events = search.events
+        if let hinge {
+            for position in events.indices {
+                let start = events[position].start
+                events[position].sinceHingeStop = hinge.restingSince(start).map { start - $0 }
+                events[position].sinceHingeStart = hinge.movingSince(start).map { start - $0 }
+            }
+        }
+        let order = Dictionary(uniqueKeysWithValues: FilmEvent.Kind.allCases.enumerated().map { ($1, $0) })
+        return events.sorted { ($0.start, order[$0.kind] ?? 0) < ($1.start, order[$1.kind] ?? 0) }
+    }
+}
 
-        func peak(_ range: ClosedRange<Int>) -> Double { range.map { frames[$0].rmse }.max() ?? 0 }
+/// One pass of the detector over a film: the steps, which of them an event has claimed, and
+/// the events found so far.
+struct EventSearch {
+    let frames: [FilmFrame]
+    let t: FilmEventThresholds
+    let steps: FilmSteps
+    var claimed: [Bool]
+    var events: [FilmEvent] = []
 
-        // 1. Blank frames.
+    init(frames: [FilmFrame], thresholds: FilmEventThresholds) {
+        self.frames = frames
+        self.t = thresholds
+        self.steps = FilmSteps(frames, thresholds: thresholds)
+        self.claimed = Array(repeating: false, count: frames.count)
+    }
+
+    func peak(_ range: ClosedRange<Int>) -> Double { range.map { frames[$0].rmse }.max() ?? 0 }
+
+    func hasDetail(_ index: Int) -> Bool { frames[index].summary.detail >= t.detail }
+
+    mutating func claim(_ range: ClosedRange<Int>) { for step in range { claimed[step] = true } }
+
+    /// 1. The frames without detail before the first frame with detail.
+    mutating func findLeadIn() {
+        guard frames[0].summary.detail < t.blankDetail,
+            let first = frames.indices.first(where: hasDetail), first > 0
+        else { return }
+        events.append(
+            FilmEvent(
+                kind: .leadIn, start: frames[0].time, end: frames[first].time,
+                frames: steps.distinct(0..<first), peak: peak(1...first)))
+        claim(1...first)
+    }
+
+    /// 2. Short runs of blank frames between frames with detail.
+    mutating func findBlankFrames() {
         var index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard frames[index].summary.detail < t.blankDetail, frames[index - 1].summary.detail >= t.detail
-            else { continue }
+            guard !claimed[index], frames[index].summary.detail < t.blankDetail, hasDetail(index - 1) else { continue }
             var next = index + 1
-            while next < frames.count, frames[next].summary.detail < t.detail { next += 1 }
-            guard next < frames.count else { continue }
+            while next < frames.count, !hasDetail(next) { next += 1 }
+            let count = steps.distinct(index..<next)
+            guard next < frames.count, count <= t.longestBlank else {
+                index = next
+                continue
+            }
             events.append(
                 FilmEvent(
-                    kind: .blankFrame, start: frames[index].time, end: frames[next].time, frames: next - index,
+                    kind: .blankFrame, start: frames[index].time, end: frames[next].time, frames: count,
                     peak: peak(index...next)))
-            for step in index...next { claimed[step] = true }
+            claim(index...next)
             index = next
         }
+    }
 
-        // 2. Placeholder flashes.
-        index = 1
+    /// 3. Flat tiles after a change, filled soon after.
+    mutating func findFlashes() {
+        var index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard !claimed[index], active[index], let (back, flat) = flash(at: index, in: frames) else { continue }
+            guard !claimed[index], steps.active[index], hasDetail(index - 1),
+                let (fill, tiles) = flash(at: index)
+            else { continue }
             var event = FilmEvent(
-                kind: .placeholderFlash, start: frames[index].time, end: frames[back].time, frames: back - index,
-                peak: peak(index...back))
-            event.tiles = flat
+                kind: .placeholderFlash, start: frames[index].time, end: frames[fill].time,
+                frames: steps.distinct(index..<fill), peak: peak(index...fill))
+            event.tiles = tiles
             events.append(event)
-            for step in index...back { claimed[step] = true }
-            index = back
+            claim(index...fill)
+            index = fill
         }
+    }
 
-        // 3. Cuts and crossfades among the runs of unclaimed active steps.
-        index = 1
+    /// The frame in which tiles that turned flat at `index` are filled, and those tiles.
+    func flash(at index: Int) -> (fill: Int, tiles: [Int])? {
+        let now = frames[index].summary
+        guard let change = frames[index].difference, change.grid == now.grid else { return nil }
+        // Tiles that changed in this step and are now a flat fill.
+        let flat = now.grid.indices.filter {
+            Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
+        }
+        guard !flat.isEmpty else { return nil }
+        var next = index + 1
+        while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
+            defer { next += 1 }
+            guard steps.active[next] || !steps.repeats[next] else { continue }
+            let summary = frames[next].summary
+            let filled = flat.filter { Double(summary.tileDetail[$0]) >= t.detail }
+            // The encoder refining the new layout, a caret or a spinner may change the frame
+            // meanwhile; the flat tiles must stay flat until they are filled.
+            if !filled.isEmpty {
+                guard steps.active[next], let difference = frames[next].difference,
+                    difference.share(outside: now.grid.neighbourhood(of: flat)) <= t.fillOutside
+                else { return nil }
+                return (next, filled)
+            }
+        }
+        return nil
+    }
+
+    /// 4. Runs of active steps: cuts and crossfades. A run bridging gaps of up to
+    /// ``FilmEventThresholds/fadeGap`` is tried as one crossfade first (a compositor under load
+    /// draws a fade in a few frames); otherwise its parts of steps closer than
+    /// ``FilmEventThresholds/runGap`` are named one by one.
+    mutating func findCutsAndCrossfades() {
+        var index = 1
         while index < frames.count {
-            guard active[index], !claimed[index] else {
+            guard steps.active[index], !claimed[index] else {
                 index += 1
                 continue
             }
-            var last = index
-            while last + 1 < frames.count, active[last + 1], !claimed[last + 1],
-                frames[last + 1].time - frames[last].time <= t.runGap
-            {
-                last += 1
+            let long = runEnd(from: index, gap: t.fadeGap)
+            if long > index, classifyRun(index...long, crossfadeOnly: true) {
+                index = long + 1
+                continue
             }
-            if last == index {
-                if frames[index].rmse >= t.cut {
-                    events.append(
-                        FilmEvent(
-                            kind: .cut, start: frames[index].time, end: frames[index].time, frames: 1,
-                            peak: frames[index].rmse))
-                }
-            } else if let alphas = blend(from: index - 1, to: last, in: frames) {
-                var event = FilmEvent(
-                    kind: .crossfade, start: frames[index].time, end: frames[last].time, frames: last - index + 1,
-                    peak: peak(index...last))
-                event.alphas = alphas
-                events.append(event)
-            }
+            let last = runEnd(from: index, gap: t.runGap)
+            classifyRun(index...last, crossfadeOnly: false)
             index = last + 1
         }
+    }
 
-        // 4. Settles, and 5. late motion.
-        index = 1
+    /// The last active step of the run starting at `first`, whose active steps are at most
+    /// `gap` ms apart.
+    func runEnd(from first: Int, gap: Int) -> Int {
+        var last = first
+        var next = first + 1
+        while next < frames.count, !claimed[next], frames[next].time - frames[last].time <= gap {
+            if steps.active[next] { last = next }
+            next += 1
+        }
+        return last
+    }
+
+    /// Names the run `run` (its first and last active step): a cut, a crossfade, or neither (a
+    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade. Returns whether it
+    /// named it.
+    @discardableResult
+    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool) -> Bool {
+        let (before, after) = blendEnds(of: run)
+        let activeSteps = run.filter { steps.active[$0] }
+        let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t)
+        var shares: [(index: Int, share: FilmBlendFit.Share)] = []
+        if let fit {
+            for index in (before + 1)..<after where !steps.repeats[index] {
+                guard let share = fit.share(of: frames[index].summary) else {
+                    shares = []
+                    break
+                }
+                shares.append((index, share))
+            }
+        }
+        let between = shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
+        let fitted =
+            fit != nil && shares.count == steps.distinct((before + 1)..<after) && monotonic(shares.map(\.share.new))
+        if fitted && !between.isEmpty {
+            crossfade(shares, before: before, after: after)
+            return true
+        }
+        guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return false }
+        let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
+        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return false }
+        events.append(FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
+        return true
+    }
+
+    /// The frames a run blends between: the last frame before it and the first after it once
+    /// the quiet frames around it (an ease's slow start and end, repeats) are included, within
+    /// ``FilmEventThresholds/runGap`` and not into another event.
+    func blendEnds(of run: ClosedRange<Int>) -> (Int, Int) {
+        var before = run.lowerBound - 1
+        while before > 0, !claimed[before], !steps.active[before],
+            frames[run.lowerBound].time - frames[before - 1].time <= t.runGap
+        {
+            before -= 1
+        }
+        var after = run.upperBound
+        while after + 1 < frames.count, !claimed[after + 1], !steps.active[after + 1],
+            frames[after + 1].time - frames[run.upperBound].time <= t.runGap
+        {
+            after += 1
+        }
+        return (before, after)
+    }
+
+    /// The share of the frame's tiles that changed (tile RMSE ≥ ``FilmEventThresholds/quiet``)
+    /// in the step into frame `index`.
+    func changedArea(_ index: Int) -> Double {
+        guard let difference = frames[index].difference, difference.grid.count > 0 else { return 0 }
+        let changed = difference.tiles.filter { Double($0) >= t.quiet }.count
+        return Double(changed) / Double(difference.grid.count)
+    }
+
+    /// Whether the blend never goes back by more than 0.05.
+    func monotonic(_ values: [Double]) -> Bool {
+        var highest = -Double.infinity
+        for value in values {
+            if value < highest - 0.05 { return false }
+            highest = max(highest, value)
+        }
+        return true
+    }
+
+    /// Records a crossfade from the shares of its frames.
+    mutating func crossfade(_ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int) {
+        let start = shares.first { $0.share.new >= 0.05 }?.index ?? after
+        let end = shares.first { $0.share.new >= 0.95 }?.index ?? after
+        let inside = shares.filter { $0.index >= start && $0.index <= end }
+        var event = FilmEvent(
+            kind: .crossfade, start: frames[start].time, end: frames[end].time,
+            frames: steps.distinct(start...end), peak: peak(start...max(start, end)))
+        event.alphas = inside.map { min(1, max(0, $0.share.new)) }
+        if end == after { event.alphas.append(1) }
+        event.dip = max(0, shares.map(\.share.background).max() ?? 0)
+        event.isBlink = event.dip >= t.blink
+        events.append(event)
+        claim(start...end)
+    }
+
+    /// 5 and 6. Bursts of change, and late motion.
+    mutating func findSettles(hinge: HingeRestTimeline?) {
+        // The step into the first layout (the lead-in's) is the app appearing, not a change.
+        var index =
+            (events.first { $0.kind == .leadIn }).flatMap { lead in frames.firstIndex { $0.time == lead.end } }
+            .map { $0 + 1 } ?? 1
         while index < frames.count {
-            guard active[index] else {
+            guard steps.active[index] else {
                 index += 1
                 continue
             }
@@ -125,7 +305,7 @@ public struct FilmEventDetector: Sendable {
             var count = 1
             var next = index + 1
             while next < frames.count, frames[next].time - frames[last].time <= t.settleGap {
-                if active[next] {
+                if steps.active[next] {
                     last = next
                     count += 1
                 }
@@ -142,78 +322,37 @@ public struct FilmEventDetector: Sendable {
             }
             index = last + 1
         }
-
-        if let hinge {
-            for position in events.indices {
-                events[position].sinceHingeStop = hinge.restingSince(events[position].start).map {
-                    events[position].start - $0
-                }
-                events[position].sinceHingeStart = hinge.movingSince(events[position].start).map {
-                    events[position].start - $0
-                }
-            }
-        }
-        // Events that start together are listed in the order the kinds are declared.
-        let order = FilmEvent.Kind.allCases
-        func rank(_ kind: FilmEvent.Kind) -> Int { order.firstIndex(of: kind) ?? order.count }
-        return events.sorted { ($0.start, rank($0.kind)) < ($1.start, rank($1.kind)) }
     }
+}
 
-    /// The frame at which the region that turned flat at `index` comes back, if it does, and
-    /// the tiles of that region.
-    func flash(at index: Int, in frames: [FilmFrame]) -> (back: Int, tiles: [Int])? {
-        let t = thresholds
-        let before = frames[index - 1].summary
-        let now = frames[index].summary
-        guard before.grid == now.grid else { return nil }
-        let flat = (0..<before.grid.count).filter {
-            Double(before.tileDetail[$0]) >= t.detail && Double(now.tileDetail[$0]) < t.flatTile
-        }
-        guard !flat.isEmpty else { return nil }
-        var next = index + 1
-        while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
-            let summary = frames[next].summary
-            let back = flat.allSatisfy { tile in
-                abs(Double(summary.tileDetail[tile] - before.tileDetail[tile])) <= t.sameTile
-                    && (0..<3).allSatisfy {
-                        abs(Double(summary.tileMeans[3 * tile + $0] - before.tileMeans[3 * tile + $0])) <= t.sameTile
-                    }
+extension TileGrid {
+    /// The tile indices, row-major.
+    var indices: Range<Int> { 0..<count }
+
+    /// `tiles` and the tiles touching them (a placeholder's edge tiles hold part of it).
+    func neighbourhood(of tiles: [Int]) -> Set<Int> {
+        var result = Set<Int>()
+        for tile in tiles {
+            let (row, column) = (tile / columns, tile % columns)
+            for r in max(0, row - 1)...min(rows - 1, row + 1) {
+                for c in max(0, column - 1)...min(columns - 1, column + 1) { result.insert(r * columns + c) }
             }
-            if back { return (next, flat) }
-            guard flat.allSatisfy({ Double(summary.tileDetail[$0]) < t.flatTile }) else { return nil }
-            next += 1
         }
-        return nil
+        return result
     }
+}
 
-    /// The blend positions of frames `first + 1 … last` between frames `first` and `last`, if
-    /// every one of them lies on the blend.
-    func blend(from first: Int, to last: Int, in frames: [FilmFrame]) -> [Double]? {
-        let a = frames[first].summary.tileMeans
-        let b = frames[last].summary.tileMeans
-        guard a.count == b.count, !a.isEmpty else { return nil }
-        var change = 0.0
-        for index in a.indices {
-            let d = Double(b[index] - a[index])
-            change += d * d
+extension FrameDifference {
+    /// The share of this difference (sum of squared tile differences, weighed by tile size)
+    /// that lies outside `tiles`.
+    func share(outside tiles: Set<Int>) -> Double {
+        var inside = 0.0
+        var total = 0.0
+        for tile in grid.indices {
+            let value = Double(self.tiles[tile]) * Double(self.tiles[tile]) * Double(grid.pixelCount(ofTile: tile))
+            total += value
+            if tiles.contains(tile) { inside += value }
         }
-        guard (change / Double(a.count)).squareRoot() >= thresholds.blendChange else { return nil }
-        var alphas: [Double] = []
-        for frame in (first + 1)...last {
-            let f = frames[frame].summary.tileMeans
-            var dot = 0.0
-            for index in a.indices { dot += Double(f[index] - a[index]) * Double(b[index] - a[index]) }
-            let alpha = dot / change
-            var residual = 0.0
-            for index in a.indices {
-                let r = Double(f[index] - a[index]) - alpha * Double(b[index] - a[index])
-                residual += r * r
-            }
-            guard (residual / change).squareRoot() <= thresholds.blendResidual, alpha >= -0.05, alpha <= 1.05,
-                alpha >= (alphas.last ?? 0) - 0.05
-            else { return nil }
-            alphas.append(min(1, max(0, alpha)))
-        }
-        return alphas
+        return total > 0 ? (total - inside) / total : 0
     }
 }

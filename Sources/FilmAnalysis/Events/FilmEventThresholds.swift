@@ -1,33 +1,54 @@
-/// The thresholds the event detector uses; docs/film.md explains each choice.
+/// The thresholds the event detector uses; docs/film.md explains each choice and the figures
+/// (measured on the recorded films of `Datasets/films/real/`) that set it.
 ///
 /// Differences are RMSE in 0…1 as ImageMagick prints them; detail is a standard deviation in
 /// 0…1 (``FrameSummary``); times are milliseconds.
 public struct FilmEventThresholds: Hashable, Sendable {
-    /// Below this difference a step is noise (a blinking cursor, a clock, encoder dither) and
-    /// not a change: 0.01, which 28 pixels of a 180 × 390 frame changing by half the range reach.
+    /// Below this difference a step is not a change (a blinking caret, a ticking clock, a
+    /// spinner, encoder noise): 0.01, which 28 pixels of a 180 × 390 frame changing by half the
+    /// range reach. The film's own noise floor raises it (``noiseMultiple``).
     public var quiet: Double = 0.01
+    /// A step is active when it reaches this multiple of the film's noise floor, if that is more
+    /// than ``quiet``: 3.
+    public var noiseMultiple: Double = 3
+    /// The noise floor is never taken above this: 0.005 (H.264 and VP9 films measure
+    /// 0.0001–0.002; a spinner turning in every frame must not pass for noise).
+    public var largestNoiseFloor: Double = 0.005
     /// A lone step at least this large is a cut: 0.05.
     public var cut: Double = 0.05
+    /// A cut changes at least this share of the frame's tiles: 0.2 (a list jumping after a
+    /// stall changed 12 % of a recording's tiles by 0.05; layouts switching change 60–100 %).
+    public var cutArea: Double = 0.2
     /// Changed frames closer than this belong to one run (a crossfade, a motion): 50 ms, three
-    /// frames at 60 Hz, so a dropped frame does not split a run.
+    /// frames at 60 Hz, so a dropped or repeated frame does not split a run.
     public var runGap: Int = 50
+    /// Changed frames closer than this may belong to one crossfade: 200 ms. Chromium under load
+    /// drew a 200 ms fade as one or two frames (Datasets/films/real/crossfade-*).
+    public var fadeGap: Int = 200
     /// A frame with less detail than this is blank: 0.01.
     public var blankDetail: Double = 0.01
+    /// A blank-frame event is at most this many distinct frames: 3 (a longer bare page is a
+    /// loading screen, not a blink).
+    public var longestBlank: Int = 3
     /// A frame or tile with at least this much detail shows content: 0.03.
     public var detail: Double = 0.03
-    /// A tile with less detail than this is a flat fill (a placeholder): 0.005.
-    public var flatTile: Double = 0.005
-    /// A flat region that comes back within this time is a flash: 250 ms.
+    /// A tile with less detail than this is a flat fill (a placeholder): 0.008.
+    public var flatTile: Double = 0.008
+    /// A flat region filled within this time is a flash: 250 ms.
     public var longestFlash: Int = 250
-    /// A tile has the same content again when its mean colour and detail are each within this
-    /// of what they were before the flash: 0.02.
-    public var sameTile: Double = 0.02
-    /// A run is a crossfade when each frame lies within this fraction of the change from the
-    /// blend of the frames before and after (on tile means): 0.15.
+    /// When a flash's tiles are filled, at most this share of the step's change (sum of squared
+    /// tile differences) lies outside them and the tiles touching them: 0.25 (the picture lands, the
+    /// layout stays).
+    public var fillOutside: Double = 0.25
+    /// A run is a crossfade when each frame lies within this fraction of the change from its fit
+    /// `a·A + b·B + c·background` (on tile means): 0.15.
     public var blendResidual: Double = 0.15
     /// The change between the frames before and after a run must be at least this large (RMS
-    /// over tile means) for the blend position to be measurable: 0.02.
+    /// over tile means) for the blend to be measurable: 0.02.
     public var blendChange: Double = 0.02
+    /// A crossfade whose background share reaches this is a blink: 0.08 (a clean blend measures
+    /// under 0.03 on H.264; two layers fading at once reach 0.25).
+    public var blink: Double = 0.08
     /// Changes closer than this belong to one burst; the film has settled when none follows
     /// within it: 250 ms.
     public var settleGap: Int = 250

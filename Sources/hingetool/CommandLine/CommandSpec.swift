@@ -28,6 +28,16 @@ struct CommandSpec: Sendable {
         var deprecatedNames: [String] = []
         /// Old values still accepted for one release (old → new), each with a deprecation note.
         var deprecatedValues: [String: String] = [:]
+        /// May be given several times (`--ignore A --ignore B`); the command reads every value
+        /// with ``ParsedArguments/values(_:)``.
+        var isRepeatable = false
+
+        /// This option, accepted several times.
+        func repeatable() -> Option {
+            var option = self
+            option.isRepeatable = true
+            return option
+        }
 
         /// An option whose value is text, a file, a folder or one of `allowed` words (a
         /// ``ValueKind/choice(_:)``), or a flag when `valueName` is `nil`.
@@ -90,11 +100,14 @@ struct CommandSpec: Sendable {
             var notes: [String] = []
             if let choices = kind.choices {
                 notes.append("values: " + choices.joined(separator: ", "))
+            } else if case .wordList(let words) = kind {
+                notes.append("comma-separated, of: " + words.joined(separator: ", "))
             } else if let range = kind.rangeDescription {
                 notes.append(range)
             }
             if let shown = defaultValue ?? defaultNote { notes.append("default: " + shown) }
             if isRequired { notes.append("required") }
+            if isRepeatable { notes.append("repeatable") }
             return notes.isEmpty ? help : help + " (" + notes.joined(separator: "; ") + ")"
         }
 

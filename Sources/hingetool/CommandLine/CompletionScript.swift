@@ -135,7 +135,7 @@ enum CompletionScript {
     /// free text).
     private static func bashAction(_ kind: ValueKind) -> String {
         switch kind {
-        case .choice(let words): "words:" + words.joined(separator: " ")
+        case .choice(let words), .wordList(let words): "words:" + words.joined(separator: " ")
         case .inputFile, .inputFileOrFolder, .outputFile: "files"
         case .directory: "folders"
         case .flag, .number, .wholeNumber, .text: ""
@@ -193,7 +193,10 @@ enum CompletionScript {
     private static func zshOptionSpec(_ option: CommandSpec.Option) -> String {
         let description = "[\(zshQuoted(plainDescription(option.help)))]"
         let value = option.kind == .flag ? "" : ":\(option.valueName ?? "value"):\(zshAction(option.kind))"
-        if option.names.count == 1 { return "'\(option.names[0])\(description)\(value)'" }
+        // '*' lets zsh offer a repeatable option again.
+        if option.names.count == 1 {
+            return "'\(option.isRepeatable ? "*" : "")\(option.names[0])\(description)\(value)'"
+        }
         let names = option.names.joined(separator: " ")
         return "'(\(names))'{\(option.names.joined(separator: ","))}'\(description)\(value)'"
     }
@@ -201,6 +204,7 @@ enum CompletionScript {
     private static func zshAction(_ kind: ValueKind) -> String {
         switch kind {
         case .choice(let words): "(\(words.joined(separator: " ")))"
+        case .wordList(let words): "_values -s , \(words.joined(separator: " "))"
         case .inputFile, .inputFileOrFolder, .outputFile: "_files"
         case .directory: "_files -/"
         case .flag, .number, .wholeNumber, .text: " "
@@ -249,7 +253,7 @@ enum CompletionScript {
             }
             if subcommands.isEmpty, let argument = entry.spec.arguments.first {
                 switch argument.kind {
-                case .choice(let words):
+                case .choice(let words), .wordList(let words):
                     text += "complete -c hingetool \(condition) -a '\(words.joined(separator: " "))'\n"
                 case .inputFile, .inputFileOrFolder, .outputFile, .directory:
                     text += "complete -c hingetool \(condition) -F\n"
@@ -263,7 +267,7 @@ enum CompletionScript {
                 }
                 switch option.kind {
                 case .flag: break
-                case .choice(let words): line += " -x -a '\(words.joined(separator: " "))'"
+                case .choice(let words), .wordList(let words): line += " -x -a '\(words.joined(separator: " "))'"
                 case .inputFile, .inputFileOrFolder, .outputFile: line += " -r -F"
                 case .directory: line += " -x -a '(__fish_complete_directories)'"
                 case .number, .wholeNumber, .text: line += " -x"

@@ -51,7 +51,7 @@ enum HelpFormatter {
         }
         for option in spec.options where !option.isHidden {
             let short = option.names.count > 1 ? option.names[0] : option.longName
-            let word = short + (option.valueName.map { " <\($0)>" } ?? "")
+            let word = short + (option.valueName.map { " <\($0)>" } ?? "") + (option.isRepeatable ? " ..." : "")
             words.append(option.isRequired ? word : "[\(word)]")
         }
         let indent = String(repeating: " ", count: "USAGE: \(command) ".count)

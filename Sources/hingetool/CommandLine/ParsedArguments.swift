@@ -2,8 +2,10 @@ import HingeKit
 
 /// A command line after parsing: option values by key, flags, and positional arguments.
 struct ParsedArguments: Sendable {
-    /// The values given on the command line.
+    /// The values given on the command line (the last, for a repeatable option).
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in the order given.
+    var repeated: [String: [String]] = [:]
     /// The declared defaults (``CommandSpec/Option/defaultValue``) of the options, which the
     /// parser fills in: the help text and the value a command reads come from one place.
     var defaults: [String: String] = [:]
@@ -17,6 +19,8 @@ struct ParsedArguments: Sendable {
     /// Notes for old spellings used (printed on standard error).
     var deprecations: [String] = []
 
+    /// Every value given for a repeatable option, in order (none when it was not given).
+    func values(_ key: String) -> [String] { repeated[key] ?? [] }
     /// The option's value: the one given, or else its declared default.
     func value(_ key: String) -> String? { values[key] ?? defaults[key] }
     /// The value of an option that declares a default: the one given, or the default (empty only

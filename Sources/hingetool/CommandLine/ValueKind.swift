@@ -14,6 +14,8 @@ enum ValueKind: Sendable, Equatable {
     case wholeNumber(ClosedRange<UInt64>)
     /// One of a few words.
     case choice([String])
+    /// One or more of a few words, separated by commas (`--fail-on cut,blank-frame`).
+    case wordList([String])
     /// A file read (a trace, an image; `-` is standard input where the command says so): a
     /// regular file, which ``ToolContext/openInput(_:limit:)`` checks before opening it.
     case inputFile
@@ -30,7 +32,7 @@ enum ValueKind: Sendable, Equatable {
     /// the hostile suite feeds NaN, infinities and garbage.
     var takesFreeValue: Bool {
         switch self {
-        case .number, .wholeNumber, .text: true
+        case .number, .wholeNumber, .wordList, .text: true
         case .flag, .choice, .inputFile, .inputFileOrFolder, .outputFile, .directory: false
         }
     }
@@ -42,6 +44,14 @@ enum ValueKind: Sendable, Equatable {
     var choices: [String]? {
         if case .choice(let words) = self { return words }
         return nil
+    }
+
+    /// The words of a ``choice`` or a ``wordList``: what the completions offer.
+    var words: [String]? {
+        switch self {
+        case .choice(let words), .wordList(let words): words
+        default: nil
+        }
     }
 
     /// The range in words for `--help`: `0.001…100000`, `1…2^40`, or `nil` when the kind has none.
@@ -84,6 +94,15 @@ enum ValueKind: Sendable, Equatable {
                 message: "The value '\(Echo.quoted(value))' is invalid for '\(synopsis)'. Please provide one of "
                     + "\(ArgumentParser.list(words))."
                     + (ArgumentParser.closest(to: value, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+        case .wordList(let words):
+            for word in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            where !words.contains(word) {
+                throw UsageError(
+                    message:
+                        "The value '\(Echo.quoted(word))' in '\(Echo.quoted(value))' is invalid for '\(synopsis)'. "
+                        + "Please provide one or more of \(ArgumentParser.list(words)), separated by commas."
+                        + (ArgumentParser.closest(to: word, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+            }
         case .flag, .inputFile, .inputFileOrFolder, .outputFile, .directory, .text:
             return
         }

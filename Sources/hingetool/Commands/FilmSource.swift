@@ -3,29 +3,54 @@ import Foundation
 internal import HingeSupport
 
 /// Where `film` gets its frames: a folder of frame images, or a video decoded by ffmpeg into a
-/// temporary folder.
+/// pipe (``FilmVideo``).
 enum FilmSource {
     /// The arguments that make ffmpeg write a frame only when the picture changed, named after
     /// its presentation time in milliseconds.
     static let ffmpegArguments = ["-fps_mode", "passthrough", "-enc_time_base", "1/1000", "-frame_pts", "1"]
 
     static func frames(
-        _ path: String, order: FrameFile.Order, context: ToolContext
+        _ path: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext,
+        inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError)
         -> [FilmFrame]
     {
         // A FIFO or a device is refused here, before ffmpeg could wait on it or act on it.
         if try context.checkInput(path, folders: true) == .folder {
-            return try read(folder: path, order: order, context: context)
+            return try read(folder: path, order: order, mask: mask, context: context)
         }
-        // The frames live in a temporary folder of the tool's own, removed when this returns,
-        // when it throws, and on every terminating signal (with ffmpeg killed first).
-        let folder = try extract(video: path)
-        return try read(folder: folder.path, order: .time, context: context)
+        return try read(video: path, mask: mask, context: context, inspect: inspect)
+    }
+
+    /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
+    static func read(
+        video path: String, mask: FrameMask = FrameMask(), context: ToolContext,
+        inspect: (@Sendable (Int, Frame) -> Void)? = nil
+    ) throws(ToolError) -> [FilmFrame] {
+        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
+            let shown = Echo.quoted(path, limit: 200)
+            throw .failure(
+                "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
+                    + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
+                    + "  mkdir frames && ffmpeg -i '\(shown)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
+                    + "then run: hingetool film frames")
+        }
+        // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
+        let video = try FilmVideo(video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg)
+        defer { video.finish() }
+        let progress = ProgressLine(context)
+        defer { progress.finish() }
+        do {
+            return try FilmStreamReader(mask: mask).read(
+                source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
+                progress: { progress.update("film: \($0) frames") })
+        } catch {
+            throw .data(Echo.quoted(error.description, limit: 2000))
+        }
     }
 
     static func read(
-        folder: String, order: FrameFile.Order, context: ToolContext
+        folder: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext
     ) throws(ToolError)
         -> [FilmFrame]
     {
@@ -33,7 +58,9 @@ enum FilmSource {
             let files = try FrameFile.frames(inFolder: folder, order: order)
             let progress = ProgressLine(context)
             defer { progress.finish() }
-            return try FilmReader().read(files) { done in progress.update("film: \(done)/\(files.count) frames") }
+            return try FilmReader(mask: mask).read(files) { done in
+                progress.update("film: \(done)/\(files.count) frames")
+            }
         } catch {
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).
@@ -45,31 +72,5 @@ enum FilmSource {
             let message = Echo.quoted(error.description, limit: 1000)
             throw unreadable ? .noInput(message) : .data(message)
         }
-    }
-
-    /// Runs ffmpeg on `video` (a ``ChildProgram``: its own process group, dying with the tool);
-    /// returns the temporary folder holding the frames.
-    static func extract(video: String) throws(ToolError) -> TemporaryFolder {
-        guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
-            let shown = Echo.quoted(video, limit: 200)
-            throw .failure(
-                "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
-                    + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
-                    + "  mkdir frames && ffmpeg -i '\(shown)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
-                    + "then run: hingetool film frames")
-        }
-        let folder = try TemporaryFolder(purpose: "film")
-        // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
-        let input = video.hasPrefix("-") ? "./" + video : video
-        let result = try ChildProgram.run(
-            ffmpeg,
-            arguments: ["-nostdin", "-v", "error", "-i", input] + ffmpegArguments + [folder.path + "/%06d.png"],
-            limit: 65_536)
-        guard result.status == 0 else {
-            throw .data(
-                "\(Echo.quoted(video, limit: 200)): ffmpeg failed (status \(result.status)): "
-                    + Echo.quoted(bytes: result.error, limit: 2000))
-        }
-        return folder
     }
 }

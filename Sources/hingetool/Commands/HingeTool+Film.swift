@@ -12,14 +12,15 @@ extension HingeTool {
             discussion: """
                 DIR holds the frames as PNG or PPM files named by their time in milliseconds \
                 (001234.png), as ffmpeg writes them with '-fps_mode passthrough -enc_time_base \
-                1/1000 -frame_pts 1'. A VIDEO is turned into such frames with ffmpeg (when it is \
-                on PATH) in a temporary folder. Each frame is decoded once, on all cores; the \
-                difference is ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are \
-                't_ms dt_ms rmse' for every frame after the first. --events adds the events \
-                (cut, crossfade, blank-frame, placeholder-flash, settle, late-motion) as \
-                'start_ms end_ms kind frames peak'; docs/film.md gives the thresholds. A screen \
-                recording carries no boot clock: --hinge's trace (its times by --clock, from zero \
-                by default) is put on the film's clock by the offset that best matches frame \
+                1/1000 -frame_pts 1'. A VIDEO is decoded by ffmpeg (when it is on PATH) into a \
+                pipe as raw RGB with each frame's time; no file is written. Each frame is decoded \
+                once, on all cores; the difference is ImageMagick's 'compare -metric RMSE' \
+                normalised to 0…1. Rows are 't_ms dt_ms rmse' for every frame after the first. \
+                --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
+                settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
+                docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
+                screen recording carries no boot clock: --hinge's trace (its times by --clock, from \
+                zero by default) is put on the film's clock by the offset that best matches frame \
                 activity against hinge speed, printed with its uncertainty in the header; \
                 --hinge-offset gives it instead.
                 """,
@@ -31,6 +32,26 @@ extension HingeTool {
                     ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
+                CommandSpec.Option(
+                    ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
+                    help: "Exit 1 after writing the output when an event of one of these kinds is found."),
+                CommandSpec.Option(
+                    ["--report"], value: "dir", kind: .directory,
+                    help:
+                        "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
+                        + "thumbnails before, during and after, the tiles they changed, the difference curve)."),
+                CommandSpec.Option(
+                    ["--thresholds"], value: "list",
+                    help:
+                        "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
+                        + "blend-residual, longest-blank, run-gap, fade-gap, longest-flash, settle-gap, late-motion; "
+                        + "docs/film.md)."),
+                CommandSpec.Option(
+                    ["--ignore"], value: "x,y,w,h",
+                    help:
+                        "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
+                        + "it is filled with the colour just below it before frames are compared."
+                ).repeatable(),
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
@@ -44,16 +65,30 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let frames = try FilmSource.frames(path, order: order, context: context)
-            var clockNote: String?
+            let failOn = FilmGate.kinds(arguments.value("fail-on"))
+            let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
+            let report = arguments.value("report")
+            if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
+            let mask = try FilmGate.mask(arguments.values("ignore"))
+            let thumbnails = FilmThumbnails()
+            let frames = try FilmSource.frames(
+                path, order: order, mask: mask, context: context, inspect: report == nil ? nil : thumbnails.keep)
+            if let grid = frames.first?.summary.grid {
+                for region in mask.regions where !region.overlaps(width: grid.width, height: grid.height) {
+                    context.writeError(
+                        "warning: --ignore \(region.x),\(region.y),\(region.width),\(region.height) lies outside the "
+                            + "\(grid.width) × \(grid.height) frames\n")
+                }
+            }
             let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
+            var clockNote: String?
             let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
                 let clock = try hingeClock(trace, frames: frames, arguments: arguments, context: context)
                 clockNote = clock.note
                 return try timeline(
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
-            let events = FilmEventDetector().events(in: frames, hinge: hinge)
+            let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
                 var object = json(frames, events: events, hinge: hinge, source: path)
@@ -68,6 +103,13 @@ extension HingeTool {
                     clockNote: clockNote, to: output)
             }
             try output.commit()
+            if let report {
+                let written = try FilmReport.write(
+                    into: report, frames: frames, events: events, hinge: hinge, source: path, thumbnails: thumbnails,
+                    context: context)
+                context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
+            }
+            try FilmGate.check(events, failOn: failOn)
         }
 
         /// Seconds of the hinge trace before the film's first frame that the reader is given, so
@@ -121,7 +163,8 @@ extension HingeTool {
             }
             if let events {
                 output.write("\n\n# events\n# start_ms end_ms kind frames peak")
-                output.write(hinge == nil ? " alphas\n" : " alphas since_hinge_stop_ms since_hinge_start_ms\n")
+                output.write(hinge == nil ? " alphas" : " alphas since_hinge_stop_ms since_hinge_start_ms")
+                output.write(" dip blink\n")
                 for event in events {
                     output.write("\(event.start) \(event.end) \(event.kind.rawValue) \(event.frames) ")
                     output.writeFixed(event.peak, places: 6)
@@ -131,6 +174,8 @@ extension HingeTool {
                         output.write(" \(event.sinceHingeStop.map(String.init) ?? "-")")
                         output.write(" \(event.sinceHingeStart.map(String.init) ?? "-")")
                     }
+                    output.write(event.kind == .crossfade ? " " + DecimalNumber.fixed(event.dip, places: 3) : " -")
+                    output.write(event.isBlink ? " blink" : " -")
                     output.write(byte: 0x0A)
                 }
             }
@@ -195,6 +240,10 @@ extension HingeTool {
                 ("end_ms", .integer(event.end)), ("frames", .integer(event.frames)), ("peak", .number(event.peak)),
             ]
             if !event.alphas.isEmpty { members.append(("alphas", .array(event.alphas.map(JSONValue.number)))) }
+            if event.kind == .crossfade {
+                members.append(("dip", .number(event.dip)))
+                members.append(("blink", .bool(event.isBlink)))
+            }
             if !event.tiles.isEmpty { members.append(("tiles", .array(event.tiles.map(JSONValue.integer)))) }
             if hinge {
                 members.append(("since_hinge_stop_ms", event.sinceHingeStop.map(JSONValue.integer) ?? .null))

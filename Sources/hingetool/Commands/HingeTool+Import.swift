@@ -123,9 +123,13 @@ extension HingeTool {
         static func choose(
             in log: DumpsysSensorLog, wanted: String?, file: String
         ) throws(ToolError) -> DumpsysSensorLog.Section {
+            // At most 12 names, each through the echo rule: a file with thousands of sections
+            // (or one huge name) still gives a short message.
             func listed(_ sections: [DumpsysSensorLog.Section]) -> String {
-                sections.map { "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rows.count) events)" }
-                    .joined(separator: ", ")
+                let shown = sections.prefix(12).map {
+                    "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rows.count) events)"
+                }
+                return shown.joined(separator: ", ") + (sections.count > 12 ? " and \(sections.count - 12) more" : "")
             }
             if wanted?.isEmpty == true {
                 throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")

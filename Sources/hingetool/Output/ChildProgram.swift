@@ -91,6 +91,30 @@ final class ChildProgram {
         return ended
     }
 
+    /// Kills the child's whole process group now, and waits for it: the end of a stream read
+    /// early, or an error on the reading side.
+    @discardableResult
+    func stop() -> Int32 {
+        if status == nil { kill(-pid, SIGKILL) }
+        return wait()
+    }
+
+    /// A pipe whose two ends are closed on exec (so only the descriptor handed to the child
+    /// as its 0, 1 or 2 reaches it): `(read, write)`.
+    static func pipe() throws(ToolError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        #if canImport(Darwin)
+            let made = Darwin.pipe(&ends)
+        #else
+            let made = Glibc.pipe(&ends)
+        #endif
+        guard made == 0 else {
+            throw .failure("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
     /// What a finished program printed, and its status.
     struct Result {
         var status: Int32

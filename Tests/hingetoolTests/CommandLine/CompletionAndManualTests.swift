@@ -71,7 +71,7 @@ struct CompletionAndManualTests {
         for entry in HingeTool.catalogue {
             for word in entry.path { #expect(word.allSatisfy(plain.contains), "\(word)") }
             for option in entry.spec.allOptions {
-                for word in option.names + (option.kind.choices ?? []) {
+                for word in option.names + (option.kind.words ?? []) {
                     #expect(word.allSatisfy(plain.contains), "\(entry.path) \(word)")
                 }
             }
@@ -165,5 +165,32 @@ struct CompletionAndManualTests {
         #expect(removed.status == 0, "\(removed.error)")
         for file in files { #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
         #expect(FileManager.default.fileExists(atPath: stranger))
+    }
+
+    @Test("make install's plan: the release build, then install-files with it; uninstall removes each file it installs")
+    func installPlan() throws {
+        let make = ["/usr/bin/env", "make", "--no-print-directory", "-n", "-C", packageRoot]
+        let plan = Self.shell(make + ["install", "PREFIX=/opt/h", "DESTDIR=/stage"], in: temporaryFolder())
+        #expect(plan.status == 0, "\(plan.error)")
+        let lines = plan.output.split(separator: "\n").map(String.init)
+        let build = try #require(
+            lines.firstIndex { $0.contains("build -c release") && $0.contains("--product hingetool") })
+        let files = try #require(
+            lines.firstIndex { $0.contains("install-files INSTALL_TOOL=.build/release/hingetool") })
+        #expect(build < files)
+        #if os(Linux)
+            // The installed tool runs without the toolchain: the Swift runtime is linked in.
+            #expect(lines[build].contains("--static-swift-stdlib"))
+        #endif
+        // The files the plan writes (not the folders it makes), against what uninstall removes.
+        func paths(_ lines: [String]) -> Set<String> {
+            Set(lines.filter { !$0.hasPrefix("install -d") }.flatMap { $0.split(separator: " ") }.map(String.init))
+                .filter { $0.hasPrefix("/stage/opt/h/") }
+        }
+        let installed = paths(lines)
+        let removal = Self.shell(make + ["uninstall", "PREFIX=/opt/h", "DESTDIR=/stage"], in: temporaryFolder())
+        #expect(removal.status == 0)
+        #expect(installed.count == 5, "\(installed.sorted())")
+        #expect(installed == paths(removal.output.split(separator: "\n").map(String.init)))
     }
 }

@@ -208,6 +208,36 @@ struct FilmCommandTests {
         #expect(run.output.contains("\n648 648 cut 1 "), "\(run.output)")
     }
 
+    @Test("--fail-on: exit 1 after the output is written when a named kind is found, 0 otherwise; 64 on a bad kind")
+    func failOn() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rows = folder + "/rows.dat"
+        let gated = runTool(["film", dataset("films/cut"), "--fail-on", "crossfade,cut", "-o", rows])
+        #expect(gated.status == 1, "\(gated.error)")
+        #expect(gated.error.contains("cut at 648 ms"), "\(gated.error)")
+        // The rows are written all the same: the 8 frames after the first, and the header.
+        let written = try String(contentsOfFile: rows, encoding: .utf8)
+        #expect(written == runTool(["film", dataset("films/cut")]).output)
+        #expect(runTool(["film", dataset("films/cut"), "--fail-on", "crossfade,blink"]).status == 0)
+        let bad = runTool(["film", dataset("films/cut"), "--fail-on", "cut,blnk"])
+        #expect(bad.status == 64 && bad.error.contains("'--fail-on <kinds>'") && bad.error.contains("'blink'"))
+    }
+
+    @Test("--thresholds: a cut threshold above the cut's 0.552 turns the cut into no event; bad names are 64")
+    func thresholds() {
+        let film = dataset("films/cut")
+        #expect(runTool(["film", film, "--events", "--thresholds", "cut=0.5"]).output.contains("\n648 648 cut 1 "))
+        let raised = runTool(["film", film, "--events", "--thresholds", "cut=0.6"])
+        #expect(raised.status == 0 && !raised.output.contains(" cut "), "\(raised.output)")
+        for bad in ["cut", "cuts=0.5", "cut=nan", "cut=2", "longest-blank=0"] {
+            let run = runTool(["film", film, "--thresholds", bad])
+            #expect(run.status == 64 && run.error.contains("'--thresholds'"), "\(bad): \(run.error)")
+        }
+        let empty = runTool(["film", film, "--report", ""])
+        #expect(empty.status == 64 && empty.error.contains("'--report'"), "\(empty.error)")
+    }
+
     @Test("usage: a missing scene or --out, an unknown scene")
     func usage() {
         #expect(runTool(["synth-film"]).status == 64)

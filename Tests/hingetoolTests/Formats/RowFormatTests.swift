@@ -32,7 +32,7 @@ struct RowFormatTests {
         Case(
             arguments: ["posture", dataset("close-and-open.csv"), "--policy", "android-book-style"], schema: "posture"),
         Case(arguments: ["unfold", dataset("flat-to-laptop.csv"), "--rate", "60"], schema: "unfold"),
-        Case(arguments: ["poses", packageRoot + "/Datasets/stages/seed-transitions.csv"], schema: "poses"),
+        Case(arguments: ["poses", packageRoot + "/Datasets/stages/fold-transitions.csv"], schema: "poses"),
         Case(arguments: ["animate", dataset("flat-to-laptop.csv"), "--effect", "bloom"], schema: "animate"),
         Case(arguments: ["read", dataset("five-degree-steps.csv"), "--rate", "30"], schema: "read"),
     ]

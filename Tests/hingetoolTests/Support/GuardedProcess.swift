@@ -30,7 +30,8 @@ struct GuardedProcess {
     var arguments: [String]
     var folder: String
     var input: String?
-    /// Bytes of address space the child may map.
+    /// Bytes of address space the child may map; 0 for no limit (Chromium reserves terabytes of
+    /// address space, and its launcher script cannot read a numeric `ulimit -v`).
     var memoryLimit = 1 << 30
     var timeLimit: Double = 60
     var environment: [String: String] = [:]
@@ -51,7 +52,8 @@ struct GuardedProcess {
         }
         // sh sets the limit, then becomes the program (exec), so the limit and the process
         // group are the program's own.
-        let script = "ulimit -v \(memoryLimit / 1024) && exec \"$@\""
+        let limit = memoryLimit > 0 ? String(memoryLimit / 1024) : "unlimited"
+        let script = "ulimit -v \(limit) && exec \"$@\""
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)

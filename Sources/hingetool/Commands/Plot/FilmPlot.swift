@@ -43,6 +43,7 @@ extension HingeTool {
         /// The colour an event kind is shaded with.
         static func colour(_ kind: FilmEvent.Kind) -> String {
             switch kind {
+            case .leadIn: "#000000"
             case .cut: "#d62728"
             case .crossfade: "#1f77b4"
             case .blankFrame: "#9467bd"

@@ -1,0 +1,104 @@
+/// How a frame is made of the frame before a change (A), the frame after it (B) and a flat
+/// background, fitted on tile means.
+///
+/// A compositor crossfading two opaque layers draws, at blend position α,
+///
+/// ```
+/// one layer fading in over the other:   frame = α·B + (1 − α)·A
+/// both fading at once (SwiftUI .opacity, CSS opacity on both):
+///                                       frame = α·B + (1 − α)²·A + α(1 − α)·background
+/// ```
+///
+/// so each frame is fitted as `a·A + b·B + g`, with `g` one colour for the whole frame (the
+/// background's share times its colour), by least squares over the three channels of every
+/// tile. The blend is `b`, and `1 − a − b` is the background's share: 0 for a clean blend, up
+/// to ¼ mid-way when both layers fade (the *dip*).
+public struct FilmBlendFit: Sendable {
+    /// The shares of one frame.
+    public struct Share: Hashable, Sendable {
+        /// The share of the frame before the change (`a`).
+        public var old: Double
+        /// The share of the frame after the change (`b`): the blend position.
+        public var new: Double
+        /// The background's share, `1 − a − b`.
+        public var background: Double { 1 - old - new }
+        /// The root mean square of what the fit leaves over the tile means, over the RMS of `B − A`.
+        public var residual: Double
+    }
+
+    let a: [Double]
+    let b: [Double]
+    let change: Double
+    let largestResidual: Double
+
+    /// A fit between `before` and `after`, or `nil` when they differ too little to measure a
+    /// blend (``FilmEventThresholds/blendChange``) or are summarised on different grids.
+    public init?(from before: FrameSummary, to after: FrameSummary, thresholds: FilmEventThresholds = .init()) {
+        guard before.grid == after.grid, !before.tileMeans.isEmpty else { return nil }
+        a = before.tileMeans.map(Double.init)
+        b = after.tileMeans.map(Double.init)
+        var sum = 0.0
+        for index in a.indices { sum += (b[index] - a[index]) * (b[index] - a[index]) }
+        change = (sum / Double(a.count)).squareRoot()
+        largestResidual = thresholds.blendResidual
+        guard change >= thresholds.blendChange else { return nil }
+    }
+
+    /// The shares of `frame`, or `nil` when it is not such a blend (its residual passes
+    /// ``FilmEventThresholds/blendResidual``, or its shares leave −0.05…1.05).
+    public func share(of frame: FrameSummary) -> Share? {
+        let f = frame.tileMeans.map(Double.init)
+        guard f.count == a.count else { return nil }
+        guard let solution = solve(f) else { return nil }
+        let (old, new, offset) = solution
+        var residual = 0.0
+        for index in f.indices {
+            let r = f[index] - old * a[index] - new * b[index] - offset[index % 3]
+            residual += r * r
+        }
+        let relative = (residual / Double(f.count)).squareRoot() / change
+        let share = Share(old: old, new: new, residual: relative)
+        guard relative <= largestResidual, (-0.05...1.05).contains(old), (-0.05...1.05).contains(new),
+            share.background >= -0.05, share.background <= 1
+        else { return nil }
+        return share
+    }
+
+    /// Least squares for `a`, `b` and the offset per channel; with the offset left out when the
+    /// five unknowns cannot be told apart (A and B flat, or one a shade of the other).
+    func solve(_ f: [Double]) -> (Double, Double, [Double])? {
+        // Normal equations over the unknowns (a, b, g_r, g_g, g_b).
+        var m = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 5)
+        for index in f.indices {
+            var row = [a[index], b[index], 0, 0, 0]
+            row[2 + index % 3] = 1
+            for i in 0..<5 {
+                for j in 0..<5 { m[i][j] += row[i] * row[j] }
+                m[i][5] += row[i] * f[index]
+            }
+        }
+        if let x = Self.eliminate(m) { return (x[0], x[1], [x[2], x[3], x[4]]) }
+        let reduced = [[m[0][0], m[0][1], m[0][5]], [m[1][0], m[1][1], m[1][5]]]
+        if let x = Self.eliminate(reduced) { return (x[0], x[1], [0, 0, 0]) }
+        return nil
+    }
+
+    /// Solves the augmented system `m` (n rows of n + 1) by Gaussian elimination with partial
+    /// pivoting; `nil` when it is singular (a pivot below 1e-9 of the largest diagonal).
+    static func eliminate(_ system: [[Double]]) -> [Double]? {
+        var m = system
+        let n = m.count
+        let scale = max(1e-300, (0..<n).map { abs(m[$0][$0]) }.max() ?? 0)
+        for column in 0..<n {
+            guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }),
+                abs(m[pivot][column]) > 1e-9 * scale
+            else { return nil }
+            m.swapAt(column, pivot)
+            for row in 0..<n where row != column {
+                let factor = m[row][column] / m[column][column]
+                for k in column...n { m[row][k] -= factor * m[column][k] }
+            }
+        }
+        return (0..<n).map { m[$0][n] / m[$0][$0] }
+    }
+}

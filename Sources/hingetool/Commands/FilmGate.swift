@@ -1,0 +1,81 @@
+import FilmAnalysis
+import HingeKit
+internal import HingeSupport
+
+/// `film --fail-on KINDS` and `film --thresholds NAME=VALUE,…`: the CI gate and the
+/// detector's thresholds from the command line.
+enum FilmGate {
+    /// The kinds `--fail-on` accepts: every event kind, and `blink` (a crossfade with a dip).
+    static let kinds = FilmEvent.Kind.allCases.map(\.rawValue) + ["blink"]
+
+    /// The kinds named by `--fail-on` (the parser has checked each against ``kinds``).
+    static func kinds(_ text: String?) -> Set<String> {
+        Set((text ?? "").split(separator: ",").map(String.init))
+    }
+
+    /// Exit 1 (after the output is written) when an event of `kinds` was found.
+    static func check(_ events: [FilmEvent], failOn kinds: Set<String>) throws(ToolError) {
+        let found = events.filter { kinds.contains($0.kind.rawValue) || (kinds.contains("blink") && $0.isBlink) }
+        guard !found.isEmpty else { return }
+        let list = found.prefix(10).map { "\($0.isBlink ? "blink (crossfade)" : $0.kind.rawValue) at \($0.start) ms" }
+        throw .gate(
+            "found \(found.count) event\(found.count == 1 ? "" : "s") named by --fail-on: "
+                + list.joined(separator: ", ") + (found.count > 10 ? ", …" : ""))
+    }
+
+    /// The regions of `--ignore X,Y,W,H` (each given once per region): four whole numbers, the
+    /// place at least 0 and the size at least 1, at most 1,000,000 each.
+    static func mask(_ texts: [String]) throws(ToolError) -> FrameMask {
+        var regions: [FrameMask.Region] = []
+        for text in texts {
+            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+                let height = numbers[3], [x, y, width, height].allSatisfy({ (0...1_000_000).contains($0) }),
+                width >= 1, height >= 1
+            else {
+                throw .usage(
+                    "The value '\(Echo.quoted(text))' is invalid for '--ignore': expected X,Y,W,H in pixels "
+                        + "(whole numbers, W and H at least 1), e.g. 0,0,1080,96")
+            }
+            regions.append(FrameMask.Region(x: x, y: y, width: width, height: height))
+        }
+        return FrameMask(regions)
+    }
+
+    /// The settable thresholds: name, range, and where each goes.
+    static let settable:
+        [(name: String, range: ClosedRange<Double>, set: @Sendable (inout FilmEventThresholds, Double) -> Void)] = [
+            ("quiet", 0...1, { $0.quiet = $1 }), ("cut", 0...1, { $0.cut = $1 }),
+            ("detail", 0...1, { $0.detail = $1 }), ("blank-detail", 0...1, { $0.blankDetail = $1 }),
+            ("flat-tile", 0...1, { $0.flatTile = $1 }), ("blink", 0...1, { $0.blink = $1 }),
+            ("blend-residual", 0...1, { $0.blendResidual = $1 }),
+            ("longest-blank", 1...1000, { $0.longestBlank = Int($1) }),
+            ("run-gap", 0...60_000, { $0.runGap = Int($1) }), ("fade-gap", 0...60_000, { $0.fadeGap = Int($1) }),
+            ("longest-flash", 0...60_000, { $0.longestFlash = Int($1) }),
+            ("settle-gap", 0...60_000, { $0.settleGap = Int($1) }),
+            ("late-motion", 0...86_400_000, { $0.lateMotion = Int($1) }),
+        ]
+
+    /// The thresholds with `--thresholds NAME=VALUE,…` applied to the defaults.
+    static func thresholds(_ text: String?) throws(ToolError) -> FilmEventThresholds {
+        var thresholds = FilmEventThresholds()
+        guard let text else { return thresholds }
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let entry = settable.first(where: { $0.name == parts[0] }) else {
+                throw .usage(
+                    "The value '\(item)' is invalid for '--thresholds': expected NAME=VALUE with NAME one of "
+                        + settable.map(\.name).joined(separator: ", "))
+            }
+            guard DecimalNumber.isPlainDecimal(parts[1].utf8), let value = Double(parts[1]), entry.range.contains(value)
+            else {
+                throw .usage(
+                    "The value '\(parts[1])' is invalid for '\(entry.name)' in '--thresholds': expected a number in "
+                        + "\(DecimalNumber.shortest(entry.range.lowerBound))…\(DecimalNumber.shortest(entry.range.upperBound))"
+                )
+            }
+            entry.set(&thresholds, value)
+        }
+        return thresholds
+    }
+}

@@ -1,0 +1,234 @@
+import FilmAnalysis
+import Foundation
+import HingeKit
+
+/// `film --report DIR`: a self-contained HTML page for QA, `DIR/index.html`, with relative
+/// links to PNGs in DIR written through FilmAnalysis's one PNG writer (`Frame.pngData()`):
+/// a summary table of the events, the difference curve with the events shaded (gnuplot), and
+/// per event thumbnails of the frames before, during and after it, the tiles it changed as a
+/// heat image, and a crossfade's blend per frame and dip. Every name shown is HTML-escaped.
+enum FilmReport {
+    /// Writes the report of `frames` and `events` into `folder`; returns the files written.
+    static func write(
+        into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
+        source: String, thumbnails: FilmThumbnails, context: ToolContext
+    ) throws(ToolError) -> [String] {
+        let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
+        let names =
+            ["index.html", "curve.dat", "curve.png"]
+            + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
+        let set = try OutputSet(
+            folder: folder, owner: "film-report", command: "film --report", names: names, force: false)
+        var written: [String] = []
+        func png(_ frame: Frame, _ name: String) throws(ToolError) {
+            guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }
+            try set.write(name, data)
+            written.append(folder + "/" + name)
+        }
+        let curve = try self.curve(
+            into: set, frames: frames, events: events, hinge: hinge, source: source, context: context)
+        written += curve
+        var sections = ""
+        for (number, event) in events.enumerated() where event.kind != .settle {
+            let shots = picks(event, in: frames)
+            var cells = ""
+            for (label, index) in shots {
+                guard let thumbnail = thumbnails.thumbnail(index, frames: frames, context: context) else { continue }
+                let name = "event-\(number + 1)-\(label).png"
+                try png(thumbnail, name)
+                cells +=
+                    "<figure><img src=\"\(name)\" alt=\"\(label)\"><figcaption>\(label): "
+                    + "\(frames[index].time) ms</figcaption></figure>\n"
+            }
+            let heatName = "event-\(number + 1)-tiles.png"
+            if let heat = heatImage(event, frames: frames) {
+                try png(heat, heatName)
+                cells +=
+                    "<figure><img src=\"\(heatName)\" alt=\"tiles\" class=\"heat\"><figcaption>tiles changed"
+                    + "</figcaption></figure>\n"
+            }
+            var details = ""
+            if event.kind == .crossfade {
+                let alphas = event.alphas.map { DecimalNumber.fixed($0, places: 2) }.joined(separator: ", ")
+                details =
+                    "<p>blend α per frame: \(alphas)<br>dip (largest background share): "
+                    + "\(DecimalNumber.fixed(event.dip, places: 3))\(event.isBlink ? " — <b>a blink</b>" : "")</p>\n"
+            }
+            sections +=
+                "<section id=\"event-\(number + 1)\"><h2>\(number + 1). \(escape(title(event))) at \(event.start) ms"
+                + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
+        }
+        let page = html(source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png")
+            .replacingOccurrences(of: "<!--sections-->", with: sections)
+        try set.write("index.html", page)
+        written.append(folder + "/index.html")
+        try set.finish()
+        return written
+    }
+
+    static func title(_ event: FilmEvent) -> String { event.isBlink ? "crossfade (blink)" : event.kind.rawValue }
+
+    /// `text` safe inside HTML text and attribute values.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The frames shown for an event: the one before it, one during it, and the one that ends it.
+    static func picks(_ event: FilmEvent, in frames: [FilmFrame]) -> [(String, Int)] {
+        guard let start = frames.firstIndex(where: { $0.time == event.start }),
+            let end = frames.firstIndex(where: { $0.time == event.end })
+        else { return [] }
+        var during = (start + end) / 2
+        if event.kind == .blankFrame || event.kind == .placeholderFlash || event.kind == .cut { during = start }
+        return [("before", max(0, start - 1)), ("during", during), ("after", min(frames.count - 1, end))]
+    }
+
+    /// Each tile's largest difference over the event's steps, as a heat image (black, red,
+    /// yellow, white), 12 pixels per tile.
+    static func heatImage(_ event: FilmEvent, frames: [FilmFrame]) -> Frame? {
+        let steps = frames.filter { $0.time >= event.start && $0.time <= max(event.end, event.start) }
+        guard let grid = steps.first?.difference?.grid else { return nil }
+        var heat = [Float](repeating: 0, count: grid.count)
+        for frame in steps {
+            guard let difference = frame.difference, difference.grid == grid else { continue }
+            for tile in 0..<grid.count { heat[tile] = max(heat[tile], difference.tiles[tile]) }
+        }
+        let top = max(heat.max() ?? 0, 1e-6)
+        let scale = 12
+        let width = grid.columns * scale
+        let height = grid.rows * scale
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = Double(heat[(y / scale) * grid.columns + x / scale] / top)
+                let pixel = 3 * (y * width + x)
+                rgb[pixel] = UInt8(min(255, max(0, 3 * value * 255)))
+                rgb[pixel + 1] = UInt8(min(255, max(0, (3 * value - 1) * 255)))
+                rgb[pixel + 2] = UInt8(min(255, max(0, (3 * value - 2) * 255)))
+            }
+        }
+        return Frame(width: width, height: height, rgb: rgb)
+    }
+
+    /// The difference curve with the events shaded, drawn by gnuplot with `plot film`'s script;
+    /// no picture (and no error) without gnuplot.
+    static func curve(
+        into set: OutputSet, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
+        context: ToolContext
+    ) throws(ToolError) -> [String] {
+        let folder = set.folder
+        guard let gnuplot = Gnuplot.executable() else { return [] }
+        var text = ""
+        let capture = ToolContext(
+            write: { text += $0 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
+        let output = try OutputWriter(path: nil, context: capture)
+        HingeTool.Film.write(frames, events: events, hinge: hinge, source: source, to: output)
+        try output.commit()
+        try set.write("curve.dat", text)
+        var script = "set terminal pngcairo size 1000,\(hinge == nil ? 600 : 960) font 'DejaVu Sans,11'\n"
+        script += "set output 'curve.png'\n" + GnuplotText.literal
+        script += HingeTool.FilmPlot.script(
+            data: "curve.dat", title: GnuplotText.quoted("film: " + (source as NSString).lastPathComponent),
+            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops)
+        _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: set)
+        return [folder + "/curve.dat", folder + "/curve.png"]
+    }
+
+    static func html(source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?) -> String {
+        var rows = ""
+        for (number, event) in events.enumerated() where event.kind != .settle {
+            let dip = event.kind == .crossfade ? DecimalNumber.fixed(event.dip, places: 3) : ""
+            rows +=
+                "<tr><td><a href=\"#event-\(number + 1)\">\(number + 1)</a></td><td>\(escape(title(event)))</td>"
+                + "<td>\(event.start)</td><td>\(event.end)</td><td>\(event.frames)</td>"
+                + "<td>\(DecimalNumber.fixed(event.peak, places: 4))</td><td>\(dip)</td></tr>\n"
+        }
+        let settles = events.filter { $0.kind == .settle }.count
+        let size = frames.first.map { "\($0.summary.grid.width) × \($0.summary.grid.height)" } ?? "?"
+        return """
+            <!doctype html>
+            <html><head><meta charset="utf-8"><title>film report: \(escape(source))</title>
+            <style>
+            body { font: 14px sans-serif; margin: 20px; background: #fff; color: #222; }
+            table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 3px 8px; }
+            .shots { display: flex; gap: 12px; align-items: flex-start; }
+            figure { margin: 0; } figure img { width: 180px; border: 1px solid #888; image-rendering: pixelated; }
+            figure img.heat { width: 144px; }
+            </style></head><body>
+            <h1>Film report: \(escape(source))</h1>
+            <p>\(frames.count) frames of \(size) pixels; \(settles) settle\(settles == 1 ? "" : "s") not listed.</p>
+            <table><tr><th>#</th><th>kind</th><th>start ms</th><th>end ms</th><th>frames</th><th>peak RMSE</th><th>dip</th></tr>
+            \(rows)</table>
+            \(curve.map { "<p><img src=\"\($0)\" alt=\"difference curve\" style=\"max-width: 100%\"></p>" } ?? "")
+            <!--sections-->
+            </body></html>
+
+            """
+    }
+}
+
+/// Small copies of a film's frames for the report: kept as frames go by (a video), or decoded
+/// again from their files (a folder of frames).
+final class FilmThumbnails: @unchecked Sendable {
+    static let width = 180
+    private let lock = NSLock()
+    private var kept: [Int: Frame] = [:]
+
+    /// Keeps a small copy of frame `index` (called from any thread).
+    func keep(_ index: Int, _ frame: Frame) {
+        let small = Self.shrink(frame)
+        lock.lock()
+        kept[index] = small
+        lock.unlock()
+    }
+
+    /// The thumbnail of frame `index`: kept, or decoded from its file (read again through the
+    /// one opener, so a frame swapped for a FIFO since the first read is refused, not waited on).
+    func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
+        lock.lock()
+        let found = kept[index]
+        lock.unlock()
+        if let found { return found }
+        guard let data = try? context.readAll(frames[index].file),
+            let frame = try? Frame(contentsOf: data, file: frames[index].file)
+        else { return nil }
+        return Self.shrink(frame)
+    }
+
+    /// `frame` averaged down to at most ``width`` pixels across (8-bit RGB).
+    static func shrink(_ frame: Frame) -> Frame {
+        let factor = max(1, (frame.width + width - 1) / width)
+        let w = max(1, frame.width / factor)
+        let h = max(1, frame.height / factor)
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sums = (0.0, 0.0, 0.0)
+                for dy in 0..<factor {
+                    for dx in 0..<factor {
+                        let p = frame.pixel(x: x * factor + dx, y: y * factor + dy)
+                        sums.0 += p.red * p.alpha
+                        sums.1 += p.green * p.alpha
+                        sums.2 += p.blue * p.alpha
+                    }
+                }
+                let n = Double(factor * factor)
+                rgb[3 * (y * w + x)] = UInt8((sums.0 / n * 255).rounded())
+                rgb[3 * (y * w + x) + 1] = UInt8((sums.1 / n * 255).rounded())
+                rgb[3 * (y * w + x) + 2] = UInt8((sums.2 / n * 255).rounded())
+            }
+        }
+        return Frame(width: w, height: h, rgb: rgb)
+    }
+}

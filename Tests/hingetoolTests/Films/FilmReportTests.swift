@@ -1,0 +1,58 @@
+import FilmAnalysis
+import Foundation
+import HingeTestSupport
+import Testing
+
+/// `film --report DIR` on the synthetic crossfade: the page links only files it wrote, escapes
+/// the names it shows, and Chromium draws the thumbnails (the screenshot is not blank where
+/// they are).
+@Suite("film --report")
+struct FilmReportTests {
+    @Test("the report page shows its thumbnails in headless Chromium", .slow)
+    func report() throws {
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // A source name with HTML in it must be shown as text.
+        let film = work + "/<b>fade&co</b>"
+        try FileManager.default.copyItem(atPath: dataset("films/crossfade"), toPath: film)
+        let folder = work + "/report"
+        let run = GuardedProcess(
+            arguments: [builtTool, "film", film, "--report", folder, "-o", work + "/rows.dat"], folder: work,
+            timeLimit: 300
+        ).run()
+        try #require(run.status == 0, "\(run.error)")
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains("&lt;b&gt;fade&amp;co&lt;/b&gt;"))
+        #expect(!page.contains("<b>fade"))
+        // Every image the page links is a file in the folder.
+        let links = page.split(separator: "src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
+        #expect(links.contains("event-2-before.png") || links.contains { $0.hasSuffix("-before.png") })
+        for link in links {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + link), "\(link)")
+            #expect(!link.contains("/"))
+        }
+        // Headless Chromium draws the page; the thumbnails' row must have detail.
+        let shot = work + "/shot.png"
+        let chromium = GuardedProcess(
+            arguments: [
+                "/usr/bin/env", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--user-data-dir=\(work)/profile", "--window-size=1000,1400", "--screenshot=\(shot)",
+                "file://" + folder + "/index.html",
+            ], folder: work, memoryLimit: 0, timeLimit: 120
+        ).run()
+        try #require(chromium.status == 0 && FileManager.default.fileExists(atPath: shot), "\(chromium.error)")
+        let picture = try Frame(contentsOf: [UInt8](Data(contentsOf: URL(fileURLWithPath: shot))), file: shot)
+        let summary = FrameSummary(picture)
+        // The page's white background has no detail; with the curve and the thumbnails drawn the
+        // screenshot has plenty (a blank page measures 0).
+        #expect(summary.detail > 0.1, "detail \(summary.detail)")
+        // The thumbnails are 180 px wide at the left of their rows: some tile there in the
+        // lower half of the page (below the table and curve) shows a frame.
+        let grid = summary.grid
+        let lower = (grid.rows / 2)..<grid.rows
+        let detailed = lower.flatMap { row in (0..<3).map { row * grid.columns + $0 } }.filter {
+            summary.tileDetail[$0] > 0.1
+        }
+        #expect(!detailed.isEmpty)
+    }
+}
