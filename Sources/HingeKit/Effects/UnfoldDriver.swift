@@ -169,6 +169,9 @@ public struct UnfoldDriver: Sendable {
     /// A driver with no sample yet.
     ///
     /// - Parameters:
+    ///   - configuration: the stages, their speeds and the lead (``Configuration``).
+    ///   - reduceMotion: whether the system's Reduce Motion setting is on at the start.
+    ///   - reader: the configuration of the ``HingeReader`` that reads the samples.
     ///   - stepSensor: the description of a step sensor (``StepSensor``), when the device has
     ///     one: its levels are then read as threshold crossings, not as angles.
     ///   - stepParameters: how the step sensor's tracker estimates (its defaults are frozen on

@@ -48,9 +48,12 @@ public struct SensorConformance: Hashable, Sendable {
     private var previousTime = 0.0
 
     /// Checks against a declared range and, if known, resolution.
-    /// - Parameter angleTolerance: how far (degrees) a value may be from a multiple of the
-    ///   resolution: 10⁻⁶° for degrees, ``TraceStatistics/angleTolerance(for:)`` for radians,
-    ///   so that radians rounded by the recorder still read as the whole degrees they were.
+    /// - Parameters:
+    ///   - maximumRange: the sensor's declared maximum range (degrees).
+    ///   - resolution: the sensor's declared resolution (degrees), when known.
+    ///   - angleTolerance: how far (degrees) a value may be from a multiple of the resolution:
+    ///     10⁻⁶° for degrees, ``TraceStatistics/angleTolerance(for:)`` for radians, so that
+    ///     radians rounded by the recorder still read as the whole degrees they were.
     /// - Precondition: `maximumRange` positive; `resolution`, if given, positive and finite.
     public init(maximumRange: Double = 180, resolution: Double? = nil, angleTolerance: Double = 1e-6) {
         precondition(maximumRange > 0, "maximumRange must be positive")
