@@ -154,24 +154,12 @@ extension HingeTool {
         {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
-            let limit = try rowLimit(arguments)
             var times: [Double] = []
             var angles: [Double] = []
-            var rows = 0
-            do {
-                while let record = try reader.next() {
-                    rows += 1
-                    try checkRowCount(rows, limit: limit, file: reader.fileName ?? path)
-                    guard let angle = record.sample.angle else { continue }
-                    times.append(record.sample.time)
-                    angles.append(angle)
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            try context.readRecords(of: reader, rowLimit: try rowLimit(arguments)) { record in
+                guard let angle = record.sample.angle else { return }
+                times.append(record.sample.time)
+                angles.append(angle)
             }
             guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
             let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear
