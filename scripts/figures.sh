@@ -190,10 +190,8 @@ readme_reader() {
   local table
   table=$("$tool" score $(traces) --format markdown 2> /dev/null)
   local percents
-  # The synthetic 1° scenarios: the device models (*-folds: ladders, 10 Hz and 5° sensors) are
-  # not 1° sensors, and their rows say themselves where the reader misses the target.
-  percents=$(grep -E '^\| [a-z-]+ \| ≤ 1° \|' <<< "$table" | grep -v -E '^\| [a-z0-9-]+-folds \|' \
-    | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
+  # The scenarios whose sensor reports in 1° steps (the step column, measured on the trace).
+  percents=$(grep -E '^\| [a-z0-9-]+ \| 1° \|' <<< "$table" | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
   local snap
   snap=$(grep -E '^Snap over all' <<< "$table" | sed -E 's/Snap over all ([0-9]+) moves: right on ([0-9]+) .*/\2 of \1/')
   printf '%s–%s %%' "$(head -1 <<< "$percents")" "$(tail -1 <<< "$percents")" > "$work/velocity"

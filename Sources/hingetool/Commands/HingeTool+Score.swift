@@ -55,7 +55,7 @@ extension HingeTool {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
             if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
-            var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
+            var results: [ScoreReport.Result] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             // Standard input can be read once: a second '-' would read an empty stream.
             if arguments.positionals.filter({ $0 == "-" }).count > 1 {
@@ -68,7 +68,11 @@ extension HingeTool {
                 // A trace without a single angle (no hinge) has nothing to score: no rows, said
                 // in the table, rather than zeros and a flicker count of every frame.
                 let hasAngle = samples.contains { $0.angle != nil }
-                results.append((path, hasAngle ? scores(samples, truth: truth, configuration: configuration) : []))
+                results.append(
+                    (
+                        path, ScoreReport.sensorStep(samples),
+                        hasAngle ? scores(samples, truth: truth, configuration: configuration) : []
+                    ))
             }
             let text: String
             switch arguments.value("format") {
