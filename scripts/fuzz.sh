@@ -28,7 +28,7 @@ declare -A TARGETS=(
 # The hingetool files a target needs beside HingeKit (compiled into one module named HingeKit,
 # so their `import HingeKit` is a no-op).
 declare -A TOOL_SOURCES=(
-  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift"
+  [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift CommandLine/ValueKind.swift"
   [dumpsys]="Formats/DumpsysSensorLog.swift"
   [tool_readers]="Formats/StageLogReader.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
 )

@@ -2,7 +2,7 @@
 /// lines against a spec with every kind of option (flags, values, a closed list of values,
 /// `-o`), a required, an optional and a repeating argument. Parsing must never crash; a parse
 /// that succeeds holds only declared keys, flags without values, values for options that take
-/// one, and a permitted number of positionals; an error message is bounded by the input (no
+/// one, and (unless it asks for help or the version) a permitted number of positionals; an error message is bounded by the input (no
 /// echo grows beyond what was typed plus a fixed text).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArgumentParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -45,7 +45,8 @@ public func fuzzArgumentParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> CI
         }
         for key in parsed.flags { check(key == "flag", "a flag for the option \(key)") }
         if let mode = parsed.value("mode") { check(mode == "one" || mode == "two", "mode \(mode) accepted") }
-        if !parsed.wantsHelp {
+        // --help and --version answer whatever else is on the line, as swift-argument-parser's do.
+        if !parsed.wantsHelp, !parsed.wantsVersion {
             check(!parsed.positionals.isEmpty, "the required argument is missing")
             check(repeating || parsed.positionals.count <= 2, "\(parsed.positionals.count) positionals")
         }

@@ -16,6 +16,20 @@ extension GridFilter {
     ///
     /// - Complexity: O(n·log n) time and O(n) memory, whatever the window.
     static func runningMedian(_ values: [Double], size: Int, edges: Edges) -> [Double] {
+        var output = [Double](repeating: 0, count: values.count)
+        forEachWindow(values, size: size, edges: edges) { index, window, count in
+            output[index] = window.median(count)
+        }
+        return output
+    }
+
+    /// Slides a ``RankedWindow`` of `size` (odd) samples over `values`, centred on each sample in
+    /// turn, and calls `body` with the sample's index, the window and how many samples it holds:
+    /// past the ends the window is truncated or holds the padding `edges` asks for (the end
+    /// values or zeros), as GSL's moving windows do.
+    static func forEachWindow(
+        _ values: [Double], size: Int, edges: Edges, _ body: (Int, RankedWindow, Int) -> Void
+    ) {
         let half = size / 2
         var signal = values
         var offset = 0
@@ -27,7 +41,6 @@ extension GridFilter {
         }
         var window = RankedWindow(signal)
         let count = signal.count
-        var output = [Double](repeating: 0, count: values.count)
         // The window of output i covers signal[i + offset − H … i + offset + H], cut to the signal.
         var low = 0
         var high = -1
@@ -43,20 +56,15 @@ extension GridFilter {
                 window.update(low, by: -1)
                 low += 1
             }
-            let inWindow = high - low + 1
-            output[i] =
-                inWindow % 2 == 1
-                ? window.smallest((inWindow + 1) / 2)
-                : (window.smallest(inWindow / 2) + window.smallest(inWindow / 2 + 1)) / 2
+            body(i, window, high - low + 1)
         }
-        return output
     }
 }
 
 /// The samples of a signal inside a window, as a Fenwick tree of counts over their ranks: the
 /// signal is ranked once (a sort, ties by position), entering and leaving cost O(log n), and
 /// the k-th smallest is found by descending the tree in O(log n).
-private struct RankedWindow {
+struct RankedWindow {
     private let signal: [Double]
     /// Sample indices in rank order, and each sample's rank (1-based).
     private let order: [Int]
@@ -86,6 +94,12 @@ private struct RankedWindow {
             tree[position] += delta
             position += position & -position
         }
+    }
+
+    /// The median of the `count` samples in the window; an even count takes the mean of the
+    /// middle two.
+    func median(_ count: Int) -> Double {
+        count % 2 == 1 ? smallest((count + 1) / 2) : (smallest(count / 2) + smallest(count / 2 + 1)) / 2
     }
 
     /// The value of rank-order k (1-based) among the samples in the window.

@@ -208,7 +208,8 @@ public enum GridFilter {
     ///   - edges: how the window is filled past the ends; truncated by default.
     /// - Returns: the flags, the cleaned signal (each outlier replaced by its median), and the
     ///   medians and floored scales behind each decision.
-    /// - Complexity: O(n·K) for a window of K samples (O(n·K log K) for Sₙ and Qₙ).
+    /// - Complexity: with the MAD, O(n·K) for a window of K samples up to 255 (GSL's), and
+    ///   O(n·log K·log n) beyond (``runningMADs(_:size:edges:)``); O(n·K log K) for Sₙ and Qₙ.
     public static func impulses(
         in values: [Double], step: Double, window: Double, threshold: Double = 3, scaleFloor: Double,
         scale: Scale = .mad, edges: Edges = .truncate
@@ -216,27 +217,13 @@ public enum GridFilter {
         let size = try windowSize(values, step: step, window: window)
         guard threshold.isFinite, threshold > 0 else { throw .invalidThreshold(threshold) }
         guard scaleFloor.isFinite, scaleFloor >= 0 else { throw .invalidScaleFloor(scaleFloor) }
-        guard let workspace = gsl_filter_impulse_alloc(size) else { throw outOfMemory("gsl_filter_impulse_alloc") }
-        defer { gsl_filter_impulse_free(workspace) }
+        // Long windows with the MAD take the running MADs (GSL's cost grows with the window);
+        // short ones, and the other scales, keep GSL's own, bit for bit.
+        let (medians, scales) =
+            size > medianThreshold && scale == .mad
+            ? runningMADs(values, size: size, edges: edges)
+            : try impulseScalesDirect(values, size: size, scale: scale, edges: edges)
         let count = values.count
-        var medians = [Double](repeating: 0, count: count)
-        var scales = [Double](repeating: 0, count: count)
-        var unusedOutput = [Double](repeating: 0, count: count)
-        var unusedFlags = [Int32](repeating: 0, count: count)
-        var unusedCount = 0
-        // GSL's own flags and output use the unfloored scale; they are recomputed below.
-        try withVectors(values, &unusedOutput, operation: "gsl_filter_impulse") { input, output in
-            withVector(&medians) { medians in
-                withVector(&scales) { scales in
-                    unusedFlags.withUnsafeMutableBufferPointer { flags in
-                        var flagView = gsl_vector_int_view_array(flags.baseAddress, flags.count)
-                        return gsl_filter_impulse(
-                            edges.gslValue, scale.gslValue, threshold, input, output, medians, scales, &unusedCount,
-                            &flagView.vector, workspace)
-                    }
-                }
-            }
-        }
         var detection = ImpulseDetection(isOutlier: [], cleaned: values, medians: medians, scales: [])
         detection.isOutlier.reserveCapacity(count)
         detection.scales.reserveCapacity(count)
@@ -248,6 +235,34 @@ public enum GridFilter {
             if isOutlier { detection.cleaned[index] = medians[index] }
         }
         return detection
+    }
+
+    /// The medians and scales of `gsl_filter_impulse` itself (its flags, which use the
+    /// unfloored scale, are recomputed by the caller).
+    static func impulseScalesDirect(
+        _ values: [Double], size: Int, scale: Scale, edges: Edges
+    ) throws(InputError) -> (medians: [Double], scales: [Double]) {
+        guard let workspace = gsl_filter_impulse_alloc(size) else { throw outOfMemory("gsl_filter_impulse_alloc") }
+        defer { gsl_filter_impulse_free(workspace) }
+        let count = values.count
+        var medians = [Double](repeating: 0, count: count)
+        var scales = [Double](repeating: 0, count: count)
+        var unusedOutput = [Double](repeating: 0, count: count)
+        var unusedFlags = [Int32](repeating: 0, count: count)
+        var unusedCount = 0
+        try withVectors(values, &unusedOutput, operation: "gsl_filter_impulse") { input, output in
+            withVector(&medians) { medians in
+                withVector(&scales) { scales in
+                    unusedFlags.withUnsafeMutableBufferPointer { flags in
+                        var flagView = gsl_vector_int_view_array(flags.baseAddress, flags.count)
+                        return gsl_filter_impulse(
+                            edges.gslValue, scale.gslValue, 1, input, output, medians, scales, &unusedCount,
+                            &flagView.vector, workspace)
+                    }
+                }
+            }
+        }
+        return (medians, scales)
     }
 
     // MARK: - GSL plumbing

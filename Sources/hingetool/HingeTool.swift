@@ -91,7 +91,8 @@ struct HingeTool {
     ) -> Int32 {
         let first = arguments.first ?? ""
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            var message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+            let shown = Echo.quoted(first)
+            var message = first.hasPrefix("-") ? "Unknown option '\(shown)'" : "Unknown subcommand '\(shown)'"
             if let suggestion = ArgumentParser.closest(to: first, among: group.subcommands.map(\.name)) {
                 message += ". Did you mean '\(suggestion)'?"
             }
@@ -166,7 +167,7 @@ struct HingeTool {
         var path = [name]
         for word in arguments {
             guard let command = commands.first(where: { $0.spec.name == word }) else {
-                var message = "Unknown subcommand '\(word)'"
+                var message = "Unknown subcommand '\(Echo.quoted(word))'"
                 if let suggestion = ArgumentParser.closest(to: word, among: commands.map { $0.spec.name }) {
                     message += ". Did you mean '\(suggestion)'?"
                 }

@@ -13,10 +13,11 @@ internal import HingeSupport
 /// Frames are decoded in batches of two per processor core (`DispatchQueue.concurrentPerform`);
 /// each frame is decoded, summarised and compared with each neighbour already decoded in one
 /// pass on one core (the later of two neighbours to finish compares them), so no core waits
-/// between decoding and comparing. Memory is bounded by one batch (shrunk to fit
-/// ``memoryBudget`` once the first frame's size is known) plus the last frame of the batch
-/// before, whatever the length of the film; the samples of dropped frames are reused by the
-/// next ones.
+/// between decoding and comparing. Memory is bounded by ``memoryBudget`` whatever the length
+/// of the film or the kind of its frames: after the first frame (which goes alone and gives
+/// the film's size), each batch takes frames only while their cost (``cost(fileSize:pixels:)``:
+/// the file and its samples as decoded, at the widest layout) and the last frame of the batch
+/// before fit in it; the samples of dropped frames are reused by the next ones.
 public struct FilmReader: Sendable {
     /// The largest frame accepted, in pixels (checked before its pixels are allocated).
     public var pixelLimit: Int
@@ -24,9 +25,9 @@ public struct FilmReader: Sendable {
     public var fileSizeLimit: Int
     /// Frames decoded at once, at most.
     public var batchSize: Int
-    /// The bytes of decoded frames (and their files) a batch may hold: the batch shrinks to fit
-    /// once the first frame's size is known (default 512 MiB, so that even frames at the pixel
-    /// limit go one at a time rather than exhaust the memory).
+    /// The bytes a batch may hold while it is decoded — files, decoding buffers and decoded
+    /// samples, with the frame kept from the batch before (default 512 MiB, so that even frames
+    /// at the pixel limit go one at a time rather than exhaust the memory).
     public var memoryBudget: Int
     /// Regions left out of every frame (``FrameMask``), applied as each frame is decoded.
     public var mask: FrameMask
@@ -60,11 +61,16 @@ public struct FilmReader: Sendable {
         var previous: Frame?
         var first: (file: String, width: Int, height: Int)?
         var start = 0
-        // The first frame goes alone: its size sets how many fit in the memory budget.
-        var size = 1
         let buffers = SampleBuffers()
         while start < files.count {
-            let batch = Array(files[start..<min(start + size, files.count)])
+            // The first frame goes alone: its size is every frame's (a frame of another size is
+            // refused), and so bounds what each of the others decodes to.
+            let end = first.map {
+                batchEnd(
+                    files, from: start, pixels: $0.width * $0.height,
+                    holding: (previous?.bytes.count ?? 0) + buffers.heldBytes)
+            }
+            let batch = Array(files[start..<(end ?? start + 1)])
             let (frames, outcomes, differences) = decode(batch, after: previous, buffers: buffers)
             previous = nil
             for index in batch.indices {
@@ -90,15 +96,38 @@ public struct FilmReader: Sendable {
             previous = frames.last ?? nil
             // Every other frame of the batch (and the one before it) is done with: its samples
             // take the next frames.
-            for frame in frames.dropLast() { buffers.give(frame?.bytes, keeping: 2 * size + 2) }
-            if start == 0, let frame = previous {
-                let perFrame = 2 * frame.bytes.count + 1
-                size = max(1, min(batchSize, memoryBudget / perFrame))
-            }
+            for frame in frames.dropLast() { buffers.give(frame?.bytes, keeping: batchSize) }
             start += batch.count
             progress(start)
         }
         return result
+    }
+
+    /// The bytes a frame costs while it is decoded, counted as decoded: its file twice (the file,
+    /// and a PNG's image data joined or a PPM's samples parsed from it) and its samples twice
+    /// (the inflated or parsed samples, and the frame), at the widest layout (16-bit RGBA, 8
+    /// bytes a pixel) whatever the first frame's was — so 16-bit frames, and files padded with
+    /// chunks or comments far beyond their pixels, are counted at what they take.
+    public static func cost(fileSize: Int, pixels: Int) -> Int {
+        2 * fileSize + 2 * 8 * pixels
+    }
+
+    /// The end of the batch that starts at `start`: as many frames (at least one, at most
+    /// ``batchSize``) as fit in ``memoryBudget`` beside the bytes already `holding` (the frame
+    /// kept from the batch before, the idle sample buffers), each at its ``cost(fileSize:pixels:)`` (its
+    /// size from `stat`; a file that cannot be looked at counts as ``fileSizeLimit``, and fails
+    /// when it is read).
+    func batchEnd(_ files: [FrameFile], from start: Int, pixels: Int, holding: Int) -> Int {
+        var spent = holding
+        var end = start
+        while end < files.count, end - start < batchSize {
+            var status = stat()
+            let size = stat(files[end].path, &status) == 0 ? Int(status.st_size) : fileSizeLimit
+            spent += Self.cost(fileSize: size, pixels: pixels)
+            if end > start, spent > memoryBudget { break }
+            end += 1
+        }
+        return end
     }
 
     /// Decodes, summarises and compares the frames of `batch` on all cores: each frame in one
@@ -225,6 +254,9 @@ final class SampleBuffers: @unchecked Sendable {
 
     /// A buffer, or an empty array when none is idle.
     func take() -> [UInt8] { idle.withLock { $0.popLast() ?? [] } }
+
+    /// The bytes of the idle buffers (a batch counts them against the budget).
+    var heldBytes: Int { idle.withLock { $0.reduce(0) { $0 + $1.capacity } } }
 
     /// Keeps `bytes` for reuse, up to `keeping` buffers.
     func give(_ bytes: [UInt8]?, keeping: Int) {

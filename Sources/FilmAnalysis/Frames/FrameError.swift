@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 /// Why a frame or a film could not be read: the file it concerns and what was wrong.
 public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file the problem is in (for frames of different sizes, the later one).
@@ -20,6 +22,6 @@ public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: message`, or `file: message` without a position.
     public var description: String {
         guard let line else { return "\(file): \(message)" }
-        return "\(file):\(line):\(column ?? 1): \(message)"
+        return InputLocation(file: file, line: line, column: column ?? 1).message(message)
     }
 }

@@ -294,8 +294,13 @@ public struct UnfoldDriver: Sendable {
 package enum StageMath {
     /// Stage `i` (from 0) after x = ω·elapsed, with `decay` = e^(−x): the goal plus
     /// e^(−x) Σⱼ≤ᵢ dⱼ xⁱ⁻ʲ/(i − j)!, where dⱼ = `start(j)` − goal is stage j's distance at the start.
+    ///
+    /// Once e^(−x) underflows to 0 (x > 745) the stage is at the goal: e^(−x)·x⁷/7! is below
+    /// 1e−300 there, while the sum alone can overflow (x⁷ past 1.8e308 for x > 1e44) and
+    /// infinity times 0 would be NaN.
     @inline(__always)
     package static func stage(_ i: Int, x: Double, decay: Double, goal: Double, start: (Int) -> Double) -> Double {
+        guard decay > 0 else { return goal }
         var sum = 0.0
         var term = 1.0
         for power in 0...i {

@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 /// Which columns of a trace hold the time, the angle and the status, and in which units.
 ///
 /// Names are matched without regard to case: time is `time` or `t` (seconds), `time_ms`
@@ -93,6 +95,14 @@ public struct TraceColumns: Hashable, Sendable {
     /// - Parameter names: the header's fields, trimmed.
     /// - Returns: the columns, or the header problem as a kind, a message and the offending
     ///   field's position (`nil` when the whole header is at fault).
+    /// The names found, each through the echo rule and at most 12 of them: a header may hold
+    /// thousands of columns (64 KiB of them), and escape sequences.
+    static func listed(_ names: [String]) -> String {
+        let shown = 12
+        let list = names.prefix(shown).map { Echo.quoted($0) }.joined(separator: ", ")
+        return names.count > shown ? list + " and \(names.count - shown) more" : list
+    }
+
     static func recognise(_ names: [String]) -> Result<TraceColumns, HeaderError> {
         var time: (index: Int, unit: TimeUnit)?
         var angle: (index: Int, unit: AngleUnit)?
@@ -111,7 +121,8 @@ public struct TraceColumns: Hashable, Sendable {
                 return .failure(
                     HeaderError(
                         kind: .duplicateColumn, field: index,
-                        message: "column '\(name)' appears twice (columns \(earlier + 1) and \(index + 1))"))
+                        message:
+                            "column '\(Echo.quoted(name))' appears twice (columns \(earlier + 1) and \(index + 1))"))
             }
             seen[key] = index
             switch key {
@@ -137,7 +148,7 @@ public struct TraceColumns: Hashable, Sendable {
                 extras.append(index)
             }
         }
-        let found = names.joined(separator: ", ")
+        let found = listed(names)
         guard let time else {
             return .failure(
                 HeaderError(kind: .missingColumn, field: nil, message: "no 'time' column; found: \(found)"))

@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 /// A problem in a hinge trace, located by file, line and column.
 ///
 /// ```swift
@@ -73,5 +75,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`, the form compilers use, so editors can jump to it.
-    public var description: String { "\(file ?? "<stdin>"):\(line):\(column): \(message)" }
+    public var description: String {
+        InputLocation(file: file ?? "<stdin>", line: line, column: column).message(message)
+    }
 }

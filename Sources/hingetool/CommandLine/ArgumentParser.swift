@@ -96,7 +96,7 @@ enum ArgumentParser {
             throw UsageError(message: "Missing expected argument '<\(spec.arguments[positionals.count].name)>'")
         }
         if positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
-            throw UsageError(message: "Unexpected argument '\(positionals[spec.arguments.count])'")
+            throw UsageError(message: "Unexpected argument '\(Echo.quoted(positionals[spec.arguments.count]))'")
         }
     }
 
@@ -105,7 +105,7 @@ enum ArgumentParser {
     }
 
     private static func unknownOption(_ name: String, in spec: CommandSpec) -> UsageError {
-        var message = "Unknown option '\(name)'"
+        var message = "Unknown option '\(Echo.quoted(name))'"
         if let suggestion = closest(to: name, among: spec.allOptions.flatMap(\.names)) {
             message += ". Did you mean '\(suggestion)'?"
         }
@@ -114,6 +114,9 @@ enum ArgumentParser {
 
     /// The candidate within edit distance 2 of `word` (or that `word` abbreviates), if any.
     static func closest(to word: String, among candidates: [String]) -> String? {
+        // A word far longer than any candidate is no near miss; the distance would cost
+        // its length × theirs (a 10 MB word would take minutes).
+        guard word.utf8.count <= 256 else { return nil }
         let scored = candidates.map { ($0, editDistance(word, $0)) }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { return best.0 }
         let prefixed = candidates.filter { $0.hasPrefix(word) && word.count >= 3 }

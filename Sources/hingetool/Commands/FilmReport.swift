@@ -193,14 +193,14 @@ final class FilmThumbnails: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The thumbnail of frame `index`: kept, or decoded from its file (read through the tool's
-    /// one input opener).
+    /// The thumbnail of frame `index`: kept, or decoded from its file (read again through the
+    /// one opener, so a frame swapped for a FIFO since the first read is refused, not waited on).
     func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
         lock.lock()
         let found = kept[index]
         lock.unlock()
         if let found { return found }
-        guard let data = try? context.readAll(frames[index].file, limit: 1 << 30),
+        guard let data = try? context.readAll(frames[index].file),
             let frame = try? Frame(contentsOf: data, file: frames[index].file)
         else { return nil }
         return Self.shrink(frame)

@@ -93,18 +93,11 @@ extension HingeTool {
                 source = "embedded \(defaultScenario) (hingetool synth \(defaultScenario) --seed 1)"
             }
             var samples: [HingeSample] = []
-            do {
-                while let record = try reader.next() {
-                    samples.append(record.sample)
-                    try checkRowCount(samples.count, limit: rowLimit, file: source)
-                    if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            // The demo's report lists the skipped rows.
+            try context.readRecords(of: reader, rowLimit: rowLimit, listsSkippedRows: false) {
+                (record) throws(ToolError) in
+                samples.append(record.sample)
+                if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
             }
             let truth = Score.synthesisedScenario(reader).map { GroundTruth.synthetic($0.trace) }
             return (source, samples, reader.summary, truth)

@@ -132,19 +132,8 @@ extension HingeTool {
             let start = film.map { Double($0.lowerBound - offset) / 1000 - hingeWarmUp } ?? -Double.infinity
             let end = film.map { Double($0.upperBound - offset) / 1000 + 1 } ?? Double.infinity
             var samples: [HingeSample] = []
-            var rows = 0
-            do {
-                while let record = try reader.next() {
-                    rows += 1
-                    try checkRowCount(rows, limit: limits.rows, file: name)
-                    if record.sample.time >= start, record.sample.time <= end { samples.append(record.sample) }
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            try context.readRecords(of: reader, rowLimit: limits.rows) { (record) throws(ToolError) in
+                if record.sample.time >= start, record.sample.time <= end { samples.append(record.sample) }
             }
             if let first = samples.first?.time, let last = samples.last?.time {
                 try checkGrid(

@@ -50,19 +50,19 @@ extension HingeTool {
                 return sensor.contains("hinge")
             }
             guard let section = matches.first else {
-                let found = log.sections.map { "'\($0.name)'" }
-                let list =
-                    found.isEmpty
-                    ? "no recent-events sections at all" : "sensors found: \(found.joined(separator: ", "))"
-                let what = wanted.map { "no sensor named '\($0)'" } ?? "no hinge sensor section"
+                // Names from the file and the command line, through the echo rule; at most 12.
+                var found = log.sections.prefix(12).map { "'\(Echo.quoted($0.name))'" }.joined(separator: ", ")
+                if log.sections.count > 12 { found += " and \(log.sections.count - 12) more" }
+                let list = found.isEmpty ? "no recent-events sections at all" : "sensors found: \(found)"
+                let what = wanted.map { "no sensor named '\(Echo.quoted($0))'" } ?? "no hinge sensor section"
                 throw .data("\(name): \(what) (a line '<name>: last N events'); \(list)")
             }
             guard !section.rows.isEmpty || !section.badRows.isEmpty else {
-                throw .data("\(name):\(section.line):1: '\(section.name)' lists no events")
+                throw .data("\(name):\(section.line):1: '\(Echo.quoted(section.name))' lists no events")
             }
             if let masked = section.rows.first(where: { $0.value == nil }) {
                 throw .data(
-                    "\(name):\(masked.line):\(masked.column): '\(section.name)' is printed without values "
+                    "\(name):\(masked.line):\(masked.column): '\(Echo.quoted(section.name))' is printed without values "
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }

@@ -29,15 +29,19 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let reduceMotion = arguments.has("reduce-motion")
             let limit = try inputLimit(arguments)
-            let stages = try StageLogReader.read(
-                context.readAll(path, limit: limit), file: ToolContext.displayName(path))
+            // Two passes over the bytes: the first checks every row and counts the stages for the
+            // header, the second classifies each stage as it is read. The stages are never held
+            // together (a 62 MB log once took 1.2 GB), and a bad row stops the run before any output.
+            let bytes = try context.readAll(path, limit: limit)
+            let file = ToolContext.displayName(path)
+            let count = try StageLogReader.read(bytes, file: file) { _, _ in }
             let header = CommentHeader(
-                "poses", source: path, summary: "\(stages.count) stages" + (reduceMotion ? ", Reduce Motion" : ""))
+                "poses", source: path, summary: "\(count) stages" + (reduceMotion ? ", Reduce Motion" : ""))
             try RowWriter.write(header, schema: "hingetool/poses/1", columns: columns, arguments, context: context) {
-                rows in
+                (rows) throws(ToolError) in
                 var previous: FoldStage?
                 var counts: [FoldChange: Int] = [:]
-                for (time, stage) in stages {
+                try StageLogReader.read(bytes, file: file) { time, stage in
                     let change = FoldChange(from: previous, to: stage)
                     counts[change, default: 0] += 1
                     rows.add(time)

@@ -36,27 +36,23 @@ extension HingeTool {
                 "posture", source: path, options: ["--policy", android ? "android-book-style" : "hingekit"])
             try RowWriter.write(header, schema: "hingetool/posture/1", columns: columns, arguments, context: context) {
                 (rows) throws(ToolError) in
-                do throws(TraceError) {
-                    while let record = try reader.next() {
-                        let sample = record.sample
-                        guard let angle = sample.angle else { continue }
-                        let name: String
-                        if android {
-                            // The first angle sets the state the policy starts in.
-                            var current =
-                                policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
-                            name = current.update(angle: angle).rawValue
-                            policy = current
-                        } else {
-                            name = tracker.update(angle: angle, status: sample.status).rawValue
-                        }
-                        rows.add(sample.time)
-                        rows.add(angle)
-                        rows.add(word: name)
-                        rows.endRow()
+                try context.readRecords(of: reader) { (record) throws(ToolError) in
+                    let sample = record.sample
+                    guard let angle = sample.angle else { return }
+                    let name: String
+                    if android {
+                        // The first angle sets the state the policy starts in.
+                        var current =
+                            policy ?? AndroidBookStylePosture(state: AndroidBookStylePosture.state(of: angle))
+                        name = current.update(angle: angle).rawValue
+                        policy = current
+                    } else {
+                        name = tracker.update(angle: angle, status: sample.status).rawValue
                     }
-                } catch {
-                    throw .trace(error)
+                    rows.add(sample.time)
+                    rows.add(angle)
+                    rows.add(word: name)
+                    rows.endRow()
                 }
             }
         }

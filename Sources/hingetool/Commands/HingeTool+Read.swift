@@ -73,7 +73,6 @@ extension HingeTool {
             var start: Double?
             var frame = 0
             var lastTime = -Double.infinity
-            var plausibility = TracePlausibility()
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
                 writeRow(reading, truth: truth, to: rows)
@@ -92,30 +91,19 @@ extension HingeTool {
                     frame += 1
                 }
             }
-            do {
-                while let record = try reader.next() {
-                    plausibility.add(record.sample)
-                    if rate != nil { try frames(before: record.sample.time, of: hinge) }
-                    do {
-                        try hinge.ingest(record.sample)
-                    } catch {
-                        throw ToolError.data("\(path):\(record.line):1: \(error)")
-                    }
-                    if rate == nil { row(hinge.reading(at: record.sample.time)) }
-                    if start == nil { start = record.sample.time }
-                    lastTime = record.sample.time
+            try context.readRecords(of: reader) { (record) throws(ToolError) in
+                if rate != nil { try frames(before: record.sample.time, of: hinge) }
+                do {
+                    try hinge.ingest(record.sample)
+                } catch {
+                    throw .data(InputLocation(file: path, line: record.line).message("\(error)"))
                 }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+                if rate == nil { row(hinge.reading(at: record.sample.time)) }
+                if start == nil { start = record.sample.time }
+                lastTime = record.sample.time
             }
             try frames(before: lastTime.nextUp, of: hinge)
             try output.commit()
-            context.reportSkipped(reader)
-            context.warn(plausibility, reader: reader)
         }
 
         /// One row: ``columns``, then ``truthColumns`` with `--truth`. The numbers are formatted

@@ -78,17 +78,8 @@ extension HingeTool {
         ) throws(ToolError) -> (TraceResampler, (times: [Double], angles: [Double]))? {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
-            do {
-                while let record = try reader.next() {
-                    samples.append(record.sample)
-                    try checkRowCount(samples.count, limit: limits.rows, file: reader.fileName ?? path)
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            try context.readRecords(of: reader, rowLimit: limits.rows) { (record) throws(ToolError) in
+                samples.append(record.sample)
             }
             let name = reader.fileName ?? path
             guard samples.contains(where: { $0.angle != nil }) else { return nil }

@@ -153,23 +153,11 @@ extension HingeTool {
             // rows' text: 32 bytes a sample plus 40 a truth row (docs/performance.md).
             var samples: [HingeSample] = []
             var truth = TruthColumns()
-            var plausibility = TracePlausibility()
-            do {
-                while let record = try reader.next() {
-                    if samples.isEmpty { truth.locate(reader) }
-                    samples.append(record.sample)
-                    plausibility.add(record.sample)
-                    truth.add(record)
-                    try checkRowCount(samples.count, limit: rowLimit, file: reader.fileName ?? path)
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            try context.readRecords(of: reader, rowLimit: rowLimit) { (record) throws(ToolError) in
+                if samples.isEmpty { truth.locate(reader) }
+                samples.append(record.sample)
+                truth.add(record)
             }
-            context.warn(plausibility, reader: reader)
             if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
             guard truth.positions != nil else { return (samples, nil) }
             guard !truth.times.isEmpty else {

@@ -68,6 +68,10 @@ extension HingeTool {
                 { _ in }
                 return
             }
+            if let sigma = filter.sigma {
+                try checkGaussian(
+                    sigma: sigma, points: grid.times.count, rate: rate, limit: try pointLimit(arguments), path: path)
+            }
             let values = try filtered(grid.angles, step: step, filter: filter, derivative: derivative, path: path)
             // The impulse window is the median's, or ±3σ around each Gaussian sample.
             let impulseWindow = filter.window
@@ -96,6 +100,20 @@ extension HingeTool {
                     rows.endRow()
                 }
             }
+        }
+
+        /// Refuses a Gaussian whose padded grid and kernel pass `limit` points, before they are
+        /// made. The Gaussian pads the grid by ±4σ and convolves it with a kernel of ±4σ: its
+        /// memory grows with σ·rate whatever the trace's length (a 30-row trace at σ 3600 s once
+        /// took 2 GB), so they count against --max-points with the grid.
+        static func checkGaussian(
+            sigma: Double, points: Int, rate: Double, limit: Int, path: String
+        ) throws(ToolError) {
+            try checkGrid(
+                duration: Double(points - 1) / rate + 4 * GridFilter.gaussianReach * sigma, rate: rate,
+                limit: limit, file: ToolContext.displayName(path),
+                what: "the grid padded and the Gaussian's kernel (±4σ each)",
+                remedy: "raise it with '--max-points', or lower '--rate' or '--gaussian'")
         }
 
         /// The angles through the chosen filter.

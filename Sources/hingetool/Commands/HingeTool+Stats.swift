@@ -45,29 +45,23 @@ extension HingeTool {
                 let reader = try context.openTrace(path, options: readOptions(arguments))
                 var statistics = TraceStatistics()
                 var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
-                var plausibility = TracePlausibility()
                 let progress = ProgressLine(context)
                 defer { progress.finish() }
-                do {
-                    while let record = try reader.next() {
-                        statistics.add(record.sample)
-                        plausibility.add(record.sample)
-                        checks.add(record.sample)
-                        if statistics.sampleCount % 1_000_000 == 0 {
-                            progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
-                        }
+                // The warnings follow the reports, each naming its file; the report lists the
+                // skipped rows.
+                var collected = context
+                collected.writeError = { warnings += $0 }
+                try collected.readRecords(of: reader, listsSkippedRows: false) { (record) throws(ToolError) in
+                    statistics.add(record.sample)
+                    checks.add(record.sample)
+                    if statistics.sampleCount % 1_000_000 == 0 {
+                        progress.update("stats: \(statistics.sampleCount / 1_000_000) million rows read")
                     }
-                } catch {
-                    throw .trace(error)
                 }
                 // Erased before the report reaches a terminal the line shares.
                 progress.finish()
                 reports.append(report(statistics, summary: reader.summary, path: path))
                 objects.append(json(statistics, summary: reader.summary, path: path))
-                // The warnings follow the reports, each naming its file.
-                var collected = context
-                collected.writeError = { warnings += $0 }
-                collected.warn(plausibility, reader: reader)
                 for warning in sensorWarnings(checks, statistics: statistics, declared: declared)
                 where context.showsWarnings {
                     warnings += "\(reader.fileName ?? "<stdin>"): warning: \(warning)\n"

@@ -14,72 +14,96 @@ enum StageLogReader {
         "division_x", "division_y", "division_width", "division_height",
     ]
 
-    /// The columns a header row names, by position; `place` is `file:line` for messages.
-    private static func parseHeader(_ fields: [String], at place: String) throws(ToolError) -> [String: Int] {
+    /// The columns a header row names, by position; `file` and `line` place the messages.
+    private static func parseHeader(_ fields: [String], file: String, line: Int) throws(ToolError) -> [String: Int] {
         var found: [String: Int] = [:]
         for (position, name) in fields.enumerated() {
             let key = name.lowercased()
             guard columns.contains(key) else { continue }
             if found[key] != nil {
                 let column = fields[..<position].reduce(1) { $0 + $1.count + 1 }
-                throw .data("\(place):\(column): the column '\(Echo.quoted(key))' appears twice")
+                throw .data(
+                    InputLocation(file: file, line: line, column: column).message(
+                        "the column '\(Echo.quoted(key))' appears twice"))
             }
             found[key] = position
         }
         for required in ["content_width", "content_height"] where found[required] == nil {
-            throw .data("\(place):1: the header has no '\(required)' column")
+            throw .data(InputLocation(file: file, line: line).message("the header has no '\(required)' column"))
         }
         let division = columns.suffix(4).filter { found[$0] != nil }
         if !division.isEmpty, division.count < 4 {
-            throw .data("\(place):1: the division needs all four columns division_x, _y, _width, _height")
+            throw .data(
+                InputLocation(file: file, line: line).message(
+                    "the division needs all four columns division_x, _y, _width, _height"))
         }
         return found
     }
 
     /// The stages of a CSV log, with their times.
+    static func read(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
+        var stages: [(Double, FoldStage)] = []
+        try read(bytes, file: file) { time, stage in stages.append((time, stage)) }
+        return stages
+    }
+
+    /// Hands each stage of a CSV log, with its time, to `body` as it is read: the stages are
+    /// never held together, and the lines are cut one at a time (a 62 MB log once took 1.2 GB).
+    /// - Returns: the number of stages.
     // Long: one row's fields, read by nested helpers that share the row's line number and
     // columns for their messages; the header is parsed apart (parseHeader).
-    static func read(_ bytes: [UInt8], file: String) throws(ToolError) -> [(Double, FoldStage)] {
+    @discardableResult
+    static func read(
+        _ bytes: [UInt8], file: String, body: (Double, FoldStage) throws(ToolError) -> Void
+    ) throws(ToolError) -> Int {
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var header: [String: Int]?
-        var stages: [(Double, FoldStage)] = []
-        // "\r\n" is one Character in Swift, so lines split on either ending.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
+        var count = 0
+        var lastTime: Double?
+        // "\r\n" is one Character in Swift, so lines end at either.
+        var rest: Substring? = text[...]
+        var number = 0
+        while let remaining = rest {
+            let end = remaining.firstIndex { $0 == "\n" || $0 == "\r\n" }
+            let line = remaining[..<(end ?? remaining.endIndex)]
+            rest = end.map { remaining[remaining.index(after: $0)...] }
+            number += 1
             if line.allSatisfy({ $0 == " " }) || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
                 $0.trimmingPrefix(" ").reversed().drop { $0 == " " }.reversed()
             }.map { String($0) }
             /// The column where field `field` starts, counting from 1.
             func column(_ field: Int) -> Int { fields[..<field].reduce(1) { $0 + $1.count + 1 } }
+            /// A message at column `column` of this row.
+            func located(_ message: String, column: Int = 1) -> ToolError {
+                .data(InputLocation(file: file, line: number, column: column).message(message))
+            }
             guard let names = header else {
-                header = try parseHeader(fields, at: "\(file):\(number)")
+                header = try parseHeader(fields, file: file, line: number)
                 continue
             }
             func value(_ key: String) throws(ToolError) -> Double? {
                 guard let position = names[key] else { return nil }
                 guard position < fields.count else {
-                    throw .data("\(file):\(number):\(line.count + 1): the row has no '\(key)' field")
+                    throw located("the row has no '\(key)' field", column: line.count + 1)
                 }
                 let field = fields[position]
                 if field.isEmpty { return nil }
                 guard DecimalNumber.isPlainDecimal(field.utf8), let number = Double(field), number.isFinite else {
-                    throw .data(
-                        "\(file):\(number):\(column(position)): '\(Echo.quoted(field))' in '\(key)' is not a number")
+                    throw located("'\(Echo.quoted(field))' in '\(key)' is not a number", column: column(position))
                 }
                 return number
             }
             func required(_ key: String) throws(ToolError) -> Double {
                 guard let number = try value(key), number >= 0 else {
-                    throw .data("\(file):\(number):\(names[key].map(column) ?? 1): '\(key)' needs a number ≥ 0")
+                    throw located("'\(key)' needs a number ≥ 0", column: names[key].map(column) ?? 1)
                 }
                 return number
             }
-            let time = try value("time") ?? Double(stages.count)
-            if let last = stages.last, time < last.0 {
-                throw .data("\(file):\(number):\(names["time"].map(column) ?? 1): time \(time) goes backwards")
+            let time = try value("time") ?? Double(count)
+            if let lastTime, time < lastTime {
+                throw located("time \(time) goes backwards", column: names["time"].map(column) ?? 1)
             }
             let size = FoldStage.Size(width: try required("content_width"), height: try required("content_height"))
             let insets = FoldStage.Insets(
@@ -90,19 +114,20 @@ enum StageLogReader {
             if !present.isEmpty, present.count < 4,
                 let missing = zip(columns.suffix(4), division).first(where: { $0.1 == nil })?.0
             {
-                throw .data(
-                    "\(file):\(number):\(names[missing].map(column) ?? 1): the division is missing '\(missing)'")
+                throw located("the division is missing '\(missing)'", column: names[missing].map(column) ?? 1)
             }
             let region =
                 present.count == 4
                 ? FoldStage.Region(x: present[0], y: present[1], width: present[2], height: present[3]) : nil
             let stage = FoldStage(contentSize: size, insets: insets, division: region)
             guard stage.windowSize.width >= 0, stage.windowSize.height >= 0 else {
-                throw .data("\(file):\(number):1: the insets are larger than the content")
+                throw located("the insets are larger than the content")
             }
-            stages.append((time, stage))
+            try body(time, stage)
+            count += 1
+            lastTime = time
         }
-        if header == nil { throw .data("\(file):1:1: no header row") }
-        return stages
+        if header == nil { throw .data(InputLocation(file: file, line: 1).message("no header row")) }
+        return count
     }
 }

@@ -316,4 +316,25 @@ struct FuzzRegressionTests {
         #expect(animator.isSettled(at: 104.75920653086125) || !animator.isSettled(at: 104.51450064850832))
         #expect(settledSince != nil)
     }
+
+    @Test("Eight stages 1.8e106 s after a sample are at the goal, not NaN (unfold_driver crash 0e72841c)")
+    func unfoldStagesAfterAHugeGap() throws {
+        let configuration = UnfoldDriver.Configuration(
+            omega: 1.460822461280232, stages: 8, lead: 0.00045777065690089265, leadSpeed: 2.0904859998474095,
+            coarseOmega: 118.97055008773938, coarseStages: 1, unfoldedAngle: 1)
+        var driver = UnfoldDriver(configuration: configuration)
+        try driver.ingest(HingeSample(time: 0, angle: 0))
+        try driver.ingest(HingeSample(time: 1.8347988927920572e+106, angle: 0))
+        // Angle 0 is progress 0 and the hinge is still: every stage has long reached 0.
+        for time in [1.8347988927920572e+106, 1.8347988927920572e+106 + 1e92, 1e300] {
+            #expect(driver.value(at: time) == 0, "\(time)")
+        }
+        // The closed form itself, past e^(−x)'s underflow and past x⁷'s overflow.
+        for x in [746.0, 1e44, 1e200, .greatestFiniteMagnitude] {
+            #expect(StageMath.stage(7, x: x, decay: exp(-x), goal: 0.25) { _ in 1 } == 0.25, "\(x)")
+        }
+        // Just before the underflow the sum is finite and the stage within 1e-300 of the goal.
+        let near = StageMath.stage(7, x: 745, decay: exp(-745), goal: 0.25) { _ in 1 }
+        #expect(abs(near - 0.25) < 1e-300)
+    }
 }

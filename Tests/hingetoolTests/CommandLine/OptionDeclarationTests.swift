@@ -100,6 +100,22 @@ struct OptionDeclarationTests {
         }
     }
 
+    // The fuzzer's input `\257\0a\0-\0\1aM\0-\0--version\0\0\0\0u\20\314`: its first byte picks
+    // a spec without a repeating argument, the rest split at NUL bytes is the command line. The
+    // target expected at most two positionals from any parse that succeeded.
+    @Test("--version answers a line with nine arguments where one is allowed (argument_parser fuzz finding)")
+    func versionWithSurplusArguments() throws {
+        let arguments = ["", "a", "-", "\u{1}aM", "-", "--version", "", "", "", "u\u{10}\u{FFFD}"]
+        let parsed = try ArgumentParser.parse(arguments, for: HingeTool.Posture.spec)
+        #expect(parsed.wantsVersion)
+        #expect(parsed.positionals.count == 9)
+        let run = runTool(["posture"] + arguments)
+        #expect(run.status == 0)
+        #expect(run.output == HingeTool.version + "\n")
+        // Without --version the surplus is a usage error, exit 64.
+        #expect(runTool(["posture"] + arguments.filter { $0 != "--version" }).status == 64)
+    }
+
     @Test("The catalogue lists every subcommand once, groups before their members")
     func catalogue() {
         let paths = HingeTool.catalogue.map { $0.path.joined(separator: " ") }

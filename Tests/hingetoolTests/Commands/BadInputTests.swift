@@ -7,7 +7,7 @@ import Testing
 
 /// The subcommands that take a trace; each must turn bad input into an exit status and a
 /// located message, never a crash or half a file.
-private let traceCommands = ["stats", "read", "score", "animate"]
+private let traceCommands = ["stats", "read", "score", "animate", "posture"]
 
 /// What a bad trace must make every subcommand do.
 struct BadTrace: CustomTestStringConvertible, Sendable {

@@ -8,10 +8,11 @@ import Testing
 
 /// `film VIDEO` interrupted while ffmpeg streams frames into it: the tool dies of the signal,
 /// ffmpeg's whole process group goes with it, and nothing is left in the temporary folder or
-/// beside `-o`. The video is a regular file (the tool refuses a FIFO before ffmpeg could wait
-/// on it) long enough that the debug build is still reading it when the signal comes, whatever
-/// the machine: a minute of 640 × 480. Every process of the test runs in a group that is
-/// killed on timeout and on every failure path.
+/// beside `-o`. `film` refuses a FIFO as its video (issue 21: nothing may wait on one), so the
+/// test puts an `ffmpeg` of its own first on `PATH`: a script that runs the real ffmpeg on the
+/// regular file, says so, and then holds the pipe to `film` open (`exec sleep`), so `film` waits
+/// for more frames for as long as the test likes. Every process of the test runs in a group that
+/// is killed on timeout.
 @Suite("film VIDEO interrupted: ffmpeg does not survive", .serialized)
 struct FilmInterruptTests {
     @Test(
@@ -26,34 +27,49 @@ struct FilmInterruptTests {
         for folder in [temporary, outputs] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
+        // A small MPEG transport stream (it can be read from a pipe, unlike an mp4 whose index is at the end).
         let made = GuardedProcess(
             arguments: [
                 "/usr/bin/env", "ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
-                "testsrc=size=640x480:rate=25", "-t", "60", "-c:v", "mpeg1video", "-f", "mpegts", work + "/video.ts",
-            ], folder: work, timeLimit: 300
+                "testsrc=size=64x48:rate=25", "-t", "2", "-c:v", "mpeg1video", "-f", "mpegts", work + "/whole.ts",
+            ], folder: work, timeLimit: 120
         ).run()
         try #require(made.status == 0, "ffmpeg could not make the test video: \(made.error)")
+        let real = GuardedProcess(arguments: ["/bin/sh", "-c", "command -v ffmpeg"], folder: work, timeLimit: 30).run()
+        let ffmpegPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(real.status == 0 && !ffmpegPath.isEmpty, "ffmpeg is not on PATH")
+        // The stand-in: the real ffmpeg's frames, then a pipe held open (same process, same group).
+        let bin = work + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\n'\(ffmpegPath)' \"$@\" || exit $?\n: >'\(work)/fed'\nexec sleep 600\n".write(
+            toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/ffmpeg")
         var child = GuardedProcess(
-            arguments: [builtTool, "film", work + "/video.ts", "-o", outputs + "/rows.dat"], folder: work,
+            arguments: [builtTool, "film", work + "/whole.ts", "-o", outputs + "/rows.dat"], folder: work,
             timeLimit: 120)
-        child.environment = ["TMPDIR": temporary + "/"]
+        child.environment = [
+            "TMPDIR": temporary + "/",
+            "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ]
         let film = child.start()
         // Whatever fails below, film's group (and so the test's ffmpeg, through film) is killed.
         var waited = false
         defer { if !waited { stopGroup(film) } }
-        // Wait (a hang guard, not a speed assumption) until ffmpeg runs under film.
+        // Wait (a hang guard, not a speed assumption) until ffmpeg runs under film and has read it all.
         var ffmpeg: pid_t?
         let deadline = Date().addingTimeInterval(100)
-        while Date() < deadline, film.isRunning(), ffmpeg == nil {
-            ffmpeg = Self.child(of: film.pid, named: "ffmpeg")
+        while Date() < deadline, film.isRunning() {
+            ffmpeg = ffmpeg ?? Self.child(of: film.pid, named: "ffmpeg")
+            if ffmpeg != nil, FileManager.default.fileExists(atPath: work + "/fed") { break }
             usleep(20_000)
         }
         // If the test fails before the signal, ffmpeg (a group of its own) goes too.
         defer { if let ffmpeg { kill(-ffmpeg, SIGKILL) } }
         let group = try #require(ffmpeg, "no ffmpeg ever ran under film")
-        // Frames are flowing; 1500 frames of 640 × 480 take the debug build far longer.
+        try #require(FileManager.default.fileExists(atPath: work + "/fed"), "the stand-in ffmpeg never finished")
+        // ffmpeg has decoded every frame and its stand-in holds the pipe open; film waits on it.
         usleep(300_000)
-        #expect(film.isRunning(), "film ended before the signal: the video is too short for this machine")
+        #expect(film.isRunning(), "film ended before the signal: it should wait for the rest of the stream")
         film.send(signal)
         let run = film.wait()
         waited = true

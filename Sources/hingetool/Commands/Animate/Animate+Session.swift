@@ -1,4 +1,5 @@
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool.Animate {
     /// What `hingetool animate` was asked for, read and checked once.
@@ -96,7 +97,7 @@ extension HingeTool.Animate {
             do {
                 try hinge.ingest(sample)
             } catch {
-                throw .data("\(path):\(record.line):1: \(error)")
+                throw .data(InputLocation(file: path, line: record.line).message("\(error)"))
             }
             if sample.angle != nil { angles += 1 }
             guard angles > 0 else { return nil }
@@ -146,7 +147,7 @@ extension HingeTool.Animate {
             do throws(SpringAnimator.EventError) {
                 try animator.retarget(to: target, at: record.sample.time, spring: feed.spring)
             } catch {
-                throw .data("\(feed.path):\(record.line):1: \(error)")
+                throw .data(InputLocation(file: feed.path, line: record.line).message("\(error)"))
             }
         }
 

@@ -74,35 +74,28 @@ extension HingeTool {
             let spool = try Spool()
             let spooled = OutputWriter(spool: spool)
             let rows = RowWriter(RowWriter.format(arguments), columns: columns, output: spooled)
-            var plausibility = TracePlausibility()
-            func nextRecord() throws(ToolError) -> TraceRecord? {
-                do {
-                    guard let record = try reader.next() else { return nil }
-                    plausibility.add(record.sample)
-                    return record
-                } catch {
-                    throw .trace(error)
-                }
-            }
             var feed = Feed(settings: settings, path: ToolContext.displayName(path))
             // Until the first target there is nothing to animate; then a session runs to the end.
+            var session: Session?
+            try context.readRecords(of: reader) { (record) throws(ToolError) in
+                if session != nil {
+                    try session?.take(record)
+                } else if let target = try feed.take(record) {
+                    session = Session(
+                        settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
+                }
+            }
             var frames = 0
-            while let record = try nextRecord() {
-                guard let target = try feed.take(record) else { continue }
-                var session = Session(
-                    settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
-                while let record = try nextRecord() { try session.take(record) }
+            if var session {
                 try session.finish()
                 feed = session.feed
                 frames = session.frame
-                break
             }
             try spooled.commit()
             RowWriter(rows.format, columns: columns, output: output).writeHeader(
                 header(settings, path: path, feed: feed, frames: frames), schema: "hingetool/animate/1")
             try spool.copy(to: output)
             try output.commit()
-            context.warn(plausibility, reader: reader)
         }
 
         /// The columns, named once.
