@@ -150,12 +150,14 @@ plots: build
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean -o Plots/data/lean-spring.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect lean --reduce-motion jump -o Plots/data/lean-reduce-motion.dat
 	for tilt in 0 15 30; do $(TOOL) fold-render --tilt $$tilt -o Plots/data/fold-render-$$tilt.dat; done
+	$(TOOL) unfold Datasets/real/fold8-public.csv --truth Datasets/real/fold8-fused.csv --rate 120 \
+	  -o Plots/data/unfold-real-fold8.dat
 	for name in flat-to-laptop five-degree-steps; do \
 	  $(TOOL) unfold Datasets/$$name.csv --rate 120 -o Plots/data/unfold-$$name.dat; \
 	  $(TOOL) animate Datasets/$$name.csv --effect unfold -o Plots/data/unfold-spring-$$name.dat; done
 	for scene in cut crossfade blank flash; do \
 	  $(TOOL) film Datasets/films/$$scene --events -o Plots/data/film-$$scene.dat; done
-	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv \
+	$(TOOL) film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0 \
 	  -o Plots/data/film-late-motion.dat
 	$(TOOL) film Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 --events -o Plots/data/film-crossfade-real.dat
 	scripts/film-probe.sh Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 > Plots/data/film-crossfade-real-probe.dat

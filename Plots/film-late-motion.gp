@@ -2,7 +2,7 @@
 # stopped. Above, the frame differences with the events (the key lists only the kinds present);
 # below, the hinge on the same time axis. The dashed line is the hinge's stop, from the events'
 # since_hinge_stop_ms (HingeReader's rest detection).
-# Data: hingetool film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv
+# Data: hingetool film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0
 set terminal pngcairo size 1100,760 font "DejaVu Sans,11" noenhanced
 set output "Plots/film-late-motion.png"
 data = "Plots/data/film-late-motion.dat"

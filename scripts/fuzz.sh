@@ -29,7 +29,7 @@ declare -A TARGETS=(
 # so their `import HingeKit` is a no-op).
 declare -A TOOL_SOURCES=(
   [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift CommandLine/ValueKind.swift"
-  [dumpsys]="Formats/DumpsysSensorLog.swift"
+  [dumpsys]="Formats/DumpsysSensorLog.swift Formats/ExactTime.swift"
   [tool_readers]="Formats/StageLogReader.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
 )
 # The FilmAnalysis files a target needs beside HingeKit (compiled into the same module):

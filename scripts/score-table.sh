@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Regenerates the score tables in docs/reading.md and the unfold and frontier tables in
 # docs/effects.md (run by `make score`): everything between each pair of marker lines is
-# replaced by `hingetool score [--unfold | --frontier] --format markdown` over Datasets/.
+# replaced by `hingetool score [--unfold | --frontier] --format markdown` over Datasets/, and the
+# real Galaxy Z Fold 8 log's tables in docs/reading.md by `score --unfold` of its public events
+# against its private fused angle (Datasets/real/), whole and per move, held and linear.
 # The test suite checks that both pages hold the current tables.
 set -euo pipefail
 tool=${1:-.build/debug/hingetool}
 traces=$(ls Datasets/*.csv | grep -v no-hinge)
 
-# splice DOC MARKER ARGS…: the table `score ARGS… --format markdown` prints, between
-# <!-- MARKER:begin --> and <!-- MARKER:end --> in DOC.
+# splice DOC MARKER ARGS…: the table `score ARGS… TRACES --format markdown` prints, between
+# <!-- MARKER:begin --> and <!-- MARKER:end --> in DOC; TRACES is Datasets/*.csv unless the
+# arguments name their own (real=1 before the call).
 splice() {
   local doc=$1 marker=$2
   shift 2
   local table tmp
   table=$(mktemp)
-  "$tool" score "$@" $traces --format markdown -o "$table"
+  if [ "${real:-0}" = 1 ]; then
+    "$tool" score "$@" --format markdown -o "$table"
+  else
+    "$tool" score "$@" $traces --format markdown -o "$table"
+  fi
   tmp=$(mktemp "$doc.XXXXXX")
   awk -v table="$table" -v begin="<!-- $marker:begin -->" -v end="<!-- $marker:end -->" '
     $0 == begin { print; while ((getline line < table) > 0) print line; skipping = 1; next }
@@ -29,3 +36,9 @@ splice() {
 splice docs/reading.md score
 splice docs/effects.md unfold --unfold
 splice docs/effects.md frontier --frontier
+
+fold8="--unfold Datasets/real/fold8-public.csv --truth Datasets/real/fold8-fused.csv"
+for interpolation in held linear; do
+  real=1 splice docs/reading.md "real-$interpolation" $fold8 --truth-interpolation $interpolation
+  real=1 splice docs/reading.md "real-moves-$interpolation" $fold8 --truth-interpolation $interpolation --per-move
+done

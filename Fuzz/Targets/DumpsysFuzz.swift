@@ -21,13 +21,16 @@ public func fuzzDumpsys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         }
         // Masked rows are an error of the importer before any trace is written.
         guard !rows.isEmpty, rows.allSatisfy({ $0.value != nil }) else { continue }
-        let reader = TraceReader(bytes: Array(DumpsysSensorLog.csv(rows).utf8), fileName: "import")
-        do {
-            var read = 0
-            while try reader.next() != nil { read += 1 }
-            check(read == rows.count, "read \(read) of \(rows.count) rows")
-        } catch {
-            check(false, "the imported trace is refused by the reader: \(error)")
+        // As `import dumpsys` writes it on either clock: from the first row, and from boot.
+        for origin in [rows[0].nanoseconds, 0] {
+            let reader = TraceReader(bytes: Array(DumpsysSensorLog.csv(rows, origin: origin).utf8), fileName: "import")
+            do {
+                var read = 0
+                while try reader.next() != nil { read += 1 }
+                check(read == rows.count, "read \(read) of \(rows.count) rows")
+            } catch {
+                check(false, "the imported trace is refused by the reader: \(error)")
+            }
         }
     }
     return 0

@@ -209,7 +209,7 @@ public enum GridFilter {
     /// - Returns: the flags, the cleaned signal (each outlier replaced by its median), and the
     ///   medians and floored scales behind each decision.
     /// - Complexity: with the MAD, O(n·K) for a window of K samples up to 255 (GSL's), and
-    ///   O(n·log K·log n) beyond (``runningMADs(_:size:edges:)``); O(n·K log K) for Sₙ and Qₙ.
+    ///   O(n·log K·log n) beyond (the internal `runningMADs`); O(n·K log K) for Sₙ and Qₙ.
     public static func impulses(
         in values: [Double], step: Double, window: Double, threshold: Double = 3, scaleFloor: Double,
         scale: Scale = .mad, edges: Edges = .truncate

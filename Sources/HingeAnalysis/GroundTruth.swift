@@ -17,6 +17,15 @@ public struct GroundTruth: Sendable {
     private enum Source: Sendable {
         case synthetic(SyntheticTrace)
         case columns(times: [Double], angles: [Double], velocities: [Double], poses: [Double?])
+        case reference(times: [Double], angles: [Double], interpolation: Interpolation)
+    }
+
+    /// How a reference recording is read between its samples.
+    public enum Interpolation: String, CaseIterable, Sendable {
+        /// Each value holds until the next (what a change-triggered reference says).
+        case held
+        /// Straight lines between samples.
+        case linear
     }
 
     private let source: Source
@@ -42,6 +51,16 @@ public struct GroundTruth: Sendable {
         return GroundTruth(source: .columns(times: times, angles: angles, velocities: velocities, poses: poses))
     }
 
+    /// Truth from another recording of the same motion (a private fused angle, a motion
+    /// capture): its angles at its times, held or linearly interpolated; the velocity is the
+    /// slope of the straight line between the samples either way (0 outside them), and there
+    /// is no pose.
+    /// - Precondition: at least one row; times strictly increasing; all values finite.
+    public static func reference(times: [Double], angles: [Double], interpolation: Interpolation) -> GroundTruth {
+        precondition(!times.isEmpty && times.count == angles.count)
+        return GroundTruth(source: .reference(times: times, angles: angles, interpolation: interpolation))
+    }
+
     /// The true angle (°), velocity (°/s) and pose (the detent the hand holds or moves to, when
     /// known) at `time`.
     public func state(at time: Double) -> (angle: Double, velocity: Double, pose: Double?) {
@@ -49,18 +68,19 @@ public struct GroundTruth: Sendable {
         case .synthetic(let trace):
             let state = trace.motion.state(at: time)
             return (state.angle, state.velocity, trace.truePose(at: time))
+        case .reference(let times, let angles, let interpolation):
+            guard time > times[0] else { return (angles[0], 0, nil) }
+            guard time < times[times.count - 1] else { return (angles[angles.count - 1], 0, nil) }
+            let (low, high) = Self.interval(times, time)
+            let slope = (angles[high] - angles[low]) / (times[high] - times[low])
+            let angle = interpolation == .held ? angles[low] : angles[low] + slope * (time - times[low])
+            return (angle, slope, nil)
         case .columns(let times, let angles, let velocities, let poses):
             guard time > times[0] else { return (angles[0], velocities[0], poses[0]) }
             guard time < times[times.count - 1] else {
                 return (angles[angles.count - 1], velocities[velocities.count - 1], poses[poses.count - 1])
             }
-            // Binary search for the interval holding `time`.
-            var low = 0
-            var high = times.count - 1
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if times[middle] <= time { low = middle } else { high = middle }
-            }
+            let (low, high) = Self.interval(times, time)
             let h = times[high] - times[low]
             let u = (time - times[low]) / h
             let (a0, a1) = (angles[low], angles[high])
@@ -73,5 +93,16 @@ public struct GroundTruth: Sendable {
             // The pose of the move under way is the one the next sample reports.
             return (angle, slope, poses[high])
         }
+    }
+
+    /// The neighbouring indices around `time`, strictly inside the times' range (binary search).
+    private static func interval(_ times: [Double], _ time: Double) -> (low: Int, high: Int) {
+        var low = 0
+        var high = times.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle } else { high = middle }
+        }
+        return (low, high)
     }
 }

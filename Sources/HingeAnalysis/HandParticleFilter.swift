@@ -175,6 +175,8 @@ public struct HandParticleFilter: Sendable {
         case .levels(let levels):
             let sorted = levels.sorted()
             return zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? 1
+        case .ladder(let ladder):
+            return zip(ladder.levels, ladder.levels.dropFirst()).map { $1 - $0 }.min() ?? 1
         }
     }
 
@@ -190,6 +192,15 @@ public struct HandParticleFilter: Sendable {
             bin = (
                 index > 0 ? (sorted[index - 1] + value) / 2 : -Double.infinity,
                 index + 1 < sorted.count ? (value + sorted[index + 1]) / 2 : Double.infinity
+            )
+        case .ladder(let ladder):
+            // A ladder's level depends on the levels before it; the angles at which level i can
+            // be held at all are those between the threshold that brings it down (down[i-1])
+            // and the one that moves it up (up[i]), the hysteresis band both ways.
+            guard let index = ladder.levels.firstIndex(of: value) else { return 0 }
+            bin = (
+                index > 0 ? ladder.down[index - 1] : -Double.infinity,
+                index < ladder.up.count ? ladder.up[index] : Double.infinity
             )
         }
         let scale = 1 / (sensor.noise * 2.0.squareRoot())
@@ -241,7 +252,7 @@ private struct Cloud {
         let spread: Double
         switch sensor.quantisation {
         case .step(let step): spread = step
-        case .levels: spread = 30
+        case .levels, .ladder: spread = 30
         }
         for index in 0..<count {
             let value = angle + spread * (random.nextUnit() - 0.5) + sensor.noise * random.nextGaussian()

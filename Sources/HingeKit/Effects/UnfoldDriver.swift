@@ -43,6 +43,10 @@ internal import HingeSupport
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
 /// newest angle is shown as it is; turning it off lets the stages carry the value from there.
 /// With no hinge the progress is 1 (a flat phone).
+///
+/// **Step sensors.** Given a ``StepSensor`` (Samsung's 0/90/180, a Razr's ladder), the driver
+/// reads each level change as a threshold crossing and shows the progress of
+/// ``StepSensorTracker``'s angle instead (docs/reading.md, "Step sensors").
 public struct UnfoldDriver: Sendable {
     /// Why a sample or a change of preference was refused (``EffectDriver``'s error); the
     /// driver is then unchanged.
@@ -139,6 +143,9 @@ public struct UnfoldDriver: Sendable {
     public private(set) var reduceMotion: Bool
     /// The reader the samples go through.
     public private(set) var reader: HingeReader
+    /// On a step sensor described to the driver, the tracker that reads its level changes as
+    /// threshold crossings; the progress then follows its angle (``StepSensorTracker``).
+    public private(set) var stepTracker: StepSensorTracker?
 
     private var hasSample = false
     /// The smallest change between successive angles so far, and the newest angle.
@@ -160,13 +167,24 @@ public struct UnfoldDriver: Sendable {
     private var stageValues = Stages(1)
 
     /// A driver with no sample yet.
+    ///
+    /// - Parameters:
+    ///   - configuration: the stages, their speeds and the lead (``Configuration``).
+    ///   - reduceMotion: whether the system's Reduce Motion setting is on at the start.
+    ///   - reader: the configuration of the ``HingeReader`` that reads the samples.
+    ///   - stepSensor: the description of a step sensor (``StepSensor``), when the device has
+    ///     one: its levels are then read as threshold crossings, not as angles.
+    ///   - stepParameters: how the step sensor's tracker estimates (its defaults are frozen on
+    ///     the synthetic Galaxy Z Fold 8).
     public init(
         configuration: Configuration = Configuration(), reduceMotion: Bool = false,
-        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration
+        reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration, stepSensor: StepSensor? = nil,
+        stepParameters: StepSensorTracker.Parameters = .init()
     ) {
         self.configuration = configuration
         self.reduceMotion = reduceMotion
         self.reader = HingeReader(configuration: reader)
+        self.stepTracker = stepSensor.map { StepSensorTracker(sensor: $0, parameters: stepParameters) }
     }
 
     /// Whether the sensor reports coarse levels (its smallest change is at least the reader's
@@ -189,6 +207,7 @@ public struct UnfoldDriver: Sendable {
     /// - Complexity: O(n²) in the stages (at most 64 steps); no allocation.
     public mutating func ingest(_ sample: HingeSample) throws(EventError) {
         try order.ingest(sample, into: &reader)
+        if let angle = sample.angle { stepTracker?.ingest(time: sample.time, angle: angle) }
         // The stages up to this sample run under the sensor class known before it.
         let previous = hasSample ? stages(at: sample.time) : nil
         if let angle = sample.angle, let last = lastAngle, angle != last {
@@ -252,6 +271,9 @@ public struct UnfoldDriver: Sendable {
     /// The progress to show at `time` (a time before the last event reads as that event's).
     public func value(at time: Double) -> Double {
         guard hasSample else { return 1 }
+        if let stepTracker, stepTracker.level != nil {
+            return progress(reduceMotion ? stepTracker.estimateAngle(at: time) : stepTracker.angle(at: time))
+        }
         if reduceMotion { return direct }
         return min(max(stages(at: time)[rate.count - 1], 0), 1)
     }

@@ -13,6 +13,62 @@ public struct SensorModel: Hashable, Sendable {
         case step(Double)
         /// Snap to the nearest of a few levels (0, 90 and 180° on Galaxy Fold3, Flip3, Fold7).
         case levels([Double])
+        /// A few levels with hysteresis: the level moves up or down only when the measured
+        /// angle crosses the ladder's thresholds, and may skip levels in one poll (Galaxy Z
+        /// Fold 8, Motorola Razr).
+        case ladder(Ladder)
+    }
+
+    /// Levels with separate up and down thresholds: what a step sensor with hysteresis reports.
+    ///
+    /// ```swift
+    /// let fold8 = SensorModel.Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])
+    /// fold8.level(from: 0, measured: 172)   // 2: a fast open skips 90
+    /// ```
+    public struct Ladder: Hashable, Sendable {
+        /// The levels reported, increasing.
+        public var levels: [Double]
+        /// `up[i]`: the measured angle at or above which level `i` gives way to level `i + 1`.
+        public var up: [Double]
+        /// `down[i]`: the measured angle at or below which level `i + 1` gives way to level `i`.
+        public var down: [Double]
+
+        /// A ladder.
+        /// - Precondition: at least two increasing levels; one up and one down threshold per gap,
+        ///   each down threshold below its up threshold and both between the gap's levels.
+        public init(levels: [Double], up: [Double], down: [Double]) {
+            Self.check(levels: levels, up: up, down: down)
+            self.levels = levels
+            self.up = up
+            self.down = down
+        }
+
+        /// Traps unless `levels` increase and each gap has one down and one up threshold, in that
+        /// order, within it (``StepSensor`` describes a ladder the same way).
+        static func check(levels: [Double], up: [Double], down: [Double]) {
+            precondition(
+                levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
+            precondition(up.count == levels.count - 1 && down.count == levels.count - 1, "one threshold per gap")
+            for gap in up.indices {
+                precondition(
+                    levels[gap] <= down[gap] && down[gap] < up[gap] && up[gap] <= levels[gap + 1],
+                    "thresholds must lie within their gap, down below up")
+            }
+        }
+
+        /// The level index a poll reports after `index`, for a measured angle: as many levels up
+        /// or down as the thresholds the angle has crossed.
+        public func level(from index: Int, measured: Double) -> Int {
+            var index = min(max(index, 0), levels.count - 1)
+            while index < up.count, measured >= up[index] { index += 1 }
+            while index > 0, measured <= down[index - 1] { index -= 1 }
+            return index
+        }
+
+        /// The level index nearest to `angle`, for a sensor's first reading.
+        public func nearest(_ angle: Double) -> Int {
+            levels.indices.min { abs(levels[$0] - angle) < abs(levels[$1] - angle) } ?? 0
+        }
     }
 
     /// How readings are rounded.
@@ -31,13 +87,25 @@ public struct SensorModel: Hashable, Sendable {
     public var dropouts: [ClosedRange<Double>]
     /// `false` for a device without a hinge: samples then carry no angle.
     public var hasHinge: Bool
+    /// A value the first sample reports at time 0 before the sensor's first real reading: Android
+    /// replays an on-change sensor's last value to a new listener, which may be stale; `nil`
+    /// (the default) for none.
+    public var staleFirstValue: Double?
+    /// The largest angle the sensor reports, degrees: readings are clamped to 0…this, as a
+    /// certified sensor's are to its declared range (180° on book-style phones, 360° on a
+    /// Surface Duo, which folds back). 360 by default, which the project's first scenarios were
+    /// made with: their noise near flat reaches 181°, which `stats` rightly reports.
+    public var maximumRange: Double
 
     /// A sensor model; the defaults are a 1° sensor polled every ~4 ms with 8 ms latency.
     public init(
         quantisation: Quantisation = .step(1), meanInterval: Double = 0.004, jitter: Double = 0.3,
         burstProbability: Double = 0.03, noise: Double = 0.2, latency: Double = 0.008,
-        dropouts: [ClosedRange<Double>] = [], hasHinge: Bool = true
+        dropouts: [ClosedRange<Double>] = [], hasHinge: Bool = true, maximumRange: Double = 360,
+        staleFirstValue: Double? = nil
     ) {
+        self.staleFirstValue = staleFirstValue
+        self.maximumRange = maximumRange
         self.quantisation = quantisation
         self.meanInterval = meanInterval
         self.jitter = jitter
@@ -48,9 +116,12 @@ public struct SensorModel: Hashable, Sendable {
         self.hasHinge = hasHinge
     }
 
-    /// The reported value for a measured angle.
+    /// The reported value for a measured angle (for a ladder, the nearest level: its state
+    /// lives in the trace, see ``SyntheticTrace``).
     public func quantise(_ angle: Double) -> Double {
         switch quantisation {
+        case .ladder(let ladder):
+            return ladder.levels[ladder.nearest(angle)]
         case .step(let step):
             return (angle / step).rounded(.toNearestOrAwayFromZero) * step
         case .levels(let levels):

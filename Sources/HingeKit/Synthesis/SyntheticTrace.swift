@@ -28,6 +28,8 @@ public struct SyntheticTrace: Hashable, Sendable {
     ///
     /// The same seed gives the same samples on every platform: the generator uses
     /// ``SplitMix64`` and only arithmetic that IEEE 754 rounds exactly.
+    // Long: one pass of the sensor over the motion; the stale value, the ladder's level, the
+    // on-change rule and the closing row share its state.
     public func samples(seed: UInt64) -> [SyntheticSample] {
         var random = SplitMix64(seed: seed)
         var result: [SyntheticSample] = []
@@ -37,13 +39,33 @@ public struct SyntheticTrace: Hashable, Sendable {
         var lastStatus: HingeStatus?
         var first = true
         var nextNoHingeLog = 0.0
+        // A ladder's state: the level it reports now (set by its first poll).
+        var level: Int?
+        if sensor.hasHinge, let stale = sensor.staleFirstValue {
+            let truth = motion.state(at: 0)
+            let status = SensorModel.status(for: stale)
+            result.append(
+                SyntheticSample(
+                    sample: HingeSample(time: 0, angle: stale, status: status), trueAngle: truth.angle,
+                    trueVelocity: truth.velocity, truePose: truePose(at: 0)))
+            lastReported = stale
+            lastStatus = status
+            first = false
+            time = nextInterval(&random)
+        }
         while time <= end {
             let inDropout = sensor.dropouts.contains { $0.contains(time) }
             if !inDropout {
                 let truth = motion.state(at: time)
                 if sensor.hasHinge {
                     let measured = motion.state(at: time - sensor.latency).angle + sensor.noise * random.nextGaussian()
-                    let reported = min(max(sensor.quantise(measured), 0), 360)
+                    var quantised = sensor.quantise(measured)
+                    if case .ladder(let ladder) = sensor.quantisation {
+                        let next = level.map { ladder.level(from: $0, measured: measured) } ?? ladder.nearest(measured)
+                        level = next
+                        quantised = ladder.levels[next]
+                    }
+                    let reported = min(max(quantised, 0), sensor.maximumRange)
                     let status = SensorModel.status(for: reported)
                     if first || reported != lastReported || status != lastStatus {
                         result.append(

@@ -99,8 +99,28 @@ public enum DecimalNumber {
         }
     }
 
-    /// The shortest form of `value` for 1e-4 ≤ |value| < 2⁵⁰, where `description` writes no
-    /// exponent, or `nil`.
+    /// Writes a time in seconds: the text of ``writeShortest(_:to:)``, but without an exponent
+    /// down to 10⁻¹² s, so that 3 ns reads `0.000000003` (a time column is read by people and
+    /// by tools that expect plain decimals).
+    package static func writeSeconds(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if value != 0, abs(value) < 1e-4, let count = writePlainShortest(value, smallest: 1e-12, to: destination) {
+            return count
+        }
+        return writeShortest(value, to: destination)
+    }
+
+    /// ``writeSeconds(_:to:)`` as a string.
+    package static func seconds(_ value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            // The allocation has room for maximumLength (32) bytes, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
+            let count = writeSeconds(value, to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// The shortest form of `value` for `smallest` ≤ |value| < 2⁵⁰ without an exponent (from
+    /// 1e-4, where `description` writes none), or `nil`.
     ///
     /// For d = 0, 1, 2, … it rounds |value|·10^d to a whole number m and takes the first d at
     /// which m/10^d reads back as `value` (a correctly rounded quotient of two exact numbers, so
@@ -108,9 +128,11 @@ public enum DecimalNumber {
     /// is under a quarter of 10^−d, so at most one such m exists for each d, and the rounding
     /// of |value|·10^d cannot miss it: the digits are the shortest that read back, the same as
     /// the standard library's.
-    private static func writePlainShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int? {
+    private static func writePlainShortest(
+        _ value: Double, smallest: Double = 1e-4, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
         let magnitude = abs(value)
-        guard magnitude >= 1e-4, magnitude < 0x1p50 else { return nil }
+        guard magnitude >= smallest, magnitude < 0x1p50 else { return nil }
         var places = 0
         var whole: UInt64 = 0
         while true {

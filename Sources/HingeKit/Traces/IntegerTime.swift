@@ -48,12 +48,14 @@ enum IntegerTime {
         return .success(-value)
     }
 
-    /// Seconds from `origin` to `value` in `unit` (exact subtraction, then one rounding).
+    /// Seconds from `origin` to `value` in `unit` (exact subtraction, then one rounding: a
+    /// division by the unit's exact ``TraceColumns/TimeUnit/perSecond``, so the result is the
+    /// `Double` nearest the decimal and prints as it).
     /// `nil` when the difference overflows an `Int64`.
     static func seconds(_ value: Int64, from origin: Int64, unit: TraceColumns.TimeUnit) -> Double? {
         let (difference, overflow) = value.subtractingReportingOverflow(origin)
         guard !overflow else { return nil }
-        return Double(difference) * unit.scale
+        return Double(difference) / unit.perSecond
     }
 
     /// The column name a `time` or `time_ms` value this large was probably meant to have:

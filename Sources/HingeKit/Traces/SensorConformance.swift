@@ -20,8 +20,14 @@ public struct SensorConformance: Hashable, Sendable {
     public var resolution: Double?
     /// Angles seen.
     public private(set) var values = 0
-    /// Values equal to the value just before them.
-    public private(set) var backToBackDuplicates = 0
+    /// Values equal to the value just before them, except a last one: a recorder writes a
+    /// closing row at the end of a recording that repeats the last reading (``closingRepeat``),
+    /// which is no sensor event.
+    public var backToBackDuplicates: Int { duplicates - (closingRepeat ? 1 : 0) }
+    /// Whether the newest value repeats the one before it: the recorder's closing row, if no
+    /// value follows.
+    public private(set) var closingRepeat = false
+    private var duplicates = 0
     /// Values above ``maximumRange``.
     public private(set) var aboveRange = 0
     /// Values below 0.
@@ -35,31 +41,45 @@ public struct SensorConformance: Hashable, Sendable {
     public private(set) var firstOutOfRange: Double?
     /// The first value that is not a multiple of the resolution.
     public private(set) var firstNonMultiple: Double?
+    /// How far (degrees) a value may be from a multiple of the resolution and still count as
+    /// one (``TraceStatistics/angleTolerance(for:)``).
+    public var angleTolerance: Double
     private var previous: Double?
+    private var previousTime = 0.0
 
     /// Checks against a declared range and, if known, resolution.
+    /// - Parameters:
+    ///   - maximumRange: the sensor's declared maximum range (degrees).
+    ///   - resolution: the sensor's declared resolution (degrees), when known.
+    ///   - angleTolerance: how far (degrees) a value may be from a multiple of the resolution:
+    ///     10⁻⁶° for degrees, ``TraceStatistics/angleTolerance(for:)`` for radians, so that
+    ///     radians rounded by the recorder still read as the whole degrees they were.
     /// - Precondition: `maximumRange` positive; `resolution`, if given, positive and finite.
-    public init(maximumRange: Double = 180, resolution: Double? = nil) {
+    public init(maximumRange: Double = 180, resolution: Double? = nil, angleTolerance: Double = 1e-6) {
         precondition(maximumRange > 0, "maximumRange must be positive")
         precondition(resolution.map { $0 > 0 && $0.isFinite } ?? true, "resolution must be positive")
         self.maximumRange = maximumRange
         self.resolution = resolution
+        self.angleTolerance = max(0, angleTolerance)
     }
 
     /// Takes the next sample; samples without an angle are passed over (and break a run of
     /// duplicates).
     public mutating func add(_ sample: HingeSample) {
         guard let angle = sample.angle else {
+            if closingRepeat, firstDuplicateTime == nil { firstDuplicateTime = previousTime }
             previous = nil
+            closingRepeat = false
             return
         }
         values += 1
-        if angle == previous {
-            backToBackDuplicates += 1
-            if firstDuplicateTime == nil { firstDuplicateTime = sample.time }
-        }
+        // A repeat is counted once the next value shows it was not the closing row.
+        if closingRepeat, firstDuplicateTime == nil { firstDuplicateTime = previousTime }
+        closingRepeat = angle == previous
+        if closingRepeat { duplicates += 1 }
         previous = angle
-        if angle > maximumRange {
+        previousTime = sample.time
+        if angle > maximumRange + angleTolerance {
             aboveRange += 1
             if firstOutOfRange == nil { firstOutOfRange = angle }
         }
@@ -67,15 +87,15 @@ public struct SensorConformance: Hashable, Sendable {
             belowZero += 1
             if firstOutOfRange == nil { firstOutOfRange = angle }
         }
-        if let resolution, !Self.isMultiple(angle, of: resolution) {
+        if let resolution, !Self.isMultiple(angle, of: resolution, tolerance: max(angleTolerance, 1e-6)) {
             nonMultiples += 1
             if firstNonMultiple == nil { firstNonMultiple = angle }
         }
     }
 
-    static func isMultiple(_ angle: Double, of step: Double) -> Bool {
+    static func isMultiple(_ angle: Double, of step: Double, tolerance: Double) -> Bool {
         let ratio = angle / step
-        return abs(ratio - ratio.rounded()) * step <= 1e-6
+        return abs(ratio - ratio.rounded()) * step <= tolerance
     }
 
     /// One sentence per failed check, without a location.

@@ -31,6 +31,18 @@ public struct TraceColumns: Hashable, Sendable {
             }
         }
 
+        /// Units per second: 1, 1000, 10⁶ or 10⁹, each exact in a `Double`. Dividing an exact
+        /// count by it rounds once, to the `Double` nearest the decimal the count spells (3 ns
+        /// is the `Double` written `3e-09`; multiplying by ``scale`` would give 3.0000000000000004e-09).
+        public var perSecond: Double {
+            switch self {
+            case .seconds, .secondsElapsed: 1
+            case .milliseconds: 1000
+            case .microseconds: 1_000_000
+            case .nanoseconds: 1_000_000_000
+            }
+        }
+
         /// Whether the column holds integers read exactly and measured from the first row.
         public var isInteger: Bool { self == .microseconds || self == .nanoseconds }
 

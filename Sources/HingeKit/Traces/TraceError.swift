@@ -32,6 +32,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case duplicateColumn
         /// No time or no angle column.
         case missingColumn
+        /// A column whose name gives a unit other than the one the reader was told
+        /// (``TraceReadOptions/angleUnit``).
+        case conflictingUnit
         /// No accepted data row.
         case noRows
         /// A row with more or fewer fields than the header.

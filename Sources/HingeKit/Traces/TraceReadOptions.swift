@@ -38,14 +38,20 @@ public struct TraceReadOptions: Hashable, Sendable {
     public var maximumLineLength: Int
     /// How many skipped-row errors the summary keeps; all of them are counted.
     public var retainedErrorLimit: Int
+    /// The unit of a plain `angle` column, when the recording says so elsewhere (an iOS
+    /// recording of `UIHinge.angle` keeps radians in a column named `angle`); `nil` (the
+    /// default) reads it as degrees. An `angle_deg` or `angle_rad` column names its own unit,
+    /// and a different one here is a header error.
+    public var angleUnit: TraceColumns.AngleUnit?
 
     /// Options; every parameter has the default documented on its property.
     public init(
         rowPolicy: RowPolicy = .fail, duplicateTimes: DuplicateTimePolicy = .reject,
         timeRange: ClosedRange<Double> = clockRange, angleRange: ClosedRange<Double> = 0...360,
         keepsExtraColumns: Bool = false,
-        maximumLineLength: Int = 65_536, retainedErrorLimit: Int = 100
+        maximumLineLength: Int = 65_536, retainedErrorLimit: Int = 100, angleUnit: TraceColumns.AngleUnit? = nil
     ) {
+        self.angleUnit = angleUnit
         self.rowPolicy = rowPolicy
         self.duplicateTimes = duplicateTimes
         self.timeRange = timeRange

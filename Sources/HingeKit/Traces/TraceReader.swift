@@ -106,7 +106,17 @@ public final class TraceReader {
             try split(content, into: &fields)
             let names = fields.map { text(of: $0, in: content) }
             switch TraceColumns.recognise(names) {
-            case .success(let recognised):
+            case .success(var recognised):
+                if let unit = options.angleUnit, unit != recognised.angleUnit {
+                    let name = recognised.names[recognised.angle]
+                    guard name.lowercased() == "angle" else {
+                        throw error(
+                            .conflictingUnit, column: fields[recognised.angle].column,
+                            "column '\(name)' names its own unit, not the \(unit) asked for; drop the angle unit or rename the column 'angle'"
+                        )
+                    }
+                    recognised.angleUnit = unit
+                }
                 columns = recognised
                 rowState.layout = RowLayout(recognised)
                 return recognised

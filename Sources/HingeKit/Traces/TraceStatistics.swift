@@ -37,7 +37,7 @@ public struct TraceStatistics: Sendable {
     /// Beyond this many distinct angles the trace is called continuous.
     public static let distinctAngleLimit = 4096
     /// At most this many distinct angles make a set of ``Quantisation/levels(_:)``.
-    public static let levelLimit = 4
+    public static let levelLimit = 5
 
     /// Samples added.
     public private(set) var sampleCount = 0
@@ -66,8 +66,24 @@ public struct TraceStatistics: Sendable {
     private var distinctAngles: Set<Double> = []
     private var tooManyAngles = false
 
+    /// How far apart two angles may be and still count as one value, degrees.
+    public let angleTolerance: Double
+
     /// Statistics of no samples yet.
-    public init() {}
+    ///
+    /// - Parameter angleTolerance: how far apart two angles may be and still count as one
+    ///   value, degrees (``angleTolerance(for:)``): 10⁻⁶° for degrees as written; more for
+    ///   radians, which a recorder rounds before they are converted.
+    public init(angleTolerance: Double = 1e-6) {
+        self.angleTolerance = max(0, angleTolerance)
+    }
+
+    /// The tolerance for angles read in `unit`: 10⁻⁶° for degrees; 10⁻³° for radians, since
+    /// `UIHinge.angle` written with 5 or more decimals is off its whole degree by up to
+    /// 5 × 10⁻⁶ rad (2.9 × 10⁻⁴°) once converted, while real steps are 1° or more.
+    public static func angleTolerance(for unit: TraceColumns.AngleUnit) -> Double {
+        unit == .radians ? 1e-3 : 1e-6
+    }
 
     /// Adds the next sample; samples must come in time order.
     /// - Complexity: O(1).
@@ -116,20 +132,33 @@ public struct TraceStatistics: Sendable {
 
     /// How the angles are spaced; see ``Quantisation``.
     ///
-    /// A step is the smallest gap between neighbouring distinct angles, accepted when every
-    /// angle is a whole multiple of it (within 10⁻⁶°).
+    /// Angles within ``angleTolerance`` of each other count as one (radians converted to
+    /// degrees: 3.141592 rad is 179.99996°, read as 180°). A step is the smallest gap between
+    /// neighbouring distinct angles, accepted when every angle is a whole multiple of it
+    /// (within the tolerance), and reported as the thousandth of a degree it is within the tolerance of (1°, not 0.99998°).
     public var quantisation: Quantisation {
-        let sorted = distinctAngles.sorted()
+        let tolerance = max(angleTolerance, 1e-6)
+        var sorted: [Double] = []
+        for angle in distinctAngles.sorted() {
+            if let last = sorted.last, angle - last <= tolerance { continue }
+            sorted.append(angle)
+        }
         guard !sorted.isEmpty else { return .none }
-        if !tooManyAngles, sorted.count <= Self.levelLimit { return .levels(sorted) }
+        // Within the tolerance of a thousandth of a degree, an angle is that thousandth.
+        func rounded(_ value: Double) -> Double {
+            guard tolerance > 1e-6 else { return value }
+            let thousandths = (value * 1000).rounded() / 1000
+            return abs(thousandths - value) <= tolerance ? thousandths : value
+        }
+        if !tooManyAngles, sorted.count <= Self.levelLimit { return .levels(sorted.map(rounded)) }
         var smallest = Double.infinity
         for (lower, upper) in zip(sorted, sorted.dropFirst()) { smallest = min(smallest, upper - lower) }
         guard !tooManyAngles else { return .continuous(smallestChange: smallest) }
-        let tolerance = 1e-6
+        let step = rounded(smallest)
         let onGrid = sorted.allSatisfy { angle in
-            let multiple = (angle / smallest).rounded()
-            return abs(angle - multiple * smallest) <= tolerance
+            let multiple = (angle / step).rounded()
+            return abs(angle - multiple * step) <= tolerance
         }
-        return onGrid && smallest >= 1e-3 ? .step(smallest) : .continuous(smallestChange: smallest)
+        return onGrid && step >= 1e-3 ? .step(step) : .continuous(smallestChange: smallest)
     }
 }

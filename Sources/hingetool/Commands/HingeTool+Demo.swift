@@ -26,7 +26,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.", optional: true)],
             options: [
                 outDirOption.defaulting(to: defaultFolder),
-                skipBadRowsOption, maxRowsOption, maxPointsOption, forceOption,
+                skipBadRowsOption, angleUnitOption, maxRowsOption, maxPointsOption, forceOption,
             ])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {

@@ -18,7 +18,11 @@ extension HingeTool {
                 normalised to 0…1. Rows are 't_ms dt_ms rmse' for every frame after the first. \
                 --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
-                docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found.
+                docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
+                screen recording carries no boot clock: --hinge's trace (its times by --clock, from \
+                zero by default) is put on the film's clock by the offset that best matches frame \
+                activity against hinge speed, printed with its uncertainty in the header; \
+                --hinge-offset gives it instead.
                 """,
             arguments: [
                 CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFileOrFolder)
@@ -27,10 +31,6 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--hinge"], value: "trace", kind: .inputFile,
                     help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
-                CommandSpec.Option(
-                    ["--hinge-offset"], value: "ms",
-                    help: "Added to the trace's times to put them on the film's clock.", in: -86_400_000...86_400_000,
-                    default: 0),
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
@@ -60,7 +60,7 @@ extension HingeTool {
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
-            ])
+            ] + hingeClockOptions)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -81,15 +81,26 @@ extension HingeTool {
                 }
             }
             let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
-            let hinge = try hingeTimeline(arguments, film: span, context: context)
+            var clockNote: String?
+            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+                let clock = try hingeClock(trace, frames: frames, arguments: arguments, context: context)
+                clockNote = clock.note
+                return try timeline(
+                    clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
+            }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                output.write(
-                    json(frames, events: events, hinge: hinge, source: path).withSchema("hingetool/film/1").rendered()
-                        + "\n")
+                var object = json(frames, events: events, hinge: hinge, source: path)
+                if let clockNote, case .object(var members) = object {
+                    members.append(("hinge_clock", .string(clockNote)))
+                    object = .object(members)
+                }
+                output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
             } else {
-                write(frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path, to: output)
+                write(
+                    frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path,
+                    clockNote: clockNote, to: output)
             }
             try output.commit()
             if let report {
@@ -105,43 +116,29 @@ extension HingeTool {
         /// its filters have settled by the time the film starts.
         static let hingeWarmUp = 10.0
 
-        /// The hinge's rest timeline from `--hinge` moved by `--hinge-offset`, over the film's
-        /// span when it is known (see ``timeline(_:offset:film:limits:context:)``), or `nil`
-        /// without `--hinge`.
-        static func hingeTimeline(
-            _ arguments: ParsedArguments, film: ClosedRange<Int>?, context: ToolContext
-        ) throws(ToolError) -> HingeRestTimeline? {
-            let offset = try declaredNumber(arguments, "hinge-offset")
-            let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
-            return try arguments.value("hinge").map { (trace) throws(ToolError) in
-                try timeline(trace, offset: Int(offset.rounded()), film: film, limits: limits, context: context)
-            }
-        }
-
-        /// The hinge's rest timeline from a trace file, over the film's span (`film`, in ms on
-        /// the film's clock; the whole trace when `nil`) and ``hingeWarmUp`` before it: a trace
-        /// that spans days beside a one-minute film costs a minute of 5 ms steps, not days. Its
-        /// rows are counted against `--max-rows` as they arrive and its steps against
-        /// `--max-points` before any is made.
+        /// The hinge's rest timeline from a trace's samples (on the trace's clock, see
+        /// ``hingeSamples(_:arguments:context:)``) moved by `offset` ms onto the film's clock, over
+        /// the film's span (`film`, in ms on the film's clock; the whole trace when `nil`) and
+        /// ``hingeWarmUp`` before it: a trace that spans days beside a one-minute film costs a
+        /// minute of 5 ms steps, not days. Its steps are counted against `--max-points` before any
+        /// is made.
         static func timeline(
-            _ path: String, offset: Int, film: ClosedRange<Int>?, limits: (rows: Int, points: Int),
-            context: ToolContext
+            _ samples: [HingeSample], offset: Int, film: ClosedRange<Int>?, path: String, pointLimit: Int
         ) throws(ToolError) -> HingeRestTimeline {
-            let reader = try context.openTrace(path)
             let name = ToolContext.displayName(path)
-            let start = film.map { Double($0.lowerBound - offset) / 1000 - hingeWarmUp } ?? -Double.infinity
-            let end = film.map { Double($0.upperBound - offset) / 1000 + 1 } ?? Double.infinity
-            var samples: [HingeSample] = []
-            try context.readRecords(of: reader, rowLimit: limits.rows) { (record) throws(ToolError) in
-                if record.sample.time >= start, record.sample.time <= end { samples.append(record.sample) }
+            var kept = samples
+            if let film {
+                let start = Double(film.lowerBound - offset) / 1000 - hingeWarmUp
+                let end = Double(film.upperBound - offset) / 1000 + 1
+                kept = samples.filter { $0.time >= start && $0.time <= end }
             }
-            if let first = samples.first?.time, let last = samples.last?.time {
+            if let first = kept.first?.time, let last = kept.last?.time {
                 try checkGrid(
-                    duration: last + 1 - first, rate: 200, limit: limits.points, file: name,
+                    duration: last + 1 - first, rate: 200, limit: pointLimit, file: name,
                     what: "the hinge timeline (every 5 ms)", remedy: "raise it with '--max-points'")
             }
             do {
-                return try HingeRestTimeline(samples: samples, offset: offset)
+                return try HingeRestTimeline(samples: kept, offset: offset)
             } catch {
                 throw .data("\(Echo.quoted(name, limit: 200)): \(error)")
             }
@@ -149,9 +146,10 @@ extension HingeTool {
 
         static func write(
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
-            to output: OutputWriter
+            clockNote: String? = nil, to output: OutputWriter
         ) {
             var header = CommentHeader("film", source: source)
+            header.add(clockNote)
             if let first = frames.first {
                 header.add(
                     "\(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"

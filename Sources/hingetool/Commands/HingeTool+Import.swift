@@ -2,30 +2,47 @@ import HingeKit
 internal import HingeSupport
 
 extension HingeTool {
-    /// `hingetool import dumpsys FILE`: a trace from another tool's output.
+    /// `hingetool import dumpsys|logcat FILE`: a trace from what a phone printed.
     struct Import: Subcommand {
         static let spec = CommandSpec(
             name: "import",
-            abstract: "Make a trace CSV from what another tool printed (adb shell dumpsys sensorservice).",
+            abstract: "Make a trace CSV from what a phone printed (dumpsys sensorservice, a Samsung HAL logcat).",
             discussion: """
-                'import dumpsys FILE' reads the output of 'adb shell dumpsys sensorservice', finds \
-                the hinge sensor's recent-events section (a sensor whose name contains 'hinge', \
-                or the one --sensor names) and writes a trace 'time,angle' from its rows, ordered \
-                by time: time is the event's ts (seconds since boot, nanoseconds kept), angle its \
-                first value. dumpsys keeps only the last few events per sensor; docs/recording.md \
-                shows how to record longer. Without a hinge section the exit status is 65 and the \
-                sensors found are listed; a sensor printed without values (privileged) is an error. \
+                'import dumpsys FILE' reads 'adb shell dumpsys sensorservice' and writes the hinge \
+                sensor's recent events as a trace 'time,angle' ordered by time (time is the \
+                event's ts, angle its first value). The sensor is the one --sensor names (exact \
+                name first, then a unique prefix, any letter case), else the only section whose \
+                name contains 'hinge'; two candidates (phones list a wake-up and a non-wake-up \
+                hinge sensor) are refused with the list, and --list prints every section. \
+                dumpsys keeps only the last few events per sensor. \
+                'import logcat FILE' reads an 'adb logcat' buffer of Samsung's sensor HAL: \
+                --stream public (default) writes the TYPE_HINGE_ANGLE events an app receives as \
+                'time,angle,raw_angle,fused_angle' (raw_angle: the HAL's angle in the event; \
+                fused_angle: the private fused angle held at that moment); --stream fused writes \
+                the private lid_angle_fusion angle as 'time,angle,state', a reference to score \
+                against ('score --truth'). Other lines are ignored and counted in the header. \
+                Times follow the clock rule (--clock): from zero by default, where zero is the \
+                earliest timestamp of the file's hinge lines of both streams, so the two streams \
+                of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
                 --format csv and json give the same rows without the comments, as CSV or JSON Lines.
                 """,
             arguments: [
-                CommandSpec.Argument("format", help: "What FILE holds: 'dumpsys'.", kind: .choice(["dumpsys"])),
+                CommandSpec.Argument(
+                    "format", help: "What FILE holds.", kind: .choice(InputFormat.allCases.map(\.rawValue))),
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
                 CommandSpec.Option(
                     ["--sensor"], value: "name",
-                    help: "The sensor to import (its name as dumpsys prints it, any letter case)."),
-                skipBadRowsOption, maxBytesOption, rowFormatOption([.trace, .csv, .json]), outputOption,
+                    help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case)."),
+                CommandSpec.Option(
+                    ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop."),
+                CommandSpec.Option(
+                    ["--stream"], value: "stream",
+                    help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
+                    default: SamsungHALLog.Stream.public.rawValue,
+                    allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
+                Clock.option, skipBadRowsOption, maxBytesOption, rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
 
         /// The columns, named once (as the trace CSV names them).
@@ -33,30 +50,43 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.positionals[0]
-            guard format == "dumpsys" else {
-                throw .usage("The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys'")
+            guard format == "dumpsys" || format == "logcat" else {
+                throw .usage(
+                    "The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys' or 'logcat'")
             }
             let path = arguments.positionals[1]
             let bytes = try context.readAll(path, limit: try inputLimit(arguments))
-            let name = path == "-" ? "<stdin>" : path
-            let log = DumpsysSensorLog(text: DumpsysSensorLog.text(of: bytes))
-            let wanted = arguments.value("sensor")?.lowercased()
-            if wanted?.isEmpty == true {
-                throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
+            let text = DumpsysSensorLog.text(of: bytes)
+            if format == InputFormat.dumpsys.rawValue {
+                try dumpsys(text, path: path, arguments: arguments, context: context)
+            } else {
+                try logcat(text, path: path, arguments: arguments, context: context)
             }
-            let matches = log.sections.filter { section in
-                let sensor = section.name.lowercased()
-                if let wanted { return sensor == wanted || sensor.hasPrefix(wanted + " ") }
-                return sensor.contains("hinge")
+        }
+
+        /// What `import` reads.
+        enum InputFormat: String, CaseIterable {
+            case dumpsys, logcat
+        }
+
+        // MARK: dumpsys
+
+        static func dumpsys(
+            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) {
+            let file = ToolContext.displayName(path)
+            let name = Echo.quoted(file, limit: 200)
+            let log = DumpsysSensorLog(text: text)
+            if arguments.has("list") {
+                var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
+                list.add("line events sensor")
+                var text = list.text
+                for section in log.sections {
+                    text += "\(section.line) \(section.rows.count) '\(Echo.quoted(section.name, limit: 200))'\n"
+                }
+                return try context.emit(text, to: arguments.value("output"))
             }
-            guard let section = matches.first else {
-                // Names from the file and the command line, through the echo rule; at most 12.
-                var found = log.sections.prefix(12).map { "'\(Echo.quoted($0.name))'" }.joined(separator: ", ")
-                if log.sections.count > 12 { found += " and \(log.sections.count - 12) more" }
-                let list = found.isEmpty ? "no recent-events sections at all" : "sensors found: \(found)"
-                let what = wanted.map { "no sensor named '\(Echo.quoted($0))'" } ?? "no hinge sensor section"
-                throw .data("\(name): \(what) (a line '<name>: last N events'); \(list)")
-            }
+            let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
             guard !section.rows.isEmpty || !section.badRows.isEmpty else {
                 throw .data("\(name):\(section.line):1: '\(Echo.quoted(section.name))' lists no events")
             }
@@ -66,22 +96,166 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = try checkedRows(section, name: name, skip: arguments.has("skip-bad-rows"), context: context)
+            let rows = try checkedRows(section, name: file, skip: arguments.has("skip-bad-rows"), context: context)
+            let clock = Clock(arguments)
+            let origin = clock.origin(first: rows[0].nanoseconds)
             var header = CommentHeader("import dumpsys", source: path)
-            header.add("sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events")
+            header.add(
+                "sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; \(describe(clock, origin))")
             guard RowWriter.format(arguments) != .trace else {
-                try context.emit(header.text + DumpsysSensorLog.csv(rows), to: arguments.value("output"))
-                return
+                // Every row has a value: a section with a masked row was refused above.
+                return try context.emit(
+                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: arguments.value("output"))
             }
             try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
                 writer in
                 for row in rows {
-                    // The time from its exact nanoseconds; the angle as dumpsys printed it.
-                    writer.add(Double(row.nanoseconds) / 1e9)
+                    // The time exactly, from its nanoseconds; the angle as a number.
+                    writer.add(decimal: ExactTime.seconds(nanoseconds: row.nanoseconds - origin))
                     writer.add(row.value.flatMap(Double.init))
                     writer.endRow()
                 }
             }
+        }
+
+        /// The section `wanted` names (exact name, then a unique prefix), or the only hinge
+        /// section; an ambiguous choice is refused with the candidates.
+        static func choose(
+            in log: DumpsysSensorLog, wanted: String?, file: String
+        ) throws(ToolError) -> DumpsysSensorLog.Section {
+            // At most 12 names, each through the echo rule: a file with thousands of sections
+            // (or one huge name) still gives a short message.
+            func listed(_ sections: [DumpsysSensorLog.Section]) -> String {
+                let shown = sections.prefix(12).map {
+                    "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rows.count) events)"
+                }
+                return shown.joined(separator: ", ") + (sections.count > 12 ? " and \(sections.count - 12) more" : "")
+            }
+            if wanted?.isEmpty == true {
+                throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
+            }
+            let candidates: [DumpsysSensorLog.Section]
+            if let wanted {
+                let key = wanted.trimmingCharacters(" \t").lowercased()
+                let exact = log.sections.filter { $0.name.lowercased() == key }
+                candidates = exact.isEmpty ? log.sections.filter { $0.name.lowercased().hasPrefix(key) } : exact
+            } else {
+                candidates = log.sections.filter { $0.name.lowercased().contains("hinge") }
+            }
+            if candidates.count == 1 { return candidates[0] }
+            if candidates.count > 1 {
+                let what =
+                    wanted.map { "'\(Echo.quoted($0))' matches \(candidates.count) sensors" }
+                    ?? "\(candidates.count) hinge sensors"
+                throw .usage("\(file): \(what): \(listed(candidates)); name one exactly with '--sensor'")
+            }
+            let found =
+                log.sections.isEmpty ? "no recent-events sections at all" : "sensors found: \(listed(log.sections))"
+            let what = wanted.map { "no sensor named '\(Echo.quoted($0))'" } ?? "no hinge sensor section"
+            throw .data("\(file): \(what) (a line '<name>: last N events'); \(found)")
+        }
+
+        // MARK: logcat
+
+        // Long: the two streams' headers and rows, written in the order a reader meets them.
+        static func logcat(
+            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) {
+            let name = ToolContext.displayName(path)
+            let log = SamsungHALLog(text: text)
+            let skip = arguments.has("skip-bad-rows")
+            let publicEvents = ordered(log.events[.public] ?? [])
+            let fusedEvents = ordered(log.events[.fused] ?? [])
+            let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
+                DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
+            }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            try report(problems, name: name, skip: skip, context: context)
+            let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
+            if arguments.has("list") {
+                var list = CommentHeader("import logcat", source: path, options: ["--list"])
+                list.add("stream events tag")
+                let text =
+                    list.text + "public \(publicEvents.events.count) hinge_angle\n"
+                    + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(CommentHeader.oneLine(ignoredText))\n"
+                return try context.emit(text, to: arguments.value("output"))
+            }
+            let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
+            let events = stream == .public ? publicEvents.events : fusedEvents.events
+            guard let first = events.first else {
+                let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
+                throw .data(
+                    "\(Echo.quoted(name, limit: 200)): no \(tag) line (a Samsung sensor HAL line "
+                        + "'\(stream.marker)<ns> ns value …'); ignored lines: \(Echo.quoted(ignoredText, limit: 200))")
+            }
+            let earliest = min(
+                first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
+                fusedEvents.events.first?.nanoseconds ?? .max)
+            let clock = Clock(arguments)
+            let origin = clock.origin(first: earliest)
+            var header = CommentHeader(
+                "import logcat", source: path, options: stream == .fused ? ["--stream", "fused"] : [])
+            header.add(
+                "Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
+                    + "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))")
+            header.add("ignored lines: \(ignoredText)")
+            if !problems.isEmpty { header.add("skipped lines: \(problems.count) (listed on standard error)") }
+            let columns: [RowWriter.Column] =
+                stream == .public
+                ? [.init("time"), .init("angle"), .init("raw_angle"), .init("fused_angle")]
+                : [.init("time"), .init("angle"), .init("state")]
+            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+                writer in
+                var next = 0
+                var fused: Int?
+                for event in events {
+                    writer.add(decimal: ExactTime.seconds(nanoseconds: event.nanoseconds - origin))
+                    writer.add(Double(event.angle))
+                    if stream == .public {
+                        while next < fusedEvents.events.count, fusedEvents.events[next].nanoseconds <= event.nanoseconds
+                        {
+                            fused = fusedEvents.events[next].angle
+                            next += 1
+                        }
+                        writer.add(Double(event.detail))
+                        writer.add(fused.map(Double.init))
+                    } else {
+                        writer.add(Double(event.detail))
+                    }
+                    writer.endRow()
+                }
+            }
+        }
+
+        /// The events in time order, and a problem for each that repeats an earlier one's
+        /// timestamp (the later is left out).
+        static func ordered(
+            _ events: [SamsungHALLog.Event]
+        ) -> (events: [SamsungHALLog.Event], problems: [SamsungHALLog.Problem]) {
+            let sorted = events.enumerated().sorted { a, b in
+                a.element.nanoseconds != b.element.nanoseconds
+                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
+            }.map(\.element)
+            var kept: [SamsungHALLog.Event] = []
+            var problems: [SamsungHALLog.Problem] = []
+            for event in sorted {
+                if let previous = kept.last, previous.nanoseconds == event.nanoseconds {
+                    problems.append(
+                        SamsungHALLog.Problem(
+                            line: event.line, column: 1,
+                            message: "ts=\(event.nanoseconds) repeats the timestamp of line \(previous.line)"))
+                    continue
+                }
+                kept.append(event)
+            }
+            return (kept, problems)
+        }
+
+        /// The header's account of the clock.
+        static func describe(_ clock: Clock, _ origin: Int64) -> String {
+            clock == .zero
+                ? "clock zero (0 s = boot clock \(ExactTime.seconds(nanoseconds: origin)) s)"
+                : "clock recorder (boot clock)"
         }
 
         /// The section's rows in time order, each one a row `hingetool read` accepts: every
@@ -94,29 +268,34 @@ extension HingeTool {
             // The checks live with the parser (DumpsysSensorLog.Section.checked), where the
             // fuzz target holds them to "every row kept is one 'hingetool read' accepts".
             let (rows, problems) = section.checked()
-            if let first = problems.first, !skip {
-                let more =
-                    problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
-                throw .data("\(Echo.quoted(name, limit: 200)):\(first.line):\(first.column): \(first.message)\(more)")
-            }
-            if !problems.isEmpty {
-                var report =
-                    "\(Echo.quoted(name, limit: 200)): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
-                for problem in problems.prefix(TraceReadOptions().retainedErrorLimit) {
-                    report +=
-                        "skipped: \(Echo.quoted(name, limit: 200)):\(problem.line):\(problem.column): \(problem.message)\n"
-                }
-                if problems.count > TraceReadOptions().retainedErrorLimit {
-                    report += "skipped: … and \(problems.count - TraceReadOptions().retainedErrorLimit) more\n"
-                }
-                context.writeError(report)
-            }
+            try report(problems, name: name, skip: skip, context: context)
             guard !rows.isEmpty else {
                 throw .data(
                     "\(Echo.quoted(name, limit: 200)):\(section.line):1: '\(Echo.quoted(section.name))' has no readable event"
                 )
             }
             return rows
+        }
+
+        /// Malformed lines: without `skip` the first is a located error (`file:line:column`)
+        /// that counts the rest; with it they are counted and listed on standard error.
+        static func report(
+            _ problems: [DumpsysSensorLog.BadRow], name: String, skip: Bool, context: ToolContext
+        ) throws(ToolError) {
+            let file = Echo.quoted(name, limit: 200)
+            if let first = problems.first, !skip {
+                let more =
+                    problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
+                throw .data("\(file):\(first.line):\(first.column): \(first.message)\(more)")
+            }
+            guard !problems.isEmpty else { return }
+            let limit = TraceReadOptions().retainedErrorLimit
+            var text = "\(file): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
+            for problem in problems.prefix(limit) {
+                text += "skipped: \(file):\(problem.line):\(problem.column): \(problem.message)\n"
+            }
+            if problems.count > limit { text += "skipped: … and \(problems.count - limit) more\n" }
+            context.writeError(text)
         }
     }
 }

@@ -12,6 +12,8 @@ extension HingeTool {
                 Prints rows 't angle position velocity projected snap resting' (--format: \
                 gnuplot-ready dat, csv, JSON Lines, or a trace CSV every command reads back): \
                 one per sample, or with --rate one per frame from the first sample to the last. \
+                t follows the clock rule (--clock): from zero (the first sample) by default, or on \
+                the recorder's clock, exactly (integer time columns keep every digit). \
                 angle is the newest raw angle, snap the detent's angle, resting 1 or 0. Rows where \
                 the trace has no hinge are left out (the reader resets; see docs/reading.md).
                 """,
@@ -23,7 +25,7 @@ extension HingeTool {
                     help:
                         "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
                 ),
-                maxPointsOption, skipBadRowsOption, rowFormatOption(), quietOption,
+                Clock.option, maxPointsOption, skipBadRowsOption, angleUnitOption, rowFormatOption(), quietOption,
                 maxBytesOption.helped("With --truth from standard input, refuse an input longer than this."),
                 outputOption,
             ])
@@ -73,8 +75,10 @@ extension HingeTool {
             var start: Double?
             var frame = 0
             var lastTime = -Double.infinity
+            var clock = ClockedTimes(Clock(arguments))
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
+                clock.write(reading.time, to: rows)
                 writeRow(reading, truth: truth, to: rows)
             }
             // The reader is passed in rather than captured (a reader is now one reference, so
@@ -92,6 +96,7 @@ extension HingeTool {
                 }
             }
             try context.readRecords(of: reader) { (record) throws(ToolError) in
+                clock.start(at: record.sample.time, reader: reader)
                 if rate != nil { try frames(before: record.sample.time, of: hinge) }
                 do {
                     try hinge.ingest(record.sample)
@@ -106,11 +111,11 @@ extension HingeTool {
             try output.commit()
         }
 
-        /// One row: ``columns``, then ``truthColumns`` with `--truth`. The numbers are formatted
+        /// One row after its time (``ClockedTimes`` writes it): the rest of ``columns``, then
+        /// ``truthColumns`` with `--truth`. The numbers are formatted
         /// straight into the output buffer: strings, even one per number, cost more than the
         /// reading itself on a million rows.
         private static func writeRow(_ reading: HingeReading, truth: GroundTruth?, to rows: RowWriter) {
-            rows.add(reading.time)
             rows.add(reading.angle)
             rows.add(reading.position)
             rows.add(reading.velocity)

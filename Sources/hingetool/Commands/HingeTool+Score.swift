@@ -21,14 +21,22 @@ extension HingeTool {
                 With --unfold, the displayed unfold progress is scored instead: HingeKit's \
                 UnfoldDriver, Android's spring alone and Android's whole fold pipeline, against \
                 clamp(true angle / 165) (RMSE, the RMSE ratio to Android's spring, lag, jitter at \
-                rest and chop per 120 Hz frame beside the truth's; docs/effects.md).
+                rest and chop per 120 Hz frame beside the truth's; docs/effects.md). On a trace \
+                from a known step sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's \
+                ladder) HingeKit's driver is told of the sensor (docs/reading.md, "Step sensors"). \
+                --truth FILE scores against another recording of the same motion instead (its \
+                angle column, e.g. 'import logcat --stream fused'), held or linearly \
+                interpolated (--truth-interpolation); --per-move (with --unfold) scores each \
+                move of the truth (faster than 5 °/s) on its own, from 0.5 s before it to 1 s after.
                 """,
             arguments: [
                 CommandSpec.Argument(
                     "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
             ],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead."),
+                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+            ] + truthOptions + [
+                CommandSpec.Option(["--per-move"], help: "With --unfold: one score per move of the truth."),
                 CommandSpec.Option(
                     ["--frontier"],
                     help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
@@ -53,8 +61,9 @@ extension HingeTool {
             if arguments.positionals.filter({ $0 == "-" }).count > 1 {
                 throw .usage("'-' (standard input) is given more than once; it can be read only once")
             }
+            let reference = try referenceTruth(arguments, context: context)
             for path in arguments.positionals {
-                let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
+                let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
                 try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
                 // A trace without a single angle (no hinge) has nothing to score: no rows, said
                 // in the table, rather than zeros and a flicker count of every frame.
@@ -125,6 +134,56 @@ extension HingeTool {
                 let name = provenance.split(separator: " ").dropFirst(2).first
             else { return nil }
             return SyntheticScenario.named(String(name))
+        }
+
+        /// A reference recording (`--truth`) as ground truth: its angles at its times.
+        /// `--truth` and `--truth-interpolation`, declared once for `score` and `unfold`.
+        static let truthOptions = [
+            CommandSpec.Option(
+                ["--truth"], value: "trace", kind: .inputFile,
+                help: "A reference recording of the same motion, on the same clock, to score against."),
+            CommandSpec.Option(
+                ["--truth-interpolation"], value: "mode", help: "How --truth is read between its samples.",
+                default: GroundTruth.Interpolation.linear.rawValue,
+                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)),
+        ]
+
+        /// The `--truth` recording as ground truth, read as `--truth-interpolation` says, its
+        /// rows counted against `--max-rows`; `nil` without `--truth`.
+        static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth?
+        {
+            guard let path = arguments.value("truth") else { return nil }
+            let reader = try context.openTrace(path)
+            let limit = try rowLimit(arguments)
+            var times: [Double] = []
+            var angles: [Double] = []
+            var rows = 0
+            do {
+                while let record = try reader.next() {
+                    rows += 1
+                    try checkRowCount(rows, limit: limit, file: reader.fileName ?? path)
+                    guard let angle = record.sample.angle else { continue }
+                    times.append(record.sample.time)
+                    angles.append(angle)
+                }
+            } catch let failure as ToolError {
+                throw failure
+            } catch let error as TraceError {
+                throw .trace(error)
+            } catch {
+                throw .failure("\(error)")
+            }
+            guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
+            let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear
+            return .reference(times: times, angles: angles, interpolation: mode)
+        }
+
+        /// Reads a trace and its ground truth: `reference` when given (`--truth`), else its own.
+        static func load(
+            _ path: String, reference: GroundTruth?, context: ToolContext, rowLimit: Int = defaultMaxRows
+        ) throws(ToolError) -> ([HingeSample], GroundTruth) {
+            guard let reference else { return try loadWithTruth(path, context: context, rowLimit: rowLimit) }
+            return (try loadWithOptionalTruth(path, context: context, rowLimit: rowLimit).0, reference)
         }
 
         /// Reads a trace and its ground truth.

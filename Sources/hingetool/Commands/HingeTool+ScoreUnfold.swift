@@ -6,9 +6,11 @@ extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
         var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
+        let reference = try referenceTruth(arguments, context: context)
+        if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
         let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
         for path in arguments.positionals {
-            let (samples, truth) = try loadWithTruth(path, context: context, rowLimit: limits.rows)
+            let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
             // The 1 kHz scoring grid and the 120 Hz frames are counted before either is made.
             try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
             // No angle at all: nothing to score (not an RMSE of 1 between "fully open" and a truth
@@ -84,16 +86,17 @@ extension HingeTool.Score {
     /// One Markdown table over all traces: HingeKit against Android's spring and pipeline.
     static func unfoldMarkdown(_ results: [(path: String, rows: [(name: String, score: UnfoldScore)])]) -> String {
         var text =
-            "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | lag ms (hk / spring) "
+            "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | ratio to android "
+            + "| lag ms (hk / spring) "
             + "| jitter (hk / spring) | chop max ×10⁴ (hk / spring / android / truth) "
             + "| chop p99 ×10⁴ (hk / spring / android / truth) |\n"
-        text += "|---|---|---|---|---|---|---|---|---|\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|\n"
         for (path, rows) in results {
             let scores = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.score) })
             let name = path.split(separator: "/").last.map(String.init) ?? path
             guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"]
             else {
-                text += "| \(name) | no hinge angle: nothing to score | | | | | | | |\n"
+                text += "| \(name) | no hinge angle: nothing to score | | | | | | | | |\n"
                 continue
             }
             func e4(_ value: Double) -> String { DecimalNumber.fixed(value * 10_000, places: 2) }
@@ -101,6 +104,7 @@ extension HingeTool.Score {
                 "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
             text +=
                 " | \(shownRatio(kit, rows)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
+                + " | \(pipelineRatio(kit, rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-")"
             text +=
                 " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
             text +=
@@ -110,5 +114,114 @@ extension HingeTool.Score {
                 " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
         }
         return text
+    }
+
+    /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
+    /// it to 1 s after (the displays run over the whole trace).
+    static func runPerMove(
+        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
+    ) throws(ToolError) {
+        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
+        var results: [(path: String, moves: [UnfoldComparison.Move])] = []
+        for path in arguments.positionals {
+            let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
+            try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
+            let scored = samples.contains { $0.angle != nil } ? UnfoldComparison.moveScores(samples, truth: truth) : []
+            results.append((path, scored))
+        }
+        let text: String
+        switch arguments.value("format") {
+        case "json":
+            let files = results.map { movesJSON($0.moves, path: $0.path) }
+            text =
+                (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold-moves/1").rendered()
+                + "\n"
+        case "markdown":
+            text = results.map { movesMarkdown($0.moves) }.joined(separator: "\n")
+        default:
+            text = results.map { movesTable($0.moves, path: $0.path) }.joined(separator: "\n")
+        }
+        try context.emit(text, to: arguments.value("output"))
+    }
+
+    /// A display's RMSE over Android's whole pipeline's in the same move (1 when both are 0,
+    /// `nil` when only the pipeline's is 0).
+    static func pipelineRatio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double? {
+        let android = rows.first { $0.name == "android" }?.score.rmse ?? score.rmse
+        if android > 0 { return score.rmse / android }
+        return score.rmse == 0 ? 1 : nil
+    }
+
+    /// The moves as gnuplot-ready rows, one per move and display.
+    static func movesTable(_ moves: [UnfoldComparison.Move], path: String) -> String {
+        var text = CommentHeader("score --unfold --per-move", source: path).text
+        guard !moves.isEmpty else { return text + "# no move of the truth: nothing to score\n" }
+        text += "# move start_s end_s from_deg to_deg  display          rmse     ratio_android chop_max chop_p99\n"
+        for (index, move) in moves.enumerated() {
+            for (name, score) in move.rows {
+                let cells = [
+                    "\(index + 1)", DecimalNumber.fixed(move.start, places: 2),
+                    DecimalNumber.fixed(move.end, places: 2),
+                    DecimalNumber.fixed(move.from, places: 0), DecimalNumber.fixed(move.to, places: 0),
+                ]
+                text += cells.map { $0.padding(8) }.joined() + name.padding(17)
+                text += DecimalNumber.fixed(score.rmse, places: 5).padding(9)
+                text += (pipelineRatio(score, move.rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-").padding(14)
+                text += DecimalNumber.fixed(score.chopMax, places: 5).padding(9)
+                text += DecimalNumber.fixed(score.chopP99, places: 5) + "\n"
+            }
+        }
+        return text
+    }
+
+    /// One Markdown row per move: HingeKit against Android's whole pipeline.
+    static func movesMarkdown(_ moves: [UnfoldComparison.Move]) -> String {
+        var text = "| move | time (s) | truth | RMSE hingekit | RMSE android | ratio to android | RMSE android-spring "
+        text += "| chop max ×10⁴ (hk / android) |\n|---|---|---|---|---|---|---|---|\n"
+        for (index, move) in moves.enumerated() {
+            let scores = Dictionary(uniqueKeysWithValues: move.rows.map { ($0.name, $0.score) })
+            guard let kit = scores["hingekit"], let android = scores["android"], let spring = scores["android-spring"]
+            else { continue }
+            let ratio = pipelineRatio(kit, move.rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-"
+            text += "| \(index + 1) | \(DecimalNumber.fixed(move.start, places: 2))–"
+            text += DecimalNumber.fixed(move.end, places: 2)
+            text += " | \(DecimalNumber.fixed(move.from, places: 0))° → \(DecimalNumber.fixed(move.to, places: 0))°"
+            text += " | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
+            text += " | \(ratio) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
+            text += " | \(DecimalNumber.fixed(kit.chopMax * 10_000, places: 0)) / "
+            text += "\(DecimalNumber.fixed(android.chopMax * 10_000, places: 0)) |\n"
+        }
+        return text
+    }
+
+    /// One file's moves as JSON (``runPerMove(_:reference:context:)``).
+    static func movesJSON(_ moves: [UnfoldComparison.Move], path: String) -> JSONValue {
+        .object([
+            ("file", .string(path)),
+            (
+                "moves",
+                .array(
+                    moves.enumerated().map { index, move in
+                        .object([
+                            ("move", .integer(index + 1)), ("start", .number(move.start)), ("end", .number(move.end)),
+                            ("from", .number(move.from)), ("to", .number(move.to)),
+                            (
+                                "rows",
+                                .array(
+                                    move.rows.map { name, score in
+                                        .object([
+                                            ("display", .string(name)), ("rmse", .number(score.rmse)),
+                                            (
+                                                "rmse_ratio_android",
+                                                pipelineRatio(score, move.rows).map(JSONValue.number) ?? .null
+                                            ),
+                                            ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
     }
 }

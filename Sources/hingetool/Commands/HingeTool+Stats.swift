@@ -10,12 +10,14 @@ extension HingeTool {
             discussion: """
                 Interval percentiles are exact to 0.01 %; everything else is exact. The \
                 quantisation is the common step of the angles (1° or 5° on most devices), or \
-                the set of levels when there are at most four (Galaxy Fold3 reports only 0, 90 \
+                the set of levels when there are at most five (Galaxy Fold3 reports only 0, 90 \
                 and 180). Sensor checks as Android's CTS Verifier makes them are printed as \
                 warnings on standard error: back-to-back duplicate values, values outside \
                 0…--max-range, values that are not multiples of the resolution (--resolution, \
                 or else the common step when the angles have one; with no common step that is \
-                itself the warning).
+                itself the warning). A last row that repeats the one before it is the \
+                recorder's closing row (it marks where the recording stopped), not a sensor \
+                event, and is not counted as a duplicate. With --strict a failed check exits 1.
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -31,7 +33,9 @@ extension HingeTool {
                     ["--resolution"], value: "degrees",
                     help: "The sensor's declared resolution.", in: 1e-6...360
                 ).defaulting(toNote: "the step the angles share"),
-                skipBadRowsOption, quietOption,
+                CommandSpec.Option(
+                    ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report."),
+                skipBadRowsOption, angleUnitOption, quietOption,
                 outputOption,
             ])
 
@@ -41,10 +45,18 @@ extension HingeTool {
             var reports: [String] = []
             var objects: [JSONValue] = []
             var warnings = ""
+            var failed: [String] = []
             for path in arguments.positionals {
                 let reader = try context.openTrace(path, options: readOptions(arguments))
-                var statistics = TraceStatistics()
-                var checks = SensorConformance(maximumRange: maximumRange, resolution: declared)
+                let tolerance: Double
+                do {
+                    tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
+                } catch {
+                    throw .trace(error)
+                }
+                var statistics = TraceStatistics(angleTolerance: tolerance)
+                var checks = SensorConformance(
+                    maximumRange: maximumRange, resolution: declared, angleTolerance: tolerance)
                 let progress = ProgressLine(context)
                 defer { progress.finish() }
                 // The warnings follow the reports, each naming its file; the report lists the
@@ -62,9 +74,12 @@ extension HingeTool {
                 progress.finish()
                 reports.append(report(statistics, summary: reader.summary, path: path))
                 objects.append(json(statistics, summary: reader.summary, path: path))
-                for warning in sensorWarnings(checks, statistics: statistics, declared: declared)
-                where context.showsWarnings {
+                let failures = sensorWarnings(checks, statistics: statistics, declared: declared)
+                for warning in failures where context.showsWarnings {
                     warnings += "\(reader.fileName ?? "<stdin>"): warning: \(warning)\n"
+                }
+                if !failures.isEmpty {
+                    failed.append("\(reader.fileName ?? "<stdin>"): \(failures.count) sensor check(s) failed")
                 }
             }
             let text =
@@ -73,6 +88,9 @@ extension HingeTool {
                 : reports.joined(separator: "\n")
             try context.emit(text, to: arguments.value("output"))
             context.writeError(warnings)
+            if arguments.has("strict"), !failed.isEmpty {
+                throw .gate("\(failed.joined(separator: ", ")) (--strict)")
+            }
         }
 
         /// The CTS checks' warnings; without a declared resolution, every value is a multiple
@@ -201,8 +219,24 @@ extension HingeTool {
         ["--skip-bad-rows"],
         help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
 
+    /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
+    static let angleUnitOption = CommandSpec.Option(
+        ["--angle-unit"], value: "unit",
+        help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
+        allowed: AngleUnitName.allCases.map(\.rawValue)
+    ).defaulting(toNote: "deg")
+
+    /// The words `--angle-unit` takes.
+    enum AngleUnitName: String, CaseIterable {
+        case deg, rad
+
+        var unit: TraceColumns.AngleUnit { self == .rad ? .radians : .degrees }
+    }
+
     static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
-        TraceReadOptions(
-            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras)
+        let unit = arguments.value("angle-unit").flatMap(AngleUnitName.init(rawValue:))?.unit
+        return TraceReadOptions(
+            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras,
+            angleUnit: unit)
     }
 }

@@ -10,9 +10,12 @@ extension HingeTool {
             discussion: """
                 A hand moves between poses with minimum-jerk motion and holds; a sensor polls it \
                 at irregular intervals (jitter and bursts), adds latency and noise, quantises \
-                (1°, 5° or 0/90/180° only) and reports only changes. The same scenario and seed \
-                give byte-identical output on every platform. --format csv and json give the \
-                same rows without the comments, as CSV or JSON Lines.
+                (1°, 5°, 0/90/180° only, or a ladder of levels with hysteresis) and reports only \
+                changes. --device puts a real device's sensor under any scenario: \
+                \(SensorModel.Device.allCases.map(\.rawValue).joined(separator: ", ")) (each also has a \
+                '<device>-folds' scenario of human folds). The same scenario and seed give \
+                byte-identical output on every platform. --format csv and json give the same rows \
+                without the comments, as CSV or JSON Lines.
 
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \
                 'hingetool synth --list' describes them.
@@ -36,6 +39,10 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
                 ),
+                CommandSpec.Option(
+                    ["--device"], value: "device",
+                    help: "A real device's sensor model instead of the scenario's (before the other overrides).",
+                    allowed: SensorModel.Device.allCases.map(\.rawValue)),
                 CommandSpec.Option(
                     ["--repeat"], value: "n",
                     help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
@@ -65,6 +72,9 @@ extension HingeTool {
                 throw .usage(message)
             }
             let seed = try declaredUnsignedInteger(arguments, "seed")
+            if let device = arguments.value("device").flatMap(SensorModel.Device.init(rawValue:)) {
+                scenario.trace.sensor = device.sensor
+            }
             if let interval = try number(arguments, "interval") {
                 scenario.trace.sensor.meanInterval = interval / 1000
             }

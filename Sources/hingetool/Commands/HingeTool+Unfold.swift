@@ -14,7 +14,10 @@ extension HingeTool {
                 progress HingeKit's UnfoldDriver shows and the progress Android's pipeline shows \
                 (device state, DeviceFoldStateProvider events, the physics-based spring and its \
                 canned finish), one per sample or with --rate one per frame; a column truth \
-                (clamp(true angle / 165)) is added when the trace has ground truth. With \
+                (clamp(true angle / 165)) is added when the trace has ground truth or --truth names \
+                a reference recording (as for 'score --unfold'). On a trace from a known step \
+                sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's ladder) HingeKit's \
+                driver is told of the sensor, as 'score --unfold' does, and the header says so. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
                 (START_OPENING, START_CLOSING, FINISH_HALF_OPEN, FINISH_FULL_OPEN, \
                 FINISH_CLOSED; in JSON Lines, objects with the key 'event' after the rows; csv \
@@ -31,6 +34,7 @@ extension HingeTool {
                     ["--half-folded-timeout"], value: "ms",
                     help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
                     default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
+            ] + Score.truthOptions + [
                 maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
             ])
 
@@ -41,6 +45,19 @@ extension HingeTool {
         /// The columns of the fold updates `--events` adds.
         static let eventColumns: [RowWriter.Column] = [.init("t"), .init("event"), .init("angle")]
 
+        /// The comment lines: the command, and the step sensor HingeKit's driver was told of.
+        static func header(_ path: String, sensor: StepSensor?) -> CommentHeader {
+            var header = CommentHeader("unfold", source: path)
+            if let sensor {
+                let levels = sensor.levels.map { DecimalNumber.shortest($0) }.joined(separator: "/")
+                header.add(
+                    "step sensor: levels \(levels)°"
+                        + (sensor.grid > 0 ? " on a \(DecimalNumber.shortest(sensor.grid * 1000)) ms grid" : "")
+                        + " (HingeKit's driver reads a level change as a threshold crossing)")
+            }
+            return header
+        }
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try number(arguments, "rate")
@@ -48,20 +65,24 @@ extension HingeTool {
             let events = AndroidFoldStateEvents.Configuration(
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
-            let (samples, truth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
+            let reference = try Score.referenceTruth(arguments, context: context)
+            let (samples, ownTruth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
+            let truth = reference ?? ownTruth
             if let rate, let first = samples.first?.time, let last = samples.last?.time {
                 try checkGrid(
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
-            let (values, updates) = UnfoldComparison.run(samples, at: times, events: events)
+            let sensor = UnfoldComparison.stepSensor(for: samples)
+            let (values, updates) = UnfoldComparison.run(samples, at: times, events: events, stepSensor: sensor)
             let format = RowWriter.format(arguments)
             if arguments.has("events"), format == .csv || format == .trace {
                 throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
             }
+            let header = header(path, sensor: sensor)
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(
-                CommentHeader("unfold", source: path), schema: "hingetool/unfold/1", columns: columns, arguments,
+                header, schema: "hingetool/unfold/1", columns: columns, arguments,
                 context: context
             ) { rows in
                 var next = 0

@@ -176,10 +176,11 @@ struct DumpsysSensorLog {
         return .row(Row(nanoseconds: nanoseconds, timeText: timeText, value: first, line: number, column: column))
     }
 
-    /// The trace `import dumpsys` writes for `rows`: a `time,angle` header and one line per row.
-    static func csv(_ rows: [Row]) -> String {
+    /// The trace `import dumpsys` writes for `rows`: a `time,angle` header and one line per row,
+    /// the time `origin` nanoseconds earlier (the clock rule) printed exactly, the value as written.
+    static func csv(_ rows: [Row], origin: Int64) -> String {
         var text = "time,angle\n"
-        for row in rows { text += "\(row.timeText),\(row.value ?? "")\n" }
+        for row in rows { text += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value ?? "")\n" }
         return text
     }
 

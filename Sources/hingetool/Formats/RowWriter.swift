@@ -113,6 +113,21 @@ final class RowWriter {
         }
     }
 
+    /// The next value of the row, a time in seconds as ``DecimalNumber/writeSeconds(_:to:)``
+    /// prints it (to the nanosecond, no trailing zeros).
+    func addSeconds(_ value: Double) {
+        guard value.isFinite else { return add(nil) }
+        startCell()
+        output.writeSeconds(value)
+    }
+
+    /// The next value of the row, a number already written as plain decimal text (a time kept
+    /// exactly, ``ExactTime/seconds(nanoseconds:)``): valid in every format, JSON included.
+    func add(decimal text: String) {
+        startCell()
+        output.write(text)
+    }
+
     /// The next value of the row, a word (a posture, an event): as it is in dat, quoted where
     /// CSV needs it, a string in JSON.
     func add(word: String) {

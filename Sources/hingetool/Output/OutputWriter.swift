@@ -79,6 +79,12 @@ final class OutputWriter {
         if used >= Self.chunkSize { flush() }
     }
 
+    /// Appends a time in seconds without an exponent (`DecimalNumber.writeSeconds`), formatted in place.
+    func writeSeconds(_ value: Double) {
+        used += DecimalNumber.writeSeconds(value, to: start + used)
+        if used >= Self.chunkSize { flush() }
+    }
+
     /// Appends ``DecimalNumber/fixed(_:places:)`` of `value`, formatted in place.
     func writeFixed(_ value: Double, places: Int) {
         used += DecimalNumber.writeFixed(value, places: places, to: start + used)

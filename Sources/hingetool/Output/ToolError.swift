@@ -8,8 +8,8 @@ enum ToolError: Error {
     case data(String)
     case noInput(String)
     case failure(String)
-    /// A gate found what it was asked to find (`film --fail-on`): the output is written, and
-    /// the tool exits 1.
+    /// A gate found what it was asked to find (`film --fail-on`, `stats --strict`): the output is
+    /// written, and the tool exits 1.
     case gate(String)
 
     var exitCode: ExitCode {

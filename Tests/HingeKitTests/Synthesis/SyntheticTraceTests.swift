@@ -33,6 +33,7 @@ struct SyntheticTraceTests {
         switch trace.sensor.quantisation {
         case .step(let step): halfStep = step / 2
         case .levels: halfStep = 45  // nearest of 0/90/180
+        case .ladder: halfStep = .infinity  // checked against the level's band below
         }
         for (index, (previous, row)) in zip(rows, rows.dropFirst()).enumerated() {
             #expect(row.sample.time > previous.sample.time)
@@ -50,7 +51,18 @@ struct SyntheticTraceTests {
             }
             let delayed = trace.motion.state(at: row.sample.time - trace.sensor.latency).angle
             // Irwin–Hall noise is bounded by 6σ, so this bound cannot be exceeded by chance.
-            #expect(abs(angle - delayed) <= halfStep + 6 * trace.sensor.noise + 1e-9)
+            let noise = 6 * trace.sensor.noise + 1e-9
+            if case .ladder(let ladder) = trace.sensor.quantisation {
+                // A new level: the measured angle has crossed into its band (the stale first
+                // value and the closing row are no readings).
+                let level = ladder.levels.firstIndex(of: angle)!
+                if row.sample.time > 0, row.sample.time < trace.motion.duration {
+                    #expect(delayed + noise >= (level > 0 ? ladder.down[level - 1] : 0))
+                    #expect(delayed - noise <= (level < ladder.up.count ? ladder.up[level] : 360))
+                }
+            } else if row.sample.time > 0 || trace.sensor.staleFirstValue == nil {
+                #expect(abs(angle - delayed) <= halfStep + noise)
+            }
             #expect(row.trueAngle == trace.motion.state(at: row.sample.time).angle)
             #expect(row.sample.status == SensorModel.status(for: angle))
             #expect(!trace.sensor.dropouts.contains { $0.contains(row.sample.time) })

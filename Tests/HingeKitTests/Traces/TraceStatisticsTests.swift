@@ -39,7 +39,9 @@ struct TraceStatisticsTests {
             (Array(stride(from: 100.0, through: 180, by: 1)), .step(1)),
             (Array(stride(from: 110.0, through: 180, by: 5)), .step(5)),
             (Array(stride(from: 100.0, through: 110, by: 0.5)), .step(0.5)),
-            ([100, 100.25, 100.6, 101, 102.3], .continuous(smallestChange: 0.25)),
+            // Six values: five would be read as a ladder of levels.
+            ([100, 100.25, 100.6, 101, 102.3, 103.1], .continuous(smallestChange: 0.25)),
+            ([0, 70, 90, 110, 180, 110, 70], .levels([0, 70, 90, 110, 180])),
             ([], .none),
         ])
     func quantisation(angles: [Double], expected: TraceStatistics.Quantisation) {
@@ -74,5 +76,30 @@ struct TraceStatisticsTests {
         #expect(statistics.noStatusCount == 1)
         #expect(statistics.minimumAngle == 0)
         #expect(statistics.maximumAngle == 180)
+    }
+}
+
+@Suite("TraceStatistics on radian recordings")
+struct TraceStatisticsRadianTests {
+    @Test("Whole degrees recorded in radians (6 decimals) read as 1° steps, levels as whole degrees")
+    func radianSteps() {
+        let tolerance = TraceStatistics.angleTolerance(for: .radians)
+        var statistics = TraceStatistics(angleTolerance: tolerance)
+        var plain = TraceStatistics()
+        // Every whole degree from 20° to 180°, written as radians with 6 decimals (truncated,
+        // as the iOS recipe writes them) and read back as degrees.
+        for degree in 20...180 {
+            let radians = (Double(degree) * Double.pi / 180 * 1e6).rounded(.down) / 1e6
+            let sample = HingeSample(time: Double(degree), angle: radians * 180 / Double.pi)
+            statistics.add(sample)
+            plain.add(sample)
+        }
+        #expect(statistics.quantisation == .step(1))
+        if case .continuous = plain.quantisation {} else { Issue.record("10⁻⁶° should see no common step") }
+        var levels = TraceStatistics(angleTolerance: tolerance)
+        for (index, radians) in [0.0, 1.570796, 3.141592].enumerated() {
+            levels.add(HingeSample(time: Double(index), angle: radians * 180 / Double.pi))
+        }
+        #expect(levels.quantisation == .levels([0, 90, 180]))
     }
 }

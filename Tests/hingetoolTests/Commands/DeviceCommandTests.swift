@@ -32,8 +32,9 @@ struct DeviceCommandTests {
         #expect(run.error.contains("<stdin>:2:"))
         #expect(run.error.contains("without values"))
         #expect(
-            runTool(["import", "dumpsys", "-", "--sensor", "light sensor"], input: text).output.contains(
-                "10.000000001,212.00"))
+            runTool(["import", "dumpsys", "-", "--sensor", "light sensor", "--clock", "recorder"], input: text).output
+                .contains(
+                    "10.000000001,212.00"))
     }
 
     @Test(
@@ -67,7 +68,7 @@ struct DeviceCommandTests {
         #expect(malformed.error.contains("<stdin>:3:1: time_ns '200.5' is not an integer"))
         #expect(runTool(["posture", "/nonexistent/trace.csv"]).status == 66)
         #expect(runTool(["import", "dumpsys", "/nonexistent/dumpsys.txt"]).status == 66)
-        #expect(runTool(["import", "logcat", "-"]).status == 64)
+        #expect(runTool(["import", "syslog", "-"]).status == 64)
         #expect(runTool(["unfold", dataset("flat-to-laptop.csv"), "--half-folded-timeout", "0"]).status == 64)
     }
 

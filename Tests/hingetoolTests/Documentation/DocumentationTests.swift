@@ -65,6 +65,25 @@ struct DocumentationTests {
         #expect(guide.contains("<!-- frontier:begin -->\n" + run.output + "<!-- frontier:end -->"), "run `make score`")
     }
 
+    @Test(
+        "docs/reading.md holds the current tables of the real Fold 8 log (make score)", .slow,
+        arguments: ["held", "linear"])
+    func realLogTables(interpolation: String) throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
+        let scored = [
+            "score", "--unfold", dataset("real/fold8-public.csv"), "--truth", dataset("real/fold8-fused.csv"),
+            "--truth-interpolation", interpolation, "--format", "markdown",
+        ]
+        for (marker, extra) in [("real-\(interpolation)", []), ("real-moves-\(interpolation)", ["--per-move"])] {
+            let run = runTool(scored + extra)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output.hasPrefix("| "), "\(run.output.prefix(200))")
+            #expect(
+                guide.contains("<!-- \(marker):begin -->\n" + run.output + "<!-- \(marker):end -->"), "run `make score`"
+            )
+        }
+    }
+
     @Test("docs/getting-started.md compiles: its test example is the one run here")
     func gettingStarted() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)

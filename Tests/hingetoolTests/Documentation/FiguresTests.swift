@@ -74,6 +74,7 @@ struct FiguresTests {
     func filmSample() throws {
         let run = runTool([
             "film", dataset("films/late-motion"), "--events", "--hinge", dataset("films/late-motion/hinge.csv"),
+            "--hinge-offset", "0",
         ])
         #expect(run.status == 0)
         let events = try #require(run.output.components(separatedBy: "# events\n").last)

@@ -71,8 +71,9 @@ struct EchoedNameTests {
         #expect(wanted.status == 0 || wanted.status == 65, "\(wanted.error.prefix(300))")
         Self.expectBounded(wanted.error, "--sensor")
         let other = runTool(["import", "dumpsys", path, "--sensor", "x" + name])
+        // The name is echoed as given (not lowercased as it is matched).
         #expect(other.status == 65)
-        #expect(other.error.contains("no sensor named 'xs\\x1B[31m"), "\(other.error.prefix(300))")
+        #expect(other.error.contains("no sensor named 'xS\\x1B[31m"), "\(other.error.prefix(300))")
         Self.expectBounded(other.error, "--sensor not found")
     }
 

@@ -206,7 +206,10 @@ struct DumpsysFindingTests {
     @Test("CRLF and UTF-16 files read like the LF UTF-8 file")
     func dumpsysCRLFAndUTF16ReadAsNoSections() throws {
         let expected = runTool(["import", "dumpsys", "-"], input: Self.section(Self.rows)).output
-        #expect(expected.contains("11.25,120.00"))
+        // From zero by default (the clock rule): 11.25 s − 10.5 s.
+        #expect(expected.contains("\n0.75,120.00\n"), "\(expected)")
+        let recorder = runTool(["import", "dumpsys", "-", "--clock", "recorder"], input: Self.section(Self.rows))
+        #expect(recorder.output.contains("\n11.25,120.00\n"), "\(recorder.output)")
         let crlf = runTool(["import", "dumpsys", "-"], input: Self.section(Self.rows, lineEnd: "\r\n"))
         #expect(crlf.status == 0, "\(crlf.error)")
         #expect(crlf.output == expected)

@@ -17,14 +17,25 @@ extension HingeTool {
             var arguments = arguments
             arguments.flags.insert("events")
             arguments.values["format"] = "dat"
-            // The hinge's stops, read as `film` reads them (the whole trace, within --max-rows
-            // and --max-points; the film is not read twice).
-            let stops = try Film.hingeTimeline(arguments, film: nil, context: context)?.stops
+            // The hinge's samples, read as `film` reads them (the whole trace, within --max-rows
+            // and --max-points) before the film; its stops are placed at the offset `film`
+            // reports in its header (the film is not read twice).
+            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+                let samples = try Film.hingeSamples(trace, arguments: arguments, context: context)
+                let limit = try pointLimit(arguments)
+                _ = try Film.timeline(samples, offset: 0, film: nil, path: trace, pointLimit: limit)
+                return (samples: samples, path: trace, limit: limit)
+            }
             let dataPath = try Plot.dataPath("film", arguments)
             try Plot.render(
-                "film", base: Film.self, arguments: arguments, context: context, panels: stops == nil ? 1 : 2
+                "film", base: Film.self, arguments: arguments, context: context,
+                panels: hinge == nil ? 1 : 2
             ) { title in
                 let written = (try? String(contentsOfFile: dataPath, encoding: .utf8)) ?? ""
+                let offset = Film.reportedOffset(in: written) ?? 0
+                let stops = hinge.flatMap {
+                    try? Film.timeline($0.samples, offset: offset, film: nil, path: $0.path, pointLimit: $0.limit).stops
+                }
                 return script(data: "film.dat", title: title, events: FilmEventRows(written), hingeStops: stops)
             }
         }

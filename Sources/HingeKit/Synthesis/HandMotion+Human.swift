@@ -1,0 +1,19 @@
+extension HandMotion {
+    /// A hand folding a phone as people do, calibrated to the ~30 folds of a public Galaxy Z
+    /// Fold 8 recording (gizmax/FoldDuo): slow folds at 25–40 °/s on average over 4–6 s with a
+    /// pause and a small reversal, snaps of 0.4–0.45 s peaking at 700–800 °/s (the recording's
+    /// 0.3–0.6 s and 600–850 °/s), rests at 6–8° closed and 174–177° open (it read 0–11° and
+    /// 171–179°). 19.55 s long.
+    ///
+    /// The moves, in order: a slow close from 176° (pause at 130°, back up to 135°, pause at
+    /// 60°), closed 1.5 s, a snap open, open 1.5 s, a snap shut, closed 1.2 s, a slow open
+    /// (pause at 70°, back to 66°), open 1 s.
+    public static let humanFolds = HandMotion(
+        start: 176,
+        [
+            .hold(1), .move(to: 130, over: 1.6), .hold(0.4), .move(to: 135, over: 0.4), .move(to: 60, over: 2.2),
+            .hold(0.3), .move(to: 6, over: 1.6), .hold(1.5), .move(to: 177, over: 0.4), .hold(1.5),
+            .move(to: 8, over: 0.45), .hold(1.2), .move(to: 70, over: 2), .hold(0.5), .move(to: 66, over: 0.3),
+            .move(to: 174, over: 3.2), .hold(1),
+        ])
+}

@@ -1,0 +1,70 @@
+extension SensorModel {
+    /// Sensor models of real devices, from public logs and sensor lists (docs/recording.md,
+    /// "Real devices").
+    ///
+    /// ```swift
+    /// let trace = SyntheticTrace(motion: .humanFolds, sensor: SensorModel.Device.fold8.sensor)
+    /// ```
+    public enum Device: String, CaseIterable, Hashable, Sendable {
+        /// Samsung Galaxy Z Fold 8: 0/90/180 only, on a 200 ms grid, with hysteresis and lag.
+        case fold8 = "fold8"
+        /// Motorola Razr 50 Ultra: a 0/70/90/110/180 ladder that skips levels on fast moves.
+        case razr = "razr"
+        /// Microsoft Surface Duo: ~10 Hz, whole degrees, 0…360°.
+        case surfaceDuo = "surface-duo"
+        /// Google Pixel Fold line: on-change 1° at 10–50 Hz.
+        case pixel = "pixel"
+
+        /// One line on what the model reproduces.
+        public var summary: String {
+            switch self {
+            case .fold8:
+                "Galaxy Z Fold 8: 0/90/180 on a 200 ms grid, up at 30°/165°, down at 146°/20°, 100 ms lag; stale 90 first"
+            case .razr:
+                "Razr 50 Ultra: 0/70/90/110/180 with hysteresis, polled every ~150 ms, so fast moves skip levels"
+            case .surfaceDuo: "Surface Duo: whole degrees at ~10 Hz (0…360°), 50 ms lag, 0.6° noise"
+            case .pixel: "Pixel Fold: on-change 1° polled at ~30 Hz (10–50 Hz), 20 ms lag"
+            }
+        }
+
+        /// The model.
+        ///
+        /// - **Galaxy Z Fold 8** (a public vendor HAL logcat, gizmax/FoldDuo): the public sensor
+        ///   reports 0/90/180 only, evaluated on a fixed 200 ms grid; 0→90 when the hinge passes
+        ///   about 32–42° in slow folds, 90→180 at 165–178°, 180→90 at 137–148°, 90→0 at 9–20°;
+        ///   its raw angle trails the true one by a median 5° (up to 80° in a snap). Modelled as
+        ///   thresholds 30/165 up and 146/20 down on an angle 100 ms late: at 30 °/s the event
+        ///   then comes 3–9° past the threshold (0→90 at 33–39°, 90→180 at 168–174°, 180→90 at
+        ///   137–143°, 90→0 at 11–17°), a snap lands far later and skips 90; no jitter; and a
+        ///   stale first value (Android replays the last value to a new listener).
+        /// - **Motorola Razr 50 Ultra** (public sensor logs): only 0, 70, 90, 110 and 180; a fast
+        ///   close-to-open skipped 70 and 110. Thresholds between the levels with hysteresis,
+        ///   polled every ~150 ms, so a fast move crosses several thresholds between polls.
+        /// - **Surface Duo** (public sensor logs): about 10 Hz, whole degrees, jumps of 15° or
+        ///   more in brisk folds (fused from both halves' motion sensors, hence noise and lag);
+        ///   declares 360°.
+        /// - **Pixel Fold line** (public sensor lists): on-change, 10–50 Hz, 1°.
+        public var sensor: SensorModel {
+            switch self {
+            case .fold8:
+                SensorModel(
+                    quantisation: .ladder(Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])),
+                    meanInterval: 0.2, jitter: 0, burstProbability: 0, noise: 0.8, latency: 0.1,
+                    maximumRange: 180, staleFirstValue: 90)
+            case .razr:
+                SensorModel(
+                    quantisation: .ladder(
+                        Ladder(levels: [0, 70, 90, 110, 180], up: [45, 82, 102, 150], down: [25, 76, 96, 135])),
+                    meanInterval: 0.15, jitter: 0.2, burstProbability: 0, noise: 0.8, latency: 0.05, maximumRange: 180)
+            case .surfaceDuo:
+                SensorModel(
+                    quantisation: .step(1), meanInterval: 0.1, jitter: 0.15, burstProbability: 0.02, noise: 0.6,
+                    latency: 0.05, maximumRange: 360)
+            case .pixel:
+                SensorModel(
+                    quantisation: .step(1), meanInterval: 0.033, jitter: 0.35, burstProbability: 0.02, noise: 0.3,
+                    latency: 0.02, maximumRange: 180)
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// The hinge lines of Samsung's sensor HAL in an `adb logcat` buffer.
+///
+/// Two kinds of line carry a hinge angle (seen in a public Galaxy Z Fold 8 HAL logcat, the
+/// gizmax/FoldDuo recording in `Datasets/real/`):
+///
+/// - `… sensors-hal: handle_sns_client_event:50, hinge_angle ts=<ns> ns value <step>/<raw>/<n>`:
+///   the public `TYPE_HINGE_ANGLE` event an app receives (`step` 0, 90 or 180) with the HAL's
+///   raw angle at that moment;
+/// - `… [0]lid_angle_fusion ts=<ns> ns value [<state>/<angle>/<n>] …`: Samsung's private fused
+///   angle, change-triggered in steps of 10° or more.
+///
+/// `ts` is CLOCK_BOOTTIME in integer nanoseconds, kept exact. Every other line (other tags,
+/// the HAL's posture-state lines, the framework's lines, `--------- beginning of` markers) is
+/// ignored and counted by its tag. A line that names one of the two streams but does not
+/// parse is a ``Problem`` with its line and column: nothing is dropped silently.
+struct SamsungHALLog {
+    /// The two streams a Samsung HAL log carries.
+    enum Stream: String, CaseIterable {
+        /// The public `TYPE_HINGE_ANGLE` events: what an app sees.
+        case `public`
+        /// The private fused angle (`lid_angle_fusion`): the reference.
+        case fused
+
+        /// The text that introduces the stream's lines.
+        var marker: String { self == .public ? "hinge_angle ts=" : "lid_angle_fusion ts=" }
+    }
+
+    /// One event.
+    struct Event {
+        /// CLOCK_BOOTTIME, nanoseconds.
+        var nanoseconds: Int64
+        /// The reported angle: the public step (0/90/180), or the fused angle.
+        var angle: Int
+        /// The public event's raw angle, or the fused event's posture state.
+        var detail: Int
+        var line: Int
+    }
+
+    /// A malformed line of one of the two streams.
+    struct Problem: Error {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// The public events, then the fused ones, each in file order.
+    var events: [Stream: [Event]] = [.public: [], .fused: []]
+    /// The lines that name a stream but do not parse, in line order.
+    var problems: [Problem] = []
+    /// Ignored lines by their logcat tag (`<no tag>` for lines without one).
+    var ignored: [String: Int] = [:]
+
+    /// Parses `text`: LF or CRLF lines (a CRLF is one `Character` in Swift, so both are
+    /// separators).
+    init(text: String) {
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (offset, line) in lines.enumerated() {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            guard let stream = Stream.allCases.first(where: { line.contains($0.marker) }) else {
+                ignored[Self.tag(of: line), default: 0] += 1
+                continue
+            }
+            do {
+                events[stream, default: []].append(try Self.event(line, stream: stream, line: offset + 1))
+            } catch {
+                problems.append(error)
+            }
+        }
+    }
+
+    /// All ignored lines.
+    var ignoredCount: Int { ignored.values.reduce(0, +) }
+
+    /// The tag of a `threadtime` line (`MM-DD HH:MM:SS.mmm  PID  TID L Tag: message`), with a
+    /// `sensors-hal` line's kind (`sensors-hal submit_sensors_hal_event`) so that the count says
+    /// what was passed over.
+    static func tag(of line: Substring) -> String {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count >= 6, words[4].count == 1, let colon = words[5].lastIndex(of: ":") else {
+            return "<no tag>"
+        }
+        let tag = String(words[5][..<colon])
+        if tag == "sensors-hal", line.contains("submit_sensors_hal_event") { return "sensors-hal posture states" }
+        return tag
+    }
+
+    static func event(_ line: Substring, stream: Stream, line number: Int) throws(Problem) -> Event {
+        guard let marker = line.range(of: stream.marker) else {
+            throw Problem(line: number, column: 1, message: "no '\(stream.marker)' in the line")
+        }
+        var rest = line[marker.upperBound...]
+        let digits = rest.prefix(while: \.isASCIIDigit)
+        func column(_ index: Substring.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
+        guard !digits.isEmpty, let nanoseconds = Int64(digits) else {
+            throw Problem(
+                line: number, column: column(marker.upperBound),
+                message: "\(stream.marker) is not followed by a timestamp in integer nanoseconds")
+        }
+        rest = rest[digits.endIndex...]
+        guard rest.hasPrefix(" ns value ") else {
+            throw Problem(
+                line: number, column: column(rest.startIndex), message: "expected ' ns value ' after the timestamp")
+        }
+        rest = rest.dropFirst(" ns value ".count)
+        var fields = rest.drop { $0 == " " }
+        if stream == .fused {
+            guard fields.hasPrefix("["), let close = fields.firstIndex(of: "]") else {
+                throw Problem(
+                    line: number, column: column(fields.startIndex),
+                    message: "expected '[state/angle/n]' after 'value'")
+            }
+            fields = fields[fields.index(after: fields.startIndex)..<close]
+        } else {
+            while fields.last == " " || fields.last == "\t" { fields = fields.dropLast() }
+        }
+        let parts = fields.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(" ")
+        }
+        guard parts.count == 3, let first = Int(parts[0]), let second = Int(parts[1]), Int(parts[2]) != nil else {
+            throw Problem(
+                line: number, column: column(fields.startIndex),
+                message: "expected three '/'-separated integers after 'value', found '\(fields)'")
+        }
+        let angle = stream == .public ? first : second
+        let detail = stream == .public ? second : first
+        guard (0...360).contains(angle) else {
+            throw Problem(
+                line: number, column: column(fields.startIndex), message: "angle \(angle) is outside 0…360°")
+        }
+        return Event(nanoseconds: nanoseconds, angle: angle, detail: detail, line: number)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HingeKit
+import HingeTestSupport
+import Testing
+
+@Suite("Step sensors: description, inference and the tracker")
+struct StepSensorTests {
+    @Test("The real Fold 8 log's public events infer Samsung's ladder on a 200 ms grid")
+    func inferredFromRealLog() throws {
+        let text = try String(contentsOfFile: dataset("real/fold8-public.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map {
+            $0.split(separator: ",")
+        }
+        let sensor = try #require(
+            StepSensor.inferred(levels: rows.map { Double($0[1])! }, times: rows.map { Double($0[0])! }))
+        #expect(sensor.levels == [0, 90, 180])
+        #expect(sensor.up == StepSensor.galaxyZFold8.up && sensor.down == StepSensor.galaxyZFold8.down)
+        #expect(abs(sensor.grid - 0.2) < 1e-12)
+        // Not a step sensor: a 1° stream, or levels closer than 10°.
+        #expect(StepSensor.inferred(levels: Array(stride(from: 0.0, through: 20, by: 1)), times: []) == nil)
+        #expect(StepSensor.inferred(levels: [0, 5, 180], times: []) == nil)
+        // An unknown ladder gets thresholds at a third and a sixth of each gap.
+        let generic = try #require(StepSensor.inferred(levels: [0, 60, 120], times: [0, 0.1, 0.25, 0.3]))
+        #expect(generic.up == [20, 80] && generic.down == [10, 70] && generic.grid == 0.05)
+    }
+
+    @Test("A crossing starts the coast from its threshold, lag + grid/2 before the report, inside the band")
+    func crossing() {
+        let parameters = StepSensorTracker.Parameters(priorSpeed: 100, coast: 0.5, omega: 20)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        #expect(tracker.estimateAngle(at: 0) == 6)
+        tracker.ingest(time: 1, angle: 90)
+        // Crossed 30° at 1 − 0.1 − 0.1 = 0.8 s at the prior 100 °/s.
+        for time in [1.0, 1.3, 2.0, 5.0] {
+            let expected = min(30 + 100 * 0.5 * (1 - exp(-(time - 0.8) / 0.5)), 165)
+            #expect(abs(tracker.estimateAngle(at: time) - expected) < 1e-9)
+        }
+        // The next crossing gives the speed between the two: 135° in 0.6 s.
+        tracker.ingest(time: 1.6, angle: 180)
+        #expect(abs(tracker.estimateAngle(at: 1.4) - 165) < 1e-9)
+        #expect(tracker.estimateAngle(at: 10) <= 175 && tracker.estimateAngle(at: 10) > 174.9)
+    }
+
+    @Test("The shown angle has no jump and no kink at a report, and converges to the estimate")
+    func continuity() {
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8)
+        tracker.ingest(time: 0, angle: 180)
+        tracker.ingest(time: 2, angle: 90)
+        let before = tracker
+        let beforeValue = before.angle(at: 2.6)
+        let beforeSlope = (before.angle(at: 2.6) - before.angle(at: 2.6 - 1e-6)) / 1e-6
+        tracker.ingest(time: 2.6, angle: 0)
+        let after = tracker.angle(at: 2.6)
+        let afterSlope = (tracker.angle(at: 2.6 + 1e-6) - after) / 1e-6
+        #expect(abs(after - beforeValue) < 1e-9)
+        #expect(abs(afterSlope - beforeSlope) < 0.01 * max(1, abs(beforeSlope)))
+        #expect(abs(tracker.angle(at: 8) - tracker.estimateAngle(at: 8)) < 1e-6)
+        #expect(abs(tracker.angle(at: 8) - 6) < 1e-6)
+    }
+}
