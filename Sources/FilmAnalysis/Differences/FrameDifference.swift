@@ -49,13 +49,18 @@ public struct FrameDifference: Sendable {
                 }
             }
         }
+        self.init(grid: grid, squaredSums: sums)
+    }
+
+    /// The difference from each tile's sum of squared sample differences (0…1 samples).
+    init(grid: TileGrid, squaredSums sums: [Double]) {
         var total = 0.0
         var tiles = [Float](repeating: 0, count: grid.count)
         for tile in 0..<grid.count {
             total += sums[tile]
             tiles[tile] = Float((sums[tile] / Double(3 * grid.pixelCount(ofTile: tile))).squareRoot())
         }
-        self.rmse = (total / Double(3 * a.width * a.height)).squareRoot()
+        self.rmse = (total / Double(3 * grid.width * grid.height)).squareRoot()
         self.tiles = tiles
         self.grid = grid
     }

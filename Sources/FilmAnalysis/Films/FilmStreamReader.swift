@@ -120,9 +120,10 @@ final class StreamBatch: @unchecked Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let frame = frames[index]
-            summarySlots[index] = FrameSummary(frame)
-            let earlier = index > 0 ? frames[index - 1] : before
-            differenceSlots[index] = earlier.map { FrameDifference($0, frame) }
+            // One pass over the frame and the one before for both (FrameSummary.measure).
+            let measured = FrameSummary.measure(frame, after: index > 0 ? frames[index - 1] : before)
+            summarySlots[index] = measured.summary
+            differenceSlots[index] = measured.difference
             inspect?(firstIndex + index, frame)
         }
         summaries = summarySlots.compactMap { $0 }

@@ -36,12 +36,15 @@ enum FilmSource {
                     + "then run: hingetool film frames")
         }
         // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
-        let video = try FilmVideo(video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg)
+        let reader = FilmStreamReader(mask: mask)
+        // The reader holds the batch being measured, the one being read and the frame before.
+        let video = try FilmVideo(
+            video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1)
         defer { video.finish() }
         let progress = ProgressLine(context)
         defer { progress.finish() }
         do {
-            return try FilmStreamReader(mask: mask).read(
+            return try reader.read(
                 source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
                 progress: { progress.update("film: \($0) frames") })
         } catch {

@@ -1,7 +1,8 @@
-import FilmAnalysis
 import HingeKit
 import HingeTestSupport
 import Testing
+
+@testable import FilmAnalysis
 
 /// The 8-bit RGB integer kernels of FrameSummary and FrameDifference against the plain
 /// floating-point path every other layout takes (the same frame as opaque RGBA).
@@ -48,5 +49,33 @@ struct IntegerKernelTests {
         #expect(abs(fast.rmse - plain.rmse) <= 1e-12, "\(fast.rmse) against \(plain.rmse)")
         #expect(zip(fast.tiles, plain.tiles).allSatisfy { abs($0 - $1) <= 1e-6 })
         #expect(fast.rmse > 0.05)
+    }
+
+    @Test("One pass for summary and difference gives exactly what the two kernels give", arguments: sizes)
+    func measure(width: Int, height: Int) {
+        let a = Self.frames(width: width, height: height, seed: 3).rgb
+        let b = Self.frames(width: width, height: height, seed: 4).rgb
+        let both = FrameSummary.measure(b, after: a)
+        let summary = FrameSummary(b)
+        let difference = FrameDifference(a, b)
+        // The sums are exact integers in both, so the results are the same bits.
+        #expect(both.summary.tileMeans == summary.tileMeans && both.summary.tileDetail == summary.tileDetail)
+        #expect(both.summary.detail == summary.detail)
+        #expect(both.difference?.rmse == difference.rmse && both.difference?.tiles == difference.tiles)
+        // And against the floating-point path, an oracle that shares no code with the kernels.
+        let plain = FrameDifference(
+            Self.frames(width: width, height: height, seed: 3).rgba,
+            Self.frames(width: width, height: height, seed: 4).rgba)
+        #expect(abs((both.difference?.rmse ?? 0) - plain.rmse) <= 1e-12)
+        let first = FrameSummary.measure(b, after: nil)
+        #expect(first.difference == nil && first.summary.tileMeans == summary.tileMeans)
+    }
+
+    @Test("Black against white is an RMSE of exactly 1 in the one pass (the widest byte differences)")
+    func extremes() {
+        let black = Frame(width: 1080, height: 64, rgb: [UInt8](repeating: 0, count: 1080 * 64 * 3))
+        let white = Frame(width: 1080, height: 64, rgb: [UInt8](repeating: 255, count: 1080 * 64 * 3))
+        #expect(FrameSummary.measure(white, after: black).difference?.rmse == 1)
+        #expect(FrameSummary.measure(black, after: white).difference?.tiles.allSatisfy { $0 == 1 } == true)
     }
 }
