@@ -13,6 +13,14 @@
 /// background's share times its colour), by least squares over the three channels of every
 /// tile. The blend is `b`, and `1 − a − b` is the background's share: 0 for a clean blend, up
 /// to ¼ mid-way when both layers fade (the *dip*).
+///
+/// Tile means cannot tell a blend from *motion*: content sliding from where it was in A to
+/// where it is in B passes through frames whose tile means lie between A's and B's too. The
+/// tiles' detail can. A blend mixes every pixel of a tile, so where A and B differ the detail
+/// of `a·A + b·B` is about `√(a²·σA² + b²·σB²)` (their contents uncorrelated); moving content
+/// leaves each pixel wholly A's or B's, a mixture whose variance is at least `a·σA² + b·σB²`.
+/// ``Share/mixture`` places the frame between the two (0 a blend, 1 a mixture) over the tiles
+/// where A and B differ.
 public struct FilmBlendFit: Sendable {
     /// The shares of one frame.
     public struct Share: Hashable, Sendable {
@@ -24,10 +32,22 @@ public struct FilmBlendFit: Sendable {
         public var background: Double { 1 - old - new }
         /// The root mean square of what the fit leaves over the tile means, over the RMS of `B − A`.
         public var residual: Double
+        /// Where the frame's detail lies between a blend's (0) and a mixture's (1, moving
+        /// content), over the tiles where A and B differ; `nil` when the two predictions are
+        /// too close to tell apart (shares near 0 or 1, or no such tile).
+        public var mixture: Double? { span > 0 ? excess / span : nil }
+        /// The frame's variance above the blend's prediction, and the mixture's prediction above
+        /// the blend's (0 when not measurable), summed over the tiles where A and B differ.
+        var excess = 0.0
+        var span = 0.0
     }
 
     let a: [Double]
     let b: [Double]
+    /// The variance of each tile of A and B (detail squared), and the tiles where they differ.
+    let aVariance: [Double]
+    let bVariance: [Double]
+    let changedTiles: [Int]
     let change: Double
     let largestResidual: Double
 
@@ -41,15 +61,38 @@ public struct FilmBlendFit: Sendable {
         for index in a.indices { sum += (b[index] - a[index]) * (b[index] - a[index]) }
         change = (sum / Double(a.count)).squareRoot()
         largestResidual = thresholds.blendResidual
+        aVariance = before.tileDetail.map { Double($0) * Double($0) }
+        bVariance = after.tileDetail.map { Double($0) * Double($0) }
+        let (a, b) = (a, b)
+        changedTiles = before.grid.indices.filter { tile in
+            var squares = 0.0
+            for channel in 0..<3 {
+                let d = b[3 * tile + channel] - a[3 * tile + channel]
+                squares += d * d
+            }
+            let meanChange = (squares / 3).squareRoot()
+            return meanChange >= thresholds.quiet
+                || abs(Double(after.tileDetail[tile]) - Double(before.tileDetail[tile])) >= thresholds.quiet
+        }
         guard change >= thresholds.blendChange else { return nil }
     }
 
     /// The shares of `frame`, or `nil` when it is not such a blend (its residual passes
     /// ``FilmEventThresholds/blendResidual``, or its shares leave −0.05…1.05).
     public func share(of frame: FrameSummary) -> Share? {
+        guard let share = fit(frame), share.residual <= largestResidual, (-0.05...1.05).contains(share.old),
+            (-0.05...1.05).contains(share.new), share.background >= -0.05, share.background <= 1
+        else { return nil }
+        return share
+    }
+
+    /// The least-squares shares of `frame` whatever its residual, `nil` when they cannot be
+    /// solved for or the frame is on another grid.
+    public func fit(_ frame: FrameSummary) -> Share? {
         let f = frame.tileMeans.map(Double.init)
-        guard f.count == a.count else { return nil }
-        guard let solution = solve(f) else { return nil }
+        guard f.count == a.count, frame.tileDetail.count == aVariance.count, let solution = solve(f) else {
+            return nil
+        }
         let (old, new, offset) = solution
         var residual = 0.0
         for index in f.indices {
@@ -57,11 +100,28 @@ public struct FilmBlendFit: Sendable {
             residual += r * r
         }
         let relative = (residual / Double(f.count)).squareRoot() / change
-        let share = Share(old: old, new: new, residual: relative)
-        guard relative <= largestResidual, (-0.05...1.05).contains(old), (-0.05...1.05).contains(new),
-            share.background >= -0.05, share.background <= 1
-        else { return nil }
+        var share = Share(old: old, new: new, residual: relative)
+        (share.excess, share.span) = mixture(frame, old: old, new: new)
         return share
+    }
+
+    /// Where the detail of `frame` lies between the blend's prediction `a²·σA² + b²·σB²` (0)
+    /// and the mixture's `a·σA² + b·σB²` (1), summed over the tiles where A and B differ; `nil`
+    /// as the observed variance above the blend's and the mixture's above the blend's; (0, 0)
+    /// when the mixture's prediction exceeds the blend's by less than a quarter.
+    func mixture(_ frame: FrameSummary, old: Double, new: Double) -> (excess: Double, span: Double) {
+        let (wa, wb) = (min(1, max(0, old)), min(1, max(0, new)))
+        var observed = 0.0
+        var blend = 0.0
+        var mixed = 0.0
+        for tile in changedTiles {
+            let detail = Double(frame.tileDetail[tile])
+            observed += detail * detail
+            blend += wa * wa * aVariance[tile] + wb * wb * bVariance[tile]
+            mixed += wa * aVariance[tile] + wb * bVariance[tile]
+        }
+        guard blend > 0, mixed - blend >= 0.25 * blend else { return (0, 0) }
+        return (observed - blend, mixed - blend)
     }
 
     /// Least squares for `a`, `b` and the offset per channel; with the offset left out when the

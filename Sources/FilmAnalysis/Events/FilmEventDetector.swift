@@ -29,7 +29,10 @@
 ///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
 ///    where it passes 95 %, with `b` per frame and its **dip** (the largest `c`); when none lies
 ///    between and a step reaches ``FilmEventThresholds/cut`` over at least
-///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**.
+///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
+///    ends have, taken together, the detail of a mixture of the two rather than a blend
+///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
+///    neither, left to the settle.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
 /// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
@@ -183,7 +186,8 @@ struct EventSearch {
                 continue
             }
             let long = runEnd(from: index, gap: t.fadeGap)
-            if long > index, classifyRun(index...long, crossfadeOnly: true) {
+            if long > index, classifyRun(index...long, crossfadeOnly: true) != .unnamed {
+                // A crossfade, or motion: neither is also a cut.
                 index = long + 1
                 continue
             }
@@ -205,17 +209,34 @@ struct EventSearch {
         return last
     }
 
+    /// What ``classifyRun(_:crossfadeOnly:)`` made of a run.
+    enum RunKind: Equatable {
+        /// A cut or a crossfade, recorded.
+        case named
+        /// Content moving (a frame between the two ends is a mixture of them, not a blend):
+        /// left to the settle.
+        case motion
+        /// Neither.
+        case unnamed
+    }
+
     /// Names the run `run` (its first and last active step): a cut, a crossfade, or neither (a
-    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade. Returns whether it
-    /// named it.
+    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade.
     @discardableResult
-    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool) -> Bool {
+    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool) -> RunKind {
         let (before, after) = blendEnds(of: run)
         let activeSteps = run.filter { steps.active[$0] }
         let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t)
         var shares: [(index: Int, share: FilmBlendFit.Share)] = []
         if let fit {
-            for index in (before + 1)..<after where !steps.repeats[index] {
+            let fits = ((before + 1)..<after).filter { !steps.repeats[$0] }.map { ($0, fit.fit(frames[$0].summary)) }
+            // Frames between the two ends whose detail is, taken together, a mixture of theirs
+            // rather than a blend: content moved.
+            let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
+            let span = between.map(\.span).reduce(0, +)
+            let moving = span > 0 && between.map(\.excess).reduce(0, +) > t.mixture * span
+            if moving { return .motion }
+            for (index, _) in fits {
                 guard let share = fit.share(of: frames[index].summary) else {
                     shares = []
                     break
@@ -228,13 +249,13 @@ struct EventSearch {
             fit != nil && shares.count == steps.distinct((before + 1)..<after) && monotonic(shares.map(\.share.new))
         if fitted && !between.isEmpty {
             crossfade(shares, before: before, after: after)
-            return true
+            return .named
         }
-        guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return false }
+        guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return .unnamed }
         let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
-        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return false }
+        guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return .unnamed }
         events.append(FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
-        return true
+        return .named
     }
 
     /// The frames a run blends between: the last frame before it and the first after it once

@@ -43,6 +43,11 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A run is a crossfade when each frame lies within this fraction of the change from its fit
     /// `a·A + b·B + c·background` (on tile means): 0.15.
     public var blendResidual: Double = 0.15
+    /// A run whose frames between its ends lie, taken together, further than this from a blend's
+    /// detail towards a mixture's (``FilmBlendFit/Share/mixture``) is content moving, not
+    /// fading: 0.5. The crossfades of the recorded corpus measure 0.02–0.26, its slides and
+    /// scrolls 0.91–1.05.
+    public var mixture: Double = 0.5
     /// The change between the frames before and after a run must be at least this large (RMS
     /// over tile means) for the blend to be measurable: 0.02.
     public var blendChange: Double = 0.02

@@ -49,6 +49,7 @@ enum FilmGate {
             ("detail", 0...1, { $0.detail = $1 }), ("blank-detail", 0...1, { $0.blankDetail = $1 }),
             ("flat-tile", 0...1, { $0.flatTile = $1 }), ("blink", 0...1, { $0.blink = $1 }),
             ("blend-residual", 0...1, { $0.blendResidual = $1 }),
+            ("mixture", 0...10, { $0.mixture = $1 }),
             ("longest-blank", 1...1000, { $0.longestBlank = Int($1) }),
             ("run-gap", 0...60_000, { $0.runGap = Int($1) }), ("fade-gap", 0...60_000, { $0.fadeGap = Int($1) }),
             ("longest-flash", 0...60_000, { $0.longestFlash = Int($1) }),

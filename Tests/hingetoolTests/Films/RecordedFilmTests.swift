@@ -32,21 +32,8 @@ struct RecordedFilmTests {
         }
     }
 
-    /// Recordings the detector is known to get wrong, and why (docs/film.md, known limits).
-    static let knownIssues = [
-        "late-motion-60-h264-hq.mp4":
-            "a slide of the striped picture, drawn as one held intermediate frame, fits the blend on tile means "
-            + "and is also named a crossfade"
-    ]
-
     @Test("each scripted event is found within two frame periods", .slow, arguments: recordings)
-    func scriptedEvents(name: String) throws {
-        if let reason = Self.knownIssues[name] {
-            withKnownIssue(Comment(rawValue: reason)) { try check(name) }
-        } else {
-            try check(name)
-        }
-    }
+    func scriptedEvents(name: String) throws { try check(name) }
 
     func check(_ name: String) throws {
         try #require(
