@@ -172,6 +172,11 @@ readme_film() {
   printf 'agrees\nwith ImageMagick'"'"'s `compare -metric RMSE` to %s and runs %s× faster than the loop of\n`compare` processes on the shared 2-core machine (%s× less CPU)' \
     "$(field film.agreement | xargs printf '%.0e' | sed 's/e-0*/e-/')" \
     "$(sig "$(field film.time peer_ratio)")" "$(sig "$(field film.cpu peer_ratio)")"
+  # A recording read from ffmpeg's pipe, once a whole `make bench` has measured it (issue 24).
+  jq -e 'any(.figures[]; .id == "film.video.time")' "$results" > /dev/null 2>&1 || return 0
+  printf '; on a %s recording it\nruns %s× faster than ffmpeg writing PNG files for it, in %s× the time ffmpeg takes to decode it alone' \
+    "$(field film.video.time name | sed -E 's/.*\((.*)\)$/\1/')" "$(sig "$(field film.video.time peer_ratio)")" \
+    "$(sig "$(field film.video.over-raw-decode)")"
 }
 
 stand_in_exact() { printf '%s ns' "$(sig "$(field stand-in.exact)")"; }
@@ -185,10 +190,8 @@ readme_reader() {
   local table
   table=$("$tool" score $(traces) --format markdown 2> /dev/null)
   local percents
-  # The synthetic 1° scenarios: the device models (*-folds: ladders, 10 Hz and 5° sensors) are
-  # not 1° sensors, and their rows say themselves where the reader misses the target.
-  percents=$(grep -E '^\| [a-z-]+ \| ≤ 1° \|' <<< "$table" | grep -v -E '^\| [a-z0-9-]+-folds \|' \
-    | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
+  # The scenarios whose sensor reports in 1° steps (the step column, measured on the trace).
+  percents=$(grep -E '^\| [a-z0-9-]+ \| 1° \|' <<< "$table" | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
   local snap
   snap=$(grep -E '^Snap over all' <<< "$table" | sed -E 's/Snap over all ([0-9]+) moves: right on ([0-9]+) .*/\2 of \1/')
   printf '%s–%s %%' "$(head -1 <<< "$percents")" "$(tail -1 <<< "$percents")" > "$work/velocity"
@@ -299,6 +302,38 @@ real_log_long() {
       k[1], k[2], a[1], a[2], k[1] / a[1], k[2] / a[2] }' "$work/real-log-scores"
 }
 
+# "a, b and c" from lines.
+joined() { awk '{ item[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s", item[i], (i == NR ? "" : i == NR - 1 ? " and " : ", ") }'; }
+
+# README's frontier sentence, from the frontier table docs/effects.md holds (`make score` writes
+# it from `score --frontier`; the suite checks it is current): the traces on which some
+# responsiveness dominates every spring stiffness, some, or none, and on the first how far below
+# the default's RMSE the particle filter's floor (its best of three particle counts) lies.
+readme_frontier() {
+  awk -F'|' '/<!-- frontier:begin -->/ { on = 1; next } /<!-- frontier:end -->/ { on = 0 }
+    on && $2 ~ /\.csv/ {
+      name = $2; gsub(/ |\.csv/, "", name)
+      yes = gsub(/✓/, "✓", $6); no = gsub(/✗/, "✗", $6)
+      kind = no == 0 ? "all" : yes == 0 ? "none" : "some"
+      split($3, floors, " / "); best = floors[1] + 0
+      for (i = 2; i <= 3; i++) if (floors[i] + 0 < best) best = floors[i] + 0
+      split($4, defaults, " / ")
+      printf "%s %s %.6f\n", kind, name, (kind == "all" ? defaults[1] / best : 0)
+    }' docs/effects.md > "$work/frontier"
+  local all some none low high
+  all=$(awk '$1 == "all" { print $2 }' "$work/frontier" | joined)
+  some=$(awk '$1 == "some" { print $2 }' "$work/frontier" | joined)
+  none=$(awk '$1 == "none" { print $2 }' "$work/frontier" | joined)
+  low=$(awk '$1 == "all" { print $3 }' "$work/frontier" | sort -g | head -1)
+  high=$(awk '$1 == "all" { print $3 }' "$work/frontier" | sort -g | tail -1)
+  [ -n "$all" ] || { echo "figures.sh: docs/effects.md's frontier table dominates no family: run make score" >&2; exit 1; }
+  printf 'Over its `responsiveness` knob HingeKit'"'"'s unfold progress dominates Android'"'"'s whole spring family\n'
+  printf '(stiffness 300–1500: lower RMSE *and* chop) on %s, where a particle filter puts the causal\n' "$all"
+  printf 'floor %s–%s× lower still; part of it on %s; none of it on %s (seed 1)' \
+    "$(printf '%.1f' "$low")" "$(printf '%.1f' "$high")" "${some:-no trace}" \
+    "${none:-no trace}"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Writing
 
@@ -348,6 +383,7 @@ region docs/reading.md snap-lead inline snap_lead_default
 region docs/film.md sample block film_sample
 region docs/reading.md real-log inline real_log_long
 region README.md real-log inline real_log_short
+region README.md frontier inline readme_frontier
 region Datasets/real/README.md real-log inline real_log_short
 region docs/film.md sample-start inline film_sample_start
 region docs/film.md sample-stop inline film_sample_stop

@@ -21,6 +21,7 @@ declare -A TARGETS=(
   [argument_parser]=ArgumentParserFuzz.swift
   [tool_readers]=ToolReadersFuzz.swift
   [dumpsys]=DumpsysFuzz.swift
+  [logcat]=LogcatFuzz.swift
   [unfold_driver]=UnfoldDriverFuzz.swift
   [android_fold_events]=AndroidFoldEventsFuzz.swift
   [film_events]=FilmEventsFuzz.swift
@@ -30,6 +31,7 @@ declare -A TARGETS=(
 declare -A TOOL_SOURCES=(
   [argument_parser]="CommandLine/ArgumentParser.swift CommandLine/CommandSpec.swift CommandLine/ParsedArguments.swift CommandLine/UsageError.swift CommandLine/HelpFormatter.swift CommandLine/ValueKind.swift"
   [dumpsys]="Formats/DumpsysSensorLog.swift Formats/ExactTime.swift"
+  [logcat]="Formats/SamsungHALLog.swift Formats/DumpsysSensorLog.swift Formats/ExactTime.swift"
   [tool_readers]="Formats/StageLogReader.swift Output/ToolError.swift Output/ExitCode.swift CommandLine/UsageError.swift"
 )
 # The FilmAnalysis files a target needs beside HingeKit (compiled into the same module):
@@ -47,7 +49,7 @@ mkdir -p "$SUPPORT"
   Sources/HingeSupport/*.swift -emit-module -emit-module-path "$SUPPORT/HingeSupport.swiftmodule" \
   -c -o "$SUPPORT/HingeSupport.o" 2> "$SUPPORT/build.log" || { cat "$SUPPORT/build.log"; exit 1; }
 # FUZZ_TARGETS picks some targets (space separated), e.g. to run two halves side by side.
-SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers unfold_driver android_fold_events film_events dumpsys}
+SELECTED=${FUZZ_TARGETS:-trace_reader hinge_reader spring_animator png_decoder argument_parser tool_readers unfold_driver android_fold_events film_events dumpsys logcat}
 status=0
 for target in $SELECTED; do
   echo "== $target: building"

@@ -1,9 +1,10 @@
 import Foundation
 import HingeTestSupport
 
-/// A fresh empty folder for files a test writes.
+/// A fresh empty folder for files a test writes, named `name` inside the test process's own
+/// folder (removed when the process exits).
 func temporaryFolder(_ name: String = "film") -> String {
-    let path = NSTemporaryDirectory() + "filmanalysis-tests-\(name)-" + UUID().uuidString
+    let path = HingeTestSupport.temporaryFolder() + "/" + name
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

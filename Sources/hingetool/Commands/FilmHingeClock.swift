@@ -111,20 +111,9 @@ extension HingeTool.Film {
         _ path: String, arguments: ParsedArguments, context: ToolContext
     ) throws(ToolError) -> [HingeSample] {
         let reader = try context.openTrace(path)
-        let name = ToolContext.displayName(path)
-        let limit = try HingeTool.rowLimit(arguments)
         var samples: [HingeSample] = []
-        do {
-            while let record = try reader.next() {
-                try HingeTool.checkRowCount(samples.count + 1, limit: limit, file: name)
-                samples.append(record.sample)
-            }
-        } catch let failure as ToolError {
-            throw failure
-        } catch let error as TraceError {
-            throw .trace(error)
-        } catch {
-            throw .failure("\(error)")
+        try context.readRecords(of: reader, rowLimit: try HingeTool.rowLimit(arguments)) { record in
+            samples.append(record.sample)
         }
         if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
             for index in samples.indices {

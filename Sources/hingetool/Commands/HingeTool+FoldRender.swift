@@ -73,20 +73,8 @@ extension HingeTool {
             var header = CommentHeader("fold-render", summary: summary)
             header.add(
                 "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
-            var text = header.text + "# x y r g b\n"
-            for row in 0..<rendered.height {
-                let y = DecimalNumber.fixed(
-                    height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
-                for column in 0..<rendered.width {
-                    let x = DecimalNumber.fixed(
-                        -width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
-                    let index = (row * rendered.width + column) * 3
-                    let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
-                    text += "\(x) \(y) \(r) \(g) \(b)\n"
-                }
-                text += "\n"
-            }
-            // Both outputs are opened (and checked against each other and the inputs) first.
+            // Both outputs are opened (and checked against each other and the inputs) first; the
+            // rows are then streamed, a pixel row at a time, never held whole (27 bytes a pixel).
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if let png = arguments.value("png") {
                 guard let bytes = rendered.pngData() else {
@@ -94,7 +82,21 @@ extension HingeTool {
                 }
                 try AtomicFile.replace(png, with: bytes)
             }
-            output.write(text)
+            output.write(header.text + "# x y r g b\n")
+            let xs = (0..<rendered.width).map { column in
+                DecimalNumber.fixed(-width / 2 + (Double(column) + 0.5) * width / Double(rendered.width), places: 4)
+            }
+            for row in 0..<rendered.height {
+                let y = DecimalNumber.fixed(
+                    height / 2 - (Double(row) + 0.5) * height / Double(rendered.height), places: 4)
+                var line = ""
+                for column in 0..<rendered.width {
+                    let index = (row * rendered.width + column) * 3
+                    let (r, g, b) = (rendered.bytes[index], rendered.bytes[index + 1], rendered.bytes[index + 2])
+                    line += "\(xs[column]) \(y) \(r) \(g) \(b)\n"
+                }
+                output.write(line + "\n")
+            }
             try output.commit()
         }
 

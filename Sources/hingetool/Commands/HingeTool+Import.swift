@@ -88,11 +88,14 @@ extension HingeTool {
             }
             let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
             guard !section.rows.isEmpty || !section.badRows.isEmpty else {
-                throw .data("\(name):\(section.line):1: '\(Echo.quoted(section.name))' lists no events")
+                throw .data(
+                    InputLocation(file: name, line: section.line).message(
+                        "'\(Echo.quoted(section.name))' lists no events"))
             }
             if let masked = section.rows.first(where: { $0.value == nil }) {
                 throw .data(
-                    "\(name):\(masked.line):\(masked.column): '\(Echo.quoted(section.name))' is printed without values "
+                    InputLocation(file: name, line: masked.line, column: masked.column).message(
+                        "'\(Echo.quoted(section.name))' is printed without values ")
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
@@ -164,8 +167,8 @@ extension HingeTool {
             let name = ToolContext.displayName(path)
             let log = SamsungHALLog(text: text)
             let skip = arguments.has("skip-bad-rows")
-            let publicEvents = ordered(log.events[.public] ?? [])
-            let fusedEvents = ordered(log.events[.fused] ?? [])
+            let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [])
+            let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [])
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
                 DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
             }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
@@ -227,30 +230,6 @@ extension HingeTool {
             }
         }
 
-        /// The events in time order, and a problem for each that repeats an earlier one's
-        /// timestamp (the later is left out).
-        static func ordered(
-            _ events: [SamsungHALLog.Event]
-        ) -> (events: [SamsungHALLog.Event], problems: [SamsungHALLog.Problem]) {
-            let sorted = events.enumerated().sorted { a, b in
-                a.element.nanoseconds != b.element.nanoseconds
-                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
-            }.map(\.element)
-            var kept: [SamsungHALLog.Event] = []
-            var problems: [SamsungHALLog.Problem] = []
-            for event in sorted {
-                if let previous = kept.last, previous.nanoseconds == event.nanoseconds {
-                    problems.append(
-                        SamsungHALLog.Problem(
-                            line: event.line, column: 1,
-                            message: "ts=\(event.nanoseconds) repeats the timestamp of line \(previous.line)"))
-                    continue
-                }
-                kept.append(event)
-            }
-            return (kept, problems)
-        }
-
         /// The header's account of the clock.
         static func describe(_ clock: Clock, _ origin: Int64) -> String {
             clock == .zero
@@ -271,7 +250,8 @@ extension HingeTool {
             try report(problems, name: name, skip: skip, context: context)
             guard !rows.isEmpty else {
                 throw .data(
-                    "\(Echo.quoted(name, limit: 200)):\(section.line):1: '\(Echo.quoted(section.name))' has no readable event"
+                    InputLocation(file: Echo.quoted(name, limit: 200), line: section.line).message(
+                        "'\(Echo.quoted(section.name))' has no readable event")
                 )
             }
             return rows
@@ -286,13 +266,17 @@ extension HingeTool {
             if let first = problems.first, !skip {
                 let more =
                     problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
-                throw .data("\(file):\(first.line):\(first.column): \(first.message)\(more)")
+                throw .data(
+                    InputLocation(file: file, line: first.line, column: first.column).message(first.message + more))
             }
             guard !problems.isEmpty else { return }
             let limit = TraceReadOptions().retainedErrorLimit
             var text = "\(file): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
             for problem in problems.prefix(limit) {
-                text += "skipped: \(file):\(problem.line):\(problem.column): \(problem.message)\n"
+                text +=
+                    "skipped: "
+                    + InputLocation(file: file, line: problem.line, column: problem.column).message(problem.message)
+                    + "\n"
             }
             if problems.count > limit { text += "skipped: … and \(problems.count - limit) more\n" }
             context.writeError(text)

@@ -55,7 +55,7 @@ extension HingeTool {
             if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
             if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
-            var results: [(path: String, rows: [(name: String, score: ReadingScore)])] = []
+            var results: [ScoreReport.Result] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             // Standard input can be read once: a second '-' would read an empty stream.
             if arguments.positionals.filter({ $0 == "-" }).count > 1 {
@@ -68,7 +68,11 @@ extension HingeTool {
                 // A trace without a single angle (no hinge) has nothing to score: no rows, said
                 // in the table, rather than zeros and a flicker count of every frame.
                 let hasAngle = samples.contains { $0.angle != nil }
-                results.append((path, hasAngle ? scores(samples, truth: truth, configuration: configuration) : []))
+                results.append(
+                    (
+                        path, ScoreReport.sensorStep(samples),
+                        hasAngle ? scores(samples, truth: truth, configuration: configuration) : []
+                    ))
             }
             let text: String
             switch arguments.value("format") {
@@ -154,24 +158,12 @@ extension HingeTool {
         {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
-            let limit = try rowLimit(arguments)
             var times: [Double] = []
             var angles: [Double] = []
-            var rows = 0
-            do {
-                while let record = try reader.next() {
-                    rows += 1
-                    try checkRowCount(rows, limit: limit, file: reader.fileName ?? path)
-                    guard let angle = record.sample.angle else { continue }
-                    times.append(record.sample.time)
-                    angles.append(angle)
-                }
-            } catch let failure as ToolError {
-                throw failure
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .failure("\(error)")
+            try context.readRecords(of: reader, rowLimit: try rowLimit(arguments)) { record in
+                guard let angle = record.sample.angle else { return }
+                times.append(record.sample.time)
+                angles.append(angle)
             }
             guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
             let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear

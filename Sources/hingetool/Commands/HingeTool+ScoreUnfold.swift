@@ -51,16 +51,22 @@ extension HingeTool.Score {
         try context.emit(text, to: arguments.value("output"))
     }
 
-    /// A display's RMSE over Android's spring's: 1 when both are 0, `nil` (shown `-`, JSON
-    /// `null`) when Android's is exact and this one is not — no finite ratio says that.
-    static func ratio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double? {
-        let reference = rows.first { $0.name == "android-spring" }?.score.rmse ?? score.rmse
-        if reference > 0 { return score.rmse / reference }
+    /// A display's RMSE over the RMSE of the row named `reference` in the same table
+    /// (`android-spring`, Android's spring alone, by default; `android`, its whole pipeline, for
+    /// the per-move tables): 1 when both are 0, `nil` (shown `-`, JSON `null`) when the
+    /// reference is exact and this one is not — no finite ratio says that.
+    static func ratio(
+        _ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)], over reference: String = "android-spring"
+    ) -> Double? {
+        let referenceRMSE = rows.first { $0.name == reference }?.score.rmse ?? score.rmse
+        if referenceRMSE > 0 { return score.rmse / referenceRMSE }
         return score.rmse == 0 ? 1 : nil
     }
 
-    static func shownRatio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> String {
-        ratio(score, rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-"
+    static func shownRatio(
+        _ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)], over reference: String = "android-spring"
+    ) -> String {
+        ratio(score, rows, over: reference).map { DecimalNumber.fixed($0, places: 2) } ?? "-"
     }
 
     static func unfoldTable(_ rows: [(name: String, score: UnfoldScore)], title: String) -> String {
@@ -104,7 +110,7 @@ extension HingeTool.Score {
                 "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
             text +=
                 " | \(shownRatio(kit, rows)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
-                + " | \(pipelineRatio(kit, rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-")"
+                + " | \(shownRatio(kit, rows, over: "android"))"
             text +=
                 " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
             text +=
@@ -144,14 +150,6 @@ extension HingeTool.Score {
         try context.emit(text, to: arguments.value("output"))
     }
 
-    /// A display's RMSE over Android's whole pipeline's in the same move (1 when both are 0,
-    /// `nil` when only the pipeline's is 0).
-    static func pipelineRatio(_ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)]) -> Double? {
-        let android = rows.first { $0.name == "android" }?.score.rmse ?? score.rmse
-        if android > 0 { return score.rmse / android }
-        return score.rmse == 0 ? 1 : nil
-    }
-
     /// The moves as gnuplot-ready rows, one per move and display.
     static func movesTable(_ moves: [UnfoldComparison.Move], path: String) -> String {
         var text = CommentHeader("score --unfold --per-move", source: path).text
@@ -166,7 +164,7 @@ extension HingeTool.Score {
                 ]
                 text += cells.map { $0.padding(8) }.joined() + name.padding(17)
                 text += DecimalNumber.fixed(score.rmse, places: 5).padding(9)
-                text += (pipelineRatio(score, move.rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-").padding(14)
+                text += shownRatio(score, move.rows, over: "android").padding(14)
                 text += DecimalNumber.fixed(score.chopMax, places: 5).padding(9)
                 text += DecimalNumber.fixed(score.chopP99, places: 5) + "\n"
             }
@@ -182,12 +180,11 @@ extension HingeTool.Score {
             let scores = Dictionary(uniqueKeysWithValues: move.rows.map { ($0.name, $0.score) })
             guard let kit = scores["hingekit"], let android = scores["android"], let spring = scores["android-spring"]
             else { continue }
-            let ratio = pipelineRatio(kit, move.rows).map { DecimalNumber.fixed($0, places: 2) } ?? "-"
             text += "| \(index + 1) | \(DecimalNumber.fixed(move.start, places: 2))–"
             text += DecimalNumber.fixed(move.end, places: 2)
             text += " | \(DecimalNumber.fixed(move.from, places: 0))° → \(DecimalNumber.fixed(move.to, places: 0))°"
             text += " | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
-            text += " | \(ratio) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
+            text += " | \(shownRatio(kit, move.rows, over: "android")) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
             text += " | \(DecimalNumber.fixed(kit.chopMax * 10_000, places: 0)) / "
             text += "\(DecimalNumber.fixed(android.chopMax * 10_000, places: 0)) |\n"
         }
@@ -213,7 +210,7 @@ extension HingeTool.Score {
                                             ("display", .string(name)), ("rmse", .number(score.rmse)),
                                             (
                                                 "rmse_ratio_android",
-                                                pipelineRatio(score, move.rows).map(JSONValue.number) ?? .null
+                                                ratio(score, move.rows, over: "android").map(JSONValue.number) ?? .null
                                             ),
                                             ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
                                         ])

@@ -1,3 +1,5 @@
+internal import HingeSupport
+
 /// The hinge lines of Samsung's sensor HAL in an `adb logcat` buffer.
 ///
 /// Two kinds of line carry a hinge angle (seen in a public Galaxy Z Fold 8 HAL logcat, the
@@ -85,11 +87,11 @@ struct SamsungHALLog {
     }
 
     static func event(_ line: Substring, stream: Stream, line number: Int) throws(Problem) -> Event {
-        guard let marker = line.range(of: stream.marker) else {
+        guard let marker = line.firstRange(of: stream.marker) else {
             throw Problem(line: number, column: 1, message: "no '\(stream.marker)' in the line")
         }
         var rest = line[marker.upperBound...]
-        let digits = rest.prefix(while: \.isASCIIDigit)
+        let digits = rest.prefix { $0.isASCIIDigit }
         func column(_ index: Substring.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
         guard !digits.isEmpty, let nanoseconds = Int64(digits) else {
             throw Problem(
@@ -119,7 +121,7 @@ struct SamsungHALLog {
         guard parts.count == 3, let first = Int(parts[0]), let second = Int(parts[1]), Int(parts[2]) != nil else {
             throw Problem(
                 line: number, column: column(fields.startIndex),
-                message: "expected three '/'-separated integers after 'value', found '\(fields)'")
+                message: "expected three '/'-separated integers after 'value', found '\(Echo.quoted(String(fields)))'")
         }
         let angle = stream == .public ? first : second
         let detail = stream == .public ? second : first
@@ -128,6 +130,28 @@ struct SamsungHALLog {
                 line: number, column: column(fields.startIndex), message: "angle \(angle) is outside 0…360°")
         }
         return Event(nanoseconds: nanoseconds, angle: angle, detail: detail, line: number)
+    }
+
+    /// `events` in time order, and a problem for each event that repeats an earlier one's
+    /// timestamp (the later in the file is left out, so the times written strictly increase).
+    static func inTimeOrder(_ events: [Event]) -> (events: [Event], problems: [Problem]) {
+        let sorted = events.enumerated().sorted { a, b in
+            a.element.nanoseconds != b.element.nanoseconds
+                ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
+        }.map(\.element)
+        var kept: [Event] = []
+        var problems: [Problem] = []
+        for event in sorted {
+            if let previous = kept.last, previous.nanoseconds == event.nanoseconds {
+                problems.append(
+                    Problem(
+                        line: event.line, column: 1,
+                        message: "ts=\(event.nanoseconds) repeats the timestamp of line \(previous.line)"))
+                continue
+            }
+            kept.append(event)
+        }
+        return (kept, problems)
     }
 }
 

@@ -4,7 +4,21 @@ import HingeKit
 /// The Markdown report of `hingetool score --format markdown`: one table per trace, then the
 /// reading targets and whether each is kept. `make score` writes it into docs/reading.md.
 enum ScoreReport {
-    typealias Result = (path: String, rows: [(name: String, score: ReadingScore)])
+    /// A trace's scores, and its sensor's step: the smallest change between two successive
+    /// reported angles (`nil` when the angle never changes), which decides whether the trace
+    /// is held to the targets of a 1° sensor or of a coarse one.
+    typealias Result = (path: String, step: Double?, rows: [(name: String, score: ReadingScore)])
+
+    /// The smallest non-zero change between successive angles of `samples`, in degrees.
+    static func sensorStep(_ samples: [HingeSample]) -> Double? {
+        var step: Double?
+        var previous: Double?
+        for angle in samples.lazy.compactMap(\.angle) {
+            if let previous, angle != previous { step = min(step ?? .infinity, abs(angle - previous)) }
+            previous = angle
+        }
+        return step
+    }
 
     static func markdown(_ results: [Result]) -> String {
         var text = ""
@@ -46,12 +60,13 @@ enum ScoreReport {
             guard let ours = row("hingekit", result), let lsq2 = row("android-lsq2", result),
                 let paper = row("one-euro-paper", result)
             else { continue }
-            let fine = !["coarse-sensor", "five-degree-steps"].contains(scenarioName(result.path))
+            // A 1° sensor (or finer) is held to the 20 % target; a coarser one to "no worse".
+            let fine = (result.step ?? 0) <= 1 + 1e-9
             // A trace that never moves has 0 / 0 here: the same error, no change.
             let ratio = lsq2.velocityRMSEMoving > 0 ? ours.velocityRMSEMoving / lsq2.velocityRMSEMoving : 1
             let velocityKept = fine ? ratio <= 0.8 : ratio <= 1
             let cells = [
-                scenarioName(result.path), fine ? "≤ 1°" : "coarse",
+                scenarioName(result.path), result.step.map { "\(DecimalNumber.shortest($0))°" } ?? "–",
                 "\(fixed(ours.velocityRMSEMoving, 1)) / \(fixed(lsq2.velocityRMSEMoving, 1)) "
                     + "(\(signedPercent(ratio - 1))) \(mark(velocityKept))",
                 "\(fixed(ours.velocityRMSEResting, 1)) / \(fixed(lsq2.velocityRMSEResting, 1)) "

@@ -65,4 +65,61 @@ struct MemoryClaimTests {
         // A row here is also a grid point (1 kHz): 80 + 64 stated, 25 % to spare.
         #expect(perRow <= 1.25 * (80 + 64), "\(perRow) bytes a row")
     }
+
+    /// The tool's peak on a two-row trace: its code and libraries, which no claim counts.
+    static func baseMemory(_ command: [String], in folder: String) throws -> Int {
+        let small = folder + "/small.csv"
+        try "time,angle,true_angle,true_velocity\n0,90,90,0\n1,91,91,1\n".write(
+            toFile: small, atomically: false, encoding: .utf8)
+        return try peakMemory(command + [small, "-o", folder + "/small.out"], in: folder)
+    }
+
+    @Test("unfold holds what score holds a row: at most 80 bytes a row plus 64 per grid point", .slow)
+    func unfoldMemoryPerRow() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rows = 200_000
+        let trace = try Self.denseTrace(rows: rows, in: folder)
+        let peak = try Self.peakMemory(["unfold", trace, "-o", folder + "/unfold.dat"], in: folder)
+        let base = try Self.baseMemory(["unfold"], in: folder)
+        let perRow = Double(peak - base) / Double(rows)
+        print("unfold: peak \(peak / 1_048_576) MiB, base \(base / 1_048_576) MiB, \(Int(perRow)) bytes a row")
+        // docs/performance.md measures 112 bytes a row and holds unfold to score's bound.
+        #expect(perRow <= 1.25 * (80 + 64), "\(perRow) bytes a row")
+    }
+
+    @Test("read and posture stream their rows: 200,000 rows cost no more than two (within 8 MiB)", .slow)
+    func streamingCommandsAreConstant() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let trace = try Self.denseTrace(rows: 200_000, in: folder)
+        for command in ["read", "posture"] {
+            let peak = try Self.peakMemory([command, trace, "-o", folder + "/\(command).dat"], in: folder)
+            let base = try Self.baseMemory([command], in: folder)
+            print("\(command): peak \(peak / 1_048_576) MiB, base \(base / 1_048_576) MiB")
+            // Held row by row, the 200,000 rows (21 MB of them as text) would cost ≥ 20 MiB.
+            #expect(peak - base <= 8 << 20, "\(command): \(peak - base) bytes above the two-row run")
+        }
+    }
+
+    @Test("fold-render --image holds at most 31 bytes a pixel beyond the tool (docs/performance.md)", .slow)
+    func foldRenderMemoryPerPixel() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let side = 1024
+        var image = Array("P6\n\(side) \(side)\n255\n".utf8)
+        image.reserveCapacity(image.count + 3 * side * side)
+        for y in 0..<side {
+            for x in 0..<side { image += [UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255)] }
+        }
+        let picture = folder + "/picture.ppm"
+        try Data(image).write(to: URL(fileURLWithPath: picture))
+        let peak = try Self.peakMemory(
+            ["fold-render", "--tilt", "20", "--image", picture, "-o", folder + "/render.dat"], in: folder)
+        let base = try Self.peakMemory(["fold-render", "--tilt", "20", "-o", folder + "/pattern.dat"], in: folder)
+        let perPixel = Double(peak - base) / Double(side * side)
+        print("fold-render: peak \(peak / 1_048_576) MiB, base \(base / 1_048_576) MiB, \(Int(perPixel)) bytes a pixel")
+        // The file (3), the decoded frame and the 24-byte summed-area table: 31 stated, 25 % to spare.
+        #expect(perPixel <= 1.25 * 31, "\(perPixel) bytes a pixel")
+    }
 }

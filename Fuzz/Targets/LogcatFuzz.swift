@@ -1,0 +1,67 @@
+internal import HingeSupport
+
+/// libFuzzer target: `import logcat`'s parser (`SamsungHALLog`) and its time order. Any bytes
+/// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash, and:
+/// - no line vanishes: every non-blank line is an event, a problem or an ignored line;
+/// - every problem is located (line ≥ 1, column ≥ 1 and within its line) and its message is safe
+///   to print (no control character, bounded however long the line);
+/// - every event's angle is in 0…360° and its time ≥ 0; in time order the times strictly
+///   increase, and every event left out is a problem;
+/// - the trace `import logcat` writes from a stream (times from the earliest event of both
+///   streams, exact decimals) is read by HingeKit's `TraceReader` with the default options
+///   without a single error: the importer's output passes the checks `hingetool read` applies.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    let text = DumpsysSensorLog.text(of: bytes)
+    let log = SamsungHALLog(text: text)
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    let nonBlank = lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count
+    let eventCount = log.events.values.map(\.count).reduce(0, +)
+    check(eventCount + log.problems.count + log.ignoredCount == nonBlank, "a line vanished")
+    var ordered: [SamsungHALLog.Stream: [SamsungHALLog.Event]] = [:]
+    for stream in SamsungHALLog.Stream.allCases {
+        let events = log.events[stream] ?? []
+        let (kept, repeats) = SamsungHALLog.inTimeOrder(events)
+        check(kept.count + repeats.count == events.count, "an event vanished from \(stream)")
+        var last: Int64 = -1
+        for event in kept {
+            check((0...360).contains(event.angle), "angle \(event.angle)")
+            check(event.nanoseconds >= 0 && event.nanoseconds > last, "time \(event.nanoseconds) after \(last)")
+            last = event.nanoseconds
+        }
+        for problem in log.problems + repeats { checkLocated(problem, lines: lines) }
+        ordered[stream] = kept
+    }
+    let firsts = ordered.values.compactMap(\.first?.nanoseconds)
+    guard let origin = firsts.min() else { return 0 }
+    for events in ordered.values where !events.isEmpty {
+        var csv = "time,angle\n"
+        for event in events {
+            csv += ExactTime.seconds(nanoseconds: event.nanoseconds - origin) + ",\(event.angle)\n"
+        }
+        let reader = TraceReader(bytes: Array(csv.utf8), fileName: "import")
+        do {
+            var read = 0
+            while try reader.next() != nil { read += 1 }
+            check(read == events.count, "read \(read) of \(events.count) rows")
+        } catch {
+            check(false, "the imported trace is refused by the reader: \(error)")
+        }
+    }
+    return 0
+}
+
+/// A problem names a place in its line and says what it says in printable, bounded text.
+func checkLocated(_ problem: SamsungHALLog.Problem, lines: [Substring]) {
+    check(problem.line >= 1 && problem.line <= lines.count, "problem at line \(problem.line)")
+    check(problem.column >= 1 && problem.column <= lines[problem.line - 1].count + 1, "column \(problem.column)")
+    // The longest template is under 100 scalars; the echo rule quotes at most 40 input
+    // characters, none longer than 10 scalars once escaped (`\u{FFFD}`).
+    check(
+        problem.message.unicodeScalars.count <= 100 + 40 * 10,
+        "a message of \(problem.message.unicodeScalars.count) scalars")
+    check(
+        !problem.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) },
+        "a control character in the message")
+}
