@@ -91,10 +91,12 @@ copy() {
   local source=$out/$1 name=$2 expected=$3 page=$4
   shift 4
   [ -n "$filter" ] && [[ $name != *$filter* ]] && return 0
-  ffmpeg -nostdin -loglevel error -y -i "$source" "$@" "$work/copy.mp4"
-  truth "$work/copy.mp4" "$name" "$expected" "$page"
-  mv "$work/copy.mp4" "$out/$name"
+  local take=$work/copy.${name##*.}
+  ffmpeg -nostdin -loglevel error -y -i "$source" "$@" "$take"
+  truth "$take" "$name" "$expected" "$page"
+  mv "$take" "$out/$name"
   mv "$work/truth.json" "$out/${name%.*}.json"
+  [[ $page == late.html* ]] && hinge_trace "$out/${name%.*}.json" >"$out/${name%.*}.csv"
   echo "record-film: $name $(stat -c %s "$out/$name") bytes"
 }
 
@@ -145,6 +147,9 @@ film placeholder-black "placeholder.html?colour=black&ms=80,150" "placeholder-fl
 film blank "blank.html?ms=20,70" "blank-frame blank-frame" "$all"
 film blank-long "blank.html?ms=45,95" "blank-frame blank-frame" "60-h264-hq 30-h264-hq"
 film late-motion "late.html?late=2000" "settle late-motion" "60-h264-hq 30-h264-hq"
+# A second take of it at CRF 35 and in VP9 (the hinge-offset estimate is tested on every
+# late-motion recording).
+film late-motion-2 "late.html?late=2000" "settle late-motion" "60-h264-lq 30-vp9"
 film controls controls.html "" "60-h264-hq 30-h264-hq 30-vp9"
 film repeated "repeated.html?fps=30" "settle" "60-h264-hq 60-h264-lq"
 # A large clock ticking every 500 ms below the layouts, and one cut: `film --ignore` leaves the clock out.
@@ -158,5 +163,8 @@ copy crossfade-two-linear-60-h264-hq.mp4 crossfade-two-linear-vfr.mp4 "crossfade
 copy placeholder-grey-60-h264-hq.mp4 placeholder-grey-vfr.mp4 "placeholder-flash placeholder-flash" \
   "placeholder.html?colour=grey&ms=50,110" "${vfr[@]}"
 copy blank-60-h264-hq.mp4 blank-vfr.mp4 "blank-frame blank-frame" "blank.html?ms=20,70" "${vfr[@]}"
+# The late-motion film at a variable frame rate too (the hinge-offset estimate is tested on each
+# late-motion recording).
+copy late-motion-60-h264-hq.mp4 late-motion-vfr.mp4 "settle late-motion" "late.html?late=2000" "${vfr[@]}"
 # Rotation metadata (a phone held sideways): the same frames, displayed turned by 90°.
 copy cut-60-h264-hq.mp4 cut-rotated.mp4 "cut cut cut" cut.html -c copy -metadata:s:v:0 rotate=90

@@ -36,8 +36,8 @@
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
 /// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
-///    after the hinge stopped is also **late motion**, and every event gets its time from the
-///    hinge's last stop and start.
+///    after the hinge stopped, with a step reaching ``FilmEventThresholds/lateMotionStep``, is
+///    also **late motion**, and every event gets its time from the hinge's last stop and start.
 public struct FilmEventDetector: Sendable {
     /// The thresholds in use.
     public var thresholds: FilmEventThresholds
@@ -336,7 +336,9 @@ struct EventSearch {
                 kind: .settle, start: frames[index].time, end: frames[last].time, frames: count,
                 peak: peak(index...last))
             events.append(settle)
-            if let hinge, let stop = hinge.restingSince(settle.start), settle.start - stop > t.lateMotion {
+            if let hinge, let stop = hinge.restingSince(settle.start), settle.start - stop > t.lateMotion,
+                settle.peak >= t.lateMotionStep
+            {
                 var late = settle
                 late.kind = .lateMotion
                 events.append(late)

@@ -60,6 +60,10 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A burst that starts longer than this after the hinge stopped is late motion: 500 ms
     /// (HingeKit's default springs settle within half a second).
     public var lateMotion: Int = 500
+    /// A late burst is late motion only when one of its steps reaches this: 0.05. The late
+    /// slides of the recorded corpus reach 0.19–0.24 and the synthetic film's 0.14; a clock's
+    /// tick measures 0.023–0.033 and VP9 refreshing its picture at CRF 40 0.017.
+    public var lateMotionStep: Double = 0.05
 
     /// The documented defaults.
     public init() {}

@@ -55,6 +55,7 @@ enum FilmGate {
             ("longest-flash", 0...60_000, { $0.longestFlash = Int($1) }),
             ("settle-gap", 0...60_000, { $0.settleGap = Int($1) }),
             ("late-motion", 0...86_400_000, { $0.lateMotion = Int($1) }),
+            ("late-motion-step", 0...1, { $0.lateMotionStep = $1 }),
         ]
 
     /// The thresholds with `--thresholds NAME=VALUE,…` applied to the defaults.

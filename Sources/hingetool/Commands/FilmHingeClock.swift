@@ -13,7 +13,10 @@ extension HingeTool.Film {
 
     /// The trace's samples on its clock (`--clock`), the offset onto the film's clock and the
     /// header line that says where it came from: `--hinge-offset` when given, else the
-    /// estimate from frame activity against hinge speed (``HingeClockOffset``), else 0.
+    /// estimate from the film's bursts of change against the hinge's starts
+    /// (``HingeClockOffset``), else 0. An estimate that had to choose between offsets fitting
+    /// equally well, or that leaves hinge starts unfollowed, is said so in the header and on
+    /// standard error.
     static func hingeClock(
         _ path: String, frames: [FilmFrame], arguments: ParsedArguments, context: ToolContext
     ) throws(ToolError) -> (samples: [HingeSample], offset: Int, note: String) {
@@ -23,30 +26,53 @@ extension HingeTool.Film {
             let offset = Int(given.rounded())
             return (samples, offset, "hinge offset \(offset) ms (given)")
         }
-        guard let estimate = try estimate(samples, frames: frames, path: path, arguments: arguments) else {
+        let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
+        guard
+            let estimate = try estimate(
+                samples, frames: frames, thresholds: thresholds, path: path, arguments: arguments)
+        else {
+            context.writeError(
+                "warning: the hinge offset cannot be estimated (the hinge never starts to move, or the film never "
+                    + "changes after its lead-in); 0 ms is used: give --hinge-offset\n")
             return (samples, 0, "hinge offset 0 ms (too little film or hinge motion to estimate one)")
         }
-        let note =
-            "hinge offset \(estimate.offset) ms ± \(estimate.uncertainty) ms (estimated from frame activity "
-            + "against hinge speed, correlation \(DecimalNumber.fixed(estimate.correlation, places: 2))); "
-            + "--hinge-offset overrides it"
-        return (samples, estimate.offset, note)
+        var note =
+            "hinge offset \(estimate.offset) ms ± \(estimate.uncertainty) ms (estimated: the film starts changing within "
+            + "\(HingeClockOffset.reaction) ms of \(estimate.followedStarts) of the \(estimate.startsInFilm) hinge starts in it"
+        if estimate.isAmbiguous {
+            let others = estimate.alternatives.prefix(5).map { "\($0) ms" }.joined(separator: ", ")
+            note += "; ambiguous: \(others) fit as well, the one starting the trace nearest the film is taken"
+            context.writeError(
+                "warning: the hinge offset is ambiguous: \(estimate.offset) ms and \(others) line up as many hinge starts "
+                    + "with changes of the film; \(estimate.offset) ms (the trace starting nearest the film) is used: "
+                    + "give --hinge-offset if you know it\n")
+        }
+        if estimate.isPartial {
+            note +=
+                "; unreliable: \(estimate.startsInFilm - estimate.followedStarts) hinge starts are followed by no change"
+            context.writeError(
+                "warning: the hinge offset \(estimate.offset) ms is unreliable: only \(estimate.followedStarts) of the "
+                    + "\(estimate.startsInFilm) hinge starts in the film are followed by a change within "
+                    + "\(HingeClockOffset.reaction) ms: give --hinge-offset\n")
+        }
+        return (samples, estimate.offset, note + "); --hinge-offset overrides it")
     }
 
     /// The best ``HingeClockOffset`` over the parts of the trace: a gap longer than the film
     /// (plus 10 s) splits the trace, since no film frame can follow both sides of it, and each
-    /// part is estimated on its own, the highest correlation winning. A trace with a lone row a
-    /// day after the session costs the session, not a day of 10 ms bins; each part's bins are
-    /// counted against `--max-points` before any is made.
+    /// part is estimated on its own, the one following the most hinge starts (then the
+    /// narrowest) winning. A trace with a lone row a day after the session costs the session,
+    /// not a day of readings; each part's readings (every 5 ms) are counted against
+    /// `--max-points` before any is made.
     static func estimate(
-        _ samples: [HingeSample], frames: [FilmFrame], path: String, arguments: ParsedArguments
+        _ samples: [HingeSample], frames: [FilmFrame], thresholds: FilmEventThresholds, path: String,
+        arguments: ParsedArguments
     ) throws(ToolError) -> HingeClockOffset? {
         guard let firstFrame = frames.first?.time, let lastFrame = frames.last?.time, !samples.isEmpty else {
             return nil
         }
         let gap = Double(lastFrame - firstFrame) / 1000 + 10
         let limit = try HingeTool.pointLimit(arguments)
-        let activity = frames.map { (time: $0.time, rmse: $0.rmse) }
         var best: HingeClockOffset?
         var start = 0
         for end in 1...samples.count where end == samples.count || samples[end].time - samples[end - 1].time > gap {
@@ -54,14 +80,18 @@ extension HingeTool.Film {
             start = end
             guard let first = part.first?.time, let last = part.last?.time, last > first else { continue }
             try HingeTool.checkGrid(
-                duration: last - first, rate: 1000 / Double(HingeClockOffset.bin), limit: limit,
-                file: ToolContext.displayName(path), what: "the hinge speed for the offset estimate (every 10 ms)",
+                duration: last - first + 1, rate: 200, limit: limit, file: ToolContext.displayName(path),
+                what: "the hinge's rest readings for the offset estimate (every 5 ms)",
                 remedy: "give '--hinge-offset', or raise '--max-points'")
-            if let estimate = HingeClockOffset(frames: activity, samples: part),
-                estimate.correlation > best?.correlation ?? -.infinity
-            {
-                best = estimate
+            guard let estimate = HingeClockOffset(frames: frames, samples: part, thresholds: thresholds) else {
+                continue
             }
+            if let current = best,
+                (current.followedStarts, -current.uncertainty) >= (estimate.followedStarts, -estimate.uncertainty)
+            {
+                continue
+            }
+            best = estimate
         }
         return best
     }

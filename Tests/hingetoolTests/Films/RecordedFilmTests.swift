@@ -126,6 +126,57 @@ struct RecordedFilmTests {
         #expect(events.allSatisfy { nearCut($0.1) && nearCut($0.2) }, "\(masked.events)")
     }
 
+    /// The recordings filmed with a hinge trace beside them (NAME.csv, written by
+    /// scripts/record-film.sh on the recording's own clock).
+    static let hingeRecordings = recordings.filter {
+        FileManager.default.fileExists(atPath: folder + "/" + ($0 as NSString).deletingPathExtension + ".csv")
+    }
+
+    @Test(
+        "the hinge offset estimated from the film is the recording's own within its uncertainty", .slow,
+        arguments: hingeRecordings)
+    func hingeOffset(name: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.releaseTool))
+        let stem = (name as NSString).deletingPathExtension
+        let trace = Self.folder + "/" + stem + ".csv"
+        // The trace is written on the recording's clock: kept (--clock recorder) its true offset
+        // is 0; started at zero (--clock zero) it is the time of its first sample on the recording.
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let first = try #require(Double(rows.dropFirst().first?.split(separator: ",").first ?? ""))
+        let truthData = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + stem + ".json"))
+        let truth = try #require(try JSONSerialization.jsonObject(with: truthData) as? [String: Any])
+        let late = try #require((truth["events"] as? [[String: Any]])?.first { $0["kind"] as? String == "late-motion" })
+        let lateStart = try #require(late["start_ms"] as? Int)
+        let period = name.contains("-30-") ? 1000.0 / 30 : 1000.0 / 60
+        for (clock, expected) in [("zero", Int((first * 1000).rounded())), ("recorder", 0)] {
+            let work = temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            let run = GuardedProcess(
+                arguments: [
+                    Self.releaseTool, "film", Self.folder + "/" + name, "--events", "--hinge", trace, "--clock", clock,
+                ],
+                folder: work, memoryLimit: 8 << 30, timeLimit: 600
+            ).run()
+            try #require(run.status == 0, "\(name): \(run.error)")
+            let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("# hinge offset ") })
+            let words = line.split(separator: " ")
+            let offset = try #require(Int(words[3]))
+            let uncertainty = try #require(Int(words[6]))
+            #expect(abs(offset - expected) <= uncertainty, "\(name) --clock \(clock): \(line), truth \(expected) ms")
+            #expect(uncertainty <= 250, "\(line)")
+            // One fold and two slides: the slide after the hinge stopped fits as well, and the tool says it guessed.
+            #expect(line.contains("ambiguous"), "\(line)")
+            #expect(run.error.contains("warning: the hinge offset is ambiguous"), "\(run.error)")
+            // With the estimate, the late motion is found where the recording shows it.
+            let found = run.output.split(separator: "\n").contains { row in
+                let fields = row.split(separator: " ")
+                guard fields.count > 2, fields[2] == "late-motion", let start = Int(fields[0]) else { return false }
+                return abs(Double(start - lateStart)) <= 2 * period + 0.5
+            }
+            #expect(found, "\(name) --clock \(clock): no late-motion at \(lateStart) ms")
+        }
+    }
+
     static func summary(_ events: [[String: Any]]) -> String {
         events.map { "\($0["kind"] ?? "?") \($0["start_ms"] ?? "?")–\($0["end_ms"] ?? "?")" }.joined(separator: ", ")
     }
