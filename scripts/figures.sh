@@ -32,7 +32,9 @@ for id in reader.ingest animator.persistent animator.additive-1 animator.additiv
   stand-in.exact stand-in.stand-in spring.closed-form spring.rk8pd read.time read.rows-per-second \
   read.megabytes-per-second read.peak-rss animate.time animate.rows-per-second animate.megabytes-per-second \
   animate.peak-rss peer.time peer.peak-rss read-big.peak-rss animate-big.peak-rss film.time film.peer-time \
-  film.cpu film.peer-cpu film.peak-rss film.agreement; do
+  film.cpu film.peer-cpu film.peak-rss film.agreement film.video.time film.video.png-route-time \
+  film.video.raw-decode-time film.video.over-raw-decode film.video.peak-rss film.video.peak-rss-long \
+  film.video.agreement; do
   if ! jq -e --arg id "$id" 'any(.figures[]; .id == $id)' "$results" > /dev/null 2>&1; then
     echo "figures.sh: $results has no figure '$id': run make bench (a whole run)" >&2
     exit 1
@@ -137,9 +139,8 @@ EOF
   video_rows
 }
 
-# The film-from-a-video rows, once a whole `make bench` has measured them (issue 24).
+# The film-from-a-video rows (issue 24).
 video_rows() {
-  jq -e 'any(.figures[]; .id == "film.video.time")' "$results" > /dev/null 2>&1 || return 0
   local label
   label=$(field film.video.time name | sed -E 's/.*\((.*)\)$/\1/')
   cat << EOF
@@ -172,8 +173,7 @@ readme_film() {
   printf 'agrees\nwith ImageMagick'"'"'s `compare -metric RMSE` to %s and runs %s× faster than the loop of\n`compare` processes on the shared 2-core machine (%s× less CPU)' \
     "$(field film.agreement | xargs printf '%.0e' | sed 's/e-0*/e-/')" \
     "$(sig "$(field film.time peer_ratio)")" "$(sig "$(field film.cpu peer_ratio)")"
-  # A recording read from ffmpeg's pipe, once a whole `make bench` has measured it (issue 24).
-  jq -e 'any(.figures[]; .id == "film.video.time")' "$results" > /dev/null 2>&1 || return 0
+  # A recording read from ffmpeg's pipe (issue 24).
   printf '; on a %s recording it\nruns %s× faster than ffmpeg writing PNG files for it, in %s× the time ffmpeg takes to decode it alone' \
     "$(field film.video.time name | sed -E 's/.*\((.*)\)$/\1/')" "$(sig "$(field film.video.time peer_ratio)")" \
     "$(sig "$(field film.video.over-raw-decode)")"

@@ -17,7 +17,9 @@ struct FiguresTests {
         "read.rows-per-second", "read.megabytes-per-second", "read.peak-rss", "animate.time",
         "animate.rows-per-second", "animate.megabytes-per-second", "animate.peak-rss", "peer.time", "peer.peak-rss",
         "read-big.peak-rss", "animate-big.peak-rss", "film.time", "film.peer-time", "film.cpu", "film.peer-cpu",
-        "film.peak-rss", "film.agreement",
+        "film.peak-rss", "film.agreement", "film.video.time", "film.video.png-route-time",
+        "film.video.raw-decode-time", "film.video.over-raw-decode", "film.video.peak-rss",
+        "film.video.peak-rss-long", "film.video.agreement",
     ]
 
     static func results() throws -> (run: [String: Any], figures: [String: [String: Any]]) {
