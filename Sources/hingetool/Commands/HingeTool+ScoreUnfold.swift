@@ -5,18 +5,11 @@ internal import HingeSupport
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-        var results: [(path: String, rows: [(name: String, score: UnfoldScore)])] = []
         let reference = try referenceTruth(arguments, context: context)
         if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
-        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
-        for path in arguments.positionals {
-            let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
-            // The 1 kHz scoring grid and the 120 Hz frames are counted before either is made.
-            try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
-            // No angle at all: nothing to score (not an RMSE of 1 between "fully open" and a truth
-            // that has no hinge either).
-            let scored = samples.contains { $0.angle != nil } ? UnfoldComparison.scores(samples, truth: truth) : []
-            results.append((path, scored))
+        let results: [(path: String, rows: [(name: String, score: UnfoldScore)])]
+        results = try scoredTraces(arguments, reference: reference, context: context) {
+            UnfoldComparison.scores($0, truth: $1)
         }
         let text: String
         switch arguments.value("format") {
@@ -122,30 +115,43 @@ extension HingeTool.Score {
         return text
     }
 
+    /// Each trace of the command line read (against `reference` when given), its 1 kHz scoring
+    /// grid and 120 Hz frames counted against `--max-points` before either is made, and scored by
+    /// `score`; a trace without a single angle has nothing to score (not an RMSE of 1 between
+    /// "fully open" and a truth that has no hinge either) and gets no rows.
+    static func scoredTraces<Row>(
+        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext,
+        _ score: ([HingeSample], GroundTruth) -> [Row]
+    ) throws(ToolError) -> [(path: String, rows: [Row])] {
+        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
+        var results: [(path: String, rows: [Row])] = []
+        for path in arguments.positionals {
+            let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
+            try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
+            results.append((path, samples.contains { $0.angle != nil } ? score(samples, truth) : []))
+        }
+        return results
+    }
+
     /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
     /// it to 1 s after (the displays run over the whole trace).
     static func runPerMove(
         _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
     ) throws(ToolError) {
-        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
-        var results: [(path: String, moves: [UnfoldComparison.Move])] = []
-        for path in arguments.positionals {
-            let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
-            try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
-            let scored = samples.contains { $0.angle != nil } ? UnfoldComparison.moveScores(samples, truth: truth) : []
-            results.append((path, scored))
+        let results = try scoredTraces(arguments, reference: reference, context: context) {
+            UnfoldComparison.moveScores($0, truth: $1)
         }
         let text: String
         switch arguments.value("format") {
         case "json":
-            let files = results.map { movesJSON($0.moves, path: $0.path) }
+            let files = results.map { movesJSON($0.rows, path: $0.path) }
             text =
                 (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold-moves/1").rendered()
                 + "\n"
         case "markdown":
-            text = results.map { movesMarkdown($0.moves) }.joined(separator: "\n")
+            text = results.map { movesMarkdown($0.rows) }.joined(separator: "\n")
         default:
-            text = results.map { movesTable($0.moves, path: $0.path) }.joined(separator: "\n")
+            text = results.map { movesTable($0.rows, path: $0.path) }.joined(separator: "\n")
         }
         try context.emit(text, to: arguments.value("output"))
     }
