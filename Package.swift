@@ -42,8 +42,10 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // The SIMD passes over a film's bytes (tile sums, YUV to RGB) in C (MIT).
+        .target(name: "CFrameKernels"),
         // Frame differences and film events (MIT): libpng is under the libpng licence, libdeflate MIT.
-        .target(name: "FilmAnalysis", dependencies: ["HingeSupport", "HingeKit", "CPNG", "CDeflate"]),
+        .target(name: "FilmAnalysis", dependencies: ["HingeSupport", "HingeKit", "CPNG", "CDeflate", "CFrameKernels"]),
         // Cairo draws the effect previews (LGPL-2.1 or MPL-1.1).
         .systemLibrary(
             name: "CCairo",

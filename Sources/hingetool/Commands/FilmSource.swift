@@ -36,20 +36,35 @@ enum FilmSource {
                     + "then run: hingetool film frames")
         }
         // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
+        let name = path.hasPrefix("-") ? "./" + path : path
         let reader = FilmStreamReader(mask: mask)
-        // The reader holds the batch being measured, the one being read and the frame before.
-        let video = try FilmVideo(
-            video: path.hasPrefix("-") ? "./" + path : path, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1)
-        defer { video.finish() }
         let progress = ProgressLine(context)
         defer { progress.finish() }
-        do {
-            return try reader.read(
-                source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
-                progress: { progress.update("film: \($0) frames") })
-        } catch {
-            throw .data(Echo.quoted(error.description, limit: 2000))
+        // YUV when it gives ffmpeg's RGB (FilmVideo); read again as RGB when it turns out not to.
+        for yuv in [YUV420Conversion.isVectorised, false] {
+            // The reader holds the batch being measured, the one being read and the frame before.
+            let video = try FilmVideo(video: name, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1, yuv: yuv)
+            defer { video.finish() }
+            let frames: [FilmFrame]
+            do {
+                frames = try reader.read(
+                    source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
+                    progress: { progress.update("film: \($0) frames") })
+            } catch {
+                guard yuv, let reason = video.restartReason else {
+                    throw .data(Echo.quoted(error.description, limit: 2000))
+                }
+                context.writeError("note: \(Echo.quoted(path, limit: 200)): \(reason); reading it again as RGB\n")
+                continue
+            }
+            if yuv, !video.confirmed() {
+                let reason = video.restartReason ?? "the conversion differs from ffmpeg's"
+                context.writeError("note: \(Echo.quoted(path, limit: 200)): \(reason); reading it again as RGB\n")
+                continue
+            }
+            return frames
         }
+        throw .failure("\(Echo.quoted(path, limit: 200)): could not be read")
     }
 
     static func read(

@@ -1,0 +1,171 @@
+import FilmAnalysis
+import Foundation
+
+/// Whether this ffmpeg converts `yuv420p` to RGB exactly as ``YUV420Conversion`` does, for one
+/// picture size and one set of colours, checked on every input it could meet: a few raw
+/// pictures of that size holding all 2²⁴ (Y, U, V) triples (each 2 × 2 block one (U, V) pair
+/// and four luma values, 2²² blocks) go through `ffmpeg -f rawvideo … -pix_fmt rgb24` with the
+/// video's colour options, and its RGB is compared byte for byte with this conversion's. As
+/// each pixel's RGB depends only on its own Y and its block's U and V, identical output on all
+/// triples means identical output on any picture ffmpeg converts the same way.
+///
+/// It runs on a thread of its own while the film is read (about 25 MB in, 50 MB out at any
+/// size: a fifth of a second here); ``failure()`` looks without waiting, ``verdict()`` waits.
+/// Its ffmpeg is a ``ChildProgram`` like the film's, killed by ``cancel()``.
+final class YUV420Probe: @unchecked Sendable {
+    private let lock = NSLock()
+    /// `nil` while it runs; then `.some(nil)` when identical, or why not.
+    private var outcome: String??
+    private var running: pid_t?
+    private var cancelled = false
+    private let done = DispatchGroup()
+
+    /// Starts the check for `width` × `height` pictures (both even) and `conversion`;
+    /// `inputOptions` give the raw pictures the video's colours (`-color_range`, `-colorspace`).
+    init(ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, inputOptions: [String]) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            let found = check(
+                ffmpeg: ffmpeg, width: width, height: height, conversion: conversion, inputOptions: inputOptions)
+            lock.withLock { outcome = .some(found) }
+            done.leave()
+        }
+    }
+
+    /// Why the conversions differ, once known; `nil` while the check runs or when they agree.
+    func failure() -> String? {
+        lock.withLock { outcome ?? nil }
+    }
+
+    /// Waits for the check: `nil` when ffmpeg's RGB and the conversion's are identical, else why
+    /// not.
+    func verdict() -> String? {
+        done.wait()
+        return failure()
+    }
+
+    /// Stops the check (kills its ffmpeg) and waits for its thread.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            if let running { kill(-running, SIGKILL) }
+        }
+        done.wait()
+    }
+
+    /// The raw `yuv420p` pictures holding every triple: block `g` (counted across all pictures)
+    /// takes (U, V) = ((g >> 6) & 255, (g >> 14) & 255) and luma 4 · (g & 63) + 0…3.
+    static func pictures(width: Int, height: Int) -> (bytes: [UInt8], count: Int) {
+        let across = width / 2
+        let perPicture = across * (height / 2)
+        let count = ((1 << 22) + perPicture - 1) / perPicture
+        let pictureBytes = YUV420Conversion.byteCount(width: width, height: height)
+        var bytes = [UInt8](repeating: 0, count: pictureBytes * count)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for picture in 0..<count {
+                let luma = picture * pictureBytes
+                let u = luma + width * height
+                let v = u + perPicture
+                for block in 0..<perPicture {
+                    let g = (picture * perPicture + block) & ((1 << 22) - 1)
+                    let (x, y) = (2 * (block % across), 2 * (block / across))
+                    let base = UInt8(truncatingIfNeeded: 4 * (g & 63))
+                    buffer[luma + y * width + x] = base
+                    buffer[luma + y * width + x + 1] = base + 1
+                    buffer[luma + (y + 1) * width + x] = base + 2
+                    buffer[luma + (y + 1) * width + x + 1] = base + 3
+                    buffer[u + block] = UInt8(truncatingIfNeeded: g >> 6)
+                    buffer[v + block] = UInt8(truncatingIfNeeded: g >> 14)
+                }
+            }
+        }
+        return (bytes, count)
+    }
+
+    // Long: one sequence — make the pictures, hand them to ffmpeg through an anonymous file,
+    // read and compare its RGB picture by picture, then its exit — sharing the descriptors it
+    // closes on every path.
+    private func check(
+        ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, inputOptions: [String]
+    ) -> String? {
+        let (yuv, count) = Self.pictures(width: width, height: height)
+        guard let file = tmpfile() else { return "cannot create a temporary file for the probe" }
+        defer { fclose(file) }
+        guard fwrite(yuv, 1, yuv.count, file) == yuv.count, fflush(file) == 0 else {
+            return "cannot write the probe's pictures"
+        }
+        rewind(file)
+        let arguments =
+            ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)"]
+            + inputOptions + ["-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+        let child: ChildProgram
+        let out: (read: Int32, write: Int32)
+        do {
+            out = try ChildProgram.pipe()
+            defer { _ = close(out.write) }
+            child = try lock.withLock { () throws(ToolError) -> ChildProgram in
+                guard !cancelled else { throw .failure("cancelled") }
+                let started = try ChildProgram(ffmpeg, arguments: arguments, input: fileno(file), output: out.write)
+                running = started.pid
+                return started
+            }
+        } catch {
+            return "cannot run ffmpeg for the probe"
+        }
+        defer { _ = close(out.read) }
+        let pictureBytes = YUV420Conversion.byteCount(width: width, height: height)
+        var theirs = [UInt8](repeating: 0, count: 3 * width * height)
+        var ours = theirs
+        for picture in 0..<count {
+            let got = theirs.withUnsafeMutableBytes { Self.fill(out.read, $0) }
+            guard got == theirs.count else {
+                child.stop()
+                return "ffmpeg's probe output ended after \(picture) of \(count) pictures"
+            }
+            yuv.withUnsafeBufferPointer { all in
+                let picture = UnsafeBufferPointer(rebasing: all[(picture * pictureBytes)..<((picture + 1) * pictureBytes)])
+                ours.withUnsafeMutableBufferPointer { conversion.convert(picture, width: width, height: height, into: $0) }
+            }
+            if let index = Self.firstDifference(theirs, ours) {
+                child.stop()
+                let pixel = index / 3
+                let (x, y) = (pixel % width, pixel / width)
+                let base = picture * pictureBytes
+                let chroma = (y / 2) * (width / 2) + x / 2
+                let triple = (
+                    yuv[base + y * width + x], yuv[base + width * height + chroma],
+                    yuv[base + width * height + (width / 2) * (height / 2) + chroma]
+                )
+                return "ffmpeg converts YUV \(triple) to RGB \(Array(theirs[(3 * pixel)..<(3 * pixel + 3)])), this "
+                    + "conversion to \(Array(ours[(3 * pixel)..<(3 * pixel + 3)]))"
+            }
+        }
+        let status = child.wait()
+        lock.withLock { running = nil }
+        return status == 0 ? nil : "ffmpeg's probe failed (status \(status))"
+    }
+
+    /// Reads until `buffer` is full or the pipe ends; how many bytes came.
+    private static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let got = read(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            done += got
+        }
+        return done
+    }
+
+    /// The first index where `a` and `b` differ, or `nil`.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        let same = a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return x.count == y.count && memcmp(p, q, x.count) == 0
+            }
+        }
+        guard !same else { return nil }
+        return a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? b.count
+    }
+}
