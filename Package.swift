@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(
             name: "HingeAnalysisTests", dependencies: ["HingeAnalysis", "HingeKit", "CGSL", "HingeTestSupport"]),
         .testTarget(name: "ImageStandInsTests", dependencies: ["ImageStandIns"]),
-        .testTarget(name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport"]),
+        .testTarget(
+            name: "FilmAnalysisTests", dependencies: ["FilmAnalysis", "HingeKit", "HingeTestSupport", "CFrameKernels"]),
         .testTarget(
             name: "hingetoolTests",
             dependencies: ["hingetool", "HingeKit", "HingeSupport", "FilmAnalysis", "HingeTestSupport"]),

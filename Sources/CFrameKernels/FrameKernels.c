@@ -10,6 +10,22 @@
 #define HK_X86 0
 #endif
 
+// MARK: - Levels
+
+int hk_kernel_level(void) {
+#if HK_X86
+    if (__builtin_cpu_supports("avx2")) return 2;
+    if (__builtin_cpu_supports("ssse3")) return 1;
+#endif
+    return 0;
+}
+
+// `level` if this machine has it, else the best it has (a negative `level` asks for the best).
+static int level_to_use(int level) {
+    int best = hk_kernel_level();
+    return level < 0 || level > best ? best : level;
+}
+
 // MARK: - Tile sums
 
 // One row of one tile: `count` bytes from a pixel boundary. Byte i belongs to channel i mod 3.
@@ -279,9 +295,10 @@ __attribute__((target("avx2"))) static void tile_band_avx2(const uint8_t *frame,
 #endif
 
 void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
-                       long tile_size, long columns, uint64_t *wide) {
+                       long tile_size, long columns, uint64_t *wide, int level) {
+    level = level_to_use(level);
 #if HK_X86
-    if (__builtin_cpu_supports("avx2")) {
+    if (level == 2) {
         enum { kept = 16 };
         wide_lanes_t stack[kept];
         wide_lanes_t *lanes = columns <= kept ? stack : malloc(sizeof(wide_lanes_t) * (size_t)columns);
@@ -291,8 +308,11 @@ void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width
             return;
         }
     }
-    tile_band_sse2(frame, previous, width, top, bottom, tile_size, columns, wide);
-#else
+    if (level == 1) {
+        tile_band_sse2(frame, previous, width, top, bottom, tile_size, columns, wide);
+        return;
+    }
+#endif
     for (long y = top; y < bottom; y++) {
         for (long column = 0; column < columns; column++) {
             long left = column * tile_size;
@@ -301,7 +321,6 @@ void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width
                             (right - left) * 3, wide + 5 * column);
         }
     }
-#endif
 }
 
 // MARK: - YUV 4:2:0 to RGB
@@ -459,21 +478,15 @@ __attribute__((target("avx2"))) static void yuv_picture_avx2(const uint8_t *yuv,
 }
 #endif
 
-int hk_yuv420_is_vectorised(void) {
+void hk_yuv420_to_rgb24(const uint8_t *yuv, long width, long height, const int16_t coefficients[6], uint8_t *rgb,
+                        int level) {
+    level = level_to_use(level);
 #if HK_X86
-    return __builtin_cpu_supports("ssse3") ? 1 : 0;
-#else
-    return 0;
-#endif
-}
-
-void hk_yuv420_to_rgb24(const uint8_t *yuv, long width, long height, const int16_t coefficients[6], uint8_t *rgb) {
-#if HK_X86
-    if (__builtin_cpu_supports("avx2")) {
+    if (level == 2) {
         yuv_picture_avx2(yuv, width, height, coefficients, rgb);
         return;
     }
-    if (hk_yuv420_is_vectorised()) {
+    if (level == 1) {
         yuv_picture_ssse3(yuv, width, height, coefficients, rgb);
         return;
     }

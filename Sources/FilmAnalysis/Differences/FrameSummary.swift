@@ -127,7 +127,7 @@ public struct FrameSummary: Sendable {
                         wide.update(repeating: 0)
                         hk_rgb8_tile_band(
                             bytes.baseAddress, priorBase, frame.width, top, min(top + grid.tileSize, frame.height),
-                            grid.tileSize, columns, wide.baseAddress)
+                            grid.tileSize, columns, wide.baseAddress, -1)
                     }
                     for column in 0..<columns {
                         let tile = tileRow * columns + column

@@ -34,25 +34,31 @@ public struct YUV420Conversion: Sendable, Equatable {
         case fcc
         /// SMPTE 240M.
         case smpte240m
+        /// ITU-R BT.2020 (constant or non-constant luminance: ffmpeg converts both alike).
+        case bt2020
 
-        /// ffmpeg's integer coefficients (`crv`, `cbu`, `cgu`, `cgv`) in 2¹⁶ units.
+        /// ffmpeg's integer coefficients (`crv`, `cbu`, `cgu`, `cgv`) in 2¹⁶ units, as its
+        /// current table has them (older releases had other figures for BT.709: the probe
+        /// finds that out, and the film is read as RGB).
         var coefficients: (Int64, Int64, Int64, Int64) {
             switch self {
             case .bt601: return (104_597, 132_201, 25_675, 53_279)
-            case .bt709: return (117_504, 138_453, 13_954, 34_903)
+            case .bt709: return (117_489, 138_438, 13_975, 34_925)
             case .fcc: return (104_448, 132_798, 24_759, 53_109)
             case .smpte240m: return (117_579, 136_230, 16_907, 35_559)
+            case .bt2020: return (110_013, 140_363, 12_277, 42_626)
             }
         }
 
         /// The matrix ffmpeg applies for a frame whose `color_space` it prints as `name`
-        /// (`showinfo`), or `nil` for one this conversion does not cover (BT.2020 and others).
+        /// (`showinfo`), or `nil` for one this conversion does not cover (ICtCp and others).
         public init?(ffmpegName name: String) {
             switch name {
             case "unknown", "bt470bg", "smpte170m", "gbr", "reserved", "ycgco": self = .bt601
             case "bt709": self = .bt709
             case "fcc": self = .fcc
             case "smpte240m": self = .smpte240m
+            case "bt2020nc", "bt2020c": self = .bt2020
             default: return nil
             }
         }
@@ -111,7 +117,7 @@ public struct YUV420Conversion: Sendable, Equatable {
     /// Whether the conversion runs vectorised on this machine (x86-64 with SSSE3), where it is
     /// a few times faster than ffmpeg's own writing of RGB through a pipe; elsewhere it runs a
     /// pixel at a time, and a caller is better off asking ffmpeg for RGB.
-    public static var isVectorised: Bool { hk_yuv420_is_vectorised() != 0 }
+    public static var isVectorised: Bool { hk_kernel_level() > 0 }
 
     /// Converts the `yuv420p` picture in `yuv` (``byteCount(width:height:)`` bytes) into `rgb`
     /// (`3 · width · height` bytes, red, green, blue per pixel, row after row).
@@ -123,12 +129,22 @@ public struct YUV420Conversion: Sendable, Equatable {
     public func convert(
         _ yuv: UnsafeBufferPointer<UInt8>, width: Int, height: Int, into rgb: UnsafeMutableBufferPointer<UInt8>
     ) {
+        convert(yuv, width: width, height: height, into: rgb, level: -1)
+    }
+
+    /// ``convert(_:width:height:into:)`` with the instructions of `level` (see
+    /// `hk_kernel_level`; -1: the best this machine has), for the tests that hold the levels
+    /// against one another.
+    func convert(
+        _ yuv: UnsafeBufferPointer<UInt8>, width: Int, height: Int, into rgb: UnsafeMutableBufferPointer<UInt8>,
+        level: Int32
+    ) {
         precondition(width > 0 && height > 0, "an empty picture")
         precondition(yuv.count >= Self.byteCount(width: width, height: height), "too few YUV bytes")
         precondition(rgb.count >= 3 * width * height, "too small an RGB buffer")
         let coefficients = [luma, lumaOffset, vToRed, uToBlue, uToGreen, vToGreen]
         coefficients.withUnsafeBufferPointer {
-            hk_yuv420_to_rgb24(yuv.baseAddress, width, height, $0.baseAddress, rgb.baseAddress)
+            hk_yuv420_to_rgb24(yuv.baseAddress, width, height, $0.baseAddress, rgb.baseAddress, level)
         }
     }
 }
