@@ -74,7 +74,9 @@ final class FilmVideo {
     /// Starts ffmpeg on `video`; the reader keeps at most `inFlight` frames it was given alive
     /// at once (their arrays are filled again after that). `yuv`: try the YUV transport (it is
     /// settled on the first frame).
-    init(video: String, ffmpeg: String, inFlight: Int = 16, yuv: Bool = YUV420Conversion.isVectorised)
+    init(
+        video: String, ffmpeg: String, inFlight: Int = 16, yuv: Bool = YUV420Conversion.isVectorised
+    )
         throws(ToolError)
     {
         path = video
@@ -89,7 +91,9 @@ final class FilmVideo {
 
     /// ffmpeg writing `video`'s frames as `pixelFormat`, with the read ends of its stdout and
     /// stderr.
-    private static func start(_ ffmpeg: String, video: String, pixelFormat: String) throws(ToolError) -> (
+    private static func start(
+        _ ffmpeg: String, video: String, pixelFormat: String
+    ) throws(ToolError) -> (
         ChildProgram, Int32, Int32
     ) {
         let arguments = [
@@ -110,7 +114,9 @@ final class FilmVideo {
             _ = fcntl(out.read, setPipeSize, Int32(1 << 20))
         #endif
         do {
-            return (try ChildProgram(ffmpeg, arguments: arguments, output: out.write, error: err.write), out.read, err.read)
+            return (
+                try ChildProgram(ffmpeg, arguments: arguments, output: out.write, error: err.write), out.read, err.read
+            )
         } catch {
             [out.read, err.read].forEach { _ = close($0) }
             throw error
@@ -216,7 +222,9 @@ final class FilmVideo {
             done = raw.withUnsafeMutableBufferPointer { fill($0, count: count) }
             if done == count {
                 raw.withUnsafeBufferPointer { yuv in
-                    bytes.withUnsafeMutableBufferPointer { conversion.convert(yuv, width: width, height: height, into: $0) }
+                    bytes.withUnsafeMutableBufferPointer {
+                        conversion.convert(yuv, width: width, height: height, into: $0)
+                    }
                 }
             }
         }

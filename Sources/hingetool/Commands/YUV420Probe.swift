@@ -96,7 +96,10 @@ final class YUV420Probe: @unchecked Sendable {
         }
         rewind(file)
         let arguments =
-            ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)"]
+            [
+                "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size",
+                "\(width)x\(height)",
+            ]
             + inputOptions + ["-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
         let child: ChildProgram
         let out: (read: Int32, write: Int32)
@@ -123,8 +126,11 @@ final class YUV420Probe: @unchecked Sendable {
                 return "ffmpeg's probe output ended after \(picture) of \(count) pictures"
             }
             yuv.withUnsafeBufferPointer { all in
-                let picture = UnsafeBufferPointer(rebasing: all[(picture * pictureBytes)..<((picture + 1) * pictureBytes)])
-                ours.withUnsafeMutableBufferPointer { conversion.convert(picture, width: width, height: height, into: $0) }
+                let picture = UnsafeBufferPointer(
+                    rebasing: all[(picture * pictureBytes)..<((picture + 1) * pictureBytes)])
+                ours.withUnsafeMutableBufferPointer {
+                    conversion.convert(picture, width: width, height: height, into: $0)
+                }
             }
             if let index = Self.firstDifference(theirs, ours) {
                 child.stop()

@@ -88,9 +88,11 @@ struct FrameKernelLevelTests {
         }
     }
 
-    @Test("hk_yuv420_to_rgb24: every level gives the plain C arithmetic's bytes", arguments: [
-        (2, 2), (18, 4), (34, 6), (62, 10), (96, 2), (1080, 8),
-    ])
+    @Test(
+        "hk_yuv420_to_rgb24: every level gives the plain C arithmetic's bytes",
+        arguments: [
+            (2, 2), (18, 4), (34, 6), (62, 10), (96, 2), (1080, 8),
+        ])
     func conversionLevels(width: Int, height: Int) {
         let yuv = Self.bytes(YUV420Conversion.byteCount(width: width, height: height), seed: UInt64(width + height))
         for matrix in YUV420Conversion.Matrix.allCases {
@@ -123,7 +125,8 @@ struct FrameKernelLevelTests {
             var out = [UInt8](repeating: 0, count: 12)
             yuv.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer {
-                    YUV420Conversion(matrix: .bt601, fullRange: fullRange).convert(source, width: 2, height: 2, into: $0)
+                    YUV420Conversion(matrix: .bt601, fullRange: fullRange).convert(
+                        source, width: 2, height: 2, into: $0)
                 }
             }
             #expect(out[0..<3] == out[9..<12])

@@ -35,7 +35,8 @@ struct FilmVideoTransportTests {
         let ffmpeg = try #require(ExecutableSearch.find("ffmpeg", in: path ?? ExecutableSearch.environmentPath()))
         try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
         let made = ChildProcess.run(
-            ffmpeg, ["-nostdin", "-v", "error", "-i", video] + FilmSource.ffmpegArguments + [folder + "/frames/%06d.png"],
+            ffmpeg,
+            ["-nostdin", "-v", "error", "-i", video] + FilmSource.ffmpegArguments + [folder + "/frames/%06d.png"],
             timeLimit: 60)
         try #require(made.status == 0, "\(made.error)")
         let run = runTool(["film", folder + "/frames"])
@@ -53,19 +54,34 @@ struct FilmVideoTransportTests {
     }
 
     static let cases: [(name: String, options: [String], yuv: YUV420Conversion?)] = [
-        ("yuv420p, colours unsaid", ["-c:v", "libx264", "-pix_fmt", "yuv420p"], .init(matrix: .bt601, fullRange: false)),
         (
-            "yuv420p, BT.709 limited", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_range", "tv"],
+            "yuv420p, colours unsaid", ["-c:v", "libx264", "-pix_fmt", "yuv420p"],
+            .init(matrix: .bt601, fullRange: false)
+        ),
+        (
+            "yuv420p, BT.709 limited",
+            ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_range", "tv"],
             .init(matrix: .bt709, fullRange: false)
         ),
-        ("yuv420p, SMPTE 240M", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "smpte240m"], .init(matrix: .smpte240m, fullRange: false)),
-        ("yuv420p, BT.2020", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt2020nc"], .init(matrix: .bt2020, fullRange: false)),
-        ("full range (x264 decodes it as yuvj420p): RGB", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-color_range", "pc"], nil),
+        (
+            "yuv420p, SMPTE 240M", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "smpte240m"],
+            .init(matrix: .smpte240m, fullRange: false)
+        ),
+        (
+            "yuv420p, BT.2020", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt2020nc"],
+            .init(matrix: .bt2020, fullRange: false)
+        ),
+        (
+            "full range (x264 decodes it as yuvj420p): RGB",
+            ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-color_range", "pc"], nil
+        ),
         ("ICtCp: RGB", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "ictcp"], nil),
         ("yuv444p: RGB", ["-c:v", "libx264", "-pix_fmt", "yuv444p"], nil),
     ]
 
-    @Test("each kind of video: ffmpeg's RGB to the bit, on the transport its format and colours allow", arguments: cases.indices)
+    @Test(
+        "each kind of video: ffmpeg's RGB to the bit, on the transport its format and colours allow",
+        arguments: cases.indices)
     func transports(index: Int) throws {
         let (name, options, expected) = Self.cases[index]
         let folder = temporaryFolder()
