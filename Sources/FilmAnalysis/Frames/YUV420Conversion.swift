@@ -20,8 +20,8 @@ internal import CFrameKernels
 ///
 /// Whether a given ffmpeg converts this way is not assumed here: ffmpeg versions and other
 /// processors take other paths (its plain C tables round differently), so the caller checks a
-/// conversion against ffmpeg's own on all 2²⁴ (Y, U, V) triples before relying on it
-/// (``YUV420Conversion/probe(width:height:)``).
+/// conversion against ffmpeg's own on all 2²⁴ (Y, U, V) triples before relying on it (as
+/// `hingetool film` does, docs/film.md).
 public struct YUV420Conversion: Sendable, Equatable {
     /// The colour matrices ffmpeg distinguishes for this conversion.
     public enum Matrix: String, Sendable, CaseIterable {
@@ -38,8 +38,8 @@ public struct YUV420Conversion: Sendable, Equatable {
         case bt2020
 
         /// ffmpeg's integer coefficients (`crv`, `cbu`, `cgu`, `cgv`) in 2¹⁶ units, as its
-        /// current table has them (older releases had other figures for BT.709: the probe
-        /// finds that out, and the film is read as RGB).
+        /// current table has them (older releases had other figures for BT.709: a caller's
+        /// check against ffmpeg finds that out).
         var coefficients: (Int64, Int64, Int64, Int64) {
             switch self {
             case .bt601: return (104_597, 132_201, 25_675, 53_279)
