@@ -65,7 +65,8 @@ struct FilmVideoCase {
         var memory = Figure(
             id: "film.video.peak-rss", name: "hingetool film VIDEO: peak RSS (\(seconds) s)", unit: "MB",
             samples: ours.map { $0.peakRSS / 1e6 })
-        memory.note = "the larger of film and its ffmpeg child (GNU time %M): ffmpeg's, about 190 MB decoding alone"
+        memory.note =
+            "the larger of film and its ffmpeg child (GNU time %M): film's, the frames in flight and the conversion check's pictures"
         var figures = [time, pngTime, rawTime, overRaw, memory]
         // Six times as long a film: the memory must not grow with it.
         let long = try makeVideo(seconds: 6 * seconds)

@@ -10,7 +10,7 @@ import Foundation
 /// triples means identical output on any picture ffmpeg converts the same way.
 ///
 /// It runs on a thread of its own while the film is read (about 25 MB in, 50 MB out at any
-/// size: a fifth of a second here); ``failure()`` looks without waiting, ``verdict()`` waits.
+/// size, one picture in memory at a time: a fifth of a second here); ``failure()`` looks without waiting, ``verdict()`` waits.
 /// Its ffmpeg is a ``ChildProgram`` like the film's, killed by ``cancel()``.
 final class YUV420Probe: @unchecked Sendable {
     private let lock = NSLock()
@@ -53,33 +53,34 @@ final class YUV420Probe: @unchecked Sendable {
         done.wait()
     }
 
-    /// The raw `yuv420p` pictures holding every triple: block `g` (counted across all pictures)
-    /// takes (U, V) = ((g >> 6) & 255, (g >> 14) & 255) and luma 4 · (g & 63) + 0…3.
-    static func pictures(width: Int, height: Int) -> (bytes: [UInt8], count: Int) {
+    /// How many `width` × `height` pictures it takes to hold every triple (2²² blocks of 2 × 2).
+    static func pictureCount(width: Int, height: Int) -> Int {
+        let perPicture = (width / 2) * (height / 2)
+        return ((1 << 22) + perPicture - 1) / perPicture
+    }
+
+    /// Raw `yuv420p` picture `picture` of those holding every triple: block `g` (counted across
+    /// all pictures) takes (U, V) = ((g >> 6) & 255, (g >> 14) & 255) and luma 4 · (g & 63) + 0…3.
+    static func picture(_ picture: Int, width: Int, height: Int) -> [UInt8] {
         let across = width / 2
         let perPicture = across * (height / 2)
-        let count = ((1 << 22) + perPicture - 1) / perPicture
-        let pictureBytes = YUV420Conversion.byteCount(width: width, height: height)
-        var bytes = [UInt8](repeating: 0, count: pictureBytes * count)
+        var bytes = [UInt8](repeating: 0, count: YUV420Conversion.byteCount(width: width, height: height))
         bytes.withUnsafeMutableBufferPointer { buffer in
-            for picture in 0..<count {
-                let luma = picture * pictureBytes
-                let u = luma + width * height
-                let v = u + perPicture
-                for block in 0..<perPicture {
-                    let g = (picture * perPicture + block) & ((1 << 22) - 1)
-                    let (x, y) = (2 * (block % across), 2 * (block / across))
-                    let base = UInt8(truncatingIfNeeded: 4 * (g & 63))
-                    buffer[luma + y * width + x] = base
-                    buffer[luma + y * width + x + 1] = base + 1
-                    buffer[luma + (y + 1) * width + x] = base + 2
-                    buffer[luma + (y + 1) * width + x + 1] = base + 3
-                    buffer[u + block] = UInt8(truncatingIfNeeded: g >> 6)
-                    buffer[v + block] = UInt8(truncatingIfNeeded: g >> 14)
-                }
+            let u = width * height
+            let v = u + perPicture
+            for block in 0..<perPicture {
+                let g = (picture * perPicture + block) & ((1 << 22) - 1)
+                let (x, y) = (2 * (block % across), 2 * (block / across))
+                let base = UInt8(truncatingIfNeeded: 4 * (g & 63))
+                buffer[y * width + x] = base
+                buffer[y * width + x + 1] = base + 1
+                buffer[(y + 1) * width + x] = base + 2
+                buffer[(y + 1) * width + x + 1] = base + 3
+                buffer[u + block] = UInt8(truncatingIfNeeded: g >> 6)
+                buffer[v + block] = UInt8(truncatingIfNeeded: g >> 14)
             }
         }
-        return (bytes, count)
+        return bytes
     }
 
     // Long: one sequence — make the pictures, hand them to ffmpeg through an anonymous file,
@@ -88,12 +89,16 @@ final class YUV420Probe: @unchecked Sendable {
     private func check(
         ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, inputOptions: [String]
     ) -> String? {
-        let (yuv, count) = Self.pictures(width: width, height: height)
+        // One picture at a time into an anonymous file, and again for the comparison: a few MB
+        // in memory, whatever the number of pictures.
+        let count = Self.pictureCount(width: width, height: height)
         guard let file = tmpfile() else { return "cannot create a temporary file for the probe" }
         defer { fclose(file) }
-        guard fwrite(yuv, 1, yuv.count, file) == yuv.count, fflush(file) == 0 else {
-            return "cannot write the probe's pictures"
+        for picture in 0..<count {
+            let yuv = Self.picture(picture, width: width, height: height)
+            guard fwrite(yuv, 1, yuv.count, file) == yuv.count else { return "cannot write the probe's pictures" }
         }
+        guard fflush(file) == 0 else { return "cannot write the probe's pictures" }
         rewind(file)
         let arguments =
             [
@@ -116,7 +121,6 @@ final class YUV420Probe: @unchecked Sendable {
             return "cannot run ffmpeg for the probe"
         }
         defer { _ = close(out.read) }
-        let pictureBytes = YUV420Conversion.byteCount(width: width, height: height)
         var theirs = [UInt8](repeating: 0, count: 3 * width * height)
         var ours = theirs
         for picture in 0..<count {
@@ -136,11 +140,10 @@ final class YUV420Probe: @unchecked Sendable {
                 child.stop()
                 let pixel = index / 3
                 let (x, y) = (pixel % width, pixel / width)
-                let base = picture * pictureBytes
                 let chroma = (y / 2) * (width / 2) + x / 2
                 let triple = (
-                    yuv[base + y * width + x], yuv[base + width * height + chroma],
-                    yuv[base + width * height + (width / 2) * (height / 2) + chroma]
+                    yuv[y * width + x], yuv[width * height + chroma],
+                    yuv[width * height + (width / 2) * (height / 2) + chroma]
                 )
                 return "ffmpeg converts YUV \(triple) to RGB \(Array(theirs[(3 * pixel)..<(3 * pixel + 3)])), this "
                     + "conversion to \(Array(ours[(3 * pixel)..<(3 * pixel + 3)]))"
