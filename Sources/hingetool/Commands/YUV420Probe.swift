@@ -129,11 +129,10 @@ final class YUV420Probe: @unchecked Sendable {
                 child.stop()
                 return "ffmpeg's probe output ended after \(picture) of \(count) pictures"
             }
-            yuv.withUnsafeBufferPointer { all in
-                let picture = UnsafeBufferPointer(
-                    rebasing: all[(picture * pictureBytes)..<((picture + 1) * pictureBytes)])
+            let yuv = Self.picture(picture, width: width, height: height)
+            yuv.withUnsafeBufferPointer { source in
                 ours.withUnsafeMutableBufferPointer {
-                    conversion.convert(picture, width: width, height: height, into: $0)
+                    conversion.convert(source, width: width, height: height, into: $0)
                 }
             }
             if let index = Self.firstDifference(theirs, ours) {
