@@ -65,8 +65,7 @@ struct FilmVideoCase {
         var memory = Figure(
             id: "film.video.peak-rss", name: "hingetool film VIDEO: peak RSS (\(seconds) s)", unit: "MB",
             samples: ours.map { $0.peakRSS / 1e6 })
-        memory.note =
-            "the larger of film and its ffmpeg child (GNU time %M): film's, the frames in flight and the conversion check's pictures"
+        memory.note = "the largest of film and the ffmpeg processes it runs (GNU time %M)"
         var figures = [time, pngTime, rawTime, overRaw, memory]
         // Six times as long a film: the memory must not grow with it.
         let long = try makeVideo(seconds: 6 * seconds)
