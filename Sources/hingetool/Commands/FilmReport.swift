@@ -11,7 +11,7 @@ enum FilmReport {
     /// Writes the report of `frames` and `events` into `folder`; returns the files written.
     static func write(
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
-        source: String, thumbnails: FilmThumbnails, context: ToolContext
+        clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, context: ToolContext
     ) throws(ToolError) -> [String] {
         let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
         let names =
@@ -58,8 +58,11 @@ enum FilmReport {
                 "<section id=\"event-\(number + 1)\"><h2>\(number + 1). \(escape(title(event))) at \(event.start) ms"
                 + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
         }
-        let page = html(source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png")
-            .replacingOccurrences(of: "<!--sections-->", with: sections)
+        let page = html(
+            source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png",
+            clockNote: clockNote
+        )
+        .replacingOccurrences(of: "<!--sections-->", with: sections)
         try set.write("index.html", page)
         written.append(folder + "/index.html")
         try set.finish()
@@ -145,7 +148,11 @@ enum FilmReport {
         return [folder + "/curve.dat", folder + "/curve.png"]
     }
 
-    static func html(source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?) -> String {
+    /// The page around the event sections; `clockNote`, `--hinge`'s clock (the offset found,
+    /// its uncertainty, and an ambiguity or unreliability warning), shown under the summary.
+    static func html(
+        source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil
+    ) -> String {
         var rows = ""
         for (number, event) in events.enumerated() where event.kind != .settle {
             let dip = event.kind == .crossfade ? DecimalNumber.fixed(event.dip, places: 3) : ""
@@ -165,9 +172,11 @@ enum FilmReport {
             .shots { display: flex; gap: 12px; align-items: flex-start; }
             figure { margin: 0; } figure img { width: 180px; border: 1px solid #888; image-rendering: pixelated; }
             figure img.heat { width: 144px; }
+            p.clock { background: #fff6d5; padding: 4px 8px; }
             </style></head><body>
             <h1>Film report: \(escape(source))</h1>
             <p>\(frames.count) frames of \(size) pixels; \(settles) settle\(settles == 1 ? "" : "s") not listed.</p>
+            \(clockNote.map { "<p class=\"clock\">\(escape($0))</p>" } ?? "")
             <table><tr><th>#</th><th>kind</th><th>start ms</th><th>end ms</th><th>frames</th><th>peak RMSE</th><th>dip</th></tr>
             \(rows)</table>
             \(curve.map { "<p><img src=\"\($0)\" alt=\"difference curve\" style=\"max-width: 100%\"></p>" } ?? "")

@@ -107,8 +107,8 @@ extension HingeTool {
             try output.commit()
             if let report {
                 let written = try FilmReport.write(
-                    into: report, frames: frames, events: events, hinge: hinge, source: path, thumbnails: thumbnails,
-                    context: context)
+                    into: report, frames: frames, events: events, hinge: hinge, clockNote: clockNote, source: path,
+                    thumbnails: thumbnails, context: context)
                 context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
             }
             try FilmGate.check(events, failOn: failOn)

@@ -55,4 +55,30 @@ struct FilmReportTests {
         }
         #expect(!detailed.isEmpty)
     }
+
+    @Test("with --hinge, the page shows the hinge clock and its ambiguity warning", .slow)
+    func hingeClock() throws {
+        let tool = packageRoot + "/.build/release/hingetool"
+        try #require(FileManager.default.isExecutableFile(atPath: tool), "make test builds the release hingetool")
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let real = dataset("films/real/late-motion-30-h264-hq")
+        let run = GuardedProcess(
+            arguments: [
+                tool, "film", real + ".mp4", "--events", "--hinge", real + ".csv", "--report", work + "/report", "-o",
+                work + "/rows.dat",
+            ], folder: work, timeLimit: 300
+        ).run()
+        try #require(run.status == 0, "\(run.error)")
+        let page = try String(contentsOfFile: work + "/report/index.html", encoding: .utf8)
+        let rows = try String(contentsOfFile: work + "/rows.dat", encoding: .utf8)
+        // The header's note, word for word (escaped), in its own paragraph under the summary.
+        let header = try #require(rows.split(separator: "\n").first { $0.hasPrefix("# hinge offset ") })
+        var note = String(header.dropFirst(2))
+        for (character, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")] {
+            note = note.replacingOccurrences(of: character, with: entity)
+        }
+        #expect(page.contains("<p class=\"clock\">\(note)</p>"), "\(note)\n\(page.prefix(1500))")
+        #expect(note.contains("ambiguous"), "\(note)")
+    }
 }
