@@ -22,9 +22,9 @@ extension HingeTool {
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
                 docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
                 screen recording carries no boot clock: --hinge's trace (its times by --clock, from \
-                zero by default) is put on the film's clock by the offset that best matches frame \
-                activity against hinge speed, printed with its uncertainty in the header; \
-                --hinge-offset gives it instead.
+                zero by default) is put on the film's clock by the offset that lines up the most \
+                hinge starts of motion with bursts of change in the film, printed with its \
+                uncertainty (and any ambiguity) in the header; --hinge-offset gives it instead.
                 """,
             arguments: [
                 CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFileOrFolder)
