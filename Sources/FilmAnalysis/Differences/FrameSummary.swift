@@ -109,11 +109,18 @@ public struct FrameSummary: Sendable {
     /// The pass is C (`hk_rgb8_tile_band`, one band of tile rows at a time, its bounds stated
     /// there): on x86 it widens sixteen bytes at a time and squares them with one multiply-add
     /// per eight (`pmaddwd`), which Swift's vector types did not compile to reliably; every sum
-    /// is exact, so the result equals ``FrameDifference``'s Swift sums to the bit.
-    private static func accumulateRGB8(
+    /// is exact, so the result equals ``FrameDifference``'s Swift sums to the bit. Where the C
+    /// kernel has no vector instructions (ARM), Swift's vectors do it
+    /// (``accumulateRGB8Portable(_:after:grid:sums:squares:differences:)``).
+    static func accumulateRGB8(
         _ frame: Frame, after previous: Frame?, grid: TileGrid, sums: inout [Double], squares: inout [Double],
         differences: inout [Double]
     ) {
+        guard hk_kernel_level() > 0 else {
+            accumulateRGB8Portable(
+                frame, after: previous, grid: grid, sums: &sums, squares: &squares, differences: &differences)
+            return
+        }
         let columns = grid.columns
         var wide = [UInt64](repeating: 0, count: columns * 5)
         // `[]` when there is no frame before: its (empty) buffer is never read.

@@ -141,3 +141,34 @@ struct FrameKernelLevelTests {
         #expect(grey[0] == grey[1] && grey[1] == grey[2])
     }
 }
+
+/// The Swift-vector tile sums (the path where the C kernel has only plain C, as on ARM) against
+/// the C kernel, exactly.
+@Suite("Swift-vector tile sums")
+struct PortableTileSumTests {
+    @Test("accumulateRGB8Portable gives the C kernel's sums", arguments: FrameKernelLevelTests.sizes)
+    func portable(width: Int, height: Int) {
+        let frame = Frame(
+            width: width, height: height, rgb: FrameKernelLevelTests.bytes(3 * width * height, seed: UInt64(width)))
+        let previous = Frame(
+            width: width, height: height, rgb: FrameKernelLevelTests.bytes(3 * width * height, seed: UInt64(height)))
+        let grid = TileGrid(width: width, height: height)
+        for prior in [nil, previous] {
+            var results: [[Double]] = []
+            for portable in [false, true] {
+                var sums = [Double](repeating: 0, count: 3 * grid.count)
+                var squares = sums
+                var differences = [Double](repeating: 0, count: grid.count)
+                if portable {
+                    FrameSummary.accumulateRGB8Portable(
+                        frame, after: prior, grid: grid, sums: &sums, squares: &squares, differences: &differences)
+                } else {
+                    FrameSummary.accumulateRGB8(
+                        frame, after: prior, grid: grid, sums: &sums, squares: &squares, differences: &differences)
+                }
+                results.append(sums + squares + differences)
+            }
+            #expect(results[0] == results[1], "\(width) × \(height), previous: \(prior != nil)")
+        }
+    }
+}
