@@ -137,6 +137,27 @@ struct FilmVideoTransportTests {
         #expect(verdict.contains("ffmpeg converts YUV"), "\(verdict)")
     }
 
+    @Test("a check whose ffmpeg hangs is given up at its time limit, and its ffmpeg is killed")
+    func probeTimeLimit() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let hanging = folder + "/ffmpeg"
+        try "#!/bin/sh\necho $$ > '\(folder)/pid'\nexec sleep 600\n".write(
+            toFile: hanging, atomically: true, encoding: .utf8)
+        chmod(hanging, 0o755)
+        let probe = YUV420Probe(
+            ffmpeg: hanging, width: 540, height: 960, conversion: .init(matrix: .bt601, fullRange: false),
+            inputOptions: [], timeLimit: 1)
+        let verdict = try #require(probe.verdict())
+        #expect(verdict.contains("did not finish within 1 s"), "\(verdict)")
+        let pid = try #require(
+            pid_t(
+                try String(contentsOfFile: folder + "/pid", encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        errno = 0
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "the hanging ffmpeg \(pid) survived")
+    }
+
     @Test("the probe's pictures hold every (Y, U, V) triple")
     func probePictures() {
         let (width, height) = (540, 960)
