@@ -8,7 +8,7 @@ import Foundation
 /// ffmpeg a third more time than the decoding). No image files are written or decoded.
 ///
 /// Two transports, the same RGB:
-/// - **YUV** (``Transport/yuv(_:)``): a `yuv420p` video of even size on a machine where
+/// - **YUV** (``Transport/yuv(_:)``): a `yuv420p` (or full-range `yuvj420p`) video of even size on a machine where
 ///   ``YUV420Conversion`` runs vectorised is read as ffmpeg decodes it, 1.5 bytes a pixel, and
 ///   converted here with libswscale's own arithmetic — half the bytes through the pipe and no
 ///   conversion in ffmpeg, which is what brings `film VIDEO` within 1.5× of ffmpeg's decoding
@@ -170,8 +170,7 @@ final class FilmVideo {
         }
         if !settled {
             settled = true
-            try settle(format: line.format, width: width, height: height)
-            if transport == .rgb { return try next() }
+            if try settle(format: line.format, width: width, height: height) { return try next() }
         } else if case .yuv = transport, line.format != firstFormat {
             restartReason = "the frame at \(time) ms is \(line.format), the first \(firstFormat)"
             return try next()
@@ -180,28 +179,39 @@ final class FilmVideo {
     }
 
     /// Decides the transport on the first frame: YUV when its format, size and colours allow
-    /// (and the probe starts); otherwise ffmpeg starts again, asked for RGB.
-    private func settle(format: String, width: Int, height: Int) throws(FrameError) {
+    /// (and the probe starts); otherwise ffmpeg starts again, asked for RGB. A `yuvj420p`
+    /// video (full range, as x264 decodes it) has ffmpeg start again too, asked for its own
+    /// format. Whether ffmpeg was started again (its first frame is to be read anew).
+    private func settle(format: String, width: Int, height: Int) throws(FrameError) -> Bool {
         firstFormat = format
         firstColours = nextColourLine()
-        if format == "yuv420p", width % 2 == 0, height % 2 == 0, width * height >= Self.smallestYUVPicture,
-            let colours = firstColours, let conversion = Self.conversion(colours)
+        if ["yuv420p", "yuvj420p"].contains(format), width % 2 == 0, height % 2 == 0,
+            width * height >= Self.smallestYUVPicture, let colours = firstColours,
+            let conversion = Self.conversion(colours, format: format)
         {
             transport = .yuv(conversion)
             probe = YUV420Probe(
-                ffmpeg: ffmpeg, width: width, height: height, conversion: conversion,
+                ffmpeg: ffmpeg, width: width, height: height, conversion: conversion, pixelFormat: format,
                 inputOptions: Self.colourOptions(colours))
-            return
+            guard format != "yuv420p" else { return false }
+            try restart(pixelFormat: format)
+            return true
         }
+        try restart(pixelFormat: "rgb24")
+        return true
+    }
+
+    /// Stops ffmpeg and starts it again from the video's start, writing `pixelFormat`.
+    private func restart(pixelFormat: String) throws(FrameError) {
         child.stop()
         [frames, messages].forEach { _ = close($0) }
         pending = []
         heldLine = nil
         do {
-            (child, frames, messages) = try Self.start(ffmpeg, video: path, pixelFormat: "rgb24")
+            (child, frames, messages) = try Self.start(ffmpeg, video: path, pixelFormat: pixelFormat)
         } catch {
             ended = true
-            throw FrameError(file: path, message: "cannot start ffmpeg again to read the video as RGB")
+            throw FrameError(file: path, message: "cannot start ffmpeg again to read the video as \(pixelFormat)")
         }
     }
 
@@ -344,11 +354,12 @@ final class FilmVideo {
 
     /// The conversion ffmpeg applies to frames with these colours, or `nil` for a range or
     /// matrix it does not cover.
-    static func conversion(_ colours: String) -> YUV420Conversion? {
+    static func conversion(_ colours: String, format: String = "yuv420p") -> YUV420Conversion? {
         guard let range = colourField("color_range", in: colours), ["tv", "pc", "unknown"].contains(range),
             let matrix = colourField("color_space", in: colours).flatMap(YUV420Conversion.Matrix.init(ffmpegName:))
         else { return nil }
-        return YUV420Conversion(matrix: matrix, fullRange: range == "pc")
+        // A yuvj format is full range whatever its frames say.
+        return YUV420Conversion(matrix: matrix, fullRange: range == "pc" || format.hasPrefix("yuvj"))
     }
 
     /// The input options that give the probe's raw pictures the video's colours.

@@ -21,18 +21,20 @@ final class YUV420Probe: @unchecked Sendable {
     private let done = DispatchGroup()
     private let timeLimit: Double
 
-    /// Starts the check for `width` × `height` pictures (both even) and `conversion`;
+    /// Starts the check for `width` × `height` pictures (both even) of `pixelFormat` (`yuv420p`
+    /// or `yuvj420p`: the same planes) and `conversion`;
     /// `inputOptions` give the raw pictures the video's colours (`-color_range`, `-colorspace`).
     /// ``verdict()`` gives up after `timeLimit` seconds (the check takes a fraction of one).
     init(
-        ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, inputOptions: [String],
-        timeLimit: Double = 60
+        ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, pixelFormat: String = "yuv420p",
+        inputOptions: [String], timeLimit: Double = 60
     ) {
         self.timeLimit = timeLimit
         done.enter()
         DispatchQueue.global().async { [self] in
             let found = check(
-                ffmpeg: ffmpeg, width: width, height: height, conversion: conversion, inputOptions: inputOptions)
+                ffmpeg: ffmpeg, width: width, height: height, conversion: conversion, pixelFormat: pixelFormat,
+                inputOptions: inputOptions)
             lock.withLock { outcome = .some(found) }
             done.leave()
         }
@@ -97,7 +99,8 @@ final class YUV420Probe: @unchecked Sendable {
     // read and compare its RGB picture by picture, then its exit — sharing the descriptors it
     // closes on every path.
     private func check(
-        ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, inputOptions: [String]
+        ffmpeg: String, width: Int, height: Int, conversion: YUV420Conversion, pixelFormat: String,
+        inputOptions: [String]
     ) -> String? {
         // One picture at a time into an anonymous file, and again for the comparison: a few MB
         // in memory, whatever the number of pictures.
@@ -112,7 +115,7 @@ final class YUV420Probe: @unchecked Sendable {
         rewind(file)
         let arguments =
             [
-                "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size",
+                "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", pixelFormat, "-video_size",
                 "\(width)x\(height)",
             ]
             + inputOptions + ["-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]

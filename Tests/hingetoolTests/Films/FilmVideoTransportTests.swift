@@ -72,8 +72,8 @@ struct FilmVideoTransportTests {
             .init(matrix: .bt2020, fullRange: false)
         ),
         (
-            "full range (x264 decodes it as yuvj420p): RGB",
-            ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-color_range", "pc"], nil
+            "full range (x264 decodes it as yuvj420p)",
+            ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-color_range", "pc"], .init(matrix: .bt601, fullRange: true)
         ),
         ("ICtCp: RGB", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "ictcp"], nil),
         ("yuv444p: RGB", ["-c:v", "libx264", "-pix_fmt", "yuv444p"], nil),
