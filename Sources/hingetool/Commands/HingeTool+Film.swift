@@ -13,11 +13,12 @@ extension HingeTool {
                 DIR holds the frames as PNG or PPM files named by their time in milliseconds \
                 (001234.png), as ffmpeg writes them with '-fps_mode passthrough -enc_time_base \
                 1/1000 -frame_pts 1'. A VIDEO is decoded by ffmpeg (when it is on PATH) into a \
-                pipe with each frame's time; no file is written. A yuv420p video crosses as YUV \
-                and is converted with ffmpeg's own arithmetic, checked against this ffmpeg on all \
-                2^24 colours (it is read again as RGB if they differ); ffmpeg sends any other as \
-                RGB. Each frame is decoded once, on all cores; the difference is ImageMagick's \
-                'compare -metric RMSE' normalised to 0…1. Rows are 't_ms dt_ms rmse' for every frame after the first. \
+                pipe with each frame's time; no file is written. A yuv420p (or yuvj420p) video \
+                crosses as YUV and is converted with ffmpeg's own arithmetic, checked against this \
+                ffmpeg on all 2^24 colours (it is read again as RGB if they differ); ffmpeg sends \
+                any other as RGB. Each frame is decoded once, on all cores; the difference is \
+                ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are 't_ms dt_ms rmse' \
+                for every frame after the first. \
                 --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
                 docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
