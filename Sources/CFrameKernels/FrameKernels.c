@@ -149,22 +149,7 @@ static long flush_rows(long blocks) {
 }
 
 static void tile_band_sse2(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
-                           long tile_size, long columns, uint64_t *wide) {
-    enum { kept = 16 };
-    lanes_t stack[kept];
-    lanes_t *lanes = columns <= kept ? stack : malloc(sizeof(lanes_t) * (size_t)columns);
-    if (!lanes) {
-        for (long y = top; y < bottom; y++) {
-            for (long column = 0; column < columns; column++) {
-                long left = column * tile_size;
-                long right = left + tile_size < width ? left + tile_size : width;
-                tile_row_scalar(frame + (y * width + left) * 3, previous ? previous + (y * width + left) * 3 : NULL,
-                                0, (right - left) * 3, wide + 5 * column);
-            }
-        }
-        return;
-    }
-    memset(lanes, 0, sizeof(lanes_t) * (size_t)columns);
+                           long tile_size, long columns, uint64_t *wide, lanes_t *lanes) {
     long every = flush_rows((tile_size * 3 + 15) / 16);
     long since = 0;
     for (long y = top; y < bottom; y++) {
@@ -180,7 +165,6 @@ static void tile_band_sse2(const uint8_t *frame, const uint8_t *previous, long w
             since = 0;
         }
     }
-    if (lanes != stack) free(lanes);
 }
 
 // The same with 32-byte blocks (AVX2). Block k has byte j of channel (2k + j) mod 3 (32 ≡ 2
@@ -275,7 +259,6 @@ __attribute__((target("avx2"))) static void flush_avx2(wide_lanes_t *lanes, uint
 __attribute__((target("avx2"))) static void tile_band_avx2(const uint8_t *frame, const uint8_t *previous, long width,
                                                            long top, long bottom, long tile_size, long columns,
                                                            uint64_t *wide, wide_lanes_t *lanes) {
-    memset(lanes, 0, sizeof(wide_lanes_t) * (size_t)columns);
     long every = flush_rows((tile_size * 3 + 31) / 32);
     long since = 0;
     for (long y = top; y < bottom; y++) {
@@ -294,25 +277,9 @@ __attribute__((target("avx2"))) static void tile_band_avx2(const uint8_t *frame,
 }
 #endif
 
-void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
-                       long tile_size, long columns, uint64_t *wide, int level) {
-    level = level_to_use(level);
-#if HK_X86
-    if (level == 2) {
-        enum { kept = 16 };
-        wide_lanes_t stack[kept];
-        wide_lanes_t *lanes = columns <= kept ? stack : malloc(sizeof(wide_lanes_t) * (size_t)columns);
-        if (lanes) {
-            tile_band_avx2(frame, previous, width, top, bottom, tile_size, columns, wide, lanes);
-            if (lanes != stack) free(lanes);
-            return;
-        }
-    }
-    if (level == 1) {
-        tile_band_sse2(frame, previous, width, top, bottom, tile_size, columns, wide);
-        return;
-    }
-#endif
+// One band a byte at a time (plain C, or no memory for the lanes).
+static void tile_band_scalar(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
+                             long tile_size, long columns, uint64_t *wide) {
     for (long y = top; y < bottom; y++) {
         for (long column = 0; column < columns; column++) {
             long left = column * tile_size;
@@ -321,6 +288,32 @@ void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width
                             (right - left) * 3, wide + 5 * column);
         }
     }
+}
+
+void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
+                       long tile_size, long columns, uint64_t *wide, int level) {
+    level = level_to_use(level);
+#if HK_X86
+    if (level > 0) {
+        // The lanes of every tile column, zeroed: on the stack for the grids FilmAnalysis makes
+        // (at most 12 columns), else 32-byte aligned from the heap (AVX2 lanes need it).
+        enum { kept = 16 };
+        wide_lanes_t stack[kept];
+        size_t size = (level == 2 ? sizeof(wide_lanes_t) : sizeof(lanes_t)) * (size_t)columns;
+        void *lanes = columns <= kept ? (void *)stack : aligned_alloc(32, (size + 31) / 32 * 32);
+        if (lanes) {
+            memset(lanes, 0, size);
+            if (level == 2) {
+                tile_band_avx2(frame, previous, width, top, bottom, tile_size, columns, wide, lanes);
+            } else {
+                tile_band_sse2(frame, previous, width, top, bottom, tile_size, columns, wide, lanes);
+            }
+            if (lanes != (void *)stack) free(lanes);
+            return;
+        }
+    }
+#endif
+    tile_band_scalar(frame, previous, width, top, bottom, tile_size, columns, wide);
 }
 
 // MARK: - YUV 4:2:0 to RGB
@@ -347,9 +340,32 @@ static void yuv_row_scalar(const uint8_t *y, const uint8_t *u, const uint8_t *v,
 }
 
 #if HK_X86
+// Byte o of the 48 output bytes of 16 pixels is channel o mod 3 of pixel o / 3: the shuffle for
+// part p (bytes 16p…16p+15) and channel k takes that pixel's byte where the channel matches and
+// zero (index 0x80) elsewhere.
+static const uint8_t interleave[3][3][16] = {
+    {{0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80, 0x80, 5},
+     {0x80, 0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80, 0x80},
+     {0x80, 0x80, 0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80}},
+    {{0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80, 10, 0x80},
+     {5, 0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80, 10},
+     {0x80, 5, 0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80}},
+    {{0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15, 0x80, 0x80},
+     {0x80, 0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15, 0x80},
+     {10, 0x80, 0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15}},
+};
+
+static inline __m128i mask(int part, int channel) {
+    return _mm_loadu_si128((const __m128i *)interleave[part][channel]);
+}
+
+// The same shuffle in both 128-bit halves (AVX2 shuffles bytes within each half).
+__attribute__((target("avx2"))) static inline __m256i wide_mask(int part, int channel) {
+    return _mm256_broadcastsi128_si256(mask(part, channel));
+}
+
 __attribute__((target("ssse3"))) static void yuv_row_ssse3(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-                                                            long count, const int16_t *c, uint8_t *out,
-                                                            const __m128i masks[3][3]) {
+                                                            long count, const int16_t *c, uint8_t *out) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i luma = _mm_set1_epi16(c[0]);
     const __m128i offset = _mm_set1_epi16(c[1]);
@@ -379,44 +395,19 @@ __attribute__((target("ssse3"))) static void yuv_row_ssse3(const uint8_t *y, con
         gs = _mm_unpacklo_epi8(gs, _mm_srli_si128(gs, 8));
         bs = _mm_unpacklo_epi8(bs, _mm_srli_si128(bs, 8));
         for (int part = 0; part < 3; part++) {
-            __m128i bytes = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(rs, masks[part][0]), _mm_shuffle_epi8(gs, masks[part][1])),
-                                         _mm_shuffle_epi8(bs, masks[part][2]));
+            __m128i bytes = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(rs, mask(part, 0)), _mm_shuffle_epi8(gs, mask(part, 1))),
+                                         _mm_shuffle_epi8(bs, mask(part, 2)));
             _mm_storeu_si128((__m128i *)(out + 3 * x + 16 * part), bytes);
         }
     }
     yuv_row_scalar(y, u, v, x, count, c, out);
 }
 
-__attribute__((target("ssse3"))) static void yuv_picture_ssse3(const uint8_t *yuv, long width, long height,
-                                                                const int16_t *c, uint8_t *rgb) {
-    // Byte o of the 48 output bytes of 16 pixels is channel o mod 3 of pixel o / 3: the
-    // shuffle for part p (bytes 16p…16p+15) and channel k takes that pixel's byte where the
-    // channel matches and zero (index 0x80) elsewhere.
-    __m128i masks[3][3];
-    for (int part = 0; part < 3; part++) {
-        for (int channel = 0; channel < 3; channel++) {
-            uint8_t index[16];
-            for (int i = 0; i < 16; i++) {
-                int o = 16 * part + i;
-                index[i] = o % 3 == channel ? (uint8_t)(o / 3) : 0x80;
-            }
-            masks[part][channel] = _mm_loadu_si128((const __m128i *)index);
-        }
-    }
-    long chroma_width = (width + 1) / 2;
-    const uint8_t *u_plane = yuv + width * height;
-    const uint8_t *v_plane = u_plane + chroma_width * ((height + 1) / 2);
-    for (long row = 0; row < height; row++) {
-        long chroma = (row / 2) * chroma_width;
-        yuv_row_ssse3(yuv + row * width, u_plane + chroma, v_plane + chroma, width, c, rgb + 3 * row * width, masks);
-    }
-}
 // Thirty-two pixels at a time (AVX2): the same arithmetic in 16 lanes; packing and the byte
 // shuffles work in 128-bit halves, so each half ends as sixteen pixels in order and is
 // interleaved with the SSSE3 masks, repeated in both halves.
 __attribute__((target("avx2"))) static void yuv_row_avx2(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-                                                         long count, const int16_t *c, uint8_t *out,
-                                                         const __m256i masks[3][3]) {
+                                                         long count, const int16_t *c, uint8_t *out) {
     const __m256i luma = _mm256_set1_epi16(c[0]);
     const __m256i offset = _mm256_set1_epi16(c[1]);
     const __m256i red = _mm256_set1_epi16(c[2]);
@@ -446,8 +437,8 @@ __attribute__((target("avx2"))) static void yuv_row_avx2(const uint8_t *y, const
         bs = _mm256_unpacklo_epi8(bs, _mm256_srli_si256(bs, 8));
         for (int part = 0; part < 3; part++) {
             __m256i bytes = _mm256_or_si256(
-                _mm256_or_si256(_mm256_shuffle_epi8(rs, masks[part][0]), _mm256_shuffle_epi8(gs, masks[part][1])),
-                _mm256_shuffle_epi8(bs, masks[part][2]));
+                _mm256_or_si256(_mm256_shuffle_epi8(rs, wide_mask(part, 0)), _mm256_shuffle_epi8(gs, wide_mask(part, 1))),
+                _mm256_shuffle_epi8(bs, wide_mask(part, 2)));
             _mm_storeu_si128((__m128i *)(out + 3 * x + 16 * part), _mm256_castsi256_si128(bytes));
             _mm_storeu_si128((__m128i *)(out + 3 * x + 48 + 16 * part), _mm256_extracti128_si256(bytes, 1));
         }
@@ -455,48 +446,29 @@ __attribute__((target("avx2"))) static void yuv_row_avx2(const uint8_t *y, const
     yuv_row_scalar(y, u, v, x, count, c, out);
 }
 
-__attribute__((target("avx2"))) static void yuv_picture_avx2(const uint8_t *yuv, long width, long height,
-                                                             const int16_t *c, uint8_t *rgb) {
-    __m256i masks[3][3];
-    for (int part = 0; part < 3; part++) {
-        for (int channel = 0; channel < 3; channel++) {
-            uint8_t index[32];
-            for (int i = 0; i < 32; i++) {
-                int o = 16 * part + i % 16;
-                index[i] = o % 3 == channel ? (uint8_t)(o / 3) : 0x80;
-            }
-            masks[part][channel] = _mm256_loadu_si256((const __m256i *)index);
-        }
-    }
-    long chroma_width = (width + 1) / 2;
-    const uint8_t *u_plane = yuv + width * height;
-    const uint8_t *v_plane = u_plane + chroma_width * ((height + 1) / 2);
-    for (long row = 0; row < height; row++) {
-        long chroma = (row / 2) * chroma_width;
-        yuv_row_avx2(yuv + row * width, u_plane + chroma, v_plane + chroma, width, c, rgb + 3 * row * width, masks);
-    }
-}
 #endif
 
 void hk_yuv420_to_rgb24(const uint8_t *yuv, long width, long height, const int16_t coefficients[6], uint8_t *rgb,
                         int level) {
     level = level_to_use(level);
-#if HK_X86
-    if (level == 2) {
-        yuv_picture_avx2(yuv, width, height, coefficients, rgb);
-        return;
-    }
-    if (level == 1) {
-        yuv_picture_ssse3(yuv, width, height, coefficients, rgb);
-        return;
-    }
-#endif
     long chroma_width = (width + 1) / 2;
     const uint8_t *u_plane = yuv + width * height;
     const uint8_t *v_plane = u_plane + chroma_width * ((height + 1) / 2);
     for (long row = 0; row < height; row++) {
-        long chroma = (row / 2) * chroma_width;
-        yuv_row_scalar(yuv + row * width, u_plane + chroma, v_plane + chroma, 0, width, coefficients,
-                       rgb + 3 * row * width);
+        const uint8_t *y = yuv + row * width;
+        const uint8_t *u = u_plane + (row / 2) * chroma_width;
+        const uint8_t *v = v_plane + (row / 2) * chroma_width;
+        uint8_t *out = rgb + 3 * row * width;
+#if HK_X86
+        if (level == 2) {
+            yuv_row_avx2(y, u, v, width, coefficients, out);
+            continue;
+        }
+        if (level == 1) {
+            yuv_row_ssse3(y, u, v, width, coefficients, out);
+            continue;
+        }
+#endif
+        yuv_row_scalar(y, u, v, 0, width, coefficients, out);
     }
 }

@@ -45,24 +45,17 @@ enum FilmSource {
             // The reader holds the batch being measured, the one being read and the frame before.
             let video = try FilmVideo(video: name, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1, yuv: yuv)
             defer { video.finish() }
-            let frames: [FilmFrame]
             do {
-                frames = try reader.read(
+                let frames = try reader.read(
                     source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
                     progress: { progress.update("film: \($0) frames") })
+                if video.confirmed() { return frames }
             } catch {
-                guard yuv, let reason = video.restartReason else {
-                    throw .data(Echo.quoted(error.description, limit: 2000))
-                }
-                context.writeError("note: \(Echo.quoted(path, limit: 200)): \(reason); reading it again as RGB\n")
-                continue
+                guard video.restartReason != nil else { throw .data(Echo.quoted(error.description, limit: 2000)) }
             }
-            if yuv, !video.confirmed() {
-                let reason = video.restartReason ?? "the conversion differs from ffmpeg's"
-                context.writeError("note: \(Echo.quoted(path, limit: 200)): \(reason); reading it again as RGB\n")
-                continue
-            }
-            return frames
+            // Given up as YUV (only YUV is ever given up): read again as RGB.
+            let reason = video.restartReason ?? "the conversion differs from ffmpeg's"
+            context.writeError("note: \(Echo.quoted(path, limit: 200)): \(reason); reading it again as RGB\n")
         }
         throw .failure("\(Echo.quoted(path, limit: 200)): could not be read")
     }

@@ -225,11 +225,11 @@ final class FilmVideo {
         switch transport {
         case .rgb:
             count = rgbCount
-            done = bytes.withUnsafeMutableBufferPointer { fill($0, count: count) }
+            done = bytes.withUnsafeMutableBytes { ChildProgram.fill($0, from: frames) }
         case .yuv(let conversion):
             count = YUV420Conversion.byteCount(width: width, height: height)
             if raw.count != count { raw = [UInt8](repeating: 0, count: count) }
-            done = raw.withUnsafeMutableBufferPointer { fill($0, count: count) }
+            done = raw.withUnsafeMutableBytes { ChildProgram.fill($0, from: frames) }
             if done == count {
                 raw.withUnsafeBufferPointer { yuv in
                     bytes.withUnsafeMutableBufferPointer {
@@ -244,18 +244,6 @@ final class FilmVideo {
         }
         arrays.append(bytes)
         return (time, Frame(width: width, height: height, rgb: bytes))
-    }
-
-    /// Reads `count` bytes of the frame pipe into `buffer`; how many came before its end.
-    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) -> Int {
-        var done = 0
-        while done < count {
-            let got = read(frames, buffer.baseAddress.map { $0 + done }, count - done)
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
-        }
-        return done
     }
 
     /// A `showinfo` frame line: time (ms), size and pixel format.

@@ -137,7 +137,7 @@ final class YUV420Probe: @unchecked Sendable {
         var theirs = [UInt8](repeating: 0, count: 3 * width * height)
         var ours = theirs
         for picture in 0..<count {
-            let got = theirs.withUnsafeMutableBytes { Self.fill(out.read, $0) }
+            let got = theirs.withUnsafeMutableBytes { ChildProgram.fill($0, from: out.read) }
             guard got == theirs.count else {
                 child.stop()
                 return "ffmpeg's probe output ended after \(picture) of \(count) pictures"
@@ -166,18 +166,6 @@ final class YUV420Probe: @unchecked Sendable {
         lock.withLock { running = nil }
         child.stop()
         return nil
-    }
-
-    /// Reads until `buffer` is full or the pipe ends; how many bytes came.
-    private static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let got = read(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
-        }
-        return done
     }
 
     /// The first index where `a` and `b` differ, or `nil`.

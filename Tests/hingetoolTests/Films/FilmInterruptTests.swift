@@ -87,34 +87,28 @@ struct FilmInterruptTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outputs).isEmpty)
     }
 
-    /// The processes of group `group` that are not zombies, as `pid (name) state`.
-    static func members(of group: pid_t) -> [String] {
+    /// Every process now: its pid, command name, state, parent and group (from /proc/PID/stat).
+    static func processes() -> [(pid: pid_t, name: Substring, state: Substring, parent: pid_t?, group: pid_t?)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> String? in
-            guard pid_t(entry) != nil,
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry),
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
             else { return nil }
             // After the name: state, parent, group.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, pid_t(fields[2]) == group, fields[0] != "Z" else { return nil }
-            return "\(stat[..<close])) \(fields[0])"
+            guard fields.count > 2 else { return nil }
+            return (pid, stat[stat.index(after: open)..<close], fields[0], pid_t(fields[1]), pid_t(fields[2]))
         }
+    }
+
+    /// The processes of group `group` that are not zombies, as `pid (name) state`.
+    static func members(of group: pid_t) -> [String] {
+        processes().filter { $0.group == group && $0.state != "Z" }.map { "\($0.pid) (\($0.name)) \($0.state)" }
     }
 
     /// The first process whose parent is `parent` and whose command name is `name`.
     static func child(of parent: pid_t, named name: String) -> pid_t? {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-            else { continue }
-            let command = stat[stat.index(after: open)..<close]
-            // After the name: state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if command == name, fields.count > 1, pid_t(fields[1]) == parent { return pid }
-        }
-        return nil
+        processes().first { $0.name == name && $0.parent == parent }?.pid
     }
 }
