@@ -319,14 +319,14 @@ readme_frontier() {
       for (i = 2; i <= 3; i++) if (floors[i] + 0 < best) best = floors[i] + 0
       split($4, defaults, " / ")
       printf "%s %s %.6f\n", kind, name, (kind == "all" ? defaults[1] / best : 0)
-    }' docs/effects.md > "$work/frontier"
+    }' docs/effects.md > "$work/frontier" || { echo "figures.sh: cannot read docs/effects.md's frontier table into $work" >&2; exit 1; }
   local all some none low high
   all=$(awk '$1 == "all" { print $2 }' "$work/frontier" | joined)
   some=$(awk '$1 == "some" { print $2 }' "$work/frontier" | joined)
   none=$(awk '$1 == "none" { print $2 }' "$work/frontier" | joined)
   low=$(awk '$1 == "all" { print $3 }' "$work/frontier" | sort -g | head -1)
   high=$(awk '$1 == "all" { print $3 }' "$work/frontier" | sort -g | tail -1)
-  [ -n "$all" ] || { echo "figures.sh: docs/effects.md's frontier table dominates no family: run make score" >&2; exit 1; }
+  [ -n "$all" ] || { echo "figures.sh: docs/effects.md's frontier table dominates no family ($(wc -l < "$work/frontier") rows read): run make score" >&2; exit 1; }
   printf 'Over its `responsiveness` knob HingeKit'"'"'s unfold progress dominates Android'"'"'s whole spring family\n'
   printf '(stiffness 300–1500: lower RMSE *and* chop) on %s, where a particle filter puts the causal\n' "$all"
   printf 'floor %s–%s× lower still; part of it on %s; none of it on %s (seed 1)' \
