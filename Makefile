@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench figures fuzz docs api score plots films format lint clean install install-files uninstall
+.PHONY: all deps build demo test test-fast bench bench-compare figures fuzz docs api score plots films format lint clean install install-files uninstall
 
 all: build
 
@@ -61,6 +61,13 @@ bench: deps
 	.build/release/Benchmarks --tool .build/release/hingetool --work .build/bench \
 	  --commit "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- Package.swift Sources Benchmarks/Sources Benchmarks/peers || echo +changes)"
 	scripts/figures.sh .build/release/hingetool
+
+## bench-compare: an A/B of this tree against BASE (`make bench-compare BASE=c50ea83`): the same
+## harness and frozen inputs built against both, run interleaved PAIRS times (default 5); prints
+## the median ratio new/old per figure with its spread and names regressions (CASES=tool adds
+## read and animate on 1M rows; docs/performance.md)
+bench-compare: deps
+	BASE="$(BASE)" PAIRS="$(PAIRS)" CASES="$(CASES)" scripts/bench-compare.sh
 
 ## figures: rewrite every measured figure README.md and docs/ quote from its one source
 ## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it)

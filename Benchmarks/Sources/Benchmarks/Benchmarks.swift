@@ -10,12 +10,17 @@
 /// allocates after warm-up (a bug); a figure that misses its time or memory target is marked
 /// MISSED in the table and the JSON, and docs/performance.md says by how much and why.
 ///
-/// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script),
-/// `--work DIR` (scratch space for the big traces), `--results PATH`, `--runs N` (timed runs
-/// per figure, at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer
-/// PATH` (the compare loop), `--film-frames N` (frames of the film case; 0 skips),
-/// `--video-seconds N` (length of the film-from-a-video case; 0 skips) and `--commit TEXT`
-/// (recorded with the run).
+/// Options: `--tool PATH` (the release hingetool), `--peer PATH` (the pandas script, or `none`
+/// to leave it out), `--work DIR` (scratch space for the big traces and frames), `--data DIR`
+/// (the frozen inputs, `Benchmarks/data`), `--results PATH`, `--runs N` (timed runs per figure,
+/// at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer PATH` (the
+/// compare loop), `--film-frames N` (frames of the film case; 0 skips), `--video-seconds N`
+/// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone)
+/// and `--commit TEXT` (recorded with the run).
+///
+/// Every input is a frozen file or made from one (``FrozenInputs``), never by the library under
+/// test, so `make bench-compare` can build this harness against another commit's library and
+/// time the same work; results.json lists each input with its SHA-256.
 ///
 /// `Benchmarks/results.json` is the one source of every published figure (scripts/figures.sh
 /// writes the tables in README.md and docs/performance.md from it), so it only ever holds a
@@ -28,7 +33,7 @@ struct Benchmarks {
             "tool": ".build/release/hingetool", "peer": "Benchmarks/peers/pandas_pipeline.py",
             "work": ".build/bench", "results": "Benchmarks/results.json", "runs": "5", "rows": "1000000",
             "big-rows": "10000000", "film-peer": "Benchmarks/peers/compare_loop.sh", "film-frames": "60",
-            "video-seconds": "10", "commit": "",
+            "video-seconds": "10", "commit": "", "data": "Benchmarks/data", "only": "",
         ]
         var resultsGiven = false
         var arguments = CommandLine.arguments.dropFirst()
@@ -43,6 +48,9 @@ struct Benchmarks {
             let bigRows = Int(options["big-rows"]!)
         else { fail("--runs must be at least 5; --rows and --big-rows whole numbers") }
         mkdir(options["work"]!, 0o755)
+        FrozenInputs.folder = options["data"]!
+        // `--only micro` runs the per-call cases alone (what `make bench-compare` times by default).
+        let microOnly = options["only"]! == "micro"
         let frameCount = Int(options["film-frames"]!) ?? 0
         let videoSeconds = Int(options["video-seconds"]!) ?? 0
         let whole = rows > 0 && bigRows > 0 && frameCount > 1 && videoSeconds > 0
@@ -61,6 +69,11 @@ struct Benchmarks {
             for figure in try SpringOracleCase.run(runs: runs) {
                 show(figure)
                 figures.append(figure)
+            }
+            if microOnly {
+                print("(checksum \(checksum))")
+                write(figures, run: run.ended(), to: results)
+                exit(0)
             }
             let tool = ToolCases(tool: options["tool"]!, peer: options["peer"]!, work: options["work"]!, runs: runs)
             if rows > 0 {
@@ -147,6 +160,12 @@ struct Benchmarks {
         text += "  \"run\": {\"started\": \(string(run.started)), \"finished\": \(string(run.finished)), "
         text += "\"commit\": \(string(run.commit)), \"cores\": \(run.cores), "
         text += "\"load_average_start\": \(number(run.loadAtStart)), \"load_average_end\": \(number(run.loadAtEnd))},\n"
+        text += "  \"inputs\": [\n"
+        for (index, input) in FrozenInputs.used.enumerated() {
+            text += "    {\"path\": \(string(input.path)), \"sha256\": \(string(input.sha256))}"
+            text += index + 1 < FrozenInputs.used.count ? ",\n" : "\n"
+        }
+        text += "  ],\n"
         text += "  \"figures\": [\n"
         for (index, figure) in figures.enumerated() {
             text +=

@@ -10,36 +10,18 @@ enum OnlineCases {
         effectDriverFrame,
     ]
 
-    /// A long on-change stream: the flat-to-laptop scenario (1° sensor polled every ~4 ms)
-    /// played again and again, each play shifted past the previous one.
+    /// A long on-change stream: the frozen flat-to-laptop plays (1° sensor polled every ~4 ms,
+    /// ``FrozenInputs``) played again and again, each copy shifted past the previous one.
     static func hingeStream(count: Int) -> [HingeSample] {
-        hingeStream(reserving: count) { samples in samples.count < count }
+        FrozenInputs.stream(reserving: count) { samples in samples.count < count }
     }
 
     /// The same stream, from its first sample until at least `seconds` later.
     static func hingeStream(lasting seconds: Double) -> [HingeSample] {
-        hingeStream(reserving: 0) { samples in
+        FrozenInputs.stream(reserving: 0) { samples in
             guard let first = samples.first, let last = samples.last else { return true }
             return last.time - first.time < seconds
         }
-    }
-
-    /// Plays the scenario again and again while `more` says the samples so far are not enough.
-    private static func hingeStream(reserving count: Int, while more: ([HingeSample]) -> Bool) -> [HingeSample] {
-        let scenario = SyntheticScenario.named("flat-to-laptop")!
-        let period = scenario.trace.motion.duration + scenario.trace.sensor.meanInterval
-        var samples: [HingeSample] = []
-        samples.reserveCapacity(count)
-        var play = 0
-        while more(samples) {
-            for row in scenario.trace.samples(seed: UInt64(play + 1)) where more(samples) {
-                var sample = row.sample
-                sample.time += Double(play) * period
-                samples.append(sample)
-            }
-            play += 1
-        }
-        return samples
     }
 
     /// `HingeReader` with default settings: ingest a sample, then read position, velocity and
