@@ -103,7 +103,7 @@ jq -n -r --arg base "$base_name" --arg new "$new_name" --argjson pairs "$pairs" 
   | ($runs | map(select(.side == "new")) | .[0].figures | map({id, unit, higher: (.unit | test("/s$"))})) as $ids
   | "bench-compare: \($base) (old) against \($new) (new), \($pairs) pairs run old, new, old, new, …",
     "",
-    ("figure" | pad(30)) + ("old median" | pad(13)) + ("new median" | pad(13)) + ("new/old" | pad(9))
+    ("figure" | pad(30)) + ("old median" | pad(17)) + ("new median" | pad(17)) + ("new/old" | pad(9))
       + ("spread" | pad(15)) + "verdict",
     ($ids[] as $f
       | [$runs[] | select(.side == "old") | {pair, v: (.figures[] | select(.id == $f.id) | .median)}] as $old
@@ -115,8 +115,8 @@ jq -n -r --arg base "$base_name" --arg new "$new_name" --argjson pairs "$pairs" 
          else
            (if ($ratios | min) > 1.10 then "REGRESSION" elif ($ratios | max) < (1 / 1.10) then "better" else "same" end)
          end) as $verdict
-      | ($f.id | pad(30)) + (($old | map(.v) | if length > 0 then median else null end | fmt) + " " + $f.unit | pad(13))
-        + (($new | map(.v) | median | fmt) + " " + $f.unit | pad(13))
+      | ($f.id | pad(30)) + (($old | map(.v) | if length > 0 then median else null end | fmt) + " " + $f.unit | pad(17))
+        + (($new | map(.v) | median | fmt) + " " + $f.unit | pad(17))
         + (if ($ratios | length) > 0 then ($ratios | median | fmt) else "-" end | pad(9))
         + (if ($ratios | length) > 0 then (($ratios | min | fmt) + "–" + ($ratios | max | fmt)) else "-" end | pad(15))
         + $verdict)

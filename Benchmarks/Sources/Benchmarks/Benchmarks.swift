@@ -15,7 +15,7 @@
 /// (the frozen inputs, `Benchmarks/data`), `--results PATH`, `--runs N` (timed runs per figure,
 /// at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer PATH` (the
 /// compare loop), `--film-frames N` (frames of the film case; 0 skips), `--video-seconds N`
-/// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone)
+/// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone; `--only ID`, one of them, for a profiler)
 /// and `--commit TEXT` (recorded with the run).
 ///
 /// Every input is a frozen file or made from one (``FrozenInputs``), never by the library under
@@ -60,11 +60,17 @@ struct Benchmarks {
         var figures: [Figure] = []
         var checksum = 0.0
         do {
-            for online in OnlineCases.all + StandInCases.all {
-                let (figure, sum) = online(runs)
+            let only = options["only"]!
+            for online in OnlineCases.all + StandInCases.all where microOnly || only.isEmpty || only == online.id {
+                let (figure, sum) = online.run(runs)
                 checksum += sum
                 show(figure)
                 figures.append(figure)
+            }
+            if !only.isEmpty && !microOnly {
+                // One per-call case alone (`--only reader.ingest`), for a profiler.
+                print("(checksum \(checksum))")
+                exit(0)
             }
             for figure in try SpringOracleCase.run(runs: runs) {
                 show(figure)

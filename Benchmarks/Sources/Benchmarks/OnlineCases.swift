@@ -5,9 +5,10 @@ import HingeKit
 /// ``onlineCases``).
 enum OnlineCases {
     /// Every online case.
-    static let all: [@Sendable (Int) -> (figure: Figure, checksum: Double)] = [
-        readerIngest, animatorPersistent, animatorAdditiveOneSpring, animatorAdditiveThreeSprings,
-        effectDriverFrame,
+    static let all: [(id: String, run: @Sendable (Int) -> (figure: Figure, checksum: Double))] = [
+        ("reader.ingest", readerIngest), ("animator.persistent", animatorPersistent),
+        ("animator.additive-1", animatorAdditiveOneSpring), ("animator.additive-3", animatorAdditiveThreeSprings),
+        ("effect-driver.frame", effectDriverFrame),
     ]
 
     /// A long on-change stream: the frozen flat-to-laptop plays (1° sensor polled every ~4 ms,

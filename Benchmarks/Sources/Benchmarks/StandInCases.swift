@@ -11,7 +11,9 @@ final class DecodedPoster {
 /// bend builds it afresh: exactly, or for a size that only a stand-in can serve.
 enum StandInCases {
     /// Every stand-in case.
-    static let all: [@Sendable (Int) -> (figure: Figure, checksum: Double)] = [exactHit, standInHit]
+    static let all: [(id: String, run: @Sendable (Int) -> (figure: Figure, checksum: Double))] = [
+        ("stand-in.exact", exactHit), ("stand-in.stand-in", standInHit),
+    ]
 
     /// A feed's posters as URLs, long enough that a `String` holds them on the heap.
     static let sources = (0..<512).map { "https://images.example.com/posters/\($0).jpg" }
