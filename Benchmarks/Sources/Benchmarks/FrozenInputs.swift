@@ -39,7 +39,8 @@ enum FrozenInputs {
         var sawHeader = false
         var samples: [HingeSample] = []
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 && $0 != 13 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(
+                decoding: line.prefix { $0 != 0 && $0 != 10 && $0 != 13 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.hasPrefix("#") || text.isEmpty { continue }
             if !sawHeader {
                 guard text.hasPrefix("time,angle,status") else { Benchmarks.fail("\(path): unexpected header \(text)") }
@@ -103,7 +104,8 @@ enum FrozenInputs {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 512)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(
+                decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let parts = text.split(separator: " ", omittingEmptySubsequences: true)
             if parts.count == 2, parts[1] == "frozen-trace-\(rows).csv" { return String(parts[0]) }
         }

@@ -149,7 +149,8 @@ struct ToolCases {
         let peerTime =
             hasPeer
             ? Figure(
-                id: "peer.time", name: "pandas peer, same rows (\(rowsLabel))", unit: "s", samples: pandas.map(\.seconds))
+                id: "peer.time", name: "pandas peer, same rows (\(rowsLabel))", unit: "s",
+                samples: pandas.map(\.seconds))
             : nil
         for (command, results) in [("read", read), ("animate", animate)] {
             var time = Figure(

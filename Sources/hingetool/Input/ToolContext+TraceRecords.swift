@@ -14,27 +14,51 @@ extension ToolContext {
     ///   is false, for a command whose own report lists them), then the plausibility warnings
     ///   (``warn(_:reader:)``; none under `--quiet`), on standard error.
     ///
-    /// - Complexity: O(rows); no row is kept here.
+    /// - A file is parsed on a second thread a few batches ahead (``RecordPrefetch``); standard
+    ///   input, which may be a live stream, row by row on this one. Either way `body` sees the
+    ///   same records in the same order, and the same error after the last good row.
+    ///
+    /// - Complexity: O(rows); at most a few batches of rows are held (``RecordPrefetch``).
     func readRecords(
         of reader: TraceReader, rowLimit: Int? = nil, listsSkippedRows: Bool = true,
         _ body: (TraceRecord) throws(ToolError) -> Void
     ) throws(ToolError) {
         var plausibility = TracePlausibility()
         var rows = 0
-        while true {
-            let next: TraceRecord?
-            do {
-                next = try reader.next()
-            } catch {
-                throw .trace(error)
-            }
-            guard let record = next else { break }
+        func take(_ record: TraceRecord) throws(ToolError) {
             rows += 1
             if let rowLimit {
                 try HingeTool.checkRowCount(rows, limit: rowLimit, file: reader.fileName ?? "<stdin>")
             }
             plausibility.add(record.sample)
             try body(record)
+        }
+        if reader.fileName == nil || reader.fileName == Self.displayName("-") {
+            // A stream: each row as soon as it arrives.
+            while true {
+                let next: TraceRecord?
+                do {
+                    next = try reader.next()
+                } catch {
+                    throw .trace(error)
+                }
+                guard let record = next else { break }
+                try take(record)
+            }
+        } else {
+            // A file: parsed on a second thread while this one uses the rows (RecordPrefetch).
+            let prefetch = RecordPrefetch(reader)
+            while true {
+                let batch = prefetch.next()
+                do {
+                    for record in batch.records { try take(record) }
+                } catch {
+                    prefetch.stop()
+                    throw error
+                }
+                if case .failed(let error) = batch.end { throw .trace(error) }
+                if batch.end != nil { break }
+            }
         }
         if listsSkippedRows { reportSkipped(reader) }
         warn(plausibility, reader: reader)
