@@ -93,7 +93,7 @@ enum OnlineCases {
         var next = 0
         var result = measurePerCall(
             "effect-driver.frame", "EffectDriver frame: new samples ingested, value at 120 Hz", calls: calls,
-            runs: runs, target: 200
+            runs: runs, target: 150
         ) {
             let time = start + Double($0) * interval
             while next < stream.count, stream[next].time <= time {

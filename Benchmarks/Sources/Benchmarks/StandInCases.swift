@@ -40,7 +40,7 @@ enum StandInCases {
         let cache = filledCache()
         let (sources, sizes) = (Self.sources, Self.sizes)
         var result = measurePerCall(
-            "stand-in.exact", "StandInCache.lookup, exact hit", calls: 1_000_000, runs: runs, target: nil
+            "stand-in.exact", "StandInCache.lookup, exact hit", calls: 1_000_000, runs: runs, target: 100
         ) { index in
             let (width, height) = sizes[index & 3]
             let hit = cache.lookup(

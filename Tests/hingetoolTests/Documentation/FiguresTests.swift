@@ -14,7 +14,7 @@ struct FiguresTests {
     static let cases = [
         "reader.ingest", "animator.persistent", "animator.additive-1", "animator.additive-3", "effect-driver.frame",
         "stand-in.exact", "stand-in.stand-in", "spring.closed-form", "spring.rk8pd", "read.time",
-        "read.rows-per-second", "read.megabytes-per-second", "read.peak-rss", "animate.time",
+        "read.rows-per-second", "read.megabytes-per-second", "read.peak-rss", "read-big.time", "peer-big.time", "animate.time",
         "animate.rows-per-second", "animate.megabytes-per-second", "animate.peak-rss", "peer.time", "peer.peak-rss",
         "read-big.peak-rss", "animate-big.peak-rss", "film.time", "film.peer-time", "film.cpu", "film.peer-cpu",
         "film.peak-rss", "film.agreement", "film.video.time", "film.video.png-route-time",
@@ -70,6 +70,34 @@ struct FiguresTests {
         #expect(readme.contains("a reader sample costs \(Self.threeDigits(reader)) ns"))
         let performance = try String(contentsOfFile: packageRoot + "/docs/performance.md", encoding: .utf8)
         #expect(performance.contains("met: \(Self.threeDigits(film))× the loop") || film < 20)
+    }
+
+    /// The speed figures (ns, µs, ×) in docs/performance.md's sentences, outside the marked
+    /// regions `make figures` writes, code blocks and tables; a bound (≤ 100 ns, at least 10×)
+    /// is a target, not a figure, and a size written `N × M` is an input's.
+    static func unmarkedSpeedFigures(in text: String) -> [String] {
+        let unmarked = text.replacing(#/<!-- figures:([a-z-]+):begin -->(?s:.*?)<!-- figures:\1:end -->/#, with: "")
+            .replacing(#/```(?s:.*?)```/#, with: "")
+        var found: [String] = []
+        for line in unmarked.split(separator: "\n") where !line.hasPrefix("|") {
+            for match in line.matches(of: #/(\d[\d,.]*)\s?(ns|µs|×)(?!\s?\d)/#) {
+                let before = line[line.startIndex..<match.range.lowerBound].suffix(14).lowercased()
+                let bound = ["≤", "≥", "at least", "at most", "within", "target", "up to"].contains {
+                    before.hasSuffix($0 + " ") || before.hasSuffix($0)
+                }
+                if !bound { found.append(String(line)) }
+            }
+        }
+        return found
+    }
+
+    @Test("docs/performance.md quotes no speed figure that make figures does not write")
+    func performanceProse() throws {
+        let performance = try String(contentsOfFile: packageRoot + "/docs/performance.md", encoding: .utf8)
+        #expect(Self.unmarkedSpeedFigures(in: performance) == [])
+        // The check itself finds a figure in a sentence, and passes a target and a size.
+        #expect(Self.unmarkedSpeedFigures(in: "The reader took 127 ns.\n").count == 1)
+        #expect(Self.unmarkedSpeedFigures(in: "At most 100 ns; 1080 × 2400 frames; ≥ 10× the peer.\n") == [])
     }
 
     @Test("docs/film.md's sample table is what hingetool film prints for the bundled film")
