@@ -30,7 +30,7 @@ command -v jq > /dev/null || { echo "figures.sh: jq is needed (make deps install
 [ -x "$tool" ] || { echo "figures.sh: no hingetool at $tool (make build)" >&2; exit 2; }
 for id in reader.ingest animator.persistent animator.additive-1 animator.additive-3 effect-driver.frame \
   stand-in.exact stand-in.stand-in spring.closed-form spring.rk8pd read.time read.rows-per-second \
-  read.megabytes-per-second read.peak-rss read-big.time peer-big.time animate.time animate.rows-per-second animate.megabytes-per-second \
+  read.megabytes-per-second read.peak-rss read-floor.time read-big.time peer-big.time animate.time animate.rows-per-second animate.megabytes-per-second \
   animate.peak-rss peer.time peer.peak-rss read-big.peak-rss animate-big.peak-rss film.time film.peer-time \
   film.cpu film.peer-cpu film.peak-rss film.agreement film.video.time film.video.png-route-time \
   film.video.raw-decode-time film.video.over-raw-decode film.video.peak-rss film.video.peak-rss-long \
@@ -125,6 +125,7 @@ performance_table() {
 | GSL rk8pd oracle (tolerance 1e-13), same 1000 times over 2 s | $(sig "$ode") ns/point | | max difference $(field spring.closed-form note | sed -E 's/.*= ([0-9.e+-]+) .*/\1/' | xargs printf '%.1e') on 0…1 |
 | \`hingetool read\`, $(thousands "$rows") rows ($megabytes MB) | $(sig "$(field read.time)") s | ≤ $(sig "$(field read.time target)") s (10× the peer) | $(verdict "$(field read.time)" "$(field read.time target)"): $(sig "$(field read.time peer_ratio)")× the peer |
 | … rows/s, MB/s, peak RSS | $(thousands "$(field read.rows-per-second)") rows/s, $(sig "$(field read.megabytes-per-second)") MB/s, $(sig "$(field read.peak-rss)") MB | | |
+| C floor: parse the same trace and write the same columns, no reader (\`Benchmarks/peers/read_floor.c\`) | $(sig "$(field read-floor.time)") s | | \`read\` takes $(sig "$(ratio "$(field read.time)" "$(field read-floor.time)")")× the floor's time |
 | \`hingetool animate\`, same trace (120 Hz rows out) | $(sig "$(field animate.time)") s | | |
 | … input rows/s, MB/s in, peak RSS | $(thousands "$(field animate.rows-per-second)") rows/s, $(sig "$(field animate.megabytes-per-second)") MB/s, $(sig "$(field animate.peak-rss)") MB | | |
 | pandas peer, same trace, same columns | $(sig "$(field peer.time)") s, peak RSS $(sig "$(field peer.peak-rss)") MB | | |

@@ -133,8 +133,12 @@ struct ToolCases {
         var read: [ChildRun] = []
         var animate: [ChildRun] = []
         var pandas: [ChildRun] = []
+        var floor: [ChildRun] = []
+        let floorProgram = hasPeer ? try buildFloor() : nil
         for run in 0...runs {
             let readRun = try runChild([tool, "read", trace, "-o", work + "/read.dat"])
+            let floorRun = try floorProgram.map { try runChild([$0, trace, work + "/floor.dat"]) }
+            if run > 0, let floorRun { floor.append(floorRun) }
             let animateRun = try runChild([tool, "animate", trace, "-o", work + "/animate.dat"])
             // The note in /work/.library/env/README.md: these slow a current numpy down.
             let pandasRun = hasPeer ? try runPeer(trace) : nil
@@ -174,6 +178,13 @@ struct ToolCases {
                 Figure(
                     id: "\(command).peak-rss", name: "hingetool \(command): peak RSS", unit: "MB",
                     samples: results.map { $0.peakRSS / 1e6 }))
+        }
+        if !floor.isEmpty {
+            var floorTime = Figure(
+                id: "read-floor.time", name: "C floor: parse and write the same columns, no reader (\(rowsLabel))",
+                unit: "s", samples: floor.map(\.seconds))
+            floorTime.note = "Benchmarks/peers/read_floor.c, cc -O2"
+            figures.append(floorTime)
         }
         if let peerTime {
             figures.append(peerTime)
@@ -231,6 +242,16 @@ struct ToolCases {
     /// Whether the pandas peer runs (`--peer none` leaves it out, as `make bench-compare` does:
     /// the peer is the same program on both sides).
     var hasPeer: Bool { peer != "none" }
+
+    /// The floor under `read` (Benchmarks/peers/read_floor.c: parse and write, no reader),
+    /// compiled once into the scratch folder with the system's C compiler.
+    private func buildFloor() throws -> String {
+        let program = work + "/read_floor"
+        // Beside the pandas script.
+        let folder = peer.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        _ = try runChild(["cc", "-O2", "-o", program, (folder.isEmpty ? "." : folder) + "/read_floor.c"])
+        return program
+    }
 
     /// One run of the pandas peer on `trace`.
     private func runPeer(_ trace: String, output: String? = nil) throws -> ChildRun {
