@@ -140,7 +140,8 @@ extension DampedSpring {
             case .smooth: (.smooth, Self.swiftUI + " `.smooth`", "duration 0.5, bounce 0")
             case .snappy: (.snappy, Self.swiftUI + " `.snappy`", "duration 0.5, bounce 0.15")
             case .bouncy: (.bouncy, Self.swiftUI + " `.bouncy`", "duration 0.5, bounce 0.3")
-            case .interactive: (.interactive, Self.swiftUI + " `interactiveSpring()`", "response 0.15, damping fraction 0.86")
+            case .interactive:
+                (.interactive, Self.swiftUI + " `interactiveSpring()`", "response 0.15, damping fraction 0.86")
             case .bend: (.bend, "HingeKit's bend animation", "interpolatingSpring mass 0.9, stiffness 280, damping 24")
             case .androidUnfold: (.androidUnfold, Self.aosp, "SpringForce stiffness 600, damping ratio 1")
             case .material3ExpressiveSpatial: Self.byRatio(380, 0.8, Self.expressive + " (spatial default)")
@@ -160,10 +161,11 @@ extension DampedSpring {
             case .reactSpringStiff: Self.byTension(210, 20, "stiff")
             case .reactSpringSlow: Self.byTension(280, 60, "slow")
             case .reactSpringMolasses: Self.byTension(280, 120, "molasses")
-            case .motionDefault: (
-                DampedSpring(mass: 1, stiffness: 100, damping: 10), Self.motion + " (defaults)",
-                "stiffness 100, damping 10, mass 1"
-            )
+            case .motionDefault:
+                (
+                    DampedSpring(mass: 1, stiffness: 100, damping: 10), Self.motion + " (defaults)",
+                    "stiffness 100, damping 10, mass 1"
+                )
             }
         }
     }

@@ -118,7 +118,8 @@ public struct SpringTranslation: Sendable, Hashable {
         if !sayable {
             notes.append(
                 "motion: visualDuration and bounce give a damping ratio between 0.05 and 1 only "
-                    + "(clamp(1 − bounce, 0.05, 1)); this spring's is \(DecimalNumber.fixed(ratio, places: 4)): use stiffness, damping and mass")
+                    + "(clamp(1 − bounce, 0.05, 1)); this spring's is \(DecimalNumber.fixed(ratio, places: 4)): use stiffness, damping and mass"
+            )
         }
         if spring.mass != 1 {
             notes.append(

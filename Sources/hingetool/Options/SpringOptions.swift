@@ -189,7 +189,9 @@ extension HingeTool {
                     try DampedSpring.validated(mass: mass, stiffness: stiffness, dampingRatio: ratio)
                 }
             case "react-spring":
-                let (tension, friction) = (try given(value("tension"), "tension"), try given(value("friction"), "friction"))
+                let (tension, friction) = (
+                    try given(value("tension"), "tension"), try given(value("friction"), "friction")
+                )
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(mass: mass, tension: tension, friction: friction)
                 }

@@ -48,7 +48,8 @@ struct TextbookSpring: CustomStringConvertible {
 
     /// For each (distance, speed) pair, the last time on a grid of `step` at which the distance
     /// exceeds `distance` or the speed exceeds `speed`: brute-force rest times, in one pass.
-    func lastExceeding(_ thresholds: [(distance: Double, speed: Double?)], step: Double, until end: Double) -> [Double] {
+    func lastExceeding(_ thresholds: [(distance: Double, speed: Double?)], step: Double, until end: Double) -> [Double]
+    {
         let distances = thresholds.map(\.distance)
         let speeds = thresholds.map { $0.speed ?? .infinity }
         var last = [Double](repeating: 0, count: thresholds.count)
@@ -203,7 +204,8 @@ struct SpringPlatformsTests {
                 mass: words.reactSpring.mass, tension: words.reactSpring.tension, friction: words.reactSpring.friction)
             #expect(react == spring, "react-spring's words are the spring's own")
             let motion = words.motion
-            #expect(motion.stiffness == spring.stiffness && motion.damping == spring.damping && motion.mass == spring.mass)
+            #expect(
+                motion.stiffness == spring.stiffness && motion.damping == spring.damping && motion.mass == spring.mass)
             let ratio = spring.dampingRatio
             if ratio >= 0.05, ratio <= 1 {
                 let duration = try! #require(motion.visualDuration)

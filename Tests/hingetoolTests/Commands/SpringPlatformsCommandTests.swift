@@ -30,7 +30,8 @@ struct SpringPlatformsCommandTests {
         #expect(close(compose["damping_ratio"], 1))
         let heavy = try json(["--stiffness", "1500", "--damping-ratio", "0.5", "--mass", "2", "--report"])
         #expect(close(heavy["damping_ratio"], 0.5) && heavy["mass"] as? Double == 2)
-        #expect(try json(["--stiffness", "100", "--damping-ratio", "3", "--report"])["regime"] as? String == "overdamped")
+        #expect(
+            try json(["--stiffness", "100", "--damping-ratio", "3", "--report"])["regime"] as? String == "overdamped")
     }
 
     @Test("--tension and --friction are react-spring's config; overdamped presets stay overdamped")
@@ -119,8 +120,10 @@ struct SpringPlatformsCommandTests {
 
     @Test(
         "--format css: a linear() easing within 1e-3 of the spring everywhere, over its settling duration",
-        arguments: ["smooth", "bouncy", "material3-expressive-spatial-fast", "react-spring-wobbly", "react-spring-molasses",
-            "motion-default", "compose-default"])
+        arguments: [
+            "smooth", "bouncy", "material3-expressive-spatial-fast", "react-spring-wobbly", "react-spring-molasses",
+            "motion-default", "compose-default",
+        ])
     func css(preset: String) throws {
         let run = runTool(["spring", "--preset", preset, "--format", "css"])
         #expect(run.status == 0, "\(run.error)")
@@ -146,11 +149,18 @@ struct SpringPlatformsCommandTests {
         if overshoot > 1e-3 { #expect(stops.map(\.value).max()! > 1, "overshoot kept") }
     }
 
-    @Test("The new forms clash with the others, and their values are checked, in usage errors that name the options",
+    @Test(
+        "The new forms clash with the others, and their values are checked, in usage errors that name the options",
         arguments: [
-            (["--tension", "170", "--duration", "0.5"], "'--duration' and '--tension' describe the spring in two different ways"),
+            (
+                ["--tension", "170", "--duration", "0.5"],
+                "'--duration' and '--tension' describe the spring in two different ways"
+            ),
             (["--tension", "170"], "'--friction' is needed with the react-spring form"),
-            (["--stiffness", "100", "--damping", "10", "--damping-ratio", "1"], "'--damping' and '--damping-ratio' both set"),
+            (
+                ["--stiffness", "100", "--damping", "10", "--damping-ratio", "1"],
+                "'--damping' and '--damping-ratio' both set"
+            ),
             (["--visual-duration", "0", "--bounce", "0.2"], "The value '0' is invalid for '--visual-duration'"),
             (["--tension", "-1", "--friction", "2"], "The value '-1' is invalid for '--tension'"),
             (["--mass", "2", "--visual-duration", "0.3"], "'--mass' and '--visual-duration' describe the spring"),

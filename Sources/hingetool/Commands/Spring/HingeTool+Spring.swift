@@ -57,7 +57,9 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.declaredValue("format")
             if arguments.has("list") {
-                guard format != "css" else { throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown") }
+                guard format != "css" else {
+                    throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
+                }
                 try context.emit(presetList(format: format), to: arguments.value("output"))
                 return
             }

@@ -117,7 +117,8 @@ extension HingeTool.Spring {
                 let spring = preset.spring
                 let numbers = [spring.mass, spring.stiffness, spring.damping, spring.dampingRatio].map(
                     DecimalNumber.shortest)
-                text += ([preset.rawValue, csvField(preset.definition), csvField(preset.source)] + numbers)
+                text +=
+                    ([preset.rawValue, csvField(preset.definition), csvField(preset.source)] + numbers)
                     .joined(separator: ",") + "\n"
             }
             return text
@@ -159,7 +160,8 @@ extension HingeTool.Spring {
                 "\(f(words.compose.stiffness, 2)), \(f(words.compose.dampingRatio, 4))",
                 "\(f(words.reactSpring.tension, 2)), \(f(words.reactSpring.friction, 3)), \(f(words.reactSpring.mass, 2))",
                 "\(f(motion.stiffness, 2)), \(f(motion.damping, 3)), \(f(motion.mass, 2))",
-                motion.visualDuration == nil ? "— (ζ outside 0.05…1)" : "\(f(motion.visualDuration, 4)) s, \(f(motion.bounce, 4))",
+                motion.visualDuration == nil
+                    ? "— (ζ outside 0.05…1)" : "\(f(motion.visualDuration, 4)) s, \(f(motion.bounce, 4))",
                 settles.joined(separator: " · "),
             ]
             text += "| " + cells.joined(separator: " | ") + " |\n"
