@@ -70,9 +70,11 @@ bench-compare: deps
 	BASE="$(BASE)" PAIRS="$(PAIRS)" CASES="$(CASES)" scripts/bench-compare.sh
 
 ## figures: rewrite every measured figure README.md and docs/ quote from its one source
-## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it)
+## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it),
+## and the spring presets table in docs/springs.md (hingetool spring --list; scripts/spring-table.sh)
 figures: build
 	scripts/figures.sh $(TOOL)
+	scripts/spring-table.sh $(TOOL)
 
 ## install: release build, then hingetool, its man page and bash/zsh/fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX defaults to /usr/local; `make install PREFIX=~/.local` needs no root)
@@ -136,6 +138,8 @@ plots: build
 	@mkdir -p Plots/data
 	for name in smooth snappy bouncy interactive bend; do \
 	  $(TOOL) spring --preset $$name --length 0.8 -o Plots/data/spring-$$name.dat; done
+	for name in $$($(TOOL) spring --list --format csv | tail -n +2 | cut -d, -f1 | grep -E '^(material3|compose|android-springforce|react-spring|motion)-'); do \
+	  $(TOOL) spring --preset $$name --length 1.2 --rate 500 -o Plots/data/preset-$$name.dat; done
 	for zeta in 0.3 1 3; do \
 	  $(TOOL) spring --response 0.5 --damping-ratio $$zeta --length 1.5 -o Plots/data/regime-$$zeta.dat; done
 	for mode in persistent additive; do \

@@ -223,6 +223,12 @@ extension DampedSpring {
             case settlingDuration
             /// The settling band.
             case epsilon
+            /// react-spring's tension (its name for the stiffness).
+            case tension
+            /// react-spring's friction (its name for the damping).
+            case friction
+            /// Motion's visual duration.
+            case visualDuration
         }
 
         /// The offending parameter.

@@ -12,8 +12,9 @@ extension HingeTool {
 
         static let options: [CommandSpec.Option] = [
             CommandSpec.Option(
-                ["--mass"], value: "m", help: "Mass (with --stiffness and --damping).", in: finite,
-                default: 1),
+                ["--mass"], value: "m",
+                help: "Mass (with --stiffness and --damping or --damping-ratio, or with --tension and --friction).",
+                in: finite, default: 1),
             CommandSpec.Option(
                 ["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement.", in: finite),
             CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity.", in: finite),
@@ -22,13 +23,18 @@ extension HingeTool {
             CommandSpec.Option(
                 ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response).", in: finite),
             CommandSpec.Option(
-                ["--bounce"], value: "b", help: "Bounce, -1 < b ≤ 1 (with --duration or a preset).", in: finite,
-                default: 0),
+                ["--bounce"], value: "b",
+                help: "Bounce: -1 < b ≤ 1 with --duration or a preset (SwiftUI); any number with --visual-duration, "
+                    + "which damps at clamp(1 − b, 0.05, 1) as Motion does.",
+                in: finite, default: 0),
             CommandSpec.Option(
                 ["--response"], value: "s", help: "Response: the undamped period 2π√(m/k).", in: finite),
             CommandSpec.Option(
                 ["--damping-ratio"], value: "ζ",
-                help: "Damping ratio ζ (with --response; with --settling-duration, default 1).", in: finite),
+                help:
+                    "Damping ratio ζ (with --stiffness, as Compose and Android write a spring, or with --response; "
+                    + "with --settling-duration, default 1).",
+                in: finite),
             CommandSpec.Option(
                 ["--settling-duration"], value: "s",
                 help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does.",
@@ -37,8 +43,15 @@ extension HingeTool {
                 ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", in: 1e-12...0.999_999,
                 default: 0.001),
             CommandSpec.Option(
-                ["--preset"], value: "name", help: "A named spring.", default: DampedSpring.Preset.smooth.rawValue,
-                allowed: presetNames),
+                ["--tension"], value: "t", help: "react-spring's tension (the stiffness), with --friction.", in: finite),
+            CommandSpec.Option(
+                ["--friction"], value: "f", help: "react-spring's friction (the damping), with --tension.", in: finite),
+            CommandSpec.Option(
+                ["--visual-duration"], value: "s",
+                help: "Motion's visualDuration: stiffness (2π/(1.2·s))², with --bounce.", in: finite),
+            CommandSpec.Option(
+                ["--preset"], value: "name", help: "A named spring ('spring --list' shows each with its source).",
+                default: DampedSpring.Preset.smooth.rawValue, allowed: presetNames),
             CommandSpec.Option(
                 ["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy.", in: finite),
         ]
@@ -57,21 +70,30 @@ extension HingeTool {
             "",
             "  <spring> is one of (default: --preset smooth):",
             "    --mass <m> --stiffness <k> --damping <c> [--allow-overdamping]",
-            "    --duration <s> [--bounce <b>]",
+            "    --stiffness <k> --damping-ratio <ζ> [--mass <m>]  (Compose, Android)",
+            "    --tension <t> --friction <f> [--mass <m>]         (react-spring)",
+            "    --visual-duration <s> [--bounce <b>]              (Motion)",
+            "    --duration <s> [--bounce <b>]                     (SwiftUI, Flutter)",
             "    --response <s> --damping-ratio <ζ>",
             "    --settling-duration <s> [--damping-ratio <ζ>] [--epsilon <e>]",
-            "    --preset \(presetNames.joined(separator: "|"))",
-            "             [--extra-bounce <x>]",
+            "    --preset <name> [--extra-bounce <x>]              (see --list)",
         ]
 
         /// The ways to describe a spring, each with the options that belong to it only.
+        /// `--mass` belongs to no group: it goes with the physical, stiffness and react-spring
+        /// forms, and `--damping-ratio` turns the physical group into the stiffness form.
         private static let groups: [(name: String, options: [String])] = [
-            ("physical", ["mass", "stiffness", "damping", "allow-overdamping"]),
+            ("physical", ["stiffness", "damping", "allow-overdamping"]),
             ("duration", ["duration"]),
             ("response", ["response"]),
             ("settling", ["settling-duration"]),
+            ("react-spring", ["tension", "friction"]),
+            ("motion", ["visual-duration"]),
             ("preset", ["preset", "extra-bounce"]),
         ]
+
+        /// The forms `--mass` goes with.
+        private static let massForms: Set<String> = ["physical", "stiffness", "react-spring"]
 
         /// `make()`, with a refused parameter reported as the options given.
         private static func validated(
@@ -90,15 +112,18 @@ extension HingeTool {
                 // A group is used because one of its options was given.
                 let first = used[0].options.first { arguments.has($0) } ?? used[0].name
                 let second = used[1].options.first { arguments.has($0) } ?? used[1].name
+                throw twoWays(first, second)
+            }
+            let group = try form(used.first?.name, arguments)
+            if arguments.has("mass"), !massForms.contains(group) {
+                throw twoWays("mass", used.first?.options.first { arguments.has($0) } ?? group)
+            }
+            if arguments.has("bounce"), !["duration", "preset", "motion"].contains(group) {
                 throw .usage(
-                    "'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
+                    "'--bounce' goes with '--duration', '--visual-duration' or '--preset', not with the \(group) form")
             }
-            let group = used.first?.name ?? (arguments.has("damping-ratio") ? "response" : "preset")
-            if arguments.has("bounce"), group != "duration", group != "preset" {
-                throw .usage("'--bounce' goes with '--duration' or '--preset', not with the \(group) form")
-            }
-            if arguments.has("damping-ratio"), group != "response", group != "settling" {
-                throw .usage("'--damping-ratio' goes with '--response' or '--settling-duration'")
+            if arguments.has("damping-ratio"), !["response", "settling", "stiffness"].contains(group) {
+                throw .usage("'--damping-ratio' goes with '--stiffness', '--response' or '--settling-duration'")
             }
             if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
                 throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
@@ -106,12 +131,37 @@ extension HingeTool {
             if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
                 throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
             }
+            if group == "react-spring", !(arguments.has("tension") && arguments.has("friction")) {
+                throw missing(arguments.has("tension") ? "friction" : "tension", for: "react-spring")
+            }
             if group == "response", !arguments.has("response") { throw missing("response", for: "--damping-ratio") }
             if group == "response", !arguments.has("damping-ratio") {
                 throw missing("damping-ratio", for: "--response")
             }
             if group == "preset" { return try preset(arguments) }
             return try spring(form: group, arguments)
+        }
+
+        /// The form the options describe, from the one group used (`nil`: none).
+        private static func form(_ used: String?, _ arguments: ParsedArguments) throws(ToolError) -> String {
+            let ratio = arguments.has("damping-ratio")
+            switch used {
+            case "physical" where ratio:
+                if arguments.has("damping") {
+                    throw .usage("'--damping' and '--damping-ratio' both set the damping; choose one")
+                }
+                if arguments.has("allow-overdamping") {
+                    throw .usage("'--allow-overdamping' goes with '--damping'; a '--damping-ratio' above 1 is kept")
+                }
+                return "stiffness"
+            case .some(let name): return name
+            case nil where arguments.has("mass"): return "physical"
+            case nil: return ratio ? "response" : "preset"
+            }
+        }
+
+        private static func twoWays(_ first: String, _ second: String) -> ToolError {
+            .usage("'--\(first)' and '--\(second)' describe the spring in two different ways; choose one")
         }
 
         /// The spring of a form other than a preset, whose own options were given (checked by
@@ -133,6 +183,23 @@ extension HingeTool {
                 return number
             }
             switch group {
+            case "stiffness":
+                let (stiffness, ratio) = (try given(stiffness, "stiffness"), try given(ratio, "damping-ratio"))
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(mass: mass, stiffness: stiffness, dampingRatio: ratio)
+                }
+            case "react-spring":
+                let (tension, friction) = (
+                    try given(value("tension"), "tension"), try given(value("friction"), "friction")
+                )
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(mass: mass, tension: tension, friction: friction)
+                }
+            case "motion":
+                let duration = try given(value("visual-duration"), "visual-duration")
+                return try validated(arguments) { () throws(DampedSpring.ParameterError) in
+                    try DampedSpring.validated(visualDuration: duration, bounce: bounce)
+                }
             case "physical":
                 let (stiffness, damping) = (try given(stiffness, "stiffness"), try given(damping, "damping"))
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
@@ -165,6 +232,7 @@ extension HingeTool {
             switch error.parameter {
             case .dampingRatio: option = "damping-ratio"
             case .settlingDuration: option = "settling-duration"
+            case .visualDuration: option = "visual-duration"
             case .bounce where !arguments.has("bounce") && arguments.has("extra-bounce"): option = "extra-bounce"
             default: option = error.parameter.rawValue
             }

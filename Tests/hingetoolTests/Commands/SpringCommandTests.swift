@@ -115,7 +115,7 @@ struct SpringCommandTests {
             (["--preset", "bend", "--extra-bounce", "0.1"], "the 'bend' preset has a fixed bounce"),
             (
                 ["--response", "0.3", "--damping-ratio", "1", "--bounce", "0.2"],
-                "'--bounce' goes with '--duration' or '--preset'"
+                "'--bounce' goes with '--duration', '--visual-duration' or '--preset'"
             ),
             (["--preset", "jelly"], "The value 'jelly' is invalid for '--preset <name>'"),
             (["--rate", "0"], "The value '0' is invalid for '--rate'"),

@@ -22,6 +22,8 @@ struct OutputFormatTests {
             (["stats", dataset("flat-to-laptop.csv"), "--format", "json"], "stats"),
             (["spring", "--preset", "bouncy", "--report", "--format", "json"], "spring-report"),
             (["spring", "--preset", "snappy", "--format", "json"], "spring"),
+            (["spring", "--preset", "react-spring-molasses", "--report", "--format", "json"], "spring-report"),
+            (["spring", "--list", "--format", "json"], "spring-presets"),
             (["film", dataset("films/crossfade"), "--events", "--format", "json"], "film"),
             (["score", dataset("flat-to-laptop.csv"), "--format", "json"], "score"),
             (["score", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format", "json"], "score"),

@@ -7,12 +7,17 @@ extension HingeTool {
             name: "spring",
             abstract: "Print a damped spring's motion, or its report, from any parameterisation.",
             discussion: """
-                Describe the spring one way only: physically (--mass, --stiffness, --damping), \
-                by --duration and --bounce, by --response and --damping-ratio, by \
-                --settling-duration, or by --preset (default: smooth). Rows 't value velocity' \
-                follow at t = k/rate until the motion has settled (or for --length seconds). \
-                --report prints the figures for unit tests instead: regime, overshoot, peak \
-                and rise time, settling duration and frames to settle at 60 and 120 Hz.
+                Describe the spring one way only, in any platform's words: physically (--mass, \
+                --stiffness, --damping), by --stiffness and --damping-ratio (Compose, Android), \
+                by --tension and --friction (react-spring), by --visual-duration and --bounce \
+                (Motion), by --duration and --bounce (SwiftUI, Flutter), by --response and \
+                --damping-ratio, by --settling-duration, or by --preset (default: smooth; \
+                --list prints every preset with its source). Rows 't value velocity' follow at \
+                t = k/rate until the motion has settled (or for --length seconds). --report \
+                prints the figures for unit tests instead: regime, overshoot, peak and rise \
+                time, settling duration, frames to settle at 60 and 120 Hz, and the spring in \
+                every platform's words with the time each platform's rest rule stops it. \
+                --format css prints the motion as a CSS linear() easing with its duration.
 
                 Velocities are in value units per second, positive = increasing value. An \
                 overdamped --damping is treated as critical unless --allow-overdamping is given, \
@@ -28,25 +33,46 @@ extension HingeTool {
                     .defaulting(toNote: "until settled"),
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
-                rowFormatOption([.dat, .csv, .json]).helped(
-                    "The motion as gnuplot-ready dat, csv or JSON; with --report, the report as text (dat), csv or JSON."
-                ),
+                CommandSpec.Option(
+                    ["--list"], help: "Print every preset with its source, in every platform's words, and stop."
+                ).standalone(),
+                CommandSpec.Option(
+                    ["--format"], value: "format",
+                    help: "The motion as gnuplot-ready dat, csv, JSON, or css (a linear() easing and its duration); "
+                        + "with --report, the report as text (dat), csv or JSON; with --list, the presets as text (dat), "
+                        + "csv, JSON or a Markdown table (markdown).",
+                    default: "dat", allowed: formats),
                 outputOption,
             ],
             usageOverride: [
                 "[<spring>] [--from <a>] [--to <b>]",
                 "                        [--initial-velocity <v>] [--length <s>] [--rate <hz>]",
                 "                        [--report] [--format <format>] [-o <file>]",
+                "       hingetool spring --list [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
+        /// What `--format` takes; which apply depends on `--report` and `--list`.
+        static let formats = ["dat", "csv", "json", "markdown", "css"]
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let format = arguments.declaredValue("format")
+            if arguments.has("list") {
+                guard format != "css" else {
+                    throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
+                }
+                try context.emit(presetList(format: format), to: arguments.value("output"))
+                return
+            }
+            if format == "markdown" { throw .usage("'--format markdown' goes with '--list'") }
+            if format == "css", arguments.has("report") {
+                throw .usage("'--format css' prints the motion as an easing; '--report' takes dat, csv or json")
+            }
             let spring = try SpringOptions.makeSpring(arguments)
             let from = try declaredNumber(arguments, "from")
             let to = try declaredNumber(arguments, "to")
             let velocity = try declaredNumber(arguments, "initial-velocity")
             let epsilon = try declaredNumber(arguments, "epsilon")
             let rate = try declaredNumber(arguments, "rate")
-            let format = arguments.declaredValue("format")
             // Checked whether or not the motion is printed: every value given is validated.
             let givenLength = try number(arguments, "length")
             guard (to - from).isFinite, (velocity * 0.5).isFinite else {
@@ -56,7 +82,9 @@ extension HingeTool {
             }
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
-            if arguments.has("report") {
+            if format == "css" {
+                text = try css(spring, from: from, to: to, velocity: velocity, epsilon: epsilon)
+            } else if arguments.has("report") {
                 text =
                     format == "json"
                     ? reportJSON(report).withSchema("hingetool/spring-report/1").rendered() + "\n"
@@ -148,6 +176,7 @@ extension HingeTool {
                     ("oscillations", report.oscillationCount.map(JSONValue.integer) ?? .null),
                     ("from", .number(report.from)), ("to", .number(report.to)),
                     ("initial_velocity", .number(report.initialVelocity)), ("epsilon", .number(report.epsilon)),
+                    ("as", translationJSON(report.spring.translation)),
                 ])
         }
 
@@ -180,13 +209,15 @@ extension HingeTool {
                 summary: "from \(d(report.from)) to \(d(report.to)), initial velocity \(d(report.initialVelocity)), "
                     + "ε \(d(report.epsilon))"
             ).text
+            let translation = spring.translation
             if format == "csv" {
-                return text + "name,value\n" + rows.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
+                let all = rows + translationCSV(translation)
+                return text + "name,value\n" + all.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
             }
             for (label, value) in rows {
                 text += label + String(repeating: " ", count: max(1, 20 - label.count)) + value + "\n"
             }
-            return text
+            return text + "\n" + translationText(translation)
         }
     }
 }
