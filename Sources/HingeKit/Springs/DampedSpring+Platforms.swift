@@ -93,11 +93,11 @@ extension DampedSpring {
     public static func validated(
         mass: Double = 1, stiffness: Double, dampingRatio: Double
     ) throws(ParameterError) -> DampedSpring {
-        try check(mass, .mass, "positive and finite") { $0 > 0 && $0.isFinite }
-        try check(stiffness, .stiffness, "positive and finite") { $0 > 0 && $0.isFinite }
-        try check(dampingRatio, .dampingRatio, "zero or positive and finite") { $0 >= 0 && $0.isFinite }
+        try require(mass, .mass, "positive and finite") { $0 > 0 && $0.isFinite }
+        try require(stiffness, .stiffness, "positive and finite") { $0 > 0 && $0.isFinite }
+        try require(dampingRatio, .dampingRatio, "zero or positive and finite") { $0 >= 0 && $0.isFinite }
         let damping = 2 * dampingRatio * (mass * stiffness).squareRoot()
-        try check(damping, .dampingRatio, "small enough for a finite damping") { $0.isFinite }
+        try require(damping, .dampingRatio, "small enough for a finite damping") { $0.isFinite }
         return try validated(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
     }
 
@@ -131,25 +131,16 @@ extension DampedSpring {
     public static func validated(
         visualDuration: Double, bounce: Double = 0
     ) throws(ParameterError) -> DampedSpring {
-        try check(visualDuration, .visualDuration, "positive and finite") { $0 > 0 && $0.isFinite }
-        try check(bounce, .bounce, "finite") { $0.isFinite }
+        try require(visualDuration, .visualDuration, "positive and finite") { $0 > 0 && $0.isFinite }
+        try require(bounce, .bounce, "finite") { $0.isFinite }
         // Source: motiondivision/motion, packages/motion-dom/src/animation/generators/spring/
         // (ANCHORS.md, "Other springs").
         let root = 2 * Double.pi / (1.2 * visualDuration)
         let stiffness = root * root
-        try check(
+        try require(
             stiffness, .visualDuration, "long enough for a finite stiffness and short enough for a normal one"
         ) { $0.isNormal }
         let damping = 2 * motionDampingRatio(bounce: bounce) * stiffness.squareRoot()
         return try validated(mass: 1, stiffness: stiffness, damping: damping, allowOverDamping: true)
-    }
-
-    private static func check(
-        _ value: Double, _ parameter: ParameterError.Parameter, _ requirement: String,
-        _ isValid: (Double) -> Bool
-    ) throws(ParameterError) {
-        guard isValid(value) else {
-            throw ParameterError(parameter: parameter, value: value, requirement: requirement)
-        }
     }
 }

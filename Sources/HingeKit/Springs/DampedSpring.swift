@@ -354,7 +354,9 @@ extension DampedSpring {
         return DampedSpring(checkedMass: 1, stiffness: stiffness, damping: damping)
     }
 
-    private static func require(
+    /// Throws a ``ParameterError`` for `parameter` unless `isValid(value)`: the check every
+    /// initialiser (the platforms' ones too) makes of a value it derives.
+    static func require(
         _ value: Double, _ parameter: ParameterError.Parameter, _ requirement: String,
         _ isValid: (Double) -> Bool
     ) throws(ParameterError) {
