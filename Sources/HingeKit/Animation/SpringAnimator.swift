@@ -338,6 +338,21 @@ public struct SpringAnimator: Sendable {
         // A motion that would swing or move beyond the range of a Double (a huge velocity handed
         // to a very slow spring, a huge distance to a very fast one: found by fuzzing) is
         // refused whole: the animator is put back.
+        if mode == .persistent, segments.count <= 1 {
+            // A persistent retarget changes these fields and at most the one segment in
+            // flight: saving them puts the animator back as exactly as a copy of the whole
+            // animator (1.5 kB, most of it unused slots) did, which cost more than the
+            // retarget's own arithmetic.
+            let saved = (self.target, self.spring, lastEventTime, referenceDistance)
+            let segment = segments.count == 1 ? segments[0] : nil
+            guard retargetChecked(to: target, at: time, spring: spring, offset: offset) else {
+                (self.target, self.spring, lastEventTime, referenceDistance) = saved
+                segments.removeAll()
+                if let segment { segments.append(segment) }
+                throw .targetOutOfRange(target)
+            }
+            return
+        }
         let before = self
         guard retargetChecked(to: target, at: time, spring: spring, offset: offset) else {
             self = before

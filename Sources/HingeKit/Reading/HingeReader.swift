@@ -234,7 +234,9 @@ public struct HingeReader: Sendable {
             }
             status = sample.status
             let isFirstAngle = history.count == 0
-            if let newest = history.newest, newest.time == sample.time {
+            let previous = history.newest
+            let replaces = previous?.time == sample.time
+            if replaces {
                 duplicateCount += 1
                 current = beforeNewest
                 history.replaceNewest(time: sample.time, angle: angle)
@@ -242,8 +244,11 @@ public struct HingeReader: Sendable {
                 history.append(time: sample.time, angle: angle)
                 beforeNewest = current
             }
-            if history.count >= 2 {
-                let change = abs(angle - history.sample(back: 1).angle)
+            if history.count >= 2, let previous {
+                // The angle before this one: the newest before an append (already at hand), one
+                // further back after a replacement.
+                let before = replaces ? history.sample(back: 1).angle : previous.angle
+                let change = abs(angle - before)
                 if change > 0 { current.smallestChange = min(current.smallestChange, change) }
             }
             lastTime = sample.time
@@ -311,9 +316,17 @@ public struct HingeReader: Sendable {
             let position =
                 state.pointee.usesFilter
                 ? state.pointee.current.filter.value(at: time) ?? newest.angle : newest.angle
-            let velocity = state.pointee.configuration.velocity.velocity(
-                at: time, history: state.pointee.history, state: state.pointee.current.estimator,
-                step: smallestChange)
+            let velocity: Double
+            if case .kalman(let parameters) = state.pointee.configuration.velocity, state.pointee.history.count >= 2 {
+                // The default estimator read in place (its common case is inlined): passed to
+                // the general entry below, the filter's state, 184 bytes, was copied for every
+                // reading.
+                velocity = state.pointee.current.estimator.kalman.velocity(at: time, step: smallestChange, parameters)
+            } else {
+                velocity = state.pointee.configuration.velocity.velocity(
+                    at: time, history: state.pointee.history, state: state.pointee.current.estimator,
+                    step: smallestChange)
+            }
             let reach = state.pointee.configuration.snap.maximumProjection
             let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
             return (time, position, velocity, position + projection)

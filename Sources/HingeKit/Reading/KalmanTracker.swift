@@ -81,13 +81,24 @@ struct KalmanTracker: Hashable, Sendable {
 
     /// The velocity at `time`, at or after the newest report; `step` as in
     /// ``add(time:angle:step:_:)``.
+    ///
+    /// Always inlined: the reader asks at every report's own time, where the answer is the
+    /// common case below, and inlined it reads the few fields it needs in place instead of
+    /// receiving a copy of the whole filter.
+    @inline(__always)
     func velocity(at time: Double, step: Double, _ parameters: KalmanVelocity) -> Double {
         guard reports >= 2 else { return 0 }
         let silence = max(0, time - self.time)
-        let expected = expectedInterval
-        if silence <= expected {
+        if silence <= expectedInterval {
             return shrunk(x1 + x2 * min(time - self.time, Self.longestRunOn), variance: p11, parameters)
         }
+        return overdueVelocity(at: time, silence: silence, step: step, parameters)
+    }
+
+    /// ``velocity(at:step:_:)`` once the next report is overdue.
+    @inline(never)
+    private func overdueVelocity(at time: Double, silence: Double, step: Double, _ parameters: KalmanVelocity) -> Double {
+        let expected = expectedInterval
         let overdue = silence - expected
         guard overdue < parameters.stopHorizon else { return 0 }
         // Each poll missed since the report was due found the angle unchanged. The newest of
@@ -130,6 +141,7 @@ struct KalmanTracker: Hashable, Sendable {
         return parameters.measurementNoise * step * step
     }
 
+    @inline(__always)
     private func shrunk(_ velocity: Double, variance: Double, _ parameters: KalmanVelocity) -> Double {
         guard parameters.shrinkage > 0 else { return velocity }
         let square = velocity * velocity

@@ -60,7 +60,9 @@ public struct OneEuroFilter: Hashable, Sendable {
     }
 
     /// The filter's tuning.
-    public var parameters: Parameters
+    public var parameters: Parameters {
+        didSet { derivativeTau = Self.timeConstant(cutoff: parameters.derivativeCutoff) }
+    }
     /// How the filter steps.
     public var discretisation: Discretisation
     /// The longest time a reported change is assumed to have taken (on-change only): 0.25 s,
@@ -72,11 +74,15 @@ public struct OneEuroFilter: Hashable, Sendable {
     private var held = 0.0
     private var cutoff = 0.0
     private var lastTime = 0.0
+    /// τ of the speed's low-pass, kept with the parameters: its cutoff does not change from
+    /// sample to sample, and the division that makes τ was one of the slowest steps of `add`.
+    private var derivativeTau: Double
 
     /// A filter that has seen no sample yet.
     public init(_ parameters: Parameters, discretisation: Discretisation = .onChange) {
         self.parameters = parameters
         self.discretisation = discretisation
+        derivativeTau = Self.timeConstant(cutoff: parameters.derivativeCutoff)
     }
 
     /// Feeds the sample `value` at `time`; times must increase (a repeated or earlier time
@@ -98,7 +104,7 @@ public struct OneEuroFilter: Hashable, Sendable {
         // Samples less than a microsecond apart are taken as a microsecond apart, so the speed
         // and with it the cutoff stay finite (found by fuzzing: 1e-308 s gave NaN).
         let rawSpeed = (value - previous) / max(span, 1e-6)
-        speed += Self.smoothing(cutoff: parameters.derivativeCutoff, step: step, discretisation) * (rawSpeed - speed)
+        speed += Self.smoothing(tau: derivativeTau, step: step, discretisation) * (rawSpeed - speed)
         let newCutoff = parameters.minCutoff + parameters.beta * abs(speed)
         switch discretisation {
         case .classic:
@@ -112,6 +118,10 @@ public struct OneEuroFilter: Hashable, Sendable {
     }
 
     /// The filtered value at `time` (at or after the last sample); `nil` before any sample.
+    ///
+    /// Always inlined in HingeKit: `add` and the reader, which holds the filter behind a
+    /// pointer, then read the fields they need instead of copying the whole filter.
+    @inline(__always)
     public func value(at time: Double) -> Double? {
         guard let filtered else { return nil }
         switch discretisation {
@@ -132,10 +142,19 @@ public struct OneEuroFilter: Hashable, Sendable {
 
     /// The smoothing factor for a step of `step` seconds at cutoff `cutoff` Hz.
     static func smoothing(cutoff: Double, step: Double, _ discretisation: Discretisation) -> Double {
-        let tau = 1 / (2 * Double.pi * cutoff)
+        smoothing(tau: timeConstant(cutoff: cutoff), step: step, discretisation)
+    }
+
+    /// The smoothing factor for a step of `step` seconds with the time constant `tau`.
+    @inline(__always)
+    static func smoothing(tau: Double, step: Double, _ discretisation: Discretisation) -> Double {
         switch discretisation {
         case .classic: return 1 / (1 + tau / step)
         case .onChange: return -expm1(-step / tau)
         }
     }
+
+    /// τ = 1/(2π·fc) of a low-pass at `cutoff` Hz.
+    @inline(__always)
+    static func timeConstant(cutoff: Double) -> Double { 1 / (2 * Double.pi * cutoff) }
 }

@@ -1,12 +1,17 @@
 /// The most recent samples, newest last, in storage allocated once.
 ///
 /// Appending overwrites the oldest sample when full, so ingesting a sample never allocates.
-struct SampleHistory: Hashable, Sendable {
+/// The newest sample is also kept in a field of its own: the reader asks for it several times
+/// for every sample (the duplicate check, the change since the previous angle, every reading),
+/// and a field is read without the arrays' index arithmetic and bounds checks.
+struct SampleHistory: Sendable {
     private var times: [Double]
     private var angles: [Double]
     private var start = 0
     private(set) var count = 0
     let capacity: Int
+    /// A copy of the newest sample; meaningless while `count` is 0.
+    private var newestSample = (time: 0.0, angle: 0.0)
 
     init(capacity: Int) {
         precondition(capacity > 0)
@@ -15,11 +20,13 @@ struct SampleHistory: Hashable, Sendable {
         angles = Array(repeating: 0, count: capacity)
     }
 
+    @inline(__always)
     mutating func append(time: Double, angle: Double) {
         var slot = start + count
         if slot >= capacity { slot -= capacity }
         times[slot] = time
         angles[slot] = angle
+        newestSample = (time, angle)
         if count < capacity {
             count += 1
         } else {
@@ -33,6 +40,7 @@ struct SampleHistory: Hashable, Sendable {
         if slot >= capacity { slot -= capacity }
         times[slot] = time
         angles[slot] = angle
+        newestSample = (time, angle)
     }
 
     mutating func removeAll() {
@@ -50,5 +58,7 @@ struct SampleHistory: Hashable, Sendable {
         return (times[slot], angles[slot])
     }
 
-    var newest: (time: Double, angle: Double)? { count > 0 ? sample(back: 0) : nil }
+    var newest: (time: Double, angle: Double)? {
+        @inline(__always) get { count > 0 ? newestSample : nil }
+    }
 }
