@@ -70,11 +70,18 @@ target_sources() {
   echo "${TARGET_FILE[$target]}"
 }
 
-# The manifest, read once.
+hash_of() { sha256sum | cut -c1-64; }
+
+# The manifest, read again only when Package.swift changes (dump-package waits while a swift
+# build holds the package's lock), through a file of this process's own, as two runs may start
+# side by side.
 MANIFEST="$OUT/package.json"
-# (Through a file of this process's own, as two runs may start side by side.)
-"$SWIFT" package dump-package > "$MANIFEST.$$"
-mv "$MANIFEST.$$" "$MANIFEST"
+MANIFEST_KEY=$({ "$SWIFTC" --version 2>&1; cat Package.swift; } | hash_of)
+if [ "$(cat "$MANIFEST.key" 2> /dev/null)" != "$MANIFEST_KEY" ] || [ ! -s "$MANIFEST" ]; then
+  "$SWIFT" package dump-package > "$MANIFEST.$$"
+  mv "$MANIFEST.$$" "$MANIFEST"
+  echo "$MANIFEST_KEY" > "$MANIFEST.key"
+fi
 # Prints the library modules `roots` need, dependencies first, one a line:
 # NAME KIND DIRECTORY DEPENDENCIES(comma separated or -) PKG-CONFIG(or -), KIND being swift, c or
 # system. Names that are not targets of the package (Glibc, Dispatch) are left out; an executable
@@ -140,7 +147,6 @@ PYTHON
 LANGUAGE_MODE=$(jq -r '(.swiftLanguageVersions // .swiftLanguageModes // ["6"]) | max_by(tonumber? // 0)' "$MANIFEST")
 COMMON_SWIFT=(-swift-version "$LANGUAGE_MODE" -sanitize=fuzzer,address -parse-as-library -O -g -package-name HingeKit)
 C_FLAGS=(-fsanitize=fuzzer-no-link,address -O2 -g -fPIC)
-hash_of() { sha256sum | cut -c1-64; }
 
 # What a built module hands on to whatever imports it: search paths, compiler flags and objects
 # and libraries to link; a key that changes whenever the module or a dependency changes.
