@@ -283,7 +283,8 @@ build_target() {
     search+=(${SEARCH[$module]}) xcc+=(${XCC[$module]}) objects+=(${OBJECTS[$module]}) libs+=(${LIBS[$module]})
     keys+="${KEY[$module]} "
   done
-  local command=("$SWIFTC" "${COMMON_SWIFT[@]}" -module-name "${target}_fuzz" ${search[@]+"${search[@]}"}
+  # Warnings are errors, as `make lint` makes them for the package's own targets.
+  local command=("$SWIFTC" "${COMMON_SWIFT[@]}" -warnings-as-errors -module-name "${target}_fuzz" ${search[@]+"${search[@]}"}
     ${xcc[@]+"${xcc[@]}"} "${files[@]}" ${objects[@]+"${objects[@]}"} ${libs[@]+"${libs[@]}"}
     -o "$OUT/targets/$target")
   local key
