@@ -50,7 +50,7 @@ for file in "$TARGETS_DIR"/*.swift; do
   name=$(sed -n 's|^// fuzz-target: *\([a-z0-9_]*\) *$|\1|p' "$file" | head -1)
   if [ -n "$name" ]; then TARGET_FILE[$name]=$file; else HELPERS+=("$file"); fi
 done
-ALL_TARGETS=$(printf '%s\n' "${!TARGET_FILE[@]}" | sort | tr '\n' ' ')
+ALL_TARGETS=$(printf '%s\n' "${!TARGET_FILE[@]}" | sort | xargs)
 SELECTED=${FUZZ_TARGETS:-$ALL_TARGETS}
 for target in $SELECTED; do
   [ -n "${TARGET_FILE[$target]:-}" ] || { echo "fuzz: no target '$target' (targets: $ALL_TARGETS)" >&2; exit 64; }
@@ -124,8 +124,8 @@ order, seen = [], set()
 def visit(name, chain):
     target = targets[name]
     if target["type"] not in ("regular", "system"):
-        sys.exit(f"fuzz: {' → '.join(chain + [name])}: {name} is a {target['type']} target and cannot be "
-                 "imported; list the files a target needs on a '// fuzz-sources:' line")
+        sys.exit(f"fuzz: {' → '.join(chain + [name])}: {name} is not a library ({target['type']} target) and "
+                 "cannot be imported; list the files a target needs on '// fuzz-sources:' lines")
     if name in seen:
         return
     seen.add(name)
