@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench bench-compare figures fuzz docs api score plots films format lint clean install install-files uninstall
+.PHONY: all deps build demo test test-fast bench bench-compare figures fuzz fuzz-build docs api score plots films format lint clean install install-files uninstall
 
 all: build
 
@@ -35,8 +35,8 @@ demo: build
 
 ## test: the full suite (unit, oracle, CLI; the recorded films through the release hingetool, built
 ## first), the stand-in cache again under ThreadSanitizer (its own build directory, warnings as
-## errors: a few minutes the first time, seconds after), then lint (which reuses that build) and
-## the documentation build
+## errors: a few minutes the first time, seconds after), then lint (which reuses that build), the
+## documentation build and the fuzz targets' build (make fuzz-build, no fuzzing)
 test: deps
 	@TESTS=1 CHROMIUM=1 scripts/deps.sh
 	$(SWIFT) build --build-tests
@@ -45,6 +45,7 @@ test: deps
 	$(SWIFT) test --filter ImageStandInsTests $(STRICT_BUILD)
 	$(MAKE) --no-print-directory lint
 	scripts/docc.sh
+	$(MAKE) --no-print-directory fuzz-build
 
 ## test-fast: the inner loop: every test but those marked .slow (HingeTestSupport's SlowTrait skips
 ## them when HINGEKIT_SKIP_SLOW is set), no lint or docs
@@ -108,10 +109,16 @@ install-files:
 uninstall:
 	rm -f $(INSTALLED)
 
-## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) from Fuzz/corpus
+## fuzz: build the libFuzzer targets (as fuzz-build) and run each for FUZZ_SECONDS (default 60) from
+## Fuzz/corpus; FUZZ_TARGETS="a b" runs some of them
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+## fuzz-build: build every libFuzzer target in Fuzz/Targets into .build/fuzz/targets/ without fuzzing
+## (scripts/fuzz.sh: the library modules from Package.swift, instrumented once; make test runs it)
+fuzz-build: deps
+	scripts/fuzz.sh build
 
 ## docs: regenerate docs/hingetool.md from hingetool's --help texts; build the DocC catalogs
 ## (warnings are errors, every public symbol must be documented) and check docs/api/*.txt

@@ -1,3 +1,7 @@
+// fuzz-target: android_fold_events
+
+@testable import HingeKit
+
 /// libFuzzer target: Android's fold-state events and the unfold pipeline on arbitrary hinge
 /// streams in time order (angles anywhere in −360…720 or any bit pattern, fold-state changes,
 /// rotations, the large screen switched, silences that let the half-folded timeout run out).

@@ -1,3 +1,13 @@
+// fuzz-target: argument_parser
+// fuzz-sources: Sources/hingetool/CommandLine/ArgumentParser.swift
+// fuzz-sources: Sources/hingetool/CommandLine/CommandSpec.swift
+// fuzz-sources: Sources/hingetool/CommandLine/ParsedArguments.swift
+// fuzz-sources: Sources/hingetool/CommandLine/UsageError.swift
+// fuzz-sources: Sources/hingetool/CommandLine/HelpFormatter.swift
+// fuzz-sources: Sources/hingetool/CommandLine/ValueKind.swift
+
+@testable import HingeKit
+
 /// libFuzzer target: hingetool's argument parser and help formatter fed arbitrary command
 /// lines against a spec with every kind of option (flags, values, a closed list of values,
 /// `-o`), a required, an optional and a repeating argument. Parsing must never crash; a parse

@@ -1,3 +1,9 @@
+// fuzz-target: dumpsys
+// fuzz-sources: Sources/hingetool/Formats/DumpsysSensorLog.swift
+// fuzz-sources: Sources/hingetool/Formats/ExactTime.swift
+
+@testable import HingeKit
+
 /// libFuzzer target: `import dumpsys`'s parser (`DumpsysSensorLog`) and its checks. Any bytes
 /// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash; every row the
 /// checks keep has a time ≥ 0 and a value that is a finite number (or none: masked); the kept

@@ -1,3 +1,8 @@
+// fuzz-target: film_events
+
+@testable import FilmAnalysis
+@testable import HingeKit
+
 /// libFuzzer target: the film event detector on arbitrary films — small frames (1 to 24 pixels
 /// a side, every sample from the input) at increasing times, summarised and compared as
 /// `FilmReader` does, with or without a hinge rest timeline, and arbitrary thresholds. Every

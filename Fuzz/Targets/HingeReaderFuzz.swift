@@ -1,3 +1,7 @@
+// fuzz-target: hinge_reader
+
+@testable import HingeKit
+
 /// libFuzzer target: arbitrary sample streams into a `HingeReader`, with readings asked for
 /// between samples. Refused samples must change nothing; every reading must be finite, at or
 /// after the newest sample, with the position within the angles seen since the hinge appeared

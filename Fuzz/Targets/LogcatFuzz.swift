@@ -1,4 +1,11 @@
+// fuzz-target: logcat
+// fuzz-sources: Sources/hingetool/Formats/SamsungHALLog.swift
+// fuzz-sources: Sources/hingetool/Formats/DumpsysSensorLog.swift
+// fuzz-sources: Sources/hingetool/Formats/ExactTime.swift
+
 internal import HingeSupport
+
+@testable import HingeKit
 
 /// libFuzzer target: `import logcat`'s parser (`SamsungHALLog`) and its time order. Any bytes
 /// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash, and:

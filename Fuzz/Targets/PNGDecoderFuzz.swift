@@ -1,3 +1,7 @@
+// fuzz-target: png_decoder
+
+@testable import FilmAnalysis
+
 /// libFuzzer target: arbitrary bytes as a PNG (the signature is put in front when missing).
 /// Decoding must never crash; an error names the file and says something; and whenever the
 /// libdeflate fast path accepts a file, libpng (the oracle) must accept it too and give the
@@ -38,9 +42,4 @@ public func fuzzPNGDecoder(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     default: check(false, "Frame(png:) and libpng disagree on whether the file is good")
     }
     return 0
-}
-
-/// Stops the fuzzer with the broken invariant: libFuzzer saves the input that led here.
-func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError("invariant broken: \(message())") }
 }

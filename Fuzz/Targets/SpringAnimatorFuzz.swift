@@ -1,3 +1,7 @@
+// fuzz-target: spring_animator
+
+@testable import HingeKit
+
 /// libFuzzer target: a `SpringAnimator` fed arbitrary retargets, springs, policy changes and
 /// frame times. Refused events must change nothing; values and velocities must be finite;
 /// at most `segmentCapacity` springs may be in flight; once settled, the value is exactly

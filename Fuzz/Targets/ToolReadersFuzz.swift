@@ -1,3 +1,12 @@
+// fuzz-target: tool_readers
+// fuzz-sources: Sources/hingetool/Formats/StageLogReader.swift
+// fuzz-sources: Sources/hingetool/Output/ToolError.swift
+// fuzz-sources: Sources/hingetool/Output/ExitCode.swift
+// fuzz-sources: Sources/hingetool/CommandLine/UsageError.swift
+
+@testable import FilmAnalysis
+@testable import HingeKit
+
 /// libFuzzer target: the readers hingetool uses for files that are not traces, the stage log
 /// of `poses` (`StageLogReader`) and the images of `fold-render --image` (FilmAnalysis's
 /// `Frame(contentsOf:)`, whose PPM path no other target reaches; PNGs have `png_decoder`). The

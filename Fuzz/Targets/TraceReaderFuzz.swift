@@ -1,3 +1,7 @@
+// fuzz-target: trace_reader
+
+@testable import HingeKit
+
 /// libFuzzer target: arbitrary bytes as a trace CSV. The reader must never crash, every error
 /// must name a line and column, and every accepted sample must be finite, in range and in
 /// time order.

@@ -1,3 +1,7 @@
+// fuzz-target: unfold_driver
+
+@testable import HingeKit
+
 /// libFuzzer target: arbitrary configurations and event streams into an `UnfoldDriver` —
 /// samples (NaN, backwards, duplicate and huge times and angles among them), Reduce Motion
 /// switches — with the progress read on a frame grid between events, as `hingetool unfold`

@@ -240,16 +240,20 @@ struct SpringMotion {
     /// The first turning point, `.infinity` when a decaying spring turns later than the largest
     /// finite time, or `nil` when it never turns.
     private var turningTime: Double? {
-        // The turn depends only on the ratio of y₀ and v₀, so both are brought to at most 1 by
-        // a power of two (exact). Unscaled, ω₀²·y₀ and v₀·ω_d overflow for a state near the
-        // largest Double (y₀ 4e305 with ω₀² 1144, found by fuzzing): atan2 of infinities put
-        // the first turn a quarter period early, the peak bound after it was too small, and
-        // the animator read as settled while still swinging 4.7e302 from its target.
-        let largest = Swift.max(abs(displacement), abs(velocity))
-        let unit =
-            largest > 1 && largest.isFinite ? Double(sign: .plus, exponent: -largest.exponent, significand: 1) : 1
-        let displacement = self.displacement * unit
-        let velocity = self.velocity * unit
+        // The turn depends only on the ratio of y₀ and v₀, so the larger of the two is brought
+        // to 1…2 by a power of two (exact, so the products below are scaled exactly and the
+        // angle is the same bit for bit wherever they neither overflow nor underflow). Unscaled,
+        // ω₀²·y₀ and v₀·ω_d overflow for a state near the largest Double (y₀ 4e305 with ω₀²
+        // 1144, found by fuzzing): atan2 of infinities put the first turn a quarter period
+        // early, the peak bound after it was too small, and the animator read as settled while
+        // still swinging 4.7e302 from its target. They underflow for a tiny state under a slow
+        // spring (v₀ 2.8e-303 with ω₀ 7e-107, found by fuzzing): atan2(0, 0) put the turn at 0,
+        // the distance now passed for the largest to come, and the animator read as settled
+        // while drifting toward a swing of 3.9e-197.
+        let largest = Swift.max(abs(self.displacement), abs(self.velocity))
+        let shift = largest > 0 && largest.isFinite ? -largest.exponent : 0
+        let displacement = Self.scaled(self.displacement, byPowerOfTwo: shift)
+        let velocity = Self.scaled(self.velocity, byPowerOfTwo: shift)
         switch shape {
         case .oscillating(let frequency):
             // v ∝ v₀·cos θ − (ω₀²y₀ + λv₀)·sin θ / ω_d with θ = ω_d·t.
@@ -271,6 +275,13 @@ struct SpringMotion {
             let logSlowRate = log(omega0Squared) - log(decay) - log1p(spread / decay)
             return (log(2) + log(spread) + log(ratio) - logSlowRate) / 2 / spread
         }
+    }
+
+    /// `value`·2^`exponent`, exact unless the result leaves the range of a `Double`; written on
+    /// the value's own exponent, as 2^`exponent` alone overflows for a subnormal's scale (2^1074).
+    private static func scaled(_ value: Double, byPowerOfTwo exponent: Int) -> Double {
+        guard value != 0, value.isFinite, exponent != 0 else { return value }
+        return Double(sign: value.sign, exponent: value.exponent + exponent, significand: value.significand)
     }
 
     /// The time between successive turning points, π/ω_d, or `nil` for a decaying spring.

@@ -317,6 +317,49 @@ struct FuzzRegressionTests {
         #expect(settledSince != nil)
     }
 
+    @Test(
+        "Once settled, stays settled with no new target: a tiny state under a very slow spring still finds its turn (spring_animator-settled-then-moving-3)"
+    )
+    func settledStaysSettledForATinyStateUnderASlowSpring() throws {
+        let smooth = DampedSpring(mass: 1, stiffness: 157.91367041742973, damping: 25.132741228718345)
+        // ω₀ 7e-107 /s: a quarter period of 2.2e106 s, over which a velocity of 2.75e-303 carries
+        // the value 3.9e-197 from its target. ω₀²·y₀ and v₀·ω_d, the turning point's atan2
+        // arguments, both underflowed to 0, which put the first turn at 0 and made the distance
+        // now the largest still to come: the animator read as settled at once, then moved on.
+        let slow = DampedSpring(mass: 1.1720761059091723e+217, stiffness: 57901.8849101854, damping: 131071.99999999999)
+        var animator = SpringAnimator(value: 6.397087343272732e-308, time: 20, spring: smooth, mode: .persistent)
+        try animator.retarget(to: 7.291122019556397e-304, at: 20.682236972610056)
+        try animator.retarget(to: 6.395260012468162e-299, at: 20.7213000686656, spring: slow)
+        let target = Double(bitPattern: 0xb2ff_ffff_ffff)  // 9.7238335125192e-310, subnormal
+        try animator.retarget(to: target, at: 30.7213000686656)
+        let start = animator.state(at: 30.7213000686656)
+        #expect(start.velocity > 0 && start.velocity.isFinite)
+        // The largest distance still to come is about v₀/ω₀ (the displacement and the damping
+        // change it by less than a part in 1e90); within 1e-9 for the turning point's rounding.
+        let amplitude = start.velocity / slow.undampedAngularFrequency
+        #expect(abs(animator.referenceDistance - amplitude) <= 1e-9 * amplitude)
+        // Moving away from the target at a steady pace long after the fuzzer's frames: never
+        // settled, and the value where the velocity takes it (to 1e-9: sin ω_d·t is ω_d·t to 1e-13).
+        for time in [40.7213000686656, 44.73533836881056, 1e6, 1e100] {
+            let settled = animator.isSettled(at: time)
+            #expect(!settled, "settled at \(time)")
+            let expected = target + (start.value - target) + start.velocity * (time - 30.7213000686656)
+            #expect(abs(animator.value(at: time) - expected) <= 1e-9 * abs(expected), "\(time)")
+        }
+        // Once settled (the envelope e^(−λt) closes the band after ~1.2e213 s), settled for good.
+        var settledSince: Double?
+        for exponent in stride(from: 200.0, through: 300, by: 0.5) {
+            let time = pow(10, exponent)
+            if animator.isSettled(at: time) {
+                #expect(animator.value(at: time) == target)
+                settledSince = settledSince ?? time
+            } else {
+                #expect(settledSince == nil, "settled at \(settledSince ?? 0) but not at \(time)")
+            }
+        }
+        #expect(settledSince != nil)
+    }
+
     @Test("Eight stages 1.8e106 s after a sample are at the goal, not NaN (unfold_driver crash 0e72841c)")
     func unfoldStagesAfterAHugeGap() throws {
         let configuration = UnfoldDriver.Configuration(
