@@ -158,8 +158,10 @@ extension HingeTool {
                 try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
                 index += 1
             }
-            var arguments = [
-                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder.path + "/%06d.png",
+            // The frames' pattern and the result are files (file:), as every name handed to ffmpeg is.
+            var arguments: [ChildProgram.Argument] = [
+                "-nostdin", "-v", "error", "-framerate", .word(DecimalNumber.shortest(rate)), "-f", "image2", "-i",
+                .file(folder.path + "/%06d.png"),
             ]
             switch format {
             case .gif:
@@ -173,7 +175,8 @@ extension HingeTool {
                 arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
             }
             let encoded = folder.path + "/preview." + format.rawValue
-            let result = try ChildProgram.run(ffmpeg, arguments: arguments + [encoded], limit: 65_536)
+            let result = try ChildProgram.run(
+                ffmpeg, arguments: arguments + [.file(encoded)], convention: .ffmpeg, limit: 65_536)
             guard result.status == 0 else {
                 throw .failure(
                     "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
