@@ -24,7 +24,11 @@ extension HingeTool {
                 Times follow the clock rule (--clock): from zero by default, where zero is the \
                 earliest timestamp of the file's hinge lines of both streams, so the two streams \
                 of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
-                --format csv and json give the same rows without the comments, as CSV or JSON Lines.
+                --format csv and json give the same rows without the comments, as CSV or JSON Lines. \
+                Both are read line by line: memory follows the rows kept (the sections a --sensor \
+                or 'hinge' could choose, the two streams' events), not the file, and --max-bytes \
+                bounds the line being read plus those rows. A time past 2^63 - 1 ns (about 292 \
+                years) is a located error (exit 65).
                 """,
             arguments: [
                 CommandSpec.Argument(
