@@ -62,6 +62,11 @@ extension HingeTool {
                     "The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys' or 'logcat'")
             }
             let path = arguments.positionals[1]
+            // An option of the other format would do nothing: refused, not ignored (issue 32).
+            let other = format == InputFormat.dumpsys.rawValue ? "stream" : "sensor"
+            if arguments.has(other) {
+                throw .usage("'--\(other)' applies to 'import \(format == "dumpsys" ? "logcat" : "dumpsys")' only")
+            }
             let limit = try inputLimit(arguments)
             // Streamed: each line is read, parsed and dropped; what is held is the rows kept.
             if format == InputFormat.dumpsys.rawValue {

@@ -163,4 +163,14 @@ struct ImportStreamingTests {
             ["import", "logcat", "-", "--max-bytes", "1000"], input: line + String(repeating: "\n", count: 5000))
         #expect(many.status == 0, "\(many.error)")
     }
+
+    @Test("An option of the other format (logcat --sensor, dumpsys --stream) is a usage error, not ignored")
+    func otherFormatOptions() {
+        let logcat = runTool(["import", "logcat", "-", "--sensor", "hinge"], input: "")
+        #expect(logcat.status == 64, "\(logcat.error)")
+        #expect(logcat.error.contains("'--sensor' applies to 'import dumpsys' only"), "\(logcat.error)")
+        let dumpsys = runTool(["import", "dumpsys", "-", "--stream", "fused"], input: "")
+        #expect(dumpsys.status == 64, "\(dumpsys.error)")
+        #expect(dumpsys.error.contains("'--stream' applies to 'import logcat' only"), "\(dumpsys.error)")
+    }
 }
