@@ -8,7 +8,7 @@
 /// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash; every row the
 /// checks keep has a time ≥ 0 and a value that is a finite number (or none: masked); the kept
 /// rows are in strictly increasing time; every problem has a line ≥ 1 and a column ≥ 1; no row
-/// vanishes (kept + problems ≥ rows + bad rows − none); and the trace written from the kept rows
+/// vanishes (kept + problems = rows + bad rows); and the trace written from the kept rows
 /// is read by HingeKit's `TraceReader` with the default options without a single error — the
 /// importer's output passes the checks `hingetool read` applies.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,8 +16,10 @@ public func fuzzDumpsys(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
     let log = DumpsysSensorLog(text: DumpsysSensorLog.text(of: bytes))
     for section in log.sections {
-        let (rows, problems) = section.checked()
-        check(rows.count + problems.count == section.rows.count + section.badRows.count, "a row vanished")
+        let (rows, problems, count) = section.checked()
+        check(rows.count + count == section.rows.count + section.badRowCount, "a row vanished")
+        check(section.rows.count == section.rowCount, "a row was counted but not kept")
+        check(problems.count <= count, "more problems held than counted")
         for problem in problems { check(problem.line >= 1 && problem.column >= 1, "problem at \(problem)") }
         var last: Int64 = -1
         for row in rows {

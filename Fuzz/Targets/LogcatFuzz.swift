@@ -25,7 +25,7 @@ public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     let nonBlank = lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count
     let eventCount = log.events.values.map(\.count).reduce(0, +)
-    check(eventCount + log.problems.count + log.ignoredCount == nonBlank, "a line vanished")
+    check(eventCount + log.problemCount + log.ignoredCount == nonBlank, "a line vanished")
     var ordered: [SamsungHALLog.Stream: [SamsungHALLog.Event]] = [:]
     for stream in SamsungHALLog.Stream.allCases {
         let events = log.events[stream] ?? []

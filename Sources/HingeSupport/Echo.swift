@@ -1,5 +1,5 @@
 /// Input echoed in a message: cut to a few dozen characters and with control characters,
-/// invalid UTF-8 and other non-printing bytes escaped, so that a hostile file cannot fill the
+/// bidi controls, invalid UTF-8 and other non-printing bytes escaped, so that a hostile file cannot fill the
 /// terminal with megabytes of message or raw binary.
 ///
 /// The one rule every module quotes input with: HingeKit's trace errors, FilmAnalysis's
@@ -23,6 +23,9 @@ package enum Echo {
             case 0x5C: result += "\\\\"
             case 0..<0x20, 0x7F..<0xA0: result += "\\x" + hex(scalar.value, width: 2)
             case 0xFFFD: result += "\\u{FFFD}"
+            // Bidi controls reorder what a terminal shows after them ("\u{202E}gpj.exe").
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{" + hex(scalar.value, width: 4) + "}"
             default: result.unicodeScalars.append(scalar)
             }
         }

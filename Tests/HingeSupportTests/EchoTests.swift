@@ -14,6 +14,9 @@ struct EchoTests {
             ("del\u{7F} c1\u{85}", "del\\x7F c1\\x85"),
             ("C:\\temp", "C:\\\\temp"),
             ("bad \u{FFFD}", "bad \\u{FFFD}"),
+            // Issue 32: bidi controls would reorder the terminal's text ("\u{202E}gpj.exe" shows as "exe.jpg").
+            ("\u{202E}gpj.exe", "\\u{202E}gpj.exe"),
+            ("\u{2066}a\u{2069}\u{200F}\u{061C}", "\\u{2066}a\\u{2069}\\u{200F}\\u{061C}"),
             ("", ""),
         ])
     func quoted(text: String, expected: String) {

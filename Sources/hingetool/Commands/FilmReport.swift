@@ -18,7 +18,8 @@ enum FilmReport {
             ["index.html", "curve.dat", "curve.png"]
             + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
         let set = try OutputSet(
-            folder: folder, owner: "film-report", command: "film --report", names: names, force: false)
+            folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
+            offersForce: false)
         var written: [String] = []
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }

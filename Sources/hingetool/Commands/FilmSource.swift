@@ -29,21 +29,23 @@ enum FilmSource {
     ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             let shown = Echo.quoted(path, limit: 200)
+            // The line to paste: the name as one shell word, and a file to ffmpeg (file:).
+            let extract = ShellWord.line(
+                ["ffmpeg", "-i", ChildProgram.Argument.file(path).text(.ffmpeg)] + ffmpegArguments + ["frames/%06d.png"]
+            )
             throw .failure(
                 "'\(shown)' is not a folder, and ffmpeg (needed to read a video) is not on PATH. Install it "
                     + "(make deps, apt-get install ffmpeg or brew install ffmpeg), or extract the frames yourself:\n"
-                    + "  mkdir frames && ffmpeg -i '\(shown)' \(ffmpegArguments.joined(separator: " ")) frames/%06d.png\n"
+                    + "  mkdir frames && \(extract)\n"
                     + "then run: hingetool film frames")
         }
-        // ffmpeg reads a name starting with '-' as an option: './' keeps it a file.
-        let name = path.hasPrefix("-") ? "./" + path : path
         let reader = FilmStreamReader(mask: mask)
         let progress = ProgressLine(context)
         defer { progress.finish() }
         // YUV when it gives ffmpeg's RGB (FilmVideo); read again as RGB when it turns out not to.
         for yuv in [YUV420Conversion.isVectorised, false] {
             // The reader holds the batch being measured, the one being read and the frame before.
-            let video = try FilmVideo(video: name, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1, yuv: yuv)
+            let video = try FilmVideo(video: path, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1, yuv: yuv)
             defer { video.finish() }
             do {
                 let frames = try reader.read(

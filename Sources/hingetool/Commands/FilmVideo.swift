@@ -96,9 +96,10 @@ final class FilmVideo {
     ) throws(ToolError) -> (
         ChildProgram, Int32, Int32
     ) {
-        let arguments = [
-            "-nostdin", "-hide_banner", "-loglevel", "info", "-i", video, "-map", "0:v:0", "-vf", "showinfo=checksum=0",
-            "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", pixelFormat, "pipe:1",
+        let arguments: [ChildProgram.Argument] = [
+            "-nostdin", "-hide_banner", "-loglevel", "info", "-i", .file(video), "-map", "0:v:0", "-vf",
+            "showinfo=checksum=0",
+            "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", .word(pixelFormat), "pipe:1",
         ]
         let out = try ChildProgram.pipe()
         let err: (read: Int32, write: Int32)
@@ -115,7 +116,9 @@ final class FilmVideo {
         #endif
         do {
             return (
-                try ChildProgram(ffmpeg, arguments: arguments, output: out.write, error: err.write), out.read, err.read
+                try ChildProgram(
+                    ffmpeg, arguments: arguments, convention: .ffmpeg, output: out.write, error: err.write), out.read,
+                err.read
             )
         } catch {
             [out.read, err.read].forEach { _ = close($0) }

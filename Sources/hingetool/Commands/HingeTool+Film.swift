@@ -13,7 +13,9 @@ extension HingeTool {
                 DIR holds the frames as PNG or PPM files named by their time in milliseconds \
                 (001234.png), as ffmpeg writes them with '-fps_mode passthrough -enc_time_base \
                 1/1000 -frame_pts 1'. A VIDEO is decoded by ffmpeg (when it is on PATH) into a \
-                pipe with each frame's time; no file is written. A yuv420p (or yuvj420p) video \
+                pipe with each frame's time; no file is written. The name reaches ffmpeg as \
+                'file:VIDEO', so it is always the file named, never a protocol ('concat:', \
+                'http:'). A yuv420p (or yuvj420p) video \
                 crosses as YUV and is converted with ffmpeg's own arithmetic, checked against this \
                 ffmpeg on all 2^24 colours (it is read again as RGB if they differ); ffmpeg sends \
                 any other as RGB. Each frame is decoded once, on all cores; the difference is \

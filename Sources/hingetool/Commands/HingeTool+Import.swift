@@ -24,7 +24,11 @@ extension HingeTool {
                 Times follow the clock rule (--clock): from zero by default, where zero is the \
                 earliest timestamp of the file's hinge lines of both streams, so the two streams \
                 of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
-                --format csv and json give the same rows without the comments, as CSV or JSON Lines.
+                --format csv and json give the same rows without the comments, as CSV or JSON Lines. \
+                Both are read line by line: memory follows the rows kept (the sections a --sensor \
+                or 'hinge' could choose, the two streams' events), not the file, and --max-bytes \
+                bounds the line being read plus those rows. A time past 2^63 - 1 ns (about 292 \
+                years) is a located error (exit 65).
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -42,7 +46,10 @@ extension HingeTool {
                     help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
                     default: SamsungHALLog.Stream.public.rawValue,
                     allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
-                Clock.option, skipBadRowsOption, maxBytesOption, rowFormatOption([.trace, .csv, .json]), outputOption,
+                Clock.option, skipBadRowsOption,
+                maxBytesOption.helped(
+                    "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
+                rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
 
         /// The columns, named once (as the trace CSV names them).
@@ -55,13 +62,43 @@ extension HingeTool {
                     "The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys' or 'logcat'")
             }
             let path = arguments.positionals[1]
-            let bytes = try context.readAll(path, limit: try inputLimit(arguments))
-            let text = DumpsysSensorLog.text(of: bytes)
-            if format == InputFormat.dumpsys.rawValue {
-                try dumpsys(text, path: path, arguments: arguments, context: context)
-            } else {
-                try logcat(text, path: path, arguments: arguments, context: context)
+            // An option of the other format would do nothing: refused, not ignored (issue 32).
+            let other = format == InputFormat.dumpsys.rawValue ? "stream" : "sensor"
+            if arguments.has(other) {
+                throw .usage("'--\(other)' applies to 'import \(format == "dumpsys" ? "logcat" : "dumpsys")' only")
             }
+            let limit = try inputLimit(arguments)
+            // Streamed: each line is read, parsed and dropped; what is held is the rows kept.
+            if format == InputFormat.dumpsys.rawValue {
+                let wanted = arguments.value("sensor")
+                if wanted?.isEmpty == true {
+                    throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
+                }
+                var log = DumpsysSensorLog(keepsRows: candidate(wanted: wanted, listing: arguments.has("list")))
+                try context.forEachLine(path, limit: limit) { line, number in
+                    log.add(line, number: number)
+                    return log.heldBytes
+                }
+                log.finish()
+                try dumpsys(log, path: path, arguments: arguments, context: context)
+            } else {
+                var log = SamsungHALLog()
+                try context.forEachLine(path, limit: limit) { line, number in
+                    log.add(line, number: number)
+                    return log.heldBytes
+                }
+                try logcat(log, path: path, arguments: arguments, context: context)
+            }
+        }
+
+        /// Whether a section (by its name) may be the one imported, so its rows are kept:
+        /// with `--sensor`, the names it matches exactly or as a prefix; else the names with
+        /// 'hinge'; none for `--list`, which only counts.
+        static func candidate(wanted: String?, listing: Bool) -> (String) -> Bool {
+            if listing { return { _ in false } }
+            guard let wanted else { return { $0.lowercased().contains("hinge") } }
+            let key = wanted.trimmingCharacters(" \t").lowercased()
+            return { $0.lowercased().hasPrefix(key) }
         }
 
         /// What `import` reads.
@@ -72,22 +109,21 @@ extension HingeTool {
         // MARK: dumpsys
 
         static func dumpsys(
-            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+            _ log: DumpsysSensorLog, path: String, arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) {
             let file = ToolContext.displayName(path)
             let name = Echo.quoted(file, limit: 200)
-            let log = DumpsysSensorLog(text: text)
             if arguments.has("list") {
                 var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
                 list.add("line events sensor")
                 var text = list.text
                 for section in log.sections {
-                    text += "\(section.line) \(section.rows.count) '\(Echo.quoted(section.name, limit: 200))'\n"
+                    text += "\(section.line) \(section.rowCount) '\(Echo.quoted(section.name, limit: 200))'\n"
                 }
                 return try context.emit(text, to: arguments.value("output"))
             }
             let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
-            guard !section.rows.isEmpty || !section.badRows.isEmpty else {
+            guard section.rowCount > 0 || section.badRowCount > 0 else {
                 throw .data(
                     InputLocation(file: name, line: section.line).message(
                         "'\(Echo.quoted(section.name))' lists no events"))
@@ -130,12 +166,9 @@ extension HingeTool {
             // (or one huge name) still gives a short message.
             func listed(_ sections: [DumpsysSensorLog.Section]) -> String {
                 let shown = sections.prefix(12).map {
-                    "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rows.count) events)"
+                    "'\(Echo.quoted($0.name))' (line \($0.line), \($0.rowCount) events)"
                 }
                 return shown.joined(separator: ", ") + (sections.count > 12 ? " and \(sections.count - 12) more" : "")
-            }
-            if wanted?.isEmpty == true {
-                throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
             }
             let candidates: [DumpsysSensorLog.Section]
             if let wanted {
@@ -162,17 +195,18 @@ extension HingeTool {
 
         // Long: the two streams' headers and rows, written in the order a reader meets them.
         static func logcat(
-            _ text: String, path: String, arguments: ParsedArguments, context: ToolContext
+            _ log: SamsungHALLog, path: String, arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) {
             let name = ToolContext.displayName(path)
-            let log = SamsungHALLog(text: text)
             let skip = arguments.has("skip-bad-rows")
             let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [])
             let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [])
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
                 DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
             }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-            try report(problems, name: name, skip: skip, context: context)
+            let problemCount =
+                log.problemCount + publicEvents.problems.count + fusedEvents.problems.count
+            try report(problems, count: problemCount, name: name, skip: skip, context: context)
             let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
             if arguments.has("list") {
@@ -202,7 +236,7 @@ extension HingeTool {
                 "Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
                     + "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))")
             header.add("ignored lines: \(ignoredText)")
-            if !problems.isEmpty { header.add("skipped lines: \(problems.count) (listed on standard error)") }
+            if problemCount > 0 { header.add("skipped lines: \(problemCount) (listed on standard error)") }
             let columns: [RowWriter.Column] =
                 stream == .public
                 ? [.init("time"), .init("angle"), .init("raw_angle"), .init("fused_angle")]
@@ -246,8 +280,8 @@ extension HingeTool {
         ) throws(ToolError) -> [DumpsysSensorLog.Row] {
             // The checks live with the parser (DumpsysSensorLog.Section.checked), where the
             // fuzz target holds them to "every row kept is one 'hingetool read' accepts".
-            let (rows, problems) = section.checked()
-            try report(problems, name: name, skip: skip, context: context)
+            let (rows, problems, count) = section.checked()
+            try report(problems, count: count, name: name, skip: skip, context: context)
             guard !rows.isEmpty else {
                 throw .data(
                     InputLocation(file: Echo.quoted(name, limit: 200), line: section.line).message(
@@ -259,26 +293,29 @@ extension HingeTool {
 
         /// Malformed lines: without `skip` the first is a located error (`file:line:column`)
         /// that counts the rest; with it they are counted and listed on standard error.
+        /// `problems` are the first ones in line order, `count` all of them.
         static func report(
-            _ problems: [DumpsysSensorLog.BadRow], name: String, skip: Bool, context: ToolContext
+            _ problems: [DumpsysSensorLog.BadRow], count: Int, name: String, skip: Bool, context: ToolContext
         ) throws(ToolError) {
             let file = Echo.quoted(name, limit: 200)
             if let first = problems.first, !skip {
                 let more =
-                    problems.count > 1 ? " (and \(problems.count - 1) more; '--skip-bad-rows' leaves them out)" : ""
+                    count > 1 ? " (and \(count - 1) more; '--skip-bad-rows' leaves them out)" : ""
                 throw .data(
                     InputLocation(file: file, line: first.line, column: first.column).message(first.message + more))
             }
             guard !problems.isEmpty else { return }
             let limit = TraceReadOptions().retainedErrorLimit
-            var text = "\(file): skipped \(problems.count) malformed row\(problems.count == 1 ? "" : "s")\n"
+            var text = "\(file): skipped \(count) malformed row\(count == 1 ? "" : "s")\n"
             for problem in problems.prefix(limit) {
                 text +=
                     "skipped: "
                     + InputLocation(file: file, line: problem.line, column: problem.column).message(problem.message)
                     + "\n"
             }
-            if problems.count > limit { text += "skipped: … and \(problems.count - limit) more\n" }
+            if count > min(limit, problems.count) {
+                text += "skipped: … and \(count - min(limit, problems.count)) more\n"
+            }
             context.writeError(text)
         }
     }

@@ -104,6 +104,12 @@ extension HingeTool {
                     }
                     throw .usage(message)
                 }
+                // A lane named twice would draw the same panel twice (issue 32: accepted silently).
+                guard !lanes.contains(lane) else {
+                    throw .usage(
+                        "The value '\(Echo.quoted(text))' is invalid for '--compare': '\(lane.rawValue)' is named twice"
+                    )
+                }
                 lanes.append(lane)
             }
             return lanes
@@ -146,6 +152,11 @@ extension HingeTool {
         static func encode(
             _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, format: VideoFormat, to output: String
         ) throws(ToolError) {
+            // The output is opened first, before ffmpeg is looked for and a frame is drawn: a missing or unwritable folder stops
+            // the run at once, not after minutes of rendering (issue 32).
+            let file = try FileOutput(path: output)
+            var committed = false
+            defer { if !committed { file.abandon() } }
             guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
                 throw .failure(
                     "ffmpeg (needed to encode \(format.rawValue.uppercased())) is not on PATH. Install it (make deps), "
@@ -158,8 +169,10 @@ extension HingeTool {
                 try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
                 index += 1
             }
-            var arguments = [
-                "-nostdin", "-v", "error", "-framerate", DecimalNumber.shortest(rate), "-i", folder.path + "/%06d.png",
+            // The frames' pattern and the result are files (file:), as every name handed to ffmpeg is.
+            var arguments: [ChildProgram.Argument] = [
+                "-nostdin", "-v", "error", "-framerate", .word(DecimalNumber.shortest(rate)), "-f", "image2", "-i",
+                .file(folder.path + "/%06d.png"),
             ]
             switch format {
             case .gif:
@@ -173,7 +186,8 @@ extension HingeTool {
                 arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
             }
             let encoded = folder.path + "/preview." + format.rawValue
-            let result = try ChildProgram.run(ffmpeg, arguments: arguments + [encoded], limit: 65_536)
+            let result = try ChildProgram.run(
+                ffmpeg, arguments: arguments + [.file(encoded)], convention: .ffmpeg, limit: 65_536)
             guard result.status == 0 else {
                 throw .failure(
                     "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
@@ -183,7 +197,11 @@ extension HingeTool {
                 throw .failure(
                     "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")
             }
-            try AtomicFile.replace(output, with: [UInt8](bytes))
+            guard [UInt8](bytes).withUnsafeBufferPointer({ file.write($0) }) else {
+                throw .failure("cannot write '\(Echo.quoted(output, limit: 200))': \(String(cString: strerror(errno)))")
+            }
+            committed = true
+            try file.commit()
         }
     }
 }

@@ -113,12 +113,14 @@ final class YUV420Probe: @unchecked Sendable {
         }
         guard fflush(file) == 0 else { return "cannot write the probe's pictures" }
         rewind(file)
-        let arguments =
+        // Nothing here names a file: the pictures come through pipe:0 and go out through pipe:1.
+        let arguments: [ChildProgram.Argument] =
             [
-                "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", pixelFormat, "-video_size",
-                "\(width)x\(height)",
+                "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", .word(pixelFormat), "-video_size",
+                .word("\(width)x\(height)"),
             ]
-            + inputOptions + ["-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+            + inputOptions.map(ChildProgram.Argument.word)
+            + ["-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
         let child: ChildProgram
         let out: (read: Int32, write: Int32)
         do {
@@ -126,7 +128,8 @@ final class YUV420Probe: @unchecked Sendable {
             defer { _ = close(out.write) }
             child = try lock.withLock { () throws(ToolError) -> ChildProgram in
                 guard !cancelled else { throw .failure("cancelled") }
-                let started = try ChildProgram(ffmpeg, arguments: arguments, input: fileno(file), output: out.write)
+                let started = try ChildProgram(
+                    ffmpeg, arguments: arguments, convention: .ffmpeg, input: fileno(file), output: out.write)
                 running = started.pid
                 return started
             }

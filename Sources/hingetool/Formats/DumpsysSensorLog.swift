@@ -8,11 +8,11 @@ internal import HingeSupport
 /// `<n> (ts=<seconds since boot, 9 decimals>, wall=MM-DD HH:MM:SS.mmm) <v1>, <v2>, …,`
 /// (the output of `adb shell dumpsys sensorservice` on Android 12 and later). Privileged sensors are printed without values.
 struct DumpsysSensorLog {
-    /// One row: its time in integer nanoseconds (exact), the time as written, the first value
-    /// as written (`nil` when masked) and where it came from.
+    /// One row: its time in integer nanoseconds (exact), the first value as written (`nil` when
+    /// masked) and where it came from. Small (40 bytes, a value of up to 15 bytes held inline):
+    /// a section of a million rows is what `import` holds.
     struct Row {
         var nanoseconds: Int64
-        var timeText: String
         var value: String?
         var line: Int
         var column: Int
@@ -26,27 +26,36 @@ struct DumpsysSensorLog {
         var message: String
     }
 
-    /// A section: the sensor's name as written, its rows in file order, and the lines that
+    /// A section: the sensor's name as written, how many rows it lists, and — when the parser
+    /// was asked to keep them (``keepsRows``) — its rows in file order and the first lines that
     /// started like rows but could not be read.
     struct Section {
         var name: String
         var line: Int
+        /// The rows the section lists, kept or not.
+        var rowCount = 0
         var rows: [Row] = []
+        /// The first ``badRowLimit`` bad rows, in line order; ``badRowCount`` counts them all.
         var badRows: [BadRow] = []
+        var badRowCount = 0
 
         /// The rows in time order, each one `hingetool read` accepts, and the problems in line
         /// order: the lines that started like rows but are not, angles outside the trace
         /// format's range (``TraceReadOptions/angleRange``) and repeated times (the later kept
-        /// out). Rows without a value (masked) are kept for the importer to report.
-        func checked() -> (rows: [Row], problems: [BadRow]) {
+        /// out). Rows without a value (masked) are kept for the importer to report. `count` is
+        /// every problem, `problems` the first ones (bad rows past ``badRowLimit`` are counted,
+        /// not held).
+        func checked() -> (rows: [Row], problems: [BadRow], count: Int) {
             var problems = badRows
             let range = TraceReadOptions().angleRange
-            let sorted = rows.enumerated().sorted { a, b in
-                a.element.nanoseconds != b.element.nanoseconds
-                    ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
-            }.map(\.element)
+            var order = Array(rows.indices)
+            order.sort {
+                rows[$0].nanoseconds != rows[$1].nanoseconds ? rows[$0].nanoseconds < rows[$1].nanoseconds : $0 < $1
+            }
             var kept: [Row] = []
-            for row in sorted {
+            kept.reserveCapacity(rows.count)
+            for index in order {
+                let row = rows[index]
                 if let text = row.value, let value = Double(text), !range.contains(value) {
                     let bounds =
                         "\(DecimalNumber.shortest(range.lowerBound))…\(DecimalNumber.shortest(range.upperBound))°"
@@ -58,17 +67,29 @@ struct DumpsysSensorLog {
                     problems.append(
                         BadRow(
                             line: row.line, column: 1,
-                            message: "the time \(row.timeText) repeats the event at line \(previous.line)"))
+                            message:
+                                "the time \(ExactTime.seconds(nanoseconds: row.nanoseconds)) repeats the event at line \(previous.line)"
+                        ))
                     continue
                 }
                 kept.append(row)
             }
+            let count = problems.count - badRows.count + badRowCount
             problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            return (kept, problems)
+            return (kept, problems, count)
         }
     }
 
+    /// The bad rows a section holds (the rest are counted): more than any report lists.
+    static let badRowLimit = 1000
+
     var sections: [Section] = []
+    /// Whether the rows of a section (by its name) are kept; the others are only counted, so
+    /// that memory follows the rows the importer may write, not the file.
+    var keepsRows: (String) -> Bool = { _ in true }
+    /// The memory the kept rows hold, in bytes, as ``LineReader/held`` counts it.
+    private(set) var heldBytes = 0
+    private var current: Section?
 
     /// The text of a dumpsys file: UTF-16 (with either byte-order mark, as PowerShell's `>`
     /// writes it) or UTF-8 (a byte-order mark dropped); invalid UTF-8 reads as U+FFFD.
@@ -86,34 +107,72 @@ struct DumpsysSensorLog {
         return String(decoding: bytes[start...], as: UTF8.self)
     }
 
-    /// Parses the text (LF or CRLF line ends). Lines outside sections are ignored; inside one, a
-    /// row is kept, a line that starts like a row (`<n> (`) but is not one is a ``BadRow``, and
-    /// any other line (blank, another heading, the next part of dumpsys) ends the section.
-    init(text: String) {
-        var current: Section?
-        // Split on scalars: in Swift "\r\n" is one Character, which a split on "\n" never finds.
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-        for (offset, scalars) in lines.enumerated() {
-            let lineNumber = offset + 1
-            var line = Substring(String(String.UnicodeScalarView(scalars)))
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if let header = Self.header(Substring(line.trimmingCharacters(" \t"))) {
-                if let section = current { sections.append(section) }
-                current = Section(name: header, line: lineNumber)
-                continue
-            }
-            guard var section = current else { continue }
-            switch Self.row(line, line: lineNumber) {
-            case .row(let row): section.rows.append(row)
-            case .bad(let bad): section.badRows.append(bad)
-            case .notARow:
-                sections.append(section)
-                current = nil
-                continue
-            }
-            current = section
+    /// Parses the text (LF or CRLF line ends) at once; see ``add(_:number:)``.
+    init(text: String, keepsRows: @escaping (String) -> Bool = { _ in true }) {
+        self.keepsRows = keepsRows
+        var rest = Substring(text)
+        var number = 0
+        while !rest.isEmpty || number == 0 {
+            // Split on scalars: in Swift "\r\n" is one Character, which a search for "\n" never finds.
+            let end = rest.unicodeScalars.firstIndex(of: "\n")
+            var line = rest[..<(end ?? rest.endIndex)]
+            rest = end.map { rest[rest.unicodeScalars.index(after: $0)...] } ?? rest[rest.endIndex...]
+            number += 1
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+            add(line, number: number)
+            if end == nil { break }
         }
+        finish()
+    }
+
+    /// An empty log, to be fed line by line (``add(_:number:)``, then ``finish()``).
+    init(keepsRows: @escaping (String) -> Bool) {
+        self.keepsRows = keepsRows
+    }
+
+    /// Reads line `number` (without its line end). Lines outside sections are ignored; inside
+    /// one, a row is kept, a line that starts like a row (`<n> (`) but is not one is a
+    /// ``BadRow``, and any other line (blank, another heading, the next part of dumpsys) ends
+    /// the section.
+    ///
+    /// - Complexity: O(*n*) in the line's length, amortised O(1) in the rows held: the section
+    ///   is appended to in place, never copied.
+    mutating func add(_ line: Substring, number: Int) {
+        // A blank line is no heading and no row: it ends the open section (the common case of
+        // a file of blank lines, answered without a look at the line).
+        if line.isEmpty { return finish() }
+        if let header = Self.header(Substring(line.trimmingCharacters(" \t"))) {
+            finish()
+            current = Section(name: header, line: number)
+            return
+        }
+        // Taken out of `current` while it grows, so its arrays have one owner and append in
+        // place (issue 32: `guard var section = current` copied them on every row, 11.6 s for
+        // 40,000 rows).
+        guard var section = current.take() else { return }
+        switch Self.row(line, line: number) {
+        case .row(let row):
+            section.rowCount += 1
+            if keepsRows(section.name) {
+                // A value longer than 15 bytes is held on the heap beside the row.
+                heldBytes +=
+                    MemoryLayout<Row>.stride + (row.value.map { $0.utf8.count > 15 ? $0.utf8.count : 0 } ?? 0)
+                section.rows.append(row)
+            }
+        case .bad(let bad):
+            section.badRowCount += 1
+            if section.badRows.count < Self.badRowLimit, keepsRows(section.name) { section.badRows.append(bad) }
+        case .notARow:
+            sections.append(section)
+            return
+        }
+        current = section
+    }
+
+    /// Ends the open section, if any.
+    mutating func finish() {
         if let section = current { sections.append(section) }
+        current = nil
     }
 
     /// The sensor name of a `<Name>: last N events` line.
@@ -151,11 +210,17 @@ struct DumpsysSensorLog {
         let inside = line[timeStart..<close.lowerBound]
         let timeText = (inside.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? "")
             .trimmingCharacters(" ")
-        guard let nanoseconds = Self.nanoseconds(timeText) else {
+        let nanoseconds: Int64
+        do {
+            nanoseconds = try ExactTime.nanoseconds(seconds: timeText)
+        } catch .malformed {
             return bad(
                 timeStart,
                 "the time '\(Echo.quoted(timeText))' is not seconds since boot (digits, up to 9 decimals, not negative)"
             )
+        } catch {
+            return bad(
+                timeStart, "the time '\(Echo.quoted(timeText))' is past \(ExactTime.largest) s, the latest time held")
         }
         let rest = line[close.upperBound...]
         let first =
@@ -166,14 +231,14 @@ struct DumpsysSensorLog {
         if first.isEmpty || first.hasPrefix("[") {
             // Privileged sensors are printed without values ("[value masked]"): a row with no
             // value, which the importer reports as such.
-            return .row(Row(nanoseconds: nanoseconds, timeText: timeText, value: nil, line: number, column: 1))
+            return .row(Row(nanoseconds: nanoseconds, value: nil, line: number, column: 1))
         }
         // Only a number's characters: Double(_:) stops at an embedded NUL ("9\0…" would read as 9).
         guard first.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(first), value.isFinite else {
             return bad(valueStart, "the value '\(Echo.quoted(first))' is not a finite number")
         }
         let column = line.utf8.distance(from: line.startIndex, to: close.upperBound) + 2
-        return .row(Row(nanoseconds: nanoseconds, timeText: timeText, value: first, line: number, column: column))
+        return .row(Row(nanoseconds: nanoseconds, value: first, line: number, column: column))
     }
 
     /// The trace `import dumpsys` writes for `rows`: a `time,angle` header and one line per row,
@@ -183,31 +248,18 @@ struct DumpsysSensorLog {
         for row in rows { text += "\(ExactTime.seconds(nanoseconds: row.nanoseconds - origin)),\(row.value ?? "")\n" }
         return text
     }
-
-    /// `seconds.fraction` (up to 9 decimals) as integer nanoseconds, exactly.
-    static func nanoseconds(_ text: String) -> Int64? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        // Digits only: Int64 would also take "-0" and "+1", and "-0.5" would read as 0.5 s.
-        guard parts.count <= 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
-            let whole = Int64(parts[0])
-        else { return nil }
-        var fraction: Int64 = 0
-        if parts.count == 2 {
-            let digits = parts[1]
-            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isNumber), let value = Int64(digits) else {
-                return nil
-            }
-            fraction = value
-            for _ in digits.count..<9 { fraction *= 10 }
-        }
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return nil }
-        return scaled + fraction
-    }
 }
 
 extension StringProtocol {
+    /// The text without the leading and trailing `characters` (ASCII, as the log formats use),
+    /// found on the scalars: linear however many there are (issue 32: a `Character`-wise trim
+    /// of a megabyte of spaces took seconds).
     func trimmingCharacters(_ characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+        let set = Array(characters.unicodeScalars)
+        let scalars = Substring(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !set.contains($0) }),
+            let last = scalars.lastIndex(where: { !set.contains($0) })
+        else { return "" }
+        return String(Substring(scalars[first...last]))
     }
 }

@@ -1,5 +1,61 @@
-/// Times as exact decimal text.
+/// Times as exact decimal text, and the one place the importers turn such text into integer
+/// nanoseconds: every product and every sum checked, so no text, however long, can trap.
 enum ExactTime {
+    /// Why a time could not be read.
+    enum ParseError: Error, Equatable {
+        /// Not digits with up to 9 decimals (a sign, a second point, a letter, nothing).
+        case malformed
+        /// Digits, but past `Int64.max` nanoseconds (about 292 years).
+        case tooLarge
+    }
+
+    /// The largest time the importers hold: `Int64.max` nanoseconds, as text.
+    static let largest = seconds(nanoseconds: .max)
+
+    /// `seconds.fraction` (up to 9 decimals, no sign) as integer nanoseconds, exactly:
+    /// `268003.965013815` → 268003965013815.
+    static func nanoseconds<Text: StringProtocol>(seconds text: Text) throws(ParseError) -> Int64 {
+        let utf8 = text.utf8
+        let point = utf8.firstIndex(of: UInt8(ascii: "."))
+        let whole = utf8[..<(point ?? utf8.endIndex)]
+        let fraction = point.map { utf8[utf8.index(after: $0)...] }
+        guard !whole.isEmpty else { throw .malformed }
+        if let fraction {
+            guard !fraction.isEmpty, fraction.count <= 9 else { throw .malformed }
+        }
+        var value = try integer(whole)
+        let decimals = fraction ?? utf8[utf8.endIndex...]
+        for _ in 0..<9 { value = try checked(value.multipliedReportingOverflow(by: 10)) }
+        var scale: Int64 = 100_000_000
+        for byte in decimals {
+            guard let digit = digit(byte) else { throw .malformed }
+            value = try checked(value.addingReportingOverflow(digit * scale))
+            scale /= 10
+        }
+        return value
+    }
+
+    /// Plain decimal digits (no sign) as an integer: logcat's `ts=<nanoseconds>`.
+    static func integer<Digits: Collection<UInt8>>(_ digits: Digits) throws(ParseError) -> Int64 {
+        guard !digits.isEmpty else { throw .malformed }
+        var value: Int64 = 0
+        for byte in digits {
+            guard let digit = digit(byte) else { throw .malformed }
+            value = try checked(value.multipliedReportingOverflow(by: 10))
+            value = try checked(value.addingReportingOverflow(digit))
+        }
+        return value
+    }
+
+    private static func digit(_ byte: UInt8) -> Int64? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func checked(_ result: (partialValue: Int64, overflow: Bool)) throws(ParseError) -> Int64 {
+        guard !result.overflow else { throw .tooLarge }
+        return result.partialValue
+    }
+
     /// `nanoseconds` as seconds in plain decimal without trailing zeros: 3 → `0.000000003`,
     /// 268003965013815 → `268003.965013815`, 2000000000 → `2`.
     static func seconds(nanoseconds: Int64) -> String {

@@ -47,26 +47,58 @@ struct SamsungHALLog {
 
     /// The public events, then the fused ones, each in file order.
     var events: [Stream: [Event]] = [.public: [], .fused: []]
-    /// The lines that name a stream but do not parse, in line order.
+    /// The first ``problemLimit`` lines that name a stream but do not parse, in line order;
+    /// ``problemCount`` counts them all.
     var problems: [Problem] = []
-    /// Ignored lines by their logcat tag (`<no tag>` for lines without one).
+    private(set) var problemCount = 0
+    /// Ignored lines by their logcat tag (`<no tag>` for lines without one); past
+    /// ``tagLimit`` tags the rest are counted under `<other tags>`, so a log of a million
+    /// tags holds a bounded list.
     var ignored: [String: Int] = [:]
+    /// The memory the events hold, in bytes, as ``LineReader/held`` counts it.
+    private(set) var heldBytes = 0
 
-    /// Parses `text`: LF or CRLF lines (a CRLF is one `Character` in Swift, so both are
-    /// separators).
+    /// The problems held: more than any report lists.
+    static let problemLimit = 1000
+    /// The distinct tags counted by name.
+    static let tagLimit = 64
+
+    /// Parses `text` at once: LF or CRLF lines (a CRLF is one `Character` in Swift, so both are
+    /// separators); see ``add(_:number:)``.
     init(text: String) {
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (offset, line) in lines.enumerated() {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            guard let stream = Stream.allCases.first(where: { line.contains($0.marker) }) else {
-                ignored[Self.tag(of: line), default: 0] += 1
-                continue
+        var rest = Substring(text)
+        var number = 0
+        while true {
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" }
+            number += 1
+            add(rest[..<(end ?? rest.endIndex)], number: number)
+            guard let end else { break }
+            rest = rest[rest.index(after: end)...]
+        }
+    }
+
+    /// An empty log, to be fed line by line.
+    init() {}
+
+    /// Reads line `number` (without its line end): an event of one of the two streams, a
+    /// problem, a blank line (skipped) or an ignored line (counted by its tag).
+    mutating func add(_ line: Substring, number: Int) {
+        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        guard let stream = Stream.allCases.first(where: { line.contains($0.marker) }) else {
+            let tag = Self.tag(of: line)
+            if ignored[tag] != nil || ignored.count < Self.tagLimit {
+                ignored[tag, default: 0] += 1
+            } else {
+                ignored["<other tags>", default: 0] += 1
             }
-            do {
-                events[stream, default: []].append(try Self.event(line, stream: stream, line: offset + 1))
-            } catch {
-                problems.append(error)
-            }
+            return
+        }
+        do {
+            events[stream, default: []].append(try Self.event(line, stream: stream, line: number))
+            heldBytes += MemoryLayout<Event>.stride
+        } catch {
+            problemCount += 1
+            if problems.count < Self.problemLimit { problems.append(error) }
         }
     }
 
@@ -93,10 +125,18 @@ struct SamsungHALLog {
         var rest = line[marker.upperBound...]
         let digits = rest.prefix { $0.isASCIIDigit }
         func column(_ index: Substring.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
-        guard !digits.isEmpty, let nanoseconds = Int64(digits) else {
+        let nanoseconds: Int64
+        do {
+            nanoseconds = try ExactTime.integer(digits.utf8)
+        } catch .malformed {
             throw Problem(
                 line: number, column: column(marker.upperBound),
                 message: "\(stream.marker) is not followed by a timestamp in integer nanoseconds")
+        } catch {
+            throw Problem(
+                line: number, column: column(marker.upperBound),
+                message: "the timestamp \(Echo.quoted(String(digits))) ns is past \(Int64.max) ns, the latest time held"
+            )
         }
         rest = rest[digits.endIndex...]
         guard rest.hasPrefix(" ns value ") else {
@@ -113,7 +153,11 @@ struct SamsungHALLog {
             }
             fields = fields[fields.index(after: fields.startIndex)..<close]
         } else {
-            while fields.last == " " || fields.last == "\t" { fields = fields.dropLast() }
+            // The trailing blanks found on the scalars, in one pass (issue 32: one
+            // `dropLast()` at a time took 4.3 s on 40 kB of spaces).
+            let last = fields.unicodeScalars.lastIndex { $0 != " " && $0 != "\t" }
+            fields = Substring(
+                fields.unicodeScalars[..<(last.map { fields.unicodeScalars.index(after: $0) } ?? fields.startIndex)])
         }
         let parts = fields.split(separator: "/", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(" ")

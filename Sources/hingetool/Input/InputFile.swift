@@ -143,6 +143,14 @@ final class InputFile: TraceByteSource {
             "\(name): the input is \(size.map { "\($0) bytes, " } ?? "")longer than \(limit) bytes, the most this "
                 + "command reads into memory (raise it with '--max-bytes')")
     }
+
+    /// The refusal of a streamed input whose current line and kept rows pass `--max-bytes`.
+    static func heldTooMuch(_ path: String, limit: Int) -> ToolError {
+        let name = path == "-" ? "<stdin>" : Echo.quoted(path, limit: 200)
+        return .data(
+            "\(name): the line being read and the rows kept pass \(limit) bytes, the most this command "
+                + "holds in memory (raise it with '--max-bytes')")
+    }
 }
 
 /// Standard input (or any stream), stopped with ``InputFile/tooLong(_:limit:size:)`` once more

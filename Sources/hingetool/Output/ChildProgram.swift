@@ -13,18 +13,57 @@ internal import HingeSupport
 /// deadlock. A caller that wants a pipe (a raw-video stream) passes its write end as
 /// `output` and reads the other end while the child runs.
 final class ChildProgram {
+    /// A word of a child's command line: an option or value as written, or the name of a file,
+    /// which the program is always told is a file (issue 32: ffmpeg reads `concat:a|b`,
+    /// `subfile,,…:x` and `http://…` as protocols, so a file of that name was checked as one
+    /// file and measured as another, or made ffmpeg connect to a server).
+    ///
+    /// Arguments are built from these and nothing else, so no call site can hand a program a
+    /// bare name: `["-i", .file(video), "pipe:1"]`.
+    enum Argument: ExpressibleByStringLiteral, Equatable {
+        /// An option, a value or a protocol the tool means (`pipe:1`), as written.
+        case word(String)
+        /// A file name, as the user gave it.
+        case file(String)
+
+        init(stringLiteral value: String) { self = .word(value) }
+
+        /// The text handed to a program that reads names as `convention` says.
+        func text(_ convention: PathConvention) -> String {
+            switch self {
+            case .word(let word): word
+            case .file(let path):
+                switch convention {
+                // ffmpeg's file protocol takes the rest of the text as the path, whatever it holds.
+                case .ffmpeg: "file:" + path
+                // A name that starts with '-' or '<' (gnuplot's pipe) stays a name.
+                case .plain: path.hasPrefix("/") ? path : "./" + path
+                }
+            }
+        }
+    }
+
+    /// How a program tells a file name from anything else.
+    enum PathConvention {
+        /// ffmpeg: a `protocol:` prefix picks how a name is opened; `file:` is a path.
+        case ffmpeg
+        /// Anything else (gnuplot): a relative name is written `./name`, never an option.
+        case plain
+    }
+
     /// The child's process id, which is also its process group.
     let pid: pid_t
     let executable: String
     private var slot: Int?
     private var status: Int32?
 
-    /// Starts `executable` with `arguments`, in `folder` when given; descriptors `input`,
-    /// `output` and `error` become the child's 0, 1 and 2 (`nil`: /dev/null).
+    /// Starts `executable` with `arguments` (file names written as `convention` says), in
+    /// `folder` when given; descriptors `input`, `output` and `error` become the child's 0, 1
+    /// and 2 (`nil`: /dev/null).
     /// - Throws: ``ToolError/failure(_:)`` when the program cannot be started.
     init(
-        _ executable: String, arguments: [String], input: Int32? = nil, output: Int32? = nil, error: Int32? = nil,
-        in folder: String? = nil
+        _ executable: String, arguments: [Argument], convention: PathConvention, input: Int32? = nil,
+        output: Int32? = nil, error: Int32? = nil, in folder: String? = nil
     ) throws(ToolError) {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
@@ -55,7 +94,7 @@ final class ChildProgram {
         let words =
             folder.map { ["/bin/sh", "-c", "cd -- \"$1\" || exit 127; shift; exec \"$@\"", "sh", $0, executable] }
             ?? [executable]
-        let argv = (words + arguments).map { strdup($0) } + [nil]
+        let argv = (words + arguments.map { $0.text(convention) }).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // Started and registered in one step, so a signal never finds the child unregistered.
         var result: Int32 = 0
@@ -138,8 +177,8 @@ final class ChildProgram {
     /// Runs `executable` to its end with `input` on its standard input; standard output and
     /// error go to anonymous temporary files (at most `limit` bytes of each are kept).
     static func run(
-        _ executable: String, arguments: [String], input: [UInt8] = [], in folder: String? = nil,
-        limit: Int = 1 << 20
+        _ executable: String, arguments: [Argument], convention: PathConvention, input: [UInt8] = [],
+        in folder: String? = nil, limit: Int = 1 << 20
     ) throws(ToolError) -> Result {
         let files = (tmpfile(), tmpfile(), tmpfile())
         defer { [files.0, files.1, files.2].forEach { if let file = $0 { fclose(file) } } }
@@ -151,7 +190,8 @@ final class ChildProgram {
         }
         rewind(inputFile)
         let child = try ChildProgram(
-            executable, arguments: arguments, input: fileno(inputFile), output: fileno(outputFile),
+            executable, arguments: arguments, convention: convention, input: fileno(inputFile),
+            output: fileno(outputFile),
             error: fileno(errorFile), in: folder)
         let status = child.wait()
         return Result(

@@ -35,11 +35,14 @@ final class OutputSet {
     var manifest: String { folder + "/" + Self.manifestName(owner) }
 
     /// Prepares `folder` (created if missing) for the files named `names`.
+    /// `offersForce`: the command has a `--force` option, which the refusal then suggests
+    /// (`film --report` has none, and was told to add it, issue 32).
     /// - Throws: ``ToolError/usage(_:)`` when a name is not the owner's and `force` is off,
     ///   or the folder is an input of the run; ``ToolError/failure(_:)`` when the folder cannot
     ///   be made or read.
     init(
-        folder: String, owner: String, command: String? = nil, names: [String], force: Bool, exclusive: Bool = false
+        folder: String, owner: String, command: String? = nil, names: [String], force: Bool, exclusive: Bool = false,
+        offersForce: Bool = true
     ) throws(ToolError) {
         self.folder = folder
         self.owner = owner
@@ -69,7 +72,8 @@ final class OutputSet {
             throw .usage(
                 "'\(Echo.quoted(folder, limit: 200))' holds \(shown)\(more), which 'hingetool \(self.command)' did not write "
                     + (exclusive ? "(its files would mix with them)" : "(they would be replaced)")
-                    + "; choose another folder, or add '--force'")
+                    + (offersForce
+                        ? "; choose another folder, or add '--force'" : "; choose another folder, or move them away"))
         }
         try writeManifest(earlier.union(planned))
         if exclusive { staging = try TemporaryFolder(purpose: "set", in: folder) }

@@ -89,6 +89,30 @@ struct ToolContext {
         }
     }
 
+    /// Hands each line of a file named on the command line (`-`: standard input) to `body` as it
+    /// is read, with its number; see ``LineReader`` for the encodings and line ends. Nothing but
+    /// the current line is held here: `body` returns the bytes it holds itself (the rows it
+    /// keeps), and the run stops with a data error (65) naming `--max-bytes` once that and the
+    /// current line pass `limit` — the limit counts what is held, not what streams through.
+    func forEachLine(
+        _ path: String, limit: Int, _ body: (Substring, Int) throws(ToolError) -> Int
+    ) throws(ToolError) {
+        let source = try openInput(path)
+        var lines = LineReader(source, limit: limit) { limit in InputFile.heldTooMuch(path, limit: limit) }
+        do {
+            while let line = try lines.next() {
+                lines.held = try body(line, lines.number)
+                if lines.held > limit { throw InputFile.heldTooMuch(path, limit: limit) }
+            }
+        } catch let failure as ToolError {
+            throw failure
+        } catch let error as FileByteSource.FileError {
+            throw .noInput("cannot read '\(Self.displayName(path))': \(error.reason)")
+        } catch {
+            throw .noInput("cannot read '\(Self.displayName(path))': \(error)")
+        }
+    }
+
     /// Prints on standard error what ``TracePlausibility`` finds odd in a trace that was read
     /// without error, as `file: warning: message`; the command still succeeds.
     func warn(_ plausibility: TracePlausibility, reader: TraceReader) {

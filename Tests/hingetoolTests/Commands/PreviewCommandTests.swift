@@ -38,6 +38,29 @@ struct PreviewCommandTests {
         #expect(frame.width == 4 * 64 && frame.height == 64 + 44 + 20)
     }
 
+    @Test("-o into a missing folder is refused before anything else: before ffmpeg is looked for and a frame drawn")
+    func missingOutputFolderFirst() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let trace = Self.restingTrace(at: 150, in: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: true)
+        // No ffmpeg on PATH: the missing folder must be what is reported (it was found only
+        // after every frame had been drawn, issue 32).
+        var child = GuardedProcess(
+            arguments: [builtTool, "preview", trace, "-o", folder + "/nodir/out.gif"], folder: folder)
+        child.environment = ["PATH": folder + "/empty"]
+        let run = child.run()
+        #expect(run.status == 74, "\(run.error)")
+        #expect(run.error.contains("nodir/out.gif") && run.error.contains("No such file or directory"), "\(run.error)")
+    }
+
+    @Test("--compare naming a lane twice is a usage error, not a silently repeated panel")
+    func duplicateLane() {
+        let run = runTool(["preview", "-", "--compare", "raw,raw", "-o", "x.gif"], input: "time,angle\n0,90\n")
+        #expect(run.status == 64, "\(run.error)")
+        #expect(run.error.contains("'raw' is named twice"), "\(run.error)")
+    }
+
     @Test("-o FILE.gif and FILE.mp4 hold every frame, encoded by ffmpeg", arguments: ["gif", "mp4"])
     func encodings(format: String) throws {
         let folder = temporaryFolder()

@@ -81,4 +81,20 @@ struct FilmReportTests {
         #expect(page.contains("<p class=\"clock\">\(note)</p>"), "\(note)\n\(page.prefix(1500))")
         #expect(note.contains("ambiguous"), "\(note)")
     }
+
+    @Test("a folder holding files film did not write is refused without suggesting '--force', which film lacks")
+    func strangerRemedyIsAnOptionFilmHas() throws {
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let folder = work + "/report"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "mine".write(toFile: folder + "/index.html", atomically: false, encoding: .utf8)
+        let run = runTool(["film", dataset("films/crossfade"), "--report", folder, "-o", work + "/rows.dat"])
+        #expect(run.status == 64, "\(run.error)")
+        #expect(run.error.contains("did not write"), "\(run.error)")
+        #expect(!run.error.contains("--force"), "\(run.error)")
+        #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "mine")
+        // The option it suggested does not exist.
+        #expect(runTool(["film", dataset("films/crossfade"), "--force"]).status == 64)
+    }
 }

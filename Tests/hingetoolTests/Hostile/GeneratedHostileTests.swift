@@ -68,6 +68,47 @@ struct GeneratedHostileTests {
         }
     }
 
+    /// Issue 32: a relative name that reads as an ffmpeg protocol (`concat:…|…`, `subfile,…:`,
+    /// `http://127.0.0.1:9/…`, a local folder) is the file named: the run ends as the same
+    /// file under a plain name does, with the same output.
+    func urlLikeNames(_ command: String, base: [String], slot: HostileCatalogue.Slot, folder: String) throws {
+        // film's base line reads a folder of frames; its video is what ffmpeg is handed.
+        let input =
+            command == "film" ? packageRoot + "/Datasets/films/real/repeated-60-h264-lq.mp4" : base[slot.index]
+        guard (try? InputFile.kind(of: input)) == .regularFile else { return }
+        let suffix =
+            "-\(slot.index)"
+            + ((input as NSString).pathExtension.isEmpty ? "" : "." + (input as NSString).pathExtension)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/http:/127.0.0.1:9", withIntermediateDirectories: true)
+        let names = [
+            "plain" + suffix, "concat:plain\(suffix)|plain" + suffix, "subfile,,start,0,end,0,,:plain" + suffix,
+            "http://127.0.0.1:9/x" + suffix,
+        ]
+        var runs: [ChildRun] = []
+        for name in names {
+            try FileManager.default.copyItem(atPath: input, toPath: folder + "/" + name)
+            var arguments = base
+            arguments[slot.index] = name
+            // The outputs go to folder-relative names as well; the base line's absolute ones stay.
+            var child = GuardedProcess(arguments: [builtTool] + arguments, folder: folder, timeLimit: 120)
+            child.memoryLimit = Self.memory
+            child.workingFolder = folder
+            let run = child.run()
+            Self.expectSane(run, "\(command) \(slot.name) named '\(name)'")
+            runs.append(run)
+        }
+        for (name, run) in zip(names, runs).dropFirst() {
+            #expect(run.status == runs[0].status, "\(command) \(slot.name) named '\(name)': \(run.error.prefix(300))")
+            // A plot's picture centres a title made of the name (or its last part), so only the
+            // status is compared there.
+            guard !command.hasPrefix("plot") else { continue }
+            #expect(
+                run.output.replacing(name, with: "NAME") == runs[0].output.replacing(names[0], with: "NAME"),
+                "\(command) \(slot.name) named '\(name)'")
+        }
+    }
+
     func attack(_ command: String, base: [String], slot: HostileCatalogue.Slot, folder: String) throws {
         let input = base[slot.index]
         let label = "\(command) \(slot.name)"
@@ -94,6 +135,7 @@ struct GeneratedHostileTests {
             arguments[slot.index] = path
             Self.expectSane(Self.run(arguments, in: folder), "\(label) with \(attack)")
         }
+        try urlLikeNames(command, base: base, slot: slot, folder: folder)
         // A FIFO and a device node named as the input: refused before they are opened.
         var nodes: [(String, String)] = []
         if makeNode(folder + "/fifo-\(slot.index)") { nodes.append(("a FIFO", folder + "/fifo-\(slot.index)")) }

@@ -37,6 +37,9 @@ struct GuardedProcess {
     var environment: [String: String] = [:]
     /// Standard output to this path instead of a capture file (a device node, a FIFO).
     var outputPath: String?
+    /// The folder the child starts in (so that a relative name is resolved there); `nil`: the
+    /// test's own.
+    var workingFolder: String?
 
     /// Starts the child; the caller waits with ``Started/wait()``.
     func start() -> Started {
@@ -53,7 +56,8 @@ struct GuardedProcess {
         // sh sets the limit, then becomes the program (exec), so the limit and the process
         // group are the program's own.
         let limit = memoryLimit > 0 ? String(memoryLimit / 1024) : "unlimited"
-        let script = "ulimit -v \(limit) && exec \"$@\""
+        let change = workingFolder.map { "cd -- '\($0.replacing("'", with: "'\\''"))' && " } ?? ""
+        let script = change + "ulimit -v \(limit) && exec \"$@\""
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)

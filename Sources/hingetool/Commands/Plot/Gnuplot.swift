@@ -73,7 +73,8 @@ enum Gnuplot {
                 TemporaryFiles.release(temporary.slot)
             }
         }
-        let result = try ChildProgram.run(gnuplot, arguments: ["-"], input: Array(script.utf8), in: folder)
+        let result = try ChildProgram.run(
+            gnuplot, arguments: ["-"], convention: .plain, input: Array(script.utf8), in: folder)
         guard result.status == 0 else {
             throw .failure(
                 "gnuplot failed in \(Echo.quoted(folder, limit: 200)) (the previous picture is kept): "

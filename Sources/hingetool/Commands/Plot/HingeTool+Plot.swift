@@ -120,7 +120,8 @@ extension HingeTool {
                 context.write("wrote \(written.joined(separator: ", "))\n")
                 context.writeError(
                     "note: gnuplot is not installed, so no picture was drawn. Install it (make deps, "
-                        + "apt-get install gnuplot-nox, or brew install gnuplot) and run: cd \(folder) && gnuplot \(stem).gp\n"
+                        + "apt-get install gnuplot-nox, or brew install gnuplot) and run: "
+                        + "cd \(ShellWord.line(["--", folder])) && gnuplot \(ShellWord.line([ChildProgram.Argument.file("\(stem).gp").text(.plain)]))\n"
                 )
                 return
             }
