@@ -80,13 +80,17 @@ struct ToolContext {
                 if count == 0 { return bytes }
                 bytes += buffer[..<count]
             }
-        } catch let failure as ToolError {
-            throw failure
-        } catch let error as FileByteSource.FileError {
-            throw .noInput("cannot read '\(Self.displayName(path))': \(error.reason)")
         } catch {
-            throw .noInput("cannot read '\(Self.displayName(path))': \(error)")
+            throw Self.readFailure(error, path: path)
         }
+    }
+
+    /// What a failed read of `path` reports: a ``ToolError`` as it is, anything else as a
+    /// missing input (66) with the reason.
+    private static func readFailure(_ error: any Error, path: String) -> ToolError {
+        if let failure = error as? ToolError { return failure }
+        let reason = (error as? FileByteSource.FileError)?.reason ?? "\(error)"
+        return .noInput("cannot read '\(displayName(path))': \(reason)")
     }
 
     /// Hands each line of a file named on the command line (`-`: standard input) to `body` as it
@@ -104,12 +108,8 @@ struct ToolContext {
                 lines.held = try body(line, lines.number)
                 if lines.held > limit { throw InputFile.heldTooMuch(path, limit: limit) }
             }
-        } catch let failure as ToolError {
-            throw failure
-        } catch let error as FileByteSource.FileError {
-            throw .noInput("cannot read '\(Self.displayName(path))': \(error.reason)")
         } catch {
-            throw .noInput("cannot read '\(Self.displayName(path))': \(error)")
+            throw Self.readFailure(error, path: path)
         }
     }
 
