@@ -134,7 +134,6 @@ extension DampedSpring {
         try require(visualDuration, .visualDuration, "positive and finite") { $0 > 0 && $0.isFinite }
         try require(bounce, .bounce, "finite") { $0.isFinite }
         // Source: motiondivision/motion, packages/motion-dom/src/animation/generators/spring/
-        // (ANCHORS.md, "Other springs").
         let root = 2 * Double.pi / (1.2 * visualDuration)
         let stiffness = root * root
         try require(

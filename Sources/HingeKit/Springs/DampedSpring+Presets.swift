@@ -34,8 +34,8 @@ extension DampedSpring {
     /// for preset in DampedSpring.Preset.allCases { print(preset.rawValue, preset.spring.response) }
     /// ```
     ///
-    /// The figures of the platforms other than SwiftUI are quoted in the project's ANCHORS.md
-    /// ("Other springs"), which names each library's source file.
+    /// The figures of the platforms other than SwiftUI come from each library's public source,
+    /// which each preset's `source` names.
     public enum Preset: String, CaseIterable, Hashable, Sendable {
         /// ``DampedSpring/smooth``.
         case smooth
