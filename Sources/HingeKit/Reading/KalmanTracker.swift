@@ -97,7 +97,8 @@ struct KalmanTracker: Hashable, Sendable {
 
     /// ``velocity(at:step:_:)`` once the next report is overdue.
     @inline(never)
-    private func overdueVelocity(at time: Double, silence: Double, step: Double, _ parameters: KalmanVelocity) -> Double {
+    private func overdueVelocity(at time: Double, silence: Double, step: Double, _ parameters: KalmanVelocity) -> Double
+    {
         let expected = expectedInterval
         let overdue = silence - expected
         guard overdue < parameters.stopHorizon else { return 0 }

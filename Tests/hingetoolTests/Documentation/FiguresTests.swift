@@ -14,7 +14,8 @@ struct FiguresTests {
     static let cases = [
         "reader.ingest", "animator.persistent", "animator.additive-1", "animator.additive-3", "effect-driver.frame",
         "stand-in.exact", "stand-in.stand-in", "spring.closed-form", "spring.rk8pd", "read.time",
-        "read.rows-per-second", "read.megabytes-per-second", "read.peak-rss", "read-floor.time", "read-big.time", "peer-big.time", "animate.time",
+        "read.rows-per-second", "read.megabytes-per-second", "read.peak-rss", "read-floor.time", "read-big.time",
+        "peer-big.time", "animate.time",
         "animate.rows-per-second", "animate.megabytes-per-second", "animate.peak-rss", "peer.time", "peer.peak-rss",
         "read-big.peak-rss", "animate-big.peak-rss", "film.time", "film.peer-time", "film.cpu", "film.peer-cpu",
         "film.peak-rss", "film.agreement", "film.video.time", "film.video.png-route-time",
