@@ -73,11 +73,15 @@ package struct EffectPreview: Sendable {
     }
 
     /// Renders every frame and hands it to `body` with its time in milliseconds from the first
-    /// sample. Samples are shown to each lane just before the first frame at or after them.
+    /// sample. Samples are shown to each lane just before the first frame at or after them;
+    /// returns the samples the lanes refused (every lane checks a sample the same way, so a
+    /// refused sample counts once a lane).
+    @discardableResult
     package func render<Failure: Error>(
         _ samples: [HingeSample], rate: Double, _ body: (Int, Frame) throws(Failure) -> Void
-    ) throws(Failure) {
-        guard let first = samples.first?.time else { return }
+    ) throws(Failure) -> RefusedSamples {
+        var refused = RefusedSamples()
+        guard let first = samples.first?.time else { return refused }
         var displays = lanes.map { effect.display($0, reduceMotion: reduceMotion, responsiveness: responsiveness) }
         var painter = PreviewPainter()
         let canvas = PreviewCanvas(width: frameSize.width, height: frameSize.height)
@@ -86,7 +90,7 @@ package struct EffectPreview: Sendable {
         for milliseconds in frameTimes(for: samples, rate: rate) {
             let time = first + Double(milliseconds) / 1000
             while next < samples.count, samples[next].time <= time {
-                for index in displays.indices { displays[index].show(samples[next]) }
+                for index in displays.indices { displays[index].ingest(samples[next], noting: &refused) }
                 newest = samples[next]
                 next += 1
             }
@@ -107,6 +111,7 @@ package struct EffectPreview: Sendable {
             canvas.text("hinge reports \(angle)", x: 8, y: Double(frameSize.height - 6), size: 11, colour: .ink)
             try body(milliseconds, canvas.frame())
         }
+        return refused
     }
 
     private func drawLabel(_ lane: PreviewLane, value: Double, index: Int, on canvas: PreviewCanvas) {

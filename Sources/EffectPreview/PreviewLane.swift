@@ -27,20 +27,32 @@ package enum PreviewLane: String, CaseIterable, Hashable, Sendable {
     package static let defaults: [PreviewLane] = [.raw, .smooth, .android, .hingekit]
 }
 
-/// A lane's running state: samples in, an effect value out at any time.
-protocol LaneDisplay {
-    mutating func show(_ sample: HingeSample)
-    func value(at time: Double) -> Double
-}
-
-/// The newest reading's effect.
-struct RawLane<Effect: HingeEffect>: LaneDisplay {
+/// The newest reading's effect, with no smoothing.
+struct RawLane<Effect: HingeEffect>: HingeDisplay {
     let effect: Effect
     let reduceMotion: Bool
     var angle: Double?
     var status: HingeStatus?
     var hasSample = false
+    /// Checks each sample as the other lanes' drivers do (their reader), so that every lane
+    /// refuses the same samples.
+    private var checks = HingeReader()
 
+    init(effect: Effect, reduceMotion: Bool) {
+        self.effect = effect
+        self.reduceMotion = reduceMotion
+    }
+
+    mutating func ingest(_ sample: HingeSample) throws(DriverEventError) {
+        do {
+            try checks.ingest(sample)
+        } catch {
+            throw .sample(error)
+        }
+        show(sample)
+    }
+
+    /// Takes a sample another display has checked.
     mutating func show(_ sample: HingeSample) {
         angle = sample.angle
         if sample.status != nil || sample.angle == nil { status = sample.status }
@@ -48,20 +60,13 @@ struct RawLane<Effect: HingeEffect>: LaneDisplay {
     }
 
     func value(at time: Double) -> Double {
-        if reduceMotion, effect.reducedMotion == .holdNeutral { return effect.neutralValue }
+        if effect.holdsNeutral(reduceMotion: reduceMotion) { return effect.neutralValue }
         return effect.value(angle: hasSample ? angle : nil, status: status)
     }
 }
 
-struct SpringLane<Effect: HingeEffect>: LaneDisplay {
-    var driver: EffectDriver<Effect>
-
-    mutating func show(_ sample: HingeSample) { try? driver.ingest(sample) }
-    func value(at time: Double) -> Double { driver.value(at: time) }
-}
-
 /// HingeKit's driver: the unfold progress itself, or its smoothed angle through an effect.
-struct HingeKitLane<Effect: HingeEffect>: LaneDisplay {
+struct HingeKitLane<Effect: HingeEffect>: HingeDisplay {
     let effect: Effect
     /// Whether the effect is the unfold progress (the driver's own quantity).
     let isUnfold: Bool
@@ -77,8 +82,8 @@ struct HingeKitLane<Effect: HingeEffect>: LaneDisplay {
         raw = RawLane(effect: effect, reduceMotion: reduceMotion)
     }
 
-    mutating func show(_ sample: HingeSample) {
-        try? driver.ingest(sample)
+    mutating func ingest(_ sample: HingeSample) throws(DriverEventError) {
+        try driver.ingest(sample)
         raw.show(sample)
     }
 
@@ -97,7 +102,7 @@ extension PreviewEffect {
     func display(
         _ lane: PreviewLane, reduceMotion: Bool,
         responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
-    ) -> any LaneDisplay {
+    ) -> any HingeDisplay {
         let settings = (reduceMotion: reduceMotion, responsiveness: responsiveness)
         switch self {
         case .bloom: return Self.display(BloomEffect(), lane: lane, settings, isUnfold: false)
@@ -116,14 +121,14 @@ extension PreviewEffect {
 
     private static func display<Effect: HingeEffect>(
         _ effect: Effect, lane: PreviewLane, _ settings: (reduceMotion: Bool, responsiveness: Double), isUnfold: Bool
-    ) -> any LaneDisplay {
+    ) -> any HingeDisplay {
         let reduceMotion = settings.reduceMotion
         return switch lane {
         case .raw: RawLane(effect: effect, reduceMotion: reduceMotion)
         case .smooth:
-            SpringLane(driver: EffectDriver(effect: effect, spring: .smooth, reduceMotion: reduceMotion))
+            EffectDriver(effect: effect, spring: .smooth, reduceMotion: reduceMotion)
         case .android:
-            SpringLane(driver: EffectDriver(effect: effect, spring: .androidUnfold, reduceMotion: reduceMotion))
+            EffectDriver(effect: effect, spring: .androidUnfold, reduceMotion: reduceMotion)
         case .hingekit:
             HingeKitLane(
                 effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion, responsiveness: settings.responsiveness)

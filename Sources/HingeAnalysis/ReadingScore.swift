@@ -59,6 +59,9 @@ public enum ReadingScorer {
         public var velocities: [Double]
         /// The snap per frame, when the reading has one.
         public var snaps: [Double]?
+        /// The samples the reader refused (none from a checked trace, unless the reader's
+        /// configuration is stricter than the checks, such as a narrower angle range).
+        public var refused = RefusedSamples()
 
         /// A series sampled at `times`.
         public init(times: [Double], positions: [Double], velocities: [Double], snaps: [Double]?) {
@@ -79,8 +82,8 @@ public enum ReadingScorer {
     /// Runs a `HingeReader` over `samples` and samples its reading on the grid.
     ///
     /// Samples are ingested in order, each just before the first grid frame at or after it, so
-    /// every frame sees exactly the samples up to its time. Samples the reader refuses are
-    /// passed over (trace files are checked before they get here).
+    /// every frame sees exactly the samples up to its time. Samples the reader refuses leave it
+    /// unchanged and are counted in the series' ``Series/refused``.
     public static func read(_ samples: [HingeSample], configuration: HingeReader.Configuration) -> Series {
         let times = grid(for: samples)
         var reader = HingeReader(configuration: configuration)
@@ -91,9 +94,14 @@ public enum ReadingScorer {
         positions.reserveCapacity(times.count)
         velocities.reserveCapacity(times.count)
         snaps.reserveCapacity(times.count)
+        var refused = RefusedSamples()
         for time in times {
             while next < samples.count, samples[next].time <= time {
-                try? reader.ingest(samples[next])
+                do {
+                    try reader.ingest(samples[next])
+                } catch {
+                    refused.note(samples[next], .sample(error))
+                }
                 next += 1
             }
             let reading = reader.reading(at: time)
@@ -101,7 +109,9 @@ public enum ReadingScorer {
             velocities.append(reading?.velocity ?? .nan)
             snaps.append(reading?.snap ?? .nan)
         }
-        return Series(times: times, positions: positions, velocities: velocities, snaps: snaps)
+        var series = Series(times: times, positions: positions, velocities: velocities, snaps: snaps)
+        series.refused = refused
+        return series
     }
 
     /// Scores a series against the truth. Frames where the reading or the truth is undefined

@@ -1,25 +1,6 @@
 import HingeKit
 internal import HingeSupport
 
-/// Something that shows an unfold progress from hinge samples: the drivers the frontier
-/// compares.
-public protocol ProgressDisplay {
-    /// Takes the next sample; a refused sample is passed over.
-    mutating func show(_ sample: HingeSample)
-    /// The progress shown at `time`.
-    func value(at time: Double) -> Double
-}
-
-extension UnfoldDriver: ProgressDisplay {
-    /// Ingests the sample; a sample the reader refuses is passed over.
-    public mutating func show(_ sample: HingeSample) { try? ingest(sample) }
-}
-
-extension EffectDriver: ProgressDisplay {
-    /// Ingests the sample; a sample the driver refuses is passed over.
-    public mutating func show(_ sample: HingeSample) { try? ingest(sample) }
-}
-
 /// The smoothness–lag trade-off of unfold displays: RMSE against the true progress and chop
 /// for whole families of settings, with the bounds of what is possible.
 ///
@@ -173,10 +154,11 @@ public enum UnfoldFrontier {
             chopMax: chop.max, chopP99: chop.p99)
     }
 
-    /// Runs a display over the samples and scores it.
+    /// Runs a display over the samples and scores it; the samples it refuses are counted in
+    /// `refused`.
     public static func point(
-        _ family: Family, setting: Double, display: some ProgressDisplay, samples: [HingeSample], times: Times,
-        truth: Truth
+        _ family: Family, setting: Double, display: some HingeDisplay, samples: [HingeSample], times: Times,
+        truth: Truth, refused: inout RefusedSamples
     ) -> Point {
         var display = display
         var values: [Double] = []
@@ -184,34 +166,43 @@ public enum UnfoldFrontier {
         var next = 0
         for entry in times.merged {
             while next < samples.count, samples[next].time <= entry.time {
-                display.show(samples[next])
+                display.ingest(samples[next], noting: &refused)
                 next += 1
             }
+            display.advance(to: entry.time)
             values.append(display.value(at: entry.time))
         }
         let (grid, frames) = times.split(values)
         return point(family, setting: setting, grid: grid, frames: frames, truth: truth)
     }
 
-    /// The displays' families on one trace: Android's spring, `.smooth` and HingeKit's driver.
+    /// The displays' families on one trace: Android's spring, `.smooth` and HingeKit's driver;
+    /// the samples they refuse are counted in `refused`.
     public static func displayPoints(
-        _ samples: [HingeSample], times: Times, truth: Truth, hingekit: [(Double, UnfoldDriver)]
+        _ samples: [HingeSample], times: Times, truth: Truth, hingekit: [(Double, UnfoldDriver)],
+        refused: inout RefusedSamples
     ) -> [Point] {
         var points: [Point] = []
         for stiffness in stiffnesses {
             let driver = EffectDriver(effect: UnfoldProgressEffect(), spring: androidSpring(stiffness: stiffness))
             points.append(
-                point(.androidSpring, setting: stiffness, display: driver, samples: samples, times: times, truth: truth)
+                point(
+                    .androidSpring, setting: stiffness, display: driver, samples: samples, times: times, truth: truth,
+                    refused: &refused)
             )
         }
         for duration in smoothDurations {
             let driver = EffectDriver(effect: UnfoldProgressEffect(), spring: .smooth(duration: duration))
             points.append(
-                point(.smooth, setting: duration, display: driver, samples: samples, times: times, truth: truth))
+                point(
+                    .smooth, setting: duration, display: driver, samples: samples, times: times, truth: truth,
+                    refused: &refused))
         }
         for (setting, driver) in hingekit {
             points.append(
-                point(.hingekit, setting: setting, display: driver, samples: samples, times: times, truth: truth))
+                point(
+                    .hingekit, setting: setting, display: driver, samples: samples, times: times, truth: truth,
+                    refused: &refused))
         }
         return points
     }

@@ -104,8 +104,8 @@ struct EffectPreviewTests {
             var lean = PreviewEffect.lean.display(lane, reduceMotion: true)
             var bloom = PreviewEffect.bloom.display(lane, reduceMotion: true)
             for sample in samples {
-                lean.show(sample)
-                bloom.show(sample)
+                #expect(throws: Never.self) { try lean.ingest(sample) }
+                #expect(throws: Never.self) { try bloom.ingest(sample) }
             }
             #expect(lean.value(at: 0.21) == 0, "\(lane)")
             // Reduce Motion shows the newest reading's bloom at once: (90 − 80) / 90.

@@ -17,10 +17,12 @@ struct UnfoldFrontierTests {
     @Test("Android's spring on the frontier is UnfoldScorer's android-spring, to rounding")
     func springMatchesScorer() {
         let (samples, truth, times, exact) = Self.setUp()
+        var refused = RefusedSamples()
         let point = UnfoldFrontier.point(
             .androidSpring, setting: 600,
             display: EffectDriver(effect: UnfoldProgressEffect(), spring: UnfoldFrontier.androidSpring(stiffness: 600)),
-            samples: samples, times: times, truth: exact)
+            samples: samples, times: times, truth: exact, refused: &refused)
+        #expect(refused.count == 0)
         // The scorer's own run: a separate loop over the grid and the frames.
         let driver = EffectDriver(effect: UnfoldProgressEffect(), spring: .androidUnfold)
         func run(_ at: [Double]) -> [Double] {
@@ -44,7 +46,8 @@ struct UnfoldFrontierTests {
     @Test("Stiffer springs lag less and chop more; wider Gaussians of the truth err more and chop less")
     func monotoneFamilies() {
         let (samples, truth, times, exact) = Self.setUp()
-        let springs = UnfoldFrontier.displayPoints(samples, times: times, truth: exact, hingekit: [])
+        var refused = RefusedSamples()
+        let springs = UnfoldFrontier.displayPoints(samples, times: times, truth: exact, hingekit: [], refused: &refused)
             .filter { $0.family == .androidSpring }
         for (soft, stiff) in zip(springs, springs.dropFirst()) {
             #expect(stiff.rmse < soft.rmse, "k \(stiff.setting)")
@@ -86,9 +89,10 @@ struct UnfoldFrontierTests {
             samples, sensor: Self.scenario.trace.sensor, times: times, truth: exact, particleCounts: [400, 800])
         let filter = floor.filter { $0.family == .particleFilter }
         #expect(filter.count == 2)
+        var refused = RefusedSamples()
         let displays = UnfoldFrontier.displayPoints(
             samples, times: times, truth: exact,
-            hingekit: [(UnfoldDriver.Configuration.defaultResponsiveness, UnfoldDriver())])
+            hingekit: [(UnfoldDriver.Configuration.defaultResponsiveness, UnfoldDriver())], refused: &refused)
         let best = displays.map(\.rmse).min()!
         for point in filter { #expect(point.rmse < best, "\(point.setting) particles: \(point.rmse) against \(best)") }
         // The convergence check: doubling the particles moves the floor by under a third.

@@ -24,7 +24,8 @@
 /// Reduce Motion on jumps to what it shows; turning it off lets the spring carry the value
 /// from there to the effect's current value.
 ///
-/// The state is fixed in size; ingesting and evaluating never allocate.
+/// The state is fixed in size; ingesting and evaluating never allocate, except the first change
+/// of a driver that shares its state with a copy (copy on write, as ``HingeReader``).
 public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// Why a sample or a change of preference was refused; the driver is then unchanged.
     public typealias EventError = DriverEventError
@@ -38,16 +39,15 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
 
     /// Chases the effect's value (never the neutral value): Reduce Motion only changes what
     /// ``value(at:)`` shows and how fast, so turning it off can continue from the hinge.
-    /// Meaningless until ``hasSample``: a resting placeholder rather than an optional, because
-    /// reading an optional animator in the driver's generic code copied it (about a kilobyte)
-    /// on every frame.
-    private var animator: SpringAnimator
-    /// Whether a sample has placed ``animator``.
+    /// Meaningless until ``hasSample``: a resting placeholder rather than an optional. Behind a
+    /// reference (``AnimatorBox``): inline, its 1.5 kB were copied on every frame.
+    private var box: AnimatorBox
+    /// Whether a sample has placed the animator.
     private var hasSample = false
     private var order = DriverEventOrder()
     /// The effect the driver maps angles through. Stored last: a stored property of a generic
-    /// type has a fixed offset only if every one before it has a fixed size, and the animator
-    /// is read in place, not copied out, only at a fixed offset.
+    /// type has a fixed offset only if every one before it has a fixed size, and the fields
+    /// before it are read in place, not copied out, only at a fixed offset.
     public let effect: Effect
 
     /// A driver with no sample yet.
@@ -65,28 +65,29 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         self.spring = spring ?? effect.preferredSpring
         self.reduceMotion = reduceMotion
         self.reader = HingeReader(configuration: reader)
-        animator = SpringAnimator(value: 0, spring: self.spring, mode: .persistent)
+        box = AnimatorBox(SpringAnimator(value: 0, spring: self.spring, mode: .persistent))
     }
 
     /// Takes the next sample and retargets to the effect of the newest reading.
     ///
     /// - Parameter sample: not before the last sample or change of preference.
     /// - Throws: ``EventError`` for a sample the reader or the driver refuses.
-    /// - Complexity: O(1); no allocation.
+    /// - Complexity: O(1); no allocation (unless the driver shares its state with a copy).
     public mutating func ingest(_ sample: HingeSample) throws(EventError) {
         try order.ingest(sample, into: &reader)
         let reading = reader.reading(at: sample.time)
         let target = effect.value(angle: reading?.angle, status: reading?.status)
         precondition(target.isFinite, "the effect's value must be finite")
+        AnimatorBox.makeUnique(&box)
         guard hasSample else {
-            animator = SpringAnimator(
+            box.animator.pointee = SpringAnimator(
                 value: target, time: sample.time, spring: spring, mode: .persistent,
                 reduceMotion: effect.animatorPolicy(for: reduceMotion ? .jump : .off))
             hasSample = true
             return
         }
         do {
-            try animator.retarget(to: target, at: sample.time)
+            try box.animator.pointee.retarget(to: target, at: sample.time)
         } catch {
             // The time was checked above and a finite target in the range of an effect cannot
             // overflow the distance: a refusal here is a bug in HingeKit.
@@ -107,19 +108,20 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         reduceMotion = enabled
         guard hasSample else { return }
         let policy = effect.animatorPolicy(for: enabled ? .jump : .off)
-        if !enabled, effect.reducedMotion == .holdNeutral {
+        AnimatorBox.makeUnique(&box)
+        if !enabled, effect.holdsNeutral(reduceMotion: true) {
             // The value shown was neutral: the spring starts there, toward the effect's value.
             var restarted = SpringAnimator(
                 value: effect.neutralValue, time: time, spring: spring, mode: .persistent, reduceMotion: policy)
             do {
-                try restarted.retarget(to: animator.target, at: time)
+                try restarted.retarget(to: box.animator.pointee.target, at: time)
             } catch {
                 preconditionFailure("the animator refused a checked event: \(error)")
             }
-            animator = restarted
+            box.animator.pointee = restarted
         } else {
             do {
-                try animator.setReduceMotion(policy, at: time)
+                try box.animator.pointee.setReduceMotion(policy, at: time)
             } catch {
                 preconditionFailure("the animator refused a checked event: \(error)")
             }
@@ -129,24 +131,29 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// The value the driver is heading for: the effect of the newest reading, or the neutral
     /// value while an effect that holds still under Reduce Motion is held.
     public var target: Double {
-        if reduceMotion, effect.reducedMotion == .holdNeutral { return effect.neutralValue }
-        return hasSample ? animator.target : restingValue
+        if effect.holdsNeutral(reduceMotion: reduceMotion) { return effect.neutralValue }
+        return hasSample ? box.animator.pointee.target : restingValue
     }
 
     /// The value to show at `time`.
     ///
     /// - Parameter time: finite; a time before the last event is read as that event's time.
     /// - Complexity: O(1).
-    public func value(at time: Double) -> Double { state(at: time).value }
+    public func value(at time: Double) -> Double {
+        // The animator's own value(at:), which leaves the velocity out: a frame rarely needs it.
+        if effect.holdsNeutral(reduceMotion: reduceMotion) { return effect.neutralValue }
+        guard hasSample else { return restingValue }
+        return box.animator.pointee.value(at: time)
+    }
 
     /// The value and its rate of change per second at `time`.
     ///
     /// - Parameter time: as in ``value(at:)``.
     /// - Complexity: O(1).
     public func state(at time: Double) -> (value: Double, velocity: Double) {
-        if reduceMotion, effect.reducedMotion == .holdNeutral { return (effect.neutralValue, 0) }
+        if effect.holdsNeutral(reduceMotion: reduceMotion) { return (effect.neutralValue, 0) }
         guard hasSample else { return (restingValue, 0) }
-        return animator.state(at: time)
+        return box.animator.pointee.state(at: time)
     }
 
     /// Whether the value rests on ``target`` from `time` on, until the next event.
@@ -154,8 +161,8 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Parameter time: as in ``value(at:)``.
     /// - Complexity: O(1).
     public func isSettled(at time: Double) -> Bool {
-        if reduceMotion, effect.reducedMotion == .holdNeutral { return true }
-        return hasSample ? animator.isSettled(at: time) : true
+        if effect.holdsNeutral(reduceMotion: reduceMotion) { return true }
+        return hasSample ? box.animator.pointee.isSettled(at: time) : true
     }
 
     /// The reader's reading at `time`, or `nil` when no angle has arrived.

@@ -44,7 +44,14 @@ extension HingeEffect {
     ///   - reduceMotion: whether the user has asked for reduced motion.
     /// - Complexity: O(1).
     package func target(angle: Double?, status: HingeStatus?, reduceMotion: Bool) -> Double {
-        reduceMotion && reducedMotion == .holdNeutral ? neutralValue : value(angle: angle, status: status)
+        holdsNeutral(reduceMotion: reduceMotion) ? neutralValue : value(angle: angle, status: status)
+    }
+
+    /// Whether the effect shows ``neutralValue`` and nothing else: the user asked for reduced
+    /// motion and the effect's answer to it is ``EffectReduceMotion/holdNeutral``. The one place
+    /// that rule is written; the drivers and previews ask here.
+    package func holdsNeutral(reduceMotion: Bool) -> Bool {
+        reduceMotion && reducedMotion == .holdNeutral
     }
 
     /// The animator policy that carries out ``reducedMotion``.

@@ -148,9 +148,9 @@ public struct UnfoldDriver: Sendable {
     public private(set) var stepTracker: StepSensorTracker?
 
     private var hasSample = false
-    /// The smallest change between successive angles so far, and the newest angle.
-    private var smallestChange = Double.infinity
-    private var lastAngle: Double?
+    /// The reader's ``HingeReader/smallestChange`` as of the newest sample, taken after the
+    /// stages up to that sample have run: they run under the sensor class known before it.
+    private var step = Double.infinity
     /// The newest sample's time (for the intervals between samples).
     private var lastSampleTime: Double?
     /// The newest event's time, which every sample and change of preference is checked against.
@@ -189,7 +189,7 @@ public struct UnfoldDriver: Sendable {
 
     /// Whether the sensor reports coarse levels (its smallest change is at least the reader's
     /// ``HingeReader/Configuration/coarseStep``).
-    public var isCoarse: Bool { smallestChange >= reader.configuration.coarseStep && smallestChange.isFinite }
+    public var isCoarse: Bool { step >= reader.configuration.coarseStep && step.isFinite }
 
     /// The progress the driver heads for: the newest angle moved ahead by the lead (before
     /// the first sample, 1).
@@ -210,10 +210,7 @@ public struct UnfoldDriver: Sendable {
         if let angle = sample.angle { stepTracker?.ingest(time: sample.time, angle: angle) }
         // The stages up to this sample run under the sensor class known before it.
         let previous = hasSample ? stages(at: sample.time) : nil
-        if let angle = sample.angle, let last = lastAngle, angle != last {
-            smallestChange = min(smallestChange, abs(angle - last))
-        }
-        if let angle = sample.angle { lastAngle = angle }
+        step = reader.smallestChange
         let reading = reader.reading(at: sample.time)
         let progress = self.progress(reading?.angle)
         let velocity = reading?.velocity ?? 0

@@ -98,6 +98,11 @@ public struct HingeReader: Sendable {
     public var sampleCount: Int { storage.state.pointee.sampleCount }
     /// Samples that repeated the previous sample's time and replaced it.
     public var duplicateCount: Int { storage.state.pointee.duplicateCount }
+    /// The smallest change between successive angles since the hinge (last) appeared: the
+    /// sensor's step as far as the samples show it; infinity before the first change. The
+    /// reader's rule for coarse sensors (``Configuration/coarseStep``) reads it, and so does
+    /// ``UnfoldDriver``.
+    public var smallestChange: Double { storage.state.pointee.current.smallestChange }
 
     /// The reader's state, shared by copies until one of them ingests (copy on write).
     ///

@@ -50,10 +50,11 @@ extension HingeTool {
             if let truth {
                 text +=
                     samples.contains { $0.angle != nil }
-                    ? "\n" + scores(samples, truth: truth)
+                    ? "\n" + scores(samples, truth: truth, source: source, context: context)
                     : "\nReading: no sample has a hinge angle, so there is nothing to score.\n"
             }
             let effects = animateEffects(samples)
+            Score.warnRefused(effects.refused, path: source, context: context)
             text += "\n" + springs(effects)
             let written = try write(
                 effects, truth: truth, into: folder, source: source, force: arguments.has("force"), context: context)
@@ -103,8 +104,10 @@ extension HingeTool {
             return (source, samples, reader.summary, truth)
         }
 
-        static func scores(_ samples: [HingeSample], truth: GroundTruth) -> String {
-            let rows = Score.scores(samples, truth: truth, configuration: HingeReader.Configuration())
+        static func scores(_ samples: [HingeSample], truth: GroundTruth, source: String, context: ToolContext) -> String
+        {
+            let rows = Score.scores(
+                samples, truth: truth, configuration: HingeReader.Configuration(), path: source, context: context)
             func row(_ name: String) -> ReadingScore? { rows.first { $0.name == name }?.score }
             guard let ours = row("hingekit"), let lsq2 = row("android-lsq2"), let paper = row("one-euro-paper") else {
                 return ""
@@ -132,6 +135,8 @@ extension HingeTool {
             var leanSpring: DampedSpring
             var bloomSettled: Double?
             var leanSettled: Double?
+            /// The samples the drivers refused.
+            var refused = RefusedSamples()
         }
 
         static func animateEffects(_ samples: [HingeSample]) -> EffectRows {
@@ -146,11 +151,11 @@ extension HingeTool {
             while true {
                 let time = first + Double(frame) / frameRate
                 while next < samples.count, samples[next].time <= time {
-                    // The trace was checked when it was read; a refused sample changes nothing.
-                    try? bloom.ingest(samples[next])
-                    try? bloomReduced.ingest(samples[next])
-                    try? lean.ingest(samples[next])
-                    try? leanReduced.ingest(samples[next])
+                    // A refused sample changes nothing and is counted.
+                    bloom.ingest(samples[next], noting: &result.refused)
+                    bloomReduced.ingest(samples[next], noting: &result.refused)
+                    lean.ingest(samples[next], noting: &result.refused)
+                    leanReduced.ingest(samples[next], noting: &result.refused)
                     next += 1
                 }
                 let reading = bloom.reading(at: time)

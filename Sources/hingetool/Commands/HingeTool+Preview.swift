@@ -78,11 +78,13 @@ extension HingeTool {
             let preview = EffectPreview(
                 effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
                 responsiveness: responsiveness)
+            var refused = RefusedSamples()
             if let folder {
-                try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
+                refused = try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
             } else if let output, let format {
-                try encode(preview, samples, rate: rate, format: format, to: output)
+                refused = try encode(preview, samples, rate: rate, format: format, to: output)
             }
+            Score.warnRefused(refused, path: path, context: context)
         }
 
         /// The most frames one preview draws (33 minutes at 50 fps): every frame is drawn with
@@ -129,15 +131,16 @@ extension HingeTool {
         /// run before a frame is written, unless `force`.
         static func writeFrames(
             _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, into folder: String, force: Bool
-        ) throws(ToolError) {
+        ) throws(ToolError) -> RefusedSamples {
             guard !folder.isEmpty else { throw .usage("'--out-dir' needs a folder name") }
             let names = preview.frameTimes(for: samples, rate: rate).map(frameName)
             let set = try OutputSet(folder: folder, owner: "preview", names: names, force: force, exclusive: true)
-            try preview.render(samples, rate: rate) { (milliseconds, frame) throws(ToolError) in
+            let refused = try preview.render(samples, rate: rate) { (milliseconds, frame) throws(ToolError) in
                 guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
                 try set.write(frameName(milliseconds), png)
             }
             try set.finish()
+            return refused
         }
 
         /// `001234.png` for 1234 ms.
@@ -151,7 +154,7 @@ extension HingeTool {
         /// there, and writes the result to `output` atomically.
         static func encode(
             _ preview: EffectPreview, _ samples: [HingeSample], rate: Double, format: VideoFormat, to output: String
-        ) throws(ToolError) {
+        ) throws(ToolError) -> RefusedSamples {
             // The output is opened first, before ffmpeg is looked for and a frame is drawn: a missing or unwritable folder stops
             // the run at once, not after minutes of rendering (issue 32).
             let file = try FileOutput(path: output)
@@ -164,7 +167,7 @@ extension HingeTool {
             }
             let folder = try TemporaryFolder(purpose: "preview")
             var index = 0
-            try preview.render(samples, rate: rate) { (_, frame) throws(ToolError) in
+            let refused = try preview.render(samples, rate: rate) { (_, frame) throws(ToolError) in
                 guard let png = frame.pngData() else { throw .failure("libpng could not encode a frame") }
                 try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
                 index += 1
@@ -202,6 +205,7 @@ extension HingeTool {
             }
             committed = true
             try file.commit()
+            return refused
         }
     }
 }

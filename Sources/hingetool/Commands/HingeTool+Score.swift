@@ -71,7 +71,9 @@ extension HingeTool {
                 results.append(
                     (
                         path, ScoreReport.sensorStep(samples),
-                        hasAngle ? scores(samples, truth: truth, configuration: configuration) : []
+                        hasAngle
+                            ? scores(samples, truth: truth, configuration: configuration, path: path, context: context)
+                            : []
                     ))
             }
             let text: String
@@ -93,7 +95,8 @@ extension HingeTool {
 
         /// The readings compared, by name.
         static func scores(
-            _ samples: [HingeSample], truth: GroundTruth, configuration: HingeReader.Configuration
+            _ samples: [HingeSample], truth: GroundTruth, configuration: HingeReader.Configuration, path: String,
+            context: ToolContext
         )
             -> [(name: String, score: ReadingScore)]
         {
@@ -116,12 +119,13 @@ extension HingeTool {
                 ("difference", difference),
                 ("one-euro-paper", paper), ("raw", raw),
             ]
+            var refused = RefusedSamples()
             var rows = readings.map { name, configuration in
-                (
-                    name: name,
-                    score: ReadingScorer.score(ReadingScorer.read(samples, configuration: configuration), truth: truth)
-                )
+                let series = ReadingScorer.read(samples, configuration: configuration)
+                refused.add(series.refused)
+                return (name: name, score: ReadingScorer.score(series, truth: truth))
             }
+            warnRefused(refused, path: path, context: context)
             // The non-causal best case: the whole trace smoothed at once (docs/offline.md).
             if let offline = try? OfflineReading.series(samples) {
                 rows.append((name: "offline-gaussian", score: ReadingScorer.score(offline, truth: truth)))

@@ -7,6 +7,15 @@ extension HingeTool.Score {
     struct FrontierTrace {
         var name: String
         var points: [UnfoldFrontier.Point]
+        /// The samples the displays refused (none on a checked trace but for a reader that is
+        /// stricter than the trace's checks, such as its angle range).
+        var refused = RefusedSamples()
+
+        init(name: String, _ frontier: (points: [UnfoldFrontier.Point], refused: RefusedSamples)) {
+            self.name = name
+            points = frontier.points
+            refused = frontier.refused
+        }
 
         func family(_ family: UnfoldFrontier.Family) -> [UnfoldFrontier.Point] {
             points.filter { $0.family == family }
@@ -35,8 +44,7 @@ extension HingeTool.Score {
                 traces.append(
                     FrontierTrace(
                         name: name,
-                        points: frontier(
-                            samples, truth: truth, sensor: truth.syntheticTrace?.sensor, particles: particles)))
+                        frontier(samples, truth: truth, sensor: truth.syntheticTrace?.sensor, particles: particles)))
                 continue
             }
             guard let trace = truth.syntheticTrace else {
@@ -47,7 +55,7 @@ extension HingeTool.Score {
                 traces.append(
                     FrontierTrace(
                         name: "\(name) seed \(seed)",
-                        points: frontier(samples, truth: truth, sensor: trace.sensor, particles: particles)))
+                        frontier(samples, truth: truth, sensor: trace.sensor, particles: particles)))
             }
         }
         let text: String
@@ -81,11 +89,13 @@ extension HingeTool.Score {
     /// Every family's points on one trace.
     static func frontier(
         _ samples: [HingeSample], truth: GroundTruth, sensor: SensorModel?, particles: Int
-    ) -> [UnfoldFrontier.Point] {
-        guard samples.contains(where: { $0.angle != nil }) else { return [] }
+    ) -> (points: [UnfoldFrontier.Point], refused: RefusedSamples) {
+        var refused = RefusedSamples()
+        guard samples.contains(where: { $0.angle != nil }) else { return ([], refused) }
         let times = UnfoldFrontier.Times(samples)
         let exact = UnfoldFrontier.Truth(truth, times: times)
-        var points = UnfoldFrontier.displayPoints(samples, times: times, truth: exact, hingekit: hingekitSettings)
+        var points = UnfoldFrontier.displayPoints(
+            samples, times: times, truth: exact, hingekit: hingekitSettings, refused: &refused)
         if let sensor, sensor.hasHinge, sensor.noise > 0 {
             // The convergence check: a quarter, half and all of the particles.
             let counts = [max(2, particles / 4), max(2, particles / 2), particles]
@@ -93,13 +103,14 @@ extension HingeTool.Score {
                 samples, sensor: sensor, times: times, truth: exact, particleCounts: counts)
         }
         points += UnfoldFrontier.gaussianPoints(truth, times: times)
-        return points
+        return (points, refused)
     }
 
     /// gnuplot blocks: one per family, two blank lines apart.
     static func frontierTable(_ trace: FrontierTrace) -> String {
         var header = CommentHeader("score --frontier", source: trace.name)
         header.add("chop = max(chop_max / reference's, chop_p99 / reference's), reference android-spring stiffness 600")
+        header.add(trace.refused.summary)
         guard let reference = trace.reference else {
             header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
             return header.text
@@ -122,21 +133,33 @@ extension HingeTool.Score {
 
     static func frontierJSON(_ traces: [FrontierTrace]) -> String {
         let files = traces.map { trace in
-            JSONValue.object([
-                ("trace", .string(trace.name)),
-                (
-                    "points",
-                    .array(
-                        trace.points.map { point in
-                            JSONValue.object([
-                                ("family", .string(point.family.rawValue)), ("setting", .number(point.setting)),
-                                ("rmse", .number(point.rmse)),
-                                ("chop", .number(trace.reference.map { point.chop(over: $0) } ?? 0)),
-                                ("chop_max", .number(point.chopMax)), ("chop_p99", .number(point.chopP99)),
-                            ])
-                        })
-                ),
-            ])
+            var refused: [(String, JSONValue)] = []
+            if let first = trace.refused.first {
+                refused = [
+                    (
+                        "refused",
+                        .object([
+                            ("count", .number(Double(trace.refused.count))), ("first_time", .number(first.sample.time)),
+                            ("first_reason", .string(first.error.description)),
+                        ])
+                    )
+                ]
+            }
+            return JSONValue.object(
+                [("trace", .string(trace.name))] + refused + [
+                    (
+                        "points",
+                        .array(
+                            trace.points.map { point in
+                                JSONValue.object([
+                                    ("family", .string(point.family.rawValue)), ("setting", .number(point.setting)),
+                                    ("rmse", .number(point.rmse)),
+                                    ("chop", .number(trace.reference.map { point.chop(over: $0) } ?? 0)),
+                                    ("chop_max", .number(point.chopMax)), ("chop_p99", .number(point.chopP99)),
+                                ])
+                            })
+                    )
+                ])
         }
         return JSONValue.array(files).rendered() + "\n"
     }

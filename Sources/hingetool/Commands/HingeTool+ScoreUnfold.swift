@@ -8,8 +8,11 @@ extension HingeTool.Score {
         let reference = try referenceTruth(arguments, context: context)
         if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
         let results: [(path: String, rows: [(name: String, score: UnfoldScore)])]
-        results = try scoredTraces(arguments, reference: reference, context: context) {
-            UnfoldComparison.scores($0, truth: $1)
+        results = try scoredTraces(arguments, reference: reference, context: context) { samples, truth, path in
+            var refused = RefusedSamples()
+            let scores = UnfoldComparison.scores(samples, truth: truth, refused: &refused)
+            warnRefused(refused, path: path, context: context)
+            return scores
         }
         let text: String
         switch arguments.value("format") {
@@ -121,16 +124,24 @@ extension HingeTool.Score {
     /// "fully open" and a truth that has no hinge either) and gets no rows.
     static func scoredTraces<Row>(
         _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext,
-        _ score: ([HingeSample], GroundTruth) -> [Row]
+        _ score: ([HingeSample], GroundTruth, String) -> [Row]
     ) throws(ToolError) -> [(path: String, rows: [Row])] {
         let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
         var results: [(path: String, rows: [Row])] = []
         for path in arguments.positionals {
             let (samples, truth) = try load(path, reference: reference, context: context, rowLimit: limits.rows)
             try checkScoringGrid(samples, limit: limits.points, file: ToolContext.displayName(path))
-            results.append((path, samples.contains { $0.angle != nil } ? score(samples, truth) : []))
+            results.append((path, samples.contains { $0.angle != nil } ? score(samples, truth, path) : []))
         }
         return results
+    }
+
+    /// Says on standard error how many samples of `path` a display refused, and the first (the
+    /// trace was checked when read, so a refusal is a sample the drivers' reader is stricter
+    /// about, such as an angle outside its range): the scores stand, without those samples.
+    static func warnRefused(_ refused: RefusedSamples, path: String, context: ToolContext) {
+        guard let summary = refused.summary else { return }
+        context.writeError("\(ToolContext.displayName(path)): warning: \(summary)\n")
     }
 
     /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
@@ -138,8 +149,11 @@ extension HingeTool.Score {
     static func runPerMove(
         _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
     ) throws(ToolError) {
-        let results = try scoredTraces(arguments, reference: reference, context: context) {
-            UnfoldComparison.moveScores($0, truth: $1)
+        let results = try scoredTraces(arguments, reference: reference, context: context) { samples, truth, path in
+            var refused = RefusedSamples()
+            let moves = UnfoldComparison.moveScores(samples, truth: truth, refused: &refused)
+            warnRefused(refused, path: path, context: context)
+            return moves
         }
         let text: String
         switch arguments.value("format") {

@@ -74,12 +74,14 @@ extension HingeTool {
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
             let sensor = UnfoldComparison.stepSensor(for: samples)
-            let (values, updates) = UnfoldComparison.run(samples, at: times, events: events, stepSensor: sensor)
+            let (values, updates, refused) = UnfoldComparison.run(
+                samples, at: times, events: events, stepSensor: sensor)
             let format = RowWriter.format(arguments)
             if arguments.has("events"), format == .csv || format == .trace {
                 throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
             }
-            let header = header(path, sensor: sensor)
+            var header = header(path, sensor: sensor)
+            header.add(refused.summary)
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(
                 header, schema: "hingetool/unfold/1", columns: columns, arguments,

@@ -7,18 +7,22 @@ struct UnfoldComparison {
     /// The three displays, in the order of the table rows.
     static let names = ["hingekit", "android-spring", "android"]
 
-    var hingekit = UnfoldDriver()
-    /// Android's physics-based spring on every raw angle, without the fold-state events: what
-    /// HingeKit's `EffectDriver` with `UnfoldProgressEffect` shows.
-    var spring = EffectDriver(effect: UnfoldProgressEffect())
-    var android: AndroidUnfoldPipeline
+    /// The displays, in the order of ``names``: HingeKit's unfold driver; Android's
+    /// physics-based spring on every raw angle, without the fold-state events (what HingeKit's
+    /// `EffectDriver` with `UnfoldProgressEffect` shows); Android's whole pipeline.
+    var displays: [any HingeDisplay]
+    /// The pipeline's display, kept apart from ``displays`` for its fold updates.
+    var android: AndroidUnfoldDisplay
 
     init(
         events: AndroidFoldStateEvents.Configuration = AndroidFoldStateEvents.Configuration(),
         stepSensor: StepSensor? = nil, stepParameters: StepSensorTracker.Parameters = .init()
     ) {
-        android = AndroidUnfoldPipeline(configuration: events)
-        hingekit = UnfoldDriver(stepSensor: stepSensor, stepParameters: stepParameters)
+        android = AndroidUnfoldDisplay(configuration: events)
+        displays = [
+            UnfoldDriver(stepSensor: stepSensor, stepParameters: stepParameters),
+            EffectDriver(effect: UnfoldProgressEffect()),
+        ]
     }
 
     /// The step sensor HingeKit's driver is told about on a trace: a known sensor
@@ -41,51 +45,54 @@ struct UnfoldComparison {
         return known
     }
 
-    /// The progress of each display at each of `times` (increasing), and the fold updates sent.
-    /// Samples are ingested just before the first time at or after them; samples a display
-    /// refuses are passed over (traces are checked before they get here).
+    /// The progress of each display at each of `times` (increasing), the fold updates sent and
+    /// the samples refused. Samples are ingested just before the first time at or after them.
     static func run(
         _ samples: [HingeSample], at times: [Double],
         events: AndroidFoldStateEvents.Configuration = AndroidFoldStateEvents.Configuration(),
         stepSensor: StepSensor? = nil, stepParameters: StepSensorTracker.Parameters = .init()
-    ) -> (values: [[Double]], updates: [AndroidFoldUpdate]) {
+    ) -> (values: [[Double]], updates: [AndroidFoldUpdate], refused: RefusedSamples) {
         var comparison = UnfoldComparison(events: events, stepSensor: stepSensor, stepParameters: stepParameters)
         var values: [[Double]] = Array(repeating: [], count: names.count)
         for index in values.indices { values[index].reserveCapacity(times.count) }
-        var updates: [AndroidFoldUpdate] = []
+        var refused = RefusedSamples()
         var next = 0
         for time in times {
             while next < samples.count, samples[next].time <= time {
-                let sample = samples[next]
-                try? comparison.hingekit.ingest(sample)
-                try? comparison.spring.ingest(sample)
-                comparison.android.ingest(sample) { updates.append($0) }
+                for index in comparison.displays.indices {
+                    comparison.displays[index].ingest(samples[next], noting: &refused)
+                }
+                comparison.android.ingest(samples[next], noting: &refused)
                 next += 1
             }
-            comparison.android.advance(to: time) { updates.append($0) }
-            values[0].append(comparison.hingekit.value(at: time))
-            values[1].append(comparison.spring.value(at: time))
-            values[2].append(comparison.android.value(at: time))
+            comparison.android.advance(to: time)
+            for index in comparison.displays.indices {
+                values[index].append(comparison.displays[index].value(at: time))
+            }
+            values[comparison.displays.count].append(comparison.android.value(at: time))
         }
         // Updates after the last time (a timeout still running) are not reported.
-        return (values, updates)
+        return (values, comparison.android.updates, refused)
     }
 
     /// Scores the three displays on a trace with ground truth; HingeKit's driver is told of
     /// the trace's step sensor when ``stepSensor(for:)`` recognises one.
     static func scores(
-        _ samples: [HingeSample], truth: GroundTruth, stepParameters: StepSensorTracker.Parameters = .init()
+        _ samples: [HingeSample], truth: GroundTruth, stepParameters: StepSensorTracker.Parameters = .init(),
+        refused: inout RefusedSamples
     ) -> [(name: String, score: UnfoldScore)] {
         let grid = ReadingScorer.grid(for: samples)
         let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         let sensor = stepSensor(for: samples)
-        let onGrid = run(samples, at: grid, stepSensor: sensor, stepParameters: stepParameters).values
+        let onGrid = run(samples, at: grid, stepSensor: sensor, stepParameters: stepParameters)
+        // The frames' run ingests the same samples, refused alike: counted once.
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor, stepParameters: stepParameters).values
+        refused.add(onGrid.refused)
         return names.indices.map { index in
             (
                 names[index],
                 UnfoldScorer.score(
-                    grid: (grid, onGrid[index]), frames: (frameTimes, onFrames[index]), truth: truth)
+                    grid: (grid, onGrid.values[index]), frames: (frameTimes, onFrames[index]), truth: truth)
             )
         }
     }
@@ -103,12 +110,14 @@ struct UnfoldComparison {
     /// steps and interpolated drifts slower than that at rest —, moves less than 0.3 s apart
     /// joined) scored from 0.5 s before it to 1 s after; the displays run over the whole
     /// trace once.
-    static func moveScores(_ samples: [HingeSample], truth: GroundTruth) -> [Move] {
+    static func moveScores(_ samples: [HingeSample], truth: GroundTruth, refused: inout RefusedSamples) -> [Move] {
         let grid = ReadingScorer.grid(for: samples)
         let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         let sensor = stepSensor(for: samples)
-        let onGrid = run(samples, at: grid, stepSensor: sensor).values
+        let gridRun = run(samples, at: grid, stepSensor: sensor)
+        let onGrid = gridRun.values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor).values
+        refused.add(gridRun.refused)
         var spans: [ClosedRange<Int>] = []
         let moving = grid.map { abs(truth.state(at: $0).velocity) > 5 }
         for span in ReadingScorer.moves(moving) {

@@ -2,6 +2,54 @@ import HingeKit
 
 /// The options that configure a ``HingeReader``, shared by `read` and `score`.
 enum ReadOptions {
+    /// `--position`'s choices: each with its legend, so that a switch over them is exhaustive
+    /// and a new choice cannot fall into a `default:` with another's name.
+    enum Position: String, CaseIterable {
+        case oneEuro = "one-euro"
+        case oneEuroClassic = "one-euro-classic"
+        case raw
+
+        /// The name a plot's legend gives it.
+        var legend: String {
+            switch self {
+            case .oneEuro: "1€, on-change"
+            case .oneEuroClassic: "1€, classic"
+            case .raw: "raw angle"
+            }
+        }
+    }
+
+    /// `--velocity`'s choices, with their legends.
+    enum Velocity: String, CaseIterable {
+        case kalman
+        case lsq
+        case lsq2Android = "lsq2-android"
+        case lsq2AndroidHeld = "lsq2-android-held"
+        case difference
+
+        /// The name a plot's legend gives it.
+        var legend: String {
+            switch self {
+            case .kalman: "Kalman filter"
+            case .lsq: "least squares"
+            case .lsq2Android: "Android LSQ2"
+            case .lsq2AndroidHeld: "Android LSQ2, held"
+            case .difference: "finite difference"
+            }
+        }
+    }
+
+    /// The `--position` given (or its default), typed.
+    static func position(_ arguments: ParsedArguments) -> Position {
+        // The parser admits only the declared choices, and the default is one of them.
+        Position(rawValue: arguments.declaredValue("position")) ?? .oneEuro
+    }
+
+    /// The `--velocity` given (or its default), typed.
+    static func velocity(_ arguments: ParsedArguments) -> Velocity {
+        Velocity(rawValue: arguments.declaredValue("velocity")) ?? .kalman
+    }
+
     /// HingeKit's defaults, which the declarations below show and fall back to.
     private static let library = HingeReader.Configuration()
     private static let oneEuro = OneEuroFilter.Parameters.hinge
@@ -11,8 +59,8 @@ enum ReadOptions {
 
     static let options: [CommandSpec.Option] = [
         CommandSpec.Option(
-            ["--position"], value: "filter", help: "Position: the 1€ filter or the raw angle.", default: "one-euro",
-            allowed: ["one-euro", "one-euro-classic", "raw"]),
+            ["--position"], value: "filter", help: "Position: the 1€ filter or the raw angle.",
+            default: Position.oneEuro.rawValue, allowed: Position.allCases.map(\.rawValue)),
         CommandSpec.Option(
             ["--min-cutoff"], value: "hz", help: "1€ cutoff at rest.", in: 1e-3...1e3, default: oneEuro.minCutoff),
         CommandSpec.Option(
@@ -21,8 +69,8 @@ enum ReadOptions {
             ["--d-cutoff"], value: "hz", help: "1€ cutoff of the speed it adapts to.", in: 1e-3...1e3,
             default: oneEuro.derivativeCutoff),
         CommandSpec.Option(
-            ["--velocity"], value: "method", help: "Velocity estimator.", default: "kalman",
-            allowed: ["kalman", "lsq", "lsq2-android", "lsq2-android-held", "difference"]),
+            ["--velocity"], value: "method", help: "Velocity estimator.", default: Velocity.kalman.rawValue,
+            allowed: Velocity.allCases.map(\.rawValue)),
         CommandSpec.Option(
             ["--jerk-noise"], value: "q", help: "Kalman: white-noise density of the 4th derivative (°²/s⁷).",
             in: 1...1e15, default: kalman.jerkNoise),
@@ -67,10 +115,10 @@ enum ReadOptions {
         let beta = try HingeTool.declaredNumber(arguments, "beta")
         let derivativeCutoff = try HingeTool.declaredNumber(arguments, "d-cutoff")
         let parameters = OneEuroFilter.Parameters(minCutoff: minCutoff, beta: beta, derivativeCutoff: derivativeCutoff)
-        switch arguments.declaredValue("position") {
-        case "raw": configuration.position = .raw
-        case "one-euro-classic": configuration.position = .oneEuro(parameters, .classic)
-        default: configuration.position = .oneEuro(parameters, .onChange)
+        switch position(arguments) {
+        case .raw: configuration.position = .raw
+        case .oneEuroClassic: configuration.position = .oneEuro(parameters, .classic)
+        case .oneEuro: configuration.position = .oneEuro(parameters, .onChange)
         }
         let spread = try HingeTool.declaredNumber(arguments, "spread")
         // Every estimator's options are checked, whichever one is chosen: a typo in an option the
@@ -84,12 +132,12 @@ enum ReadOptions {
             degree: arguments.value("degree") == "1" ? 1 : 2,
             oldestWeight: try HingeTool.declaredNumber(arguments, "oldest-weight"),
             spread: spread)
-        switch arguments.declaredValue("velocity") {
-        case "lsq2-android": configuration.velocity = .androidLSQ2
-        case "lsq2-android-held": configuration.velocity = .androidLSQ2Held
-        case "difference": configuration.velocity = .finiteDifference
-        case "kalman": configuration.velocity = .kalman(kalman)
-        default: configuration.velocity = .leastSquares(leastSquares)
+        switch velocity(arguments) {
+        case .lsq2Android: configuration.velocity = .androidLSQ2
+        case .lsq2AndroidHeld: configuration.velocity = .androidLSQ2Held
+        case .difference: configuration.velocity = .finiteDifference
+        case .kalman: configuration.velocity = .kalman(kalman)
+        case .lsq: configuration.velocity = .leastSquares(leastSquares)
         }
         configuration.coarseStep = try HingeTool.declaredNumber(arguments, "coarse-step")
         var snap = SnapConfiguration()

@@ -12,20 +12,21 @@ struct SwiftUIRecipeTests {
     static let calls = [
         "EffectDriver(effect: BloomEffect())", "bloom.value(at: now())",
         "HingeSample(time: now(), angle: hinge.angle.degrees, status: status)",
-        "HingeSample(time: now(), angle: nil)", "try? bloom.ingest(sample)",
+        "HingeSample(time: now(), angle: nil)", "bloom.ingest(sample, noting: &refused)",
         "try? bloom.setReduceMotion(enabled, at: now())",
     ]
 
     @Test("Stamped samples in degrees, frames, Reduce Motion and no hinge behave as the page says")
     func recipe() throws {
         var bloom = EffectDriver(effect: BloomEffect())
+        var refused = RefusedSamples()
         // Before any sample: the no-hinge value.
         #expect(bloom.value(at: 0) == 1)
         try? bloom.setReduceMotion(false, at: 0)
-        try? bloom.ingest(HingeSample(time: 0.01, angle: 180, status: .fullyOpen))
+        bloom.ingest(HingeSample(time: 0.01, angle: 180, status: .fullyOpen), noting: &refused)
         #expect(bloom.value(at: 0.01) == 1)
         // 125°: halfway along bloom's 80–170° ramp (the spring is on its way there).
-        try? bloom.ingest(HingeSample(time: 0.02, angle: 125, status: .partiallyOpen))
+        bloom.ingest(HingeSample(time: 0.02, angle: 125, status: .partiallyOpen), noting: &refused)
         #expect(abs(bloom.target - BloomEffect().value(angle: 125, status: .partiallyOpen)) < 1e-12)
         let frame = bloom.value(at: 0.05)
         #expect(frame < 1 && frame > bloom.target)
@@ -34,8 +35,14 @@ struct SwiftUIRecipeTests {
         try? bloom.setReduceMotion(true, at: 0.06)
         #expect(abs(bloom.value(at: 0.06) - bloom.target) < 1e-12)
         // No hinge: the no-hinge value.
-        try? bloom.ingest(HingeSample(time: 0.07, angle: nil))
+        bloom.ingest(HingeSample(time: 0.07, angle: nil), noting: &refused)
         #expect(bloom.value(at: 0.07) == 1)
+        // A sample from before the last one is refused, counted, and changes nothing.
+        let before = bloom.value(at: 0.08)
+        bloom.ingest(HingeSample(time: 0.05, angle: 90, status: .partiallyOpen), noting: &refused)
+        #expect(bloom.value(at: 0.08) == before)
+        #expect(refused.count == 1 && refused.first?.sample.time == 0.05)
+        #expect(refused.first?.error == .timeBeforeLastEvent(time: 0.05, lastEvent: 0.07))
     }
 
     @Test("value(at:) may be called from body: it mutates nothing, whatever frames are asked in whatever order")

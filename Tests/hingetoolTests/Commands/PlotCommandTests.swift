@@ -36,6 +36,25 @@ struct PlotCommandTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    /// Each `--velocity` and `--position` choice names its own curve (issue 33: the legend of
+    /// `--velocity lsq2-android-held` said "Kalman filter", a `default:` that caught it).
+    @Test(
+        "plot reading's legend names the estimator and the position filter chosen",
+        arguments: [
+            ("--velocity", "lsq2-android-held", "velocity: Android LSQ2, held"),
+            ("--velocity", "lsq", "velocity: least squares"), ("--velocity", "kalman", "velocity: Kalman filter"),
+            ("--position", "raw", "position: raw angle"), ("--position", "one-euro-classic", "position: 1€, classic"),
+        ])
+    func readingLegend(option: String, value: String, legend: String) throws {
+        let folder = temporaryFolder()
+        let run = runTool(["plot", "reading", dataset("slow-bend.csv"), option, value, "--out-dir", folder])
+        #expect(run.status == 0, "\(run.error)")
+        let script = try String(contentsOfFile: folder + "/reading-slow-bend.gp", encoding: .utf8)
+        #expect(script.contains("'\(legend)'") || script.contains("\"\(legend)\""), "\(script)")
+        // The default estimator's legend does not stand in for another's.
+        if option == "--velocity", value != "kalman" { #expect(!script.contains("Kalman filter")) }
+    }
+
     @Test("--terminal dumb draws the plot as text and svg writes an SVG")
     func terminals() throws {
         let folder = temporaryFolder()

@@ -13,8 +13,8 @@ extension HingeTool {
                 Read.column("t"), Read.column("angle"), Read.column("position"), Read.column("velocity"),
                 Read.column("snap")
             )
-            let positionTitle = GnuplotText.quoted("position: \(positionName(arguments.value("position")))")
-            let velocityTitle = GnuplotText.quoted("velocity: \(velocityName(arguments.value("velocity")))")
+            let positionTitle = GnuplotText.quoted("position: \(ReadOptions.position(arguments).legend)")
+            let velocityTitle = GnuplotText.quoted("velocity: \(ReadOptions.velocity(arguments).legend)")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context, panels: 2) {
                 title in
                 """
@@ -31,25 +31,6 @@ extension HingeTool {
                 unset multiplot
 
                 """
-            }
-        }
-
-        /// The legend's name of a `--position` value.
-        static func positionName(_ value: String?) -> String {
-            switch value {
-            case "raw": "raw angle"
-            case "one-euro-classic": "1€, classic"
-            default: "1€, on-change"
-            }
-        }
-
-        /// The legend's name of a `--velocity` value.
-        static func velocityName(_ value: String?) -> String {
-            switch value {
-            case "lsq": "least squares"
-            case "lsq2-android": "Android LSQ2"
-            case "difference": "finite difference"
-            default: "Kalman filter"
             }
         }
     }
