@@ -34,13 +34,25 @@ struct DocumentationTests {
         #expect(guide.contains("```swift\n" + tests + "```\n"))
     }
 
+    /// Runs a scoring command through the release hingetool, which `make test` builds first:
+    /// the same code as the in-process run, without the debug build's minutes on the frontier.
+    static func runScoring(_ arguments: [String]) throws -> ChildRun {
+        let tool = packageRoot + "/.build/release/hingetool"
+        try #require(
+            FileManager.default.isExecutableFile(atPath: tool),
+            "build the release hingetool first: swift build -c release --product hingetool (make test does)")
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        return GuardedProcess(arguments: [tool] + arguments, folder: work, timeLimit: 600).run()
+    }
+
     @Test("docs/reading.md holds the current score tables (make score)", .slow)
     func scoreTables() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
             .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
         // The Markdown names traces by file name only, so absolute paths print the same tables.
-        let run = runTool(["score"] + traces + ["--format", "markdown"])
+        let run = try Self.runScoring(["score"] + traces + ["--format", "markdown"])
         #expect(run.status == 0)
         #expect(guide.contains("<!-- score:begin -->\n" + run.output + "<!-- score:end -->"), "run `make score`")
     }
@@ -50,7 +62,7 @@ struct DocumentationTests {
         let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
             .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
-        let run = runTool(["score", "--unfold"] + traces + ["--format", "markdown"])
+        let run = try Self.runScoring(["score", "--unfold"] + traces + ["--format", "markdown"])
         #expect(run.status == 0)
         #expect(guide.contains("<!-- unfold:begin -->\n" + run.output + "<!-- unfold:end -->"), "run `make score`")
     }
@@ -60,7 +72,7 @@ struct DocumentationTests {
         let guide = try String(contentsOfFile: packageRoot + "/docs/effects.md", encoding: .utf8)
         let traces = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")
             .filter { $0.hasSuffix(".csv") && $0 != "no-hinge.csv" }.sorted().map { dataset($0) }
-        let run = runTool(["score", "--frontier"] + traces + ["--format", "markdown"])
+        let run = try Self.runScoring(["score", "--frontier"] + traces + ["--format", "markdown"])
         #expect(run.status == 0)
         #expect(guide.contains("<!-- frontier:begin -->\n" + run.output + "<!-- frontier:end -->"), "run `make score`")
     }
@@ -75,7 +87,7 @@ struct DocumentationTests {
             "--truth-interpolation", interpolation, "--format", "markdown",
         ]
         for (marker, extra) in [("real-\(interpolation)", []), ("real-moves-\(interpolation)", ["--per-move"])] {
-            let run = runTool(scored + extra)
+            let run = try Self.runScoring(scored + extra)
             #expect(run.status == 0, "\(run.error)")
             #expect(run.output.hasPrefix("| "), "\(run.output.prefix(200))")
             #expect(
