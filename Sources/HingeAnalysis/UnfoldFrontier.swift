@@ -1,6 +1,11 @@
 import HingeKit
 internal import HingeSupport
 
+/// The displays the frontier compares, now HingeKit's `HingeDisplay`. Its `show(_:)`, which
+/// passed over a refused sample, is gone: `HingeDisplay.ingest(_:noting:)` counts it.
+@available(*, deprecated, renamed: "HingeDisplay")
+public typealias ProgressDisplay = HingeDisplay
+
 /// The smoothness–lag trade-off of unfold displays: RMSE against the true progress and chop
 /// for whole families of settings, with the bounds of what is possible.
 ///

@@ -61,7 +61,9 @@ public struct RefusedSamples: Hashable, Sendable {
 
     /// A sample and the reason it was refused.
     public struct Refusal: Hashable, Sendable {
+        /// The sample refused.
         public var sample: HingeSample
+        /// Why the display refused it.
         public var error: DriverEventError
     }
 
