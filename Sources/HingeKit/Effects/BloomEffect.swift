@@ -28,10 +28,29 @@ public struct BloomEffect: HingeEffect, Hashable {
     /// - Parameters:
     ///   - lower: where the bloom starts, degrees, finite.
     ///   - upper: where it is complete, degrees, finite, above `lower`.
-    /// - Precondition: `lower < upper`, both finite.
+    /// - Precondition: `lower < upper`, both finite (``validated(lower:upper:)`` throws instead).
     public init(lower: Double = 80, upper: Double = 170) {
-        precondition(lower.isFinite && upper.isFinite && lower < upper, "the bloom needs lower < upper, finite")
+        do {
+            self = try Self.validated(lower: lower, upper: upper)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private init(checkedLower lower: Double, upper: Double) {
         ramp = RampEffect(lower: lower, upper: upper, easing: .linear, noHingeValue: 1)
+    }
+
+    /// Checks the bounds and builds the bloom; see ``init(lower:upper:)``.
+    ///
+    /// - Throws: ``EffectParameterError`` when a bound is not finite or `lower` is not below
+    ///   `upper`.
+    public static func validated(lower: Double, upper: Double) throws(EffectParameterError) -> BloomEffect {
+        try EffectParameterError.requireFinite(lower, "lower", of: "bloom")
+        try EffectParameterError.requireFinite(upper, "upper", of: "bloom")
+        try EffectParameterError.require(lower, "lower", of: "bloom", "below upper (\(DecimalNumber.shortest(upper)))")
+        { $0 < upper }
+        return BloomEffect(checkedLower: lower, upper: upper)
     }
 
     /// The angle where the bloom starts, in degrees.

@@ -31,13 +31,38 @@ public struct LeanEffect: HingeEffect, Hashable {
     ///   - maximum: finite, degrees; negative leans the other way.
     ///   - flat: finite, degrees.
     ///   - full: finite, below `flat`, degrees.
-    /// - Precondition: the values are finite and `full < flat`.
+    /// - Precondition: the values are finite and `full < flat`
+    ///   (``validated(maximum:flat:full:)`` throws instead).
     public init(maximum: Double = 6, flat: Double = 180, full: Double = 90) {
-        precondition(maximum.isFinite && flat.isFinite && full.isFinite, "the lean needs finite values")
-        precondition(full < flat, "the lean needs full < flat")
+        do {
+            self = try Self.validated(maximum: maximum, flat: flat, full: full)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private init(checkedMaximum maximum: Double, flat: Double, full: Double) {
         self.maximum = maximum
         self.flat = flat
         self.full = full
+    }
+
+    /// Checks the parameters and builds the lean; see ``init(maximum:flat:full:)``.
+    ///
+    /// - Throws: ``EffectParameterError`` when a value is not finite or `full` is not below
+    ///   `flat`.
+    public static func validated(
+        maximum: Double, flat: Double, full: Double
+    ) throws(EffectParameterError)
+        -> LeanEffect
+    {
+        try EffectParameterError.requireFinite(maximum, "maximum", of: "lean")
+        try EffectParameterError.requireFinite(flat, "flat", of: "lean")
+        try EffectParameterError.requireFinite(full, "full", of: "lean")
+        try EffectParameterError.require(full, "full", of: "lean", "below flat (\(DecimalNumber.shortest(flat)))") {
+            $0 < flat
+        }
+        return LeanEffect(checkedMaximum: maximum, flat: flat, full: full)
     }
 
     public func value(angle: Double?, status: HingeStatus?) -> Double {

@@ -57,14 +57,39 @@ public struct RampEffect: HingeEffect, Hashable {
     ///   - upper: finite, different from `lower`, degrees.
     ///   - easing: linear by default.
     ///   - noHingeValue: finite; 1 by default.
-    /// - Precondition: the angles are finite and different; `noHingeValue` is finite.
+    /// - Precondition: the angles are finite and different; `noHingeValue` is finite
+    ///   (``validated(lower:upper:easing:noHingeValue:)`` throws instead).
     public init(lower: Double = 0, upper: Double = 180, easing: Easing = .linear, noHingeValue: Double = 1) {
-        precondition(lower.isFinite && upper.isFinite && lower != upper, "the ramp needs two different finite angles")
-        precondition(noHingeValue.isFinite, "noHingeValue must be finite")
+        do {
+            self = try Self.validated(lower: lower, upper: upper, easing: easing, noHingeValue: noHingeValue)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private init(checkedLower lower: Double, upper: Double, easing: Easing, noHingeValue: Double) {
         self.lower = lower
         self.upper = upper
         self.easing = easing
         self.noHingeValue = noHingeValue
+    }
+
+    /// Checks the parameters and builds the ramp; see ``init(lower:upper:easing:noHingeValue:)``.
+    ///
+    /// - Throws: ``EffectParameterError`` when an angle or `noHingeValue` is not finite, or the
+    ///   angles are equal.
+    public static func validated(
+        lower: Double, upper: Double, easing: Easing = .linear, noHingeValue: Double = 1
+    ) throws(EffectParameterError) -> RampEffect {
+        try EffectParameterError.requireFinite(lower, "lower", of: "ramp")
+        try EffectParameterError.requireFinite(upper, "upper", of: "ramp")
+        try EffectParameterError.require(
+            lower, "lower", of: "ramp", "different from upper (\(DecimalNumber.shortest(upper)))"
+        ) {
+            $0 != upper
+        }
+        try EffectParameterError.requireFinite(noHingeValue, "noHingeValue", of: "ramp")
+        return RampEffect(checkedLower: lower, upper: upper, easing: easing, noHingeValue: noHingeValue)
     }
 
     /// The clamped progress, before easing, of `angle` from ``lower`` to ``upper``.

@@ -17,10 +17,28 @@ public struct UnfoldProgressEffect: HingeEffect, Hashable {
     public let unfoldedAngle: Double
 
     /// - Parameter unfoldedAngle: positive and finite, degrees.
-    /// - Precondition: `unfoldedAngle` is positive and finite.
+    /// - Precondition: `unfoldedAngle` is positive and finite (``validated(unfoldedAngle:)``
+    ///   throws instead).
     public init(unfoldedAngle: Double = 165) {
-        precondition(unfoldedAngle.isFinite && unfoldedAngle > 0, "unfoldedAngle must be positive and finite")
+        do {
+            self = try Self.validated(unfoldedAngle: unfoldedAngle)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private init(checkedUnfoldedAngle unfoldedAngle: Double) {
         self.unfoldedAngle = unfoldedAngle
+    }
+
+    /// Checks the angle and builds the effect; see ``init(unfoldedAngle:)``.
+    ///
+    /// - Throws: ``EffectParameterError`` when `unfoldedAngle` is not positive and finite.
+    public static func validated(unfoldedAngle: Double) throws(EffectParameterError) -> UnfoldProgressEffect {
+        try EffectParameterError.require(unfoldedAngle, "unfoldedAngle", of: "unfold progress", "positive and finite") {
+            $0 > 0 && $0.isFinite
+        }
+        return UnfoldProgressEffect(checkedUnfoldedAngle: unfoldedAngle)
     }
 
     public func value(angle: Double?, status: HingeStatus?) -> Double {

@@ -41,8 +41,9 @@ extension HingeTool {
                 lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
             ) { (lower, upper, _) throws(ToolError) in
-                guard lower < upper else { throw .usage("the bloom needs '--lower' below '--upper'") }
-                return BloomEffect(lower: lower, upper: upper)
+                try checked(["lower": "--lower", "upper": "--upper"]) { () throws(EffectParameterError) in
+                    try BloomEffect.validated(lower: lower, upper: upper)
+                }
             },
             EffectEntry(
                 name: "ramp", quantity: "ramp value (0…1)",
@@ -51,26 +52,49 @@ extension HingeTool {
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
                 animates: false
             ) { (lower, upper, arguments) throws(ToolError) in
-                guard lower != upper else { throw .usage("the ramp needs '--lower' and '--upper' to differ") }
                 let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") }
-                return RampEffect(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
+                return try checked(["lower": "--lower", "upper": "--upper"]) { () throws(EffectParameterError) in
+                    try RampEffect.validated(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
+                }
             },
             EffectEntry(
                 name: "lean", quantity: "lean (°)", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
             ) { (full, flat, arguments) throws(ToolError) in
-                guard full < flat else { throw .usage("the lean needs '--lower' below '--upper'") }
                 let maximum = try number(arguments, "maximum") ?? LeanEffect().maximum
-                return LeanEffect(maximum: maximum, flat: flat, full: full)
+                return try checked(["full": "--lower", "flat": "--upper", "maximum": "--maximum"]) {
+                    () throws(EffectParameterError) in
+                    try LeanEffect.validated(maximum: maximum, flat: flat, full: full)
+                }
             },
             EffectEntry(
                 name: "unfold", quantity: "unfold progress (0…1)", lower: nil,
                 upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
             ) { (_, unfolded, _) throws(ToolError) in
-                guard unfolded > 0 else { throw .usage("unfold needs --upper > 0") }
-                return UnfoldProgressEffect(unfoldedAngle: unfolded)
+                try checked(["unfoldedAngle": "--upper"]) { () throws(EffectParameterError) in
+                    try UnfoldProgressEffect.validated(unfoldedAngle: unfolded)
+                }
             },
         ]
+
+        /// Builds an effect through its `validated(…)` factory, the one place its rules are
+        /// written; a refusal becomes a usage error that names the options (`flags`: each
+        /// parameter's option) instead of the library's parameter names.
+        static func checked(
+            _ flags: [String: String], _ build: () throws(EffectParameterError) -> any HingeEffect
+        ) throws(ToolError) -> any HingeEffect {
+            do {
+                return try build()
+            } catch {
+                let words = error.description.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                    // A parameter's name stands alone or before a comma: "lower," "upper".
+                    let bare = word.hasSuffix(",") ? word.dropLast() : word[...]
+                    guard let flag = flags[String(bare)] else { return String(word) }
+                    return flag + (word.hasSuffix(",") ? "," : "")
+                }
+                throw .usage(words.joined(separator: " "))
+            }
+        }
 
         /// What an effect's value is, with its unit (an axis label); the hinge angle for `angle`
         /// or no effect.

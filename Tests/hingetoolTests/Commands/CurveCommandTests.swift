@@ -68,8 +68,19 @@ struct CurveCommandTests {
             (["bloom", "--easing", "smoothstep"], "Error: '--easing' does not apply to the bloom effect"),
             (["ramp", "--maximum", "3"], "Error: '--maximum' does not apply to the ramp effect"),
             (["unfold", "--lower", "3"], "Error: '--lower' does not apply to the unfold effect"),
-            (["bloom", "--lower", "170", "--upper", "80"], "Error: the bloom needs '--lower' below '--upper'"),
-            (["ramp", "--lower", "90", "--upper", "90"], "Error: the ramp needs '--lower' and '--upper' to differ"),
+            // The effects' own rules (their validated(…) factories), in the options' names.
+            (
+                ["bloom", "--lower", "170", "--upper", "80"],
+                "Error: the bloom's --lower, 170, must be below --upper (80)"
+            ),
+            (
+                ["ramp", "--lower", "90", "--upper", "90"],
+                "Error: the ramp's --lower, 90, must be different from --upper (90)"
+            ),
+            (
+                ["lean", "--lower", "120", "--upper", "100"],
+                "Error: the lean's --lower, 120, must be below --upper (100)"
+            ),
             (["bloom", "--from", "10", "--to", "0"], "Error: '--from' must not be above '--to'"),
             (["bloom", "--step", "0"], "Error: The value '0' is invalid for '--step'"),
             (["bloom", "--step", "1e-9"], "Error: --from, --to and --step ask for"),
