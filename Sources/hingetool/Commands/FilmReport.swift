@@ -19,7 +19,7 @@ enum FilmReport {
             + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
-            offersForce: false)
+            staged: true, offersForce: false)
         var written: [String] = []
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }

@@ -74,11 +74,21 @@ extension HingeTool {
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let report = arguments.value("report")
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
+            if let report { try FilmGate.checkReport(report, frames: path) }
+            // A video's frames come in ffmpeg's order: --order would be accepted and do nothing.
+            if arguments.has("order"), try context.checkInput(path, folders: true) != .folder {
+                throw .usage("'--order' applies to a folder of frames; a video's frames come in their own order")
+            }
             let mask = try FilmGate.mask(arguments.values("ignore"))
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
                 path, order: order, mask: mask, context: context, inspect: report == nil ? nil : thumbnails.keep)
             if let grid = frames.first?.summary.grid {
+                // Nothing left to compare reads as RMSE 0 everywhere: a silent pass (issue 32).
+                if mask.covers(width: grid.width, height: grid.height) {
+                    throw .usage(
+                        "'--ignore' covers the whole \(grid.width) × \(grid.height) frame: no pixel is left to compare")
+                }
                 for region in mask.regions where !region.overlaps(width: grid.width, height: grid.height) {
                     context.writeError(
                         "warning: --ignore \(region.x),\(region.y),\(region.width),\(region.height) lies outside the "

@@ -191,7 +191,7 @@ extension HingeTool {
             guard result.status == 0 else {
                 throw .failure(
                     "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
-                        + Echo.quoted(bytes: result.error, limit: 2000))
+                        + (FFmpegMessage.summary(bytes: result.error) ?? "it printed no reason"))
             }
             guard let bytes = FileManager.default.contents(atPath: encoded) else {
                 throw .failure(
