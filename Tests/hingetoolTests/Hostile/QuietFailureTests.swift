@@ -138,6 +138,48 @@ struct QuietFailureTests {
         #expect(runTool(["film", dataset("films/crossfade"), "--order", "name"]).status == 0)
     }
 
+    @Test(
+        "--max-frames: a longer film is exit 65 naming the limit (a folder before reading, a video at the frame past it)"
+    )
+    func maxFrames() {
+        let folder = runTool(["film", dataset("films/crossfade"), "--max-frames", "5"])
+        #expect(folder.status == 65, "\(folder.error)")
+        #expect(folder.error.contains("more than 5 frames") && folder.error.contains("--max-frames"), "\(folder.error)")
+        #expect(runTool(["film", dataset("films/crossfade"), "--max-frames", "15"]).status == 0)
+        guard ExecutableSearch.find("ffmpeg") != nil else { return }
+        let video = runTool(["film", dataset("films/real/blank-30-h264-hq.mp4"), "--max-frames", "10"])
+        #expect(video.status == 65, "\(video.error)")
+        #expect(video.error.contains("more than 10 frames"), "\(video.error)")
+    }
+
+    @Test("film VIDEO --report: thumbnails kept on disk come back as the folder route's, byte for byte", .slow)
+    func videoReportThumbnails() throws {
+        let ffmpeg = try #require(ExecutableSearch.find("ffmpeg"), "ffmpeg is not installed (run make deps)")
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let video = dataset("films/real/blank-30-h264-hq.mp4")
+        let fromVideo = runTool(["film", video, "--report", work + "/video", "-o", work + "/video.dat"])
+        try #require(fromVideo.status == 0, "\(fromVideo.error)")
+        // The PNG route: the same RGB (a yuv420p film), read back from files for the thumbnails.
+        try FileManager.default.createDirectory(atPath: work + "/frames", withIntermediateDirectories: true)
+        let made = ChildProcess.run(
+            ffmpeg,
+            ["-nostdin", "-v", "error", "-i", video] + FilmSource.ffmpegArguments + [work + "/frames/%06d.png"],
+            timeLimit: 120)
+        try #require(made.status == 0, "\(made.error)")
+        let fromFolder = runTool(["film", work + "/frames", "--report", work + "/folder", "-o", work + "/folder.dat"])
+        try #require(fromFolder.status == 0, "\(fromFolder.error)")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: work + "/video").filter {
+            $0.hasPrefix("event-") && !$0.hasSuffix("-tiles.png")
+        }
+        #expect(!pictures.isEmpty)
+        for name in pictures {
+            let a = try Data(contentsOf: URL(fileURLWithPath: work + "/video/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: work + "/folder/" + name))
+            #expect(a == b, "\(name)")
+        }
+    }
+
     // MARK: import
 
     @Test("import logcat: the '# ignored lines' header is bounded however many and however long the tags")
