@@ -314,6 +314,34 @@ struct QuietFailureTests {
         #expect(accepted.status == 0, "\(accepted.error)")
     }
 
+    // MARK: names
+
+    @Test("a Latin-1 name (not UTF-8) is refused with its bytes escaped, never read or written as another name")
+    func nonUTF8Names() throws {
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // The names are made and passed by the shell: a Swift String cannot hold the byte 0xE9 alone.
+        let make = GuardedProcess(
+            arguments: ["/bin/sh", "-c", "printf 'time,angle\\n0,90\\n1,91\\n' > \"$(printf 'caf\\351.csv')\""],
+            folder: work, workingFolder: work
+        ).run()
+        try #require(make.status == 0, "\(make.error)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: work).filter { !$0.hasPrefix("child-") }
+        for script in [
+            "exec \"$0\" stats \"$(printf 'caf\\351.csv')\"",
+            "exec \"$0\" read \"$(printf 'caf\\351.csv')\" -o \"$(printf 'out\\351.txt')\"",
+        ] {
+            let run = GuardedProcess(
+                arguments: ["/bin/sh", "-c", script, builtTool], folder: work, workingFolder: work
+            ).run()
+            #expect(run.status == 64, "\(script): \(run.error)")
+            #expect(run.error.contains("('caf\\xE9.csv') is not UTF-8"), "\(run.error)")
+            // Nothing written under any name (the -o wrote 'out\xEF\xBF\xBD.txt' and exited 0).
+            let after = try FileManager.default.contentsOfDirectory(atPath: work).filter { !$0.hasPrefix("child-") }
+            #expect(after.sorted() == before.sorted(), "\(after)")
+        }
+    }
+
     // MARK: helpers
 
     private func mountSmallDisk(_ path: String, kilobytes: Int) -> Bool {
