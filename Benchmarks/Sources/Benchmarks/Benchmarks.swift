@@ -15,7 +15,8 @@
 /// (the frozen inputs, `Benchmarks/data`), `--results PATH`, `--runs N` (timed runs per figure,
 /// at least 5), `--rows N` and `--big-rows N` (trace sizes; 0 skips), `--film-peer PATH` (the
 /// compare loop), `--film-frames N` (frames of the film case; 0 skips), `--video-seconds N`
-/// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone; `--only ID`, one of them, for a profiler)
+/// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone; `--only ID`, one of them, for a profiler;
+/// `--only import.spaces` or `import.section`, one import case with its budget)
 /// and `--commit TEXT` (recorded with the run).
 ///
 /// Every input is a frozen file or made from one (``FrozenInputs``), never by the library under
@@ -67,6 +68,13 @@ struct Benchmarks {
                 show(figure)
                 figures.append(figure)
             }
+            if ImportCases.budgets.contains(where: { $0.id == only }) {
+                // One import case alone (`--only import.spaces`), its budget checked.
+                let cases = ImportCases(tool: options["tool"]!, work: options["work"]!, runs: runs)
+                let figures = try cases.run([only])
+                figures.forEach(show)
+                exit(figures.allSatisfy(\.meetsTarget) ? 0 : 1)
+            }
             if !only.isEmpty && !microOnly {
                 // One per-call case alone (`--only reader.ingest`), for a profiler.
                 print("(checksum \(checksum))")
@@ -84,6 +92,12 @@ struct Benchmarks {
             let tool = ToolCases(tool: options["tool"]!, peer: options["peer"]!, work: options["work"]!, runs: runs)
             if rows > 0 {
                 for figure in try tool.oneMillion(rows: rows) {
+                    show(figure)
+                    figures.append(figure)
+                }
+            }
+            if rows > 0 {
+                for figure in try ImportCases(tool: options["tool"]!, work: options["work"]!, runs: runs).run() {
                     show(figure)
                     figures.append(figure)
                 }
