@@ -59,6 +59,7 @@ struct Benchmarks {
         let run = RunRecord(commit: options["commit"]!)
 
         var figures: [Figure] = []
+        var budgetChecks: [Figure] = []
         var checksum = 0.0
         do {
             let only = options["only"]!
@@ -97,9 +98,11 @@ struct Benchmarks {
                 }
             }
             if rows > 0 {
+                // Budget checks, not quoted figures: shown and held to their budgets, kept out of
+                // results.json (whose every figure a document quotes).
                 for figure in try ImportCases(tool: options["tool"]!, work: options["work"]!, runs: runs).run() {
                     show(figure)
-                    figures.append(figure)
+                    budgetChecks.append(figure)
                 }
             }
             if bigRows > 0 {
@@ -132,7 +135,7 @@ struct Benchmarks {
         write(figures, run: run.ended(), to: results)
         print("wrote \(results)\(whole ? "" : " (a partial run: Benchmarks/results.json is left as it is)")")
         let allocating = figures.filter { ($0.allocationsPerCall ?? 0) > 0 }
-        let missed = figures.filter { !$0.meetsTarget }
+        let missed = (figures + budgetChecks).filter { !$0.meetsTarget }
         for figure in allocating {
             print("FAIL: \(figure.name) allocates \(figure.allocationsPerCall!) times per call")
         }
