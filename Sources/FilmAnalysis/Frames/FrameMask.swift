@@ -53,6 +53,24 @@ public struct FrameMask: Sendable, Hashable {
     /// Whether the mask leaves nothing out.
     public var isEmpty: Bool { regions.isEmpty }
 
+    /// Whether the regions together cover every pixel of a `width` × `height` frame (then no
+    /// pixel is left to compare, and every difference would read 0).
+    ///
+    /// The frame is cut at every region edge inside it; each cell of that grid is covered or
+    /// not as a whole, so one pixel per cell decides.
+    /// - Complexity: O(*r*³) for *r* regions, independent of the frame's size.
+    package func covers(width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0, !regions.isEmpty else { return false }
+        func cuts(_ edges: [Int], _ size: Int) -> [Int] {
+            Array(Set([0] + edges.filter { $0 > 0 && $0 < size })).sorted()
+        }
+        let columns = cuts(regions.flatMap { [$0.x, $0.x &+ $0.width] }, width)
+        let rows = cuts(regions.flatMap { [$0.y, $0.y &+ $0.height] }, height)
+        return rows.allSatisfy { row in
+            columns.allSatisfy { column in regions.contains { $0.contains(column: column, row: row) } }
+        }
+    }
+
     /// `frame` with every region (clipped to the frame) filled with the mean colour of one
     /// side just outside it, as read from `frame` before any filling; a region with no side in
     /// the frame (it covers the whole frame) is filled with zeros.

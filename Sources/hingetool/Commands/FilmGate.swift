@@ -42,6 +42,57 @@ enum FilmGate {
         return FrameMask(regions)
     }
 
+    /// Refuses a `--report` folder inside the folder of frames `frames` (or that folder
+    /// itself): the film reader takes every entry of its folder, so the report (a folder named
+    /// `009999.png`, say) would break the next run. Links are resolved; a report folder not
+    /// made yet is resolved through its nearest existing parent.
+    static func checkReport(_ report: String, frames: String) throws(ToolError) {
+        guard let folder = resolved(frames), isFolder(folder), let target = resolvedAllowingMissing(report),
+            target == folder || target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        else { return }
+        throw .usage(
+            "'--report \(Echo.quoted(report, limit: 200))' lies inside the folder of frames "
+                + "'\(Echo.quoted(frames, limit: 200))', whose every entry film reads as a frame; "
+                + "choose a folder outside it")
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// `path` with its nearest existing ancestor resolved and the rest appended (`.` and `..`
+    /// in the rest applied by name).
+    private static func resolvedAllowingMissing(_ path: String) -> String? {
+        var rest: [Substring] = []
+        var head = path.isEmpty ? "." : path
+        while true {
+            if let base = resolved(head) {
+                var parts = base.split(separator: "/", omittingEmptySubsequences: true)
+                for part in rest.reversed() {
+                    if part == "." || part.isEmpty { continue }
+                    if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+                }
+                return "/" + parts.joined(separator: "/")
+            }
+            guard let slash = head.lastIndex(of: "/") else {
+                // The working folder itself cannot be resolved (removed): nothing to compare.
+                if head == "." { return nil }
+                rest.append(Substring(head))
+                head = "."
+                continue
+            }
+            rest.append(head[head.index(after: slash)...])
+            head = slash == head.startIndex ? "/" : String(head[..<slash])
+        }
+    }
+
     /// The settable thresholds: name, range, and where each goes.
     static let settable:
         [(name: String, range: ClosedRange<Double>, set: @Sendable (inout FilmEventThresholds, Double) -> Void)] = [

@@ -19,7 +19,7 @@ enum FilmReport {
             + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
-            offersForce: false)
+            staged: true, offersForce: false)
         var written: [String] = []
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }
@@ -190,17 +190,37 @@ enum FilmReport {
 
 /// Small copies of a film's frames for the report: kept as frames go by (a video), or decoded
 /// again from their files (a folder of frames).
+///
+/// A video's thumbnails (about 170 kB each at 180 × 320) go to an anonymous temporary file,
+/// not memory: which frames the report shows is known only once the events are, and keeping
+/// every frame's thumbnail in memory grew without bound with the film (issue 32). Memory holds
+/// only each thumbnail's place in the file.
 final class FilmThumbnails: @unchecked Sendable {
     static let width = 180
     private let lock = NSLock()
-    private var kept: [Int: Frame] = [:]
+    private var kept: [Int: (offset: Int, width: Int, height: Int)] = [:]
+    private var spill: UnsafeMutablePointer<FILE>?
+    private var end = 0
+    private var failed = false
 
-    /// Keeps a small copy of frame `index` (called from any thread).
+    deinit { if let spill { fclose(spill) } }
+
+    /// Keeps a small copy of frame `index` (called from any thread); a thumbnail that cannot be
+    /// written (a full temporary disk) is left out of the report, as an undecodable frame is.
     func keep(_ index: Int, _ frame: Frame) {
         let small = Self.shrink(frame)
         lock.lock()
-        kept[index] = small
-        lock.unlock()
+        defer { lock.unlock() }
+        if spill == nil && !failed {
+            spill = tmpfile()
+            failed = spill == nil
+        }
+        guard let spill, small.layout.bitDepth == 8 else { return }
+        let bytes = small.bytes
+        let written = bytes.withUnsafeBytes { pwrite(fileno(spill), $0.baseAddress, $0.count, off_t(end)) }
+        guard written == bytes.count else { return }
+        kept[index] = (end, small.width, small.height)
+        end += bytes.count
     }
 
     /// The thumbnail of frame `index`: kept, or decoded from its file (read again through the
@@ -208,8 +228,13 @@ final class FilmThumbnails: @unchecked Sendable {
     func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
         lock.lock()
         let found = kept[index]
+        let descriptor = spill.map { fileno($0) }
         lock.unlock()
-        if let found { return found }
+        if let found, let descriptor {
+            var rgb = [UInt8](repeating: 0, count: found.width * found.height * 3)
+            let got = rgb.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(found.offset)) }
+            return got == rgb.count ? Frame(width: found.width, height: found.height, rgb: rgb) : nil
+        }
         guard let data = try? context.readAll(frames[index].file),
             let frame = try? Frame(contentsOf: data, file: frames[index].file)
         else { return nil }

@@ -9,22 +9,42 @@ enum FilmSource {
     /// its presentation time in milliseconds.
     static let ffmpegArguments = ["-fps_mode", "passthrough", "-enc_time_base", "1/1000", "-frame_pts", "1"]
 
+    /// The frames of a folder or a video, at most `limit` of them (`--max-frames`): every
+    /// frame's record (its tiles' colours and detail, and its difference per tile) is kept for
+    /// the event detector, about 20 bytes a tile (``recordBytes(_:)``), so a film's memory grows
+    /// with its length; a longer film is refused (exit 65) — a folder before any frame is read,
+    /// a video at the frame past the limit.
     static func frames(
-        _ path: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext,
-        inspect: (@Sendable (Int, Frame) -> Void)? = nil
+        _ path: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), limit: Int = .max,
+        context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError)
         -> [FilmFrame]
     {
         // A FIFO or a device is refused here, before ffmpeg could wait on it or act on it.
         if try context.checkInput(path, folders: true) == .folder {
-            return try read(folder: path, order: order, mask: mask, context: context)
+            return try read(folder: path, order: order, mask: mask, limit: limit, context: context)
         }
-        return try read(video: path, mask: mask, context: context, inspect: inspect)
+        return try read(video: path, mask: mask, limit: limit, context: context, inspect: inspect)
+    }
+
+    /// The bytes one frame's record holds for a `width` × `height` film: three tile means,
+    /// the tile detail and the difference per tile (4 bytes each), and the arrays' headers.
+    static func recordBytes(width: Int, height: Int) -> Int {
+        20 * TileGrid(width: width, height: height).count + 200
+    }
+
+    /// What the frame source throws when the film passes its limit (turned into ``tooLong(_:limit:)``).
+    private static let limitPassed = "the film passed '--max-frames'"
+
+    /// The refusal of a film longer than `limit` frames.
+    static func tooLong(_ path: String, limit: Int) -> String {
+        "\(Echo.quoted(path, limit: 200)): more than \(limit) frames, the most 'film' holds "
+            + "(each frame's record is kept for the events: up to 12 kB a frame; raise it with '--max-frames')"
     }
 
     /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
     static func read(
-        video path: String, mask: FrameMask = FrameMask(), context: ToolContext,
+        video path: String, mask: FrameMask = FrameMask(), limit: Int = .max, context: ToolContext,
         inspect: (@Sendable (Int, Frame) -> Void)? = nil
     ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
@@ -47,12 +67,20 @@ enum FilmSource {
             // The reader holds the batch being measured, the one being read and the frame before.
             let video = try FilmVideo(video: path, ffmpeg: ffmpeg, inFlight: 2 * reader.batchSize + 1, yuv: yuv)
             defer { video.finish() }
+            var count = 0
             do {
                 let frames = try reader.read(
-                    source: path, { () throws(FrameError) in try video.next() }, inspect: inspect,
+                    source: path,
+                    { () throws(FrameError) in
+                        guard let next = try video.next() else { return nil }
+                        count += 1
+                        guard count <= limit else { throw FrameError(file: path, message: limitPassed) }
+                        return next
+                    }, inspect: inspect,
                     progress: { progress.update("film: \($0) frames") })
                 if video.confirmed() { return frames }
             } catch {
+                if count > limit { throw .data(tooLong(path, limit: limit)) }
                 guard video.restartReason != nil else { throw .data(Echo.quoted(error.description, limit: 2000)) }
             }
             // Given up as YUV (only YUV is ever given up): read again as RGB.
@@ -63,18 +91,21 @@ enum FilmSource {
     }
 
     static func read(
-        folder: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), context: ToolContext
+        folder: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), limit: Int = .max,
+        context: ToolContext
     ) throws(ToolError)
         -> [FilmFrame]
     {
-        do {
+        do throws(FrameError) {
             let files = try FrameFile.frames(inFolder: folder, order: order)
+            if files.count > limit { throw FrameError(file: folder, message: limitPassed) }
             let progress = ProgressLine(context)
             defer { progress.finish() }
             return try FilmReader(mask: mask).read(files) { done in
                 progress.update("film: \(done)/\(files.count) frames")
             }
         } catch {
+            if error.message == limitPassed { throw .data(tooLong(folder, limit: limit)) }
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).
             let unreadable =

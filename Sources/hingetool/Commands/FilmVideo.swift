@@ -161,7 +161,8 @@ final class FilmVideo {
             let status = child.wait()
             finish(keepingProbe: true)
             guard status == 0 else {
-                let message = complaints.suffix(4).joined(separator: "\n")
+                // One line, not ffmpeg's listings, progress and advice (issue 32).
+                let message = FFmpegMessage.summary(complaints) ?? "it printed no reason"
                 throw FrameError(file: path, message: "ffmpeg failed (status \(status)): \(message)")
             }
             return nil

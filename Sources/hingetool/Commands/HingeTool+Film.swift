@@ -60,6 +60,11 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
                     default: "time", allowed: ["time", "name"]),
+                CommandSpec.Option(
+                    ["--max-frames"], value: "n",
+                    help:
+                        "Refuse a film of more frames than this (each frame's record, up to 12 kB, is kept for the "
+                        + "events).", whole: 1...(1 << 40), default: UInt64(defaultMaxFrames)),
                 maxRowsOption, maxPointsOption,
                 rowFormatOption([.dat, .json]).helped(
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
@@ -74,11 +79,22 @@ extension HingeTool {
             let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
             let report = arguments.value("report")
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
+            if let report { try FilmGate.checkReport(report, frames: path) }
+            // A video's frames come in ffmpeg's order: --order would be accepted and do nothing.
+            if arguments.has("order"), try context.checkInput(path, folders: true) != .folder {
+                throw .usage("'--order' applies to a folder of frames; a video's frames come in their own order")
+            }
             let mask = try FilmGate.mask(arguments.values("ignore"))
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
-                path, order: order, mask: mask, context: context, inspect: report == nil ? nil : thumbnails.keep)
+                path, order: order, mask: mask, limit: try declaredWholeNumber(arguments, "max-frames"),
+                context: context, inspect: report == nil ? nil : thumbnails.keep)
             if let grid = frames.first?.summary.grid {
+                // Nothing left to compare reads as RMSE 0 everywhere: a silent pass (issue 32).
+                if mask.covers(width: grid.width, height: grid.height) {
+                    throw .usage(
+                        "'--ignore' covers the whole \(grid.width) × \(grid.height) frame: no pixel is left to compare")
+                }
                 for region in mask.regions where !region.overlaps(width: grid.width, height: grid.height) {
                     context.writeError(
                         "warning: --ignore \(region.x),\(region.y),\(region.width),\(region.height) lies outside the "
@@ -116,6 +132,10 @@ extension HingeTool {
             }
             try FilmGate.check(events, failOn: failOn)
         }
+
+        /// The frames `film` holds by default: 50,000 (28 minutes at 30 fps, 14 at 60), at most
+        /// 12 kB each (576 tiles: 586 MB), 5.5 kB on a 540 × 960 film (275 MB).
+        static let defaultMaxFrames = 50_000
 
         /// Seconds of the hinge trace before the film's first frame that the reader is given, so
         /// its filters have settled by the time the film starts.

@@ -138,6 +138,8 @@ extension HingeTool {
             let rows = try checkedRows(section, name: file, skip: arguments.has("skip-bad-rows"), context: context)
             let clock = Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
+            try checkTimes(
+                rows.lazy.map { ($0.nanoseconds, $0.line, $0.timeColumn) }, origin: origin, clock: clock, file: name)
             var header = CommentHeader("import dumpsys", source: path)
             header.add(
                 "sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; \(describe(clock, origin))")
@@ -207,8 +209,7 @@ extension HingeTool {
             let problemCount =
                 log.problemCount + publicEvents.problems.count + fusedEvents.problems.count
             try report(problems, count: problemCount, name: name, skip: skip, context: context)
-            let ignored = log.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            let ignoredText = ignored.isEmpty ? "none" : ignored.joined(separator: ", ")
+            let ignoredText = log.ignoredSummary
             if arguments.has("list") {
                 var list = CommentHeader("import logcat", source: path, options: ["--list"])
                 list.add("stream events tag")
@@ -230,6 +231,9 @@ extension HingeTool {
                 fusedEvents.events.first?.nanoseconds ?? .max)
             let clock = Clock(arguments)
             let origin = clock.origin(first: earliest)
+            try checkTimes(
+                events.lazy.map { ($0.nanoseconds, $0.line, $0.column) }, origin: origin, clock: clock,
+                file: Echo.quoted(name, limit: 200))
             var header = CommentHeader(
                 "import logcat", source: path, options: stream == .fused ? ["--stream", "fused"] : [])
             header.add(
@@ -261,6 +265,27 @@ extension HingeTool {
                     }
                     writer.endRow()
                 }
+            }
+        }
+
+        /// Refuses the first time written outside what a trace holds (0…2³² s,
+        /// `TraceReadOptions.clockRange`), at its line and column: `read` and `stats` would
+        /// refuse the trace the import wrote (issue 32). `times` are (nanoseconds, line, column).
+        static func checkTimes(
+            _ times: some Sequence<(Int64, Int, Int)>, origin: Int64, clock: Clock, file: String
+        ) throws(ToolError) {
+            let latest = Int64(TraceReadOptions.clockRange.upperBound) * 1_000_000_000
+            for (nanoseconds, line, column) in times {
+                let (time, overflow) = nanoseconds.subtractingReportingOverflow(origin)
+                guard overflow || time < 0 || time > latest else { continue }
+                let remedy =
+                    clock == .recorder
+                    ? "; '--clock zero' measures times from the first event"
+                    : " after the first event: the log spans more than a trace can hold"
+                let shown = overflow ? "past \(Int64.max) ns" : "\(ExactTime.seconds(nanoseconds: time)) s"
+                throw .data(
+                    InputLocation(file: file, line: line, column: column).message(
+                        "the time \(shown) is outside 0…4294967296 s (2³²), the times a trace holds\(remedy)"))
             }
         }
 

@@ -143,6 +143,77 @@ extension HingeTool {
             return refused
         }
 
+        /// Has ffmpeg encode the frames `frames/000000.png`… at `rate` as `format` in that folder;
+        /// returns the file it wrote. `output` names the result in messages.
+        static func runFFmpeg(
+            _ ffmpeg: String, frames folder: String, rate: Double, format: VideoFormat, output: String
+        ) throws(ToolError) -> String {
+            // The frames' pattern and the result are files (file:), as every name handed to ffmpeg is.
+            let frames: [ChildProgram.Argument] = [
+                "-nostdin", "-v", "error", "-framerate", .word(DecimalNumber.shortest(rate)), "-f", "image2", "-i",
+                .file(folder + "/%06d.png"),
+            ]
+            func run(_ arguments: [ChildProgram.Argument]) throws(ToolError) {
+                let result = try ChildProgram.run(ffmpeg, arguments: arguments, convention: .ffmpeg, limit: 65_536)
+                guard result.status == 0 else {
+                    throw .failure(
+                        "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
+                            + (FFmpegMessage.summary(bytes: result.error) ?? "it printed no reason"))
+                }
+            }
+            let encoded = folder + "/preview." + format.rawValue
+            switch format {
+            case .gif:
+                // One palette for the whole film, made from its own frames, in two passes over the
+                // frames on disk: `split` into `palettegen` in one pass held every frame in ffmpeg
+                // until the palette was done (1.1 MB a frame, issue 32); each pass streams.
+                let palette = folder + "/palette.png"
+                try run(
+                    frames + [
+                        "-vf", "palettegen=stats_mode=full", "-frames:v", "1", "-update", "1", "-f", "image2",
+                        .file(palette),
+                    ])
+                try run(
+                    frames + [
+                        "-i", .file(palette), "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-loop", "0", "-f",
+                        "gif", .file(encoded),
+                    ])
+            case .mp4:
+                try run(
+                    frames + [
+                        "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
+                        .file(encoded),
+                    ])
+            }
+            return encoded
+        }
+
+        /// Copies the file ffmpeg wrote into `file` a megabyte at a time (a long GIF is not held whole).
+        static func copy(
+            _ encoded: String, to file: FileOutput, shownAs output: String, format: VideoFormat
+        ) throws(ToolError) {
+            let source = open(encoded, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else {
+                throw .failure(
+                    "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")
+            }
+            defer { close(source) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else {
+                    throw .failure(
+                        "cannot read ffmpeg's \(format.rawValue.uppercased()): \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { return }
+                guard chunk.withUnsafeBufferPointer({ file.write(UnsafeBufferPointer(rebasing: $0[..<got])) }) else {
+                    throw .failure(
+                        "cannot write '\(Echo.quoted(output, limit: 200))': \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+
         /// `001234.png` for 1234 ms.
         static func frameName(_ milliseconds: Int) -> String {
             let digits = String(milliseconds)
@@ -172,37 +243,8 @@ extension HingeTool {
                 try AtomicFile.replace(folder.path + "/" + frameName(index), with: png)
                 index += 1
             }
-            // The frames' pattern and the result are files (file:), as every name handed to ffmpeg is.
-            var arguments: [ChildProgram.Argument] = [
-                "-nostdin", "-v", "error", "-framerate", .word(DecimalNumber.shortest(rate)), "-f", "image2", "-i",
-                .file(folder.path + "/%06d.png"),
-            ]
-            switch format {
-            case .gif:
-                // One palette for the whole film, made from its own frames.
-                arguments += [
-                    "-filter_complex",
-                    "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
-                    "-loop", "0", "-f", "gif",
-                ]
-            case .mp4:
-                arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
-            }
-            let encoded = folder.path + "/preview." + format.rawValue
-            let result = try ChildProgram.run(
-                ffmpeg, arguments: arguments + [.file(encoded)], convention: .ffmpeg, limit: 65_536)
-            guard result.status == 0 else {
-                throw .failure(
-                    "\(Echo.quoted(output, limit: 200)): ffmpeg failed (status \(result.status)): "
-                        + Echo.quoted(bytes: result.error, limit: 2000))
-            }
-            guard let bytes = FileManager.default.contents(atPath: encoded) else {
-                throw .failure(
-                    "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")
-            }
-            guard [UInt8](bytes).withUnsafeBufferPointer({ file.write($0) }) else {
-                throw .failure("cannot write '\(Echo.quoted(output, limit: 200))': \(String(cString: strerror(errno)))")
-            }
+            let encoded = try runFFmpeg(ffmpeg, frames: folder.path, rate: rate, format: format, output: output)
+            try copy(encoded, to: file, shownAs: output, format: format)
             committed = true
             try file.commit()
             return refused

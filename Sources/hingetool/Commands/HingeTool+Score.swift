@@ -170,6 +170,13 @@ extension HingeTool {
                 angles.append(angle)
             }
             guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
+            // One sample is a constant, not a recording of a motion: every move would be scored
+            // against a hinge that never moved (issue 32).
+            guard times.count >= 2 else {
+                throw .data(
+                    "\(Echo.quoted(ToolContext.displayName(path), limit: 200)): one row has an angle (at "
+                        + "\(DecimalNumber.shortest(times[0])) s); a truth needs at least two to score against")
+            }
             let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear
             return .reference(times: times, angles: angles, interpolation: mode)
         }

@@ -106,6 +106,19 @@ extension HingeTool.Score {
         return (points, refused)
     }
 
+    /// `point`'s chop over `reference`, or `nil` when it has no finite value: a reference
+    /// that never chops (a still truth: Android's spring does not move) against a display that
+    /// does is no ratio at all, and printing `inf` read as a number (issue 32).
+    static func chop(_ point: UnfoldFrontier.Point, over reference: UnfoldFrontier.Point) -> Double? {
+        let chop = point.chop(over: reference)
+        return chop.isFinite ? chop : nil
+    }
+
+    /// The chop as the tables print it: `n/a` where it has no value (``chop(_:over:)``).
+    static func chopText(_ point: UnfoldFrontier.Point, over reference: UnfoldFrontier.Point, places: Int) -> String {
+        chop(point, over: reference).map { DecimalNumber.fixed($0, places: places) } ?? "n/a"
+    }
+
     /// gnuplot blocks: one per family, two blank lines apart.
     static func frontierTable(_ trace: FrontierTrace) -> String {
         var header = CommentHeader("score --frontier", source: trace.name)
@@ -115,6 +128,9 @@ extension HingeTool.Score {
             header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
             return header.text
         }
+        if reference.chopMax == 0 || reference.chopP99 == 0 {
+            header.add("the reference does not chop (a still truth): chop is n/a where a display does")
+        }
         let text = header.text
         let blocks = UnfoldFrontier.Family.allCases.map { family in
             var block = "# \(family.rawValue)\n# setting rmse chop chop_max chop_p99\n"
@@ -122,7 +138,7 @@ extension HingeTool.Score {
                 block +=
                     [
                         DecimalNumber.shortest(point.setting), DecimalNumber.fixed(point.rmse, places: 6),
-                        DecimalNumber.fixed(point.chop(over: reference), places: 4),
+                        chopText(point, over: reference, places: 4),
                         DecimalNumber.fixed(point.chopMax, places: 7), DecimalNumber.fixed(point.chopP99, places: 7),
                     ].joined(separator: " ") + "\n"
             }
@@ -154,7 +170,10 @@ extension HingeTool.Score {
                                 JSONValue.object([
                                     ("family", .string(point.family.rawValue)), ("setting", .number(point.setting)),
                                     ("rmse", .number(point.rmse)),
-                                    ("chop", .number(trace.reference.map { point.chop(over: $0) } ?? 0)),
+                                    (
+                                        "chop",
+                                        trace.reference.flatMap { chop(point, over: $0) }.map(JSONValue.number) ?? .null
+                                    ),
                                     ("chop_max", .number(point.chopMax)), ("chop_p99", .number(point.chopP99)),
                                 ])
                             })
@@ -188,11 +207,11 @@ extension HingeTool.Score {
             let dominated = dominating(trace).map { stiffness, setting in
                 "\(DecimalNumber.shortest(stiffness)) \(setting.map { "✓ " + DecimalNumber.shortest($0) } ?? "✗")"
             }
-            let gaussian = trace.family(.gaussianTruth).filter { $0.chop(over: reference) <= 1 }.min {
+            let gaussian = trace.family(.gaussianTruth).filter { (chop($0, over: reference) ?? .infinity) <= 1 }.min {
                 $0.rmse < $1.rmse
             }
             text += "| \(trace.name) | \(floor.isEmpty ? "–" : floor)"
-            text += " | \(kit.map { "\(fixed($0.rmse)) / \(fixed($0.chop(over: reference), 2))" } ?? "–")"
+            text += " | \(kit.map { "\(fixed($0.rmse)) / \(chopText($0, over: reference, places: 2))" } ?? "–")"
             text += " | \(fixed(reference.rmse)) | \(dominated.joined(separator: ", "))"
             text +=
                 " | \(gaussian.map { "\(fixed($0.rmse)) (σ \(DecimalNumber.shortest($0.setting * 1000)) ms)" } ?? "–") |\n"

@@ -15,7 +15,10 @@ struct DumpsysSensorLog {
         var nanoseconds: Int64
         var value: String?
         var line: Int
+        /// The column of the value.
         var column: Int
+        /// The column where the timestamp starts (after `ts=`).
+        var timeColumn: Int
     }
 
     /// A line inside a section that starts like a row (`<n> (`) but is not one: never dropped
@@ -207,6 +210,7 @@ struct DumpsysSensorLog {
             return bad(open, "expected '(ts=SECONDS, wall=…)' after the event number")
         }
         let timeStart = line.index(open, offsetBy: 4)
+        let timeColumn = line.utf8.distance(from: line.startIndex, to: timeStart) + 1
         let inside = line[timeStart..<close.lowerBound]
         let timeText = (inside.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? "")
             .trimmingCharacters(" ")
@@ -231,14 +235,15 @@ struct DumpsysSensorLog {
         if first.isEmpty || first.hasPrefix("[") {
             // Privileged sensors are printed without values ("[value masked]"): a row with no
             // value, which the importer reports as such.
-            return .row(Row(nanoseconds: nanoseconds, value: nil, line: number, column: 1))
+            return .row(Row(nanoseconds: nanoseconds, value: nil, line: number, column: 1, timeColumn: timeColumn))
         }
         // Only a number's characters: Double(_:) stops at an embedded NUL ("9\0…" would read as 9).
         guard first.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(first), value.isFinite else {
             return bad(valueStart, "the value '\(Echo.quoted(first))' is not a finite number")
         }
         let column = line.utf8.distance(from: line.startIndex, to: close.upperBound) + 2
-        return .row(Row(nanoseconds: nanoseconds, value: first, line: number, column: column))
+        return .row(
+            Row(nanoseconds: nanoseconds, value: first, line: number, column: column, timeColumn: timeColumn))
     }
 
     /// The trace `import dumpsys` writes for `rows`: a `time,angle` header and one line per row,

@@ -36,6 +36,8 @@ struct SamsungHALLog {
         /// The public event's raw angle, or the fused event's posture state.
         var detail: Int
         var line: Int
+        /// The column where the timestamp starts.
+        var column: Int
     }
 
     /// A malformed line of one of the two streams.
@@ -62,6 +64,24 @@ struct SamsungHALLog {
     static let problemLimit = 1000
     /// The distinct tags counted by name.
     static let tagLimit = 64
+    /// The characters of a tag kept (a longer one is cut and ends in `…`), so that 64 tags of a
+    /// line's length each (9.4 MB of header, issue 32) cannot reach a header.
+    static let tagLength = 48
+    /// The tags a header or message lists by name; the rest are counted.
+    static let listedTags = 12
+
+    /// The ignored lines as a header shows them: `N tag` for the first ``listedTags`` tags by
+    /// name, then `and K more tags (L lines)`; `none` when there are none.
+    var ignoredSummary: String {
+        guard !ignored.isEmpty else { return "none" }
+        let sorted = ignored.sorted { $0.key < $1.key }
+        var text = sorted.prefix(Self.listedTags).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        if sorted.count > Self.listedTags {
+            let rest = sorted.dropFirst(Self.listedTags)
+            text += " and \(rest.count) more tags (\(rest.reduce(0) { $0 + $1.value }) lines)"
+        }
+        return text
+    }
 
     /// Parses `text` at once: LF or CRLF lines (a CRLF is one `Character` in Swift, so both are
     /// separators); see ``add(_:number:)``.
@@ -113,7 +133,8 @@ struct SamsungHALLog {
         guard words.count >= 6, words[4].count == 1, let colon = words[5].lastIndex(of: ":") else {
             return "<no tag>"
         }
-        let tag = String(words[5][..<colon])
+        var tag = String(words[5][..<colon])
+        if tag.count > tagLength { tag = tag.prefix(tagLength - 1) + "…" }
         if tag == "sensors-hal", line.contains("submit_sensors_hal_event") { return "sensors-hal posture states" }
         return tag
     }
@@ -173,7 +194,8 @@ struct SamsungHALLog {
             throw Problem(
                 line: number, column: column(fields.startIndex), message: "angle \(angle) is outside 0…360°")
         }
-        return Event(nanoseconds: nanoseconds, angle: angle, detail: detail, line: number)
+        return Event(
+            nanoseconds: nanoseconds, angle: angle, detail: detail, line: number, column: column(marker.upperBound))
     }
 
     /// `events` in time order, and a problem for each event that repeats an earlier one's

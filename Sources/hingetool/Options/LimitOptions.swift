@@ -90,10 +90,30 @@ extension HingeTool {
         whole: 1...(1 << 40),
         default: UInt64(defaultMaxRows))
 
-    /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰.
+    /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰ that the machine can honour — rows
+    /// are held as samples in arrays that grow by doubling (and are copied once more by the
+    /// commands that trim or convert them), so ``rowMemoryMultiple`` samples a row must fit in
+    /// ``memoryBudget()``. A larger limit is a usage error (64) before anything is read, instead
+    /// of an abort when an endless input (`--hinge -`) outgrows memory (issue 32).
     static func rowLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        try declaredWholeNumber(arguments, "max-rows")
+        let limit = try declaredWholeNumber(arguments, "max-rows")
+        let perRow = rowMemoryMultiple * MemoryLayout<HingeSample>.stride
+        let budget = memoryBudget()
+        // The default (96 MB of samples held once) is what every command is built and tested
+        // under; a value the user gives is held to the machine.
+        guard !arguments.has("max-rows") || limit <= budget / perRow else {
+            throw .usage(
+                "The value '\(limit)' is invalid for '--max-rows': holding that many rows needs up to "
+                    + "\(perRow) bytes each, more than this process may use (\(budget) bytes); the most it can "
+                    + "honour is \(budget / perRow)")
+        }
+        return limit
     }
+
+    /// How many samples' memory one row held may need at once: the array's spare capacity and
+    /// the copy made when it grows (3), and one more copy a command makes (a trim, the truth's
+    /// columns), with room to spare.
+    static let rowMemoryMultiple = 6
 
     /// Refuses the row that would pass `limit`, as it arrives: exit 65, naming the limit.
     static func checkRowCount(_ count: Int, limit: Int, file: String) throws(ToolError) {

@@ -31,6 +31,10 @@ final class OutputSet {
     private var staging: TemporaryFolder?
     private(set) var written: [String] = []
 
+    /// Where the set's files are written until ``finish()``: the staging folder of an exclusive
+    /// or staged set, else `folder` (a helper such as gnuplot runs here).
+    var workingFolder: String { staging?.path ?? folder }
+
     static func manifestName(_ owner: String) -> String { ".hingetool-\(owner)" }
     var manifest: String { folder + "/" + Self.manifestName(owner) }
 
@@ -40,9 +44,12 @@ final class OutputSet {
     /// - Throws: ``ToolError/usage(_:)`` when a name is not the owner's and `force` is off,
     ///   or the folder is an input of the run; ``ToolError/failure(_:)`` when the folder cannot
     ///   be made or read.
+    /// `staged`: the files are written into a hidden folder inside `folder` and renamed into
+    /// place by ``finish()``, as an exclusive set's are, without refusing the folder's other
+    /// files (`film --report`: a full disk leaves the earlier report whole, not half of a new one).
     init(
         folder: String, owner: String, command: String? = nil, names: [String], force: Bool, exclusive: Bool = false,
-        offersForce: Bool = true
+        staged: Bool = false, offersForce: Bool = true
     ) throws(ToolError) {
         self.folder = folder
         self.owner = owner
@@ -76,7 +83,7 @@ final class OutputSet {
                         ? "; choose another folder, or add '--force'" : "; choose another folder, or move them away"))
         }
         try writeManifest(earlier.union(planned))
-        if exclusive { staging = try TemporaryFolder(purpose: "set", in: folder) }
+        if exclusive || staged { staging = try TemporaryFolder(purpose: "set", in: folder) }
     }
 
     /// Writes `bytes` as `name` in the folder.

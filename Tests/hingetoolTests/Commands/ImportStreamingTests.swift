@@ -58,10 +58,16 @@ struct ImportStreamingTests {
         #expect(run.signal == nil)
         #expect(run.status == 65, "\(run.error)")
         #expect(run.error.contains("\(path):2:9: the time '9223372036.854775808' is past"), "\(run.error)")
+        // Int64.max ns itself is read; on the recorder's clock it is past what a trace holds
+        // (2³² s), so it is refused where it stands rather than written for `stats` to refuse
+        // (issue 32); from zero it is 0 s.
         let edge = runTool(
             ["import", "dumpsys", "-", "--clock", "recorder"], input: Self.dumpsys("9223372036.854775807"))
-        #expect(edge.status == 0, "\(edge.error)")
-        #expect(edge.output.hasSuffix("time,angle\n9223372036.854775807,1.0\n"), "\(edge.output)")
+        #expect(edge.status == 65, "\(edge.error)")
+        #expect(edge.error.contains("<stdin>:2:9: the time 9223372036.854775807 s is outside"), "\(edge.error)")
+        let zero = runTool(["import", "dumpsys", "-"], input: Self.dumpsys("9223372036.854775807"))
+        #expect(zero.status == 0, "\(zero.error)")
+        #expect(zero.output.hasSuffix("time,angle\n0,1.0\n"), "\(zero.output)")
     }
 
     @Test("import logcat: a timestamp one past Int64.max ns is a located data error (exit 65)")
@@ -71,10 +77,15 @@ struct ImportStreamingTests {
         #expect(run.status == 65, "\(run.error)")
         #expect(run.error.contains("<stdin>:1:"), "\(run.error)")
         #expect(run.error.contains("past 9223372036854775807 ns"), "\(run.error)")
+        // Read, but past 2³² s on the recorder's clock: refused at the timestamp (issue 32); 0 s from zero.
         let edge = runTool(
             ["import", "logcat", "-", "--clock", "recorder"], input: line + "9223372036854775807 ns value 90/40/0\n")
-        #expect(edge.status == 0, "\(edge.error)")
-        #expect(edge.output.contains("\n9223372036.854775807,90,40,\n"), "\(edge.output)")
+        #expect(edge.status == 65, "\(edge.error)")
+        #expect(edge.error.contains("<stdin>:1:"), "\(edge.error)")
+        #expect(edge.error.contains("the time 9223372036.854775807 s is outside"), "\(edge.error)")
+        let zero = runTool(["import", "logcat", "-"], input: line + "9223372036854775807 ns value 90/40/0\n")
+        #expect(zero.status == 0, "\(zero.error)")
+        #expect(zero.output.contains("\n0,90,40,\n"), "\(zero.output)")
     }
 
     @Test("import logcat: a megabyte of spaces after the value reads as the value alone")

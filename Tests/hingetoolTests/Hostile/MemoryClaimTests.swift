@@ -102,6 +102,29 @@ struct MemoryClaimTests {
         }
     }
 
+    @Test("preview -o X.gif: 221 frames cost what 56 do, within 16 MiB (two passes over frames on disk)", .slow)
+    func previewGIFMemoryIsConstantInFrames() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is needed")
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 5 s of a moving hinge and the settling second: --rate 10 is 56 frames, --rate 40 is 221.
+        var trace = "time,angle\n"
+        for index in 0...500 { trace += "\(Double(index) / 100),\(90 + 80 * sin(Double(index) / 80))\n" }
+        try trace.write(toFile: folder + "/wave.csv", atomically: true, encoding: .utf8)
+        var peaks: [Int] = []
+        for rate in ["10", "40"] {
+            // The peak counts ffmpeg too: GNU time's %M is the largest of the tool and its waited-for children.
+            peaks.append(
+                try Self.peakMemory(
+                    ["preview", folder + "/wave.csv", "--rate", rate, "--size", "128", "-o", folder + "/w\(rate).gif"],
+                    in: folder))
+        }
+        print("preview gif: peak \(peaks[0] / 1_048_576) MiB at 56 frames, \(peaks[1] / 1_048_576) MiB at 221")
+        // One pass (split → palettegen) held every frame in ffmpeg: on these frames ffmpeg alone
+        // peaked at 111 MiB for 56 frames and 169 MiB for 221 (measured with GNU time).
+        #expect(peaks[1] - peaks[0] <= 16 << 20, "\(peaks)")
+    }
+
     @Test("fold-render --image holds at most 31 bytes a pixel beyond the tool (docs/performance.md)", .slow)
     func foldRenderMemoryPerPixel() throws {
         let folder = temporaryFolder()

@@ -49,14 +49,15 @@ enum Gnuplot {
         return ExecutableSearch.find("gnuplot")
     }
 
-    /// Runs gnuplot on `script` (given on its standard input) in the folder of `set`, as a
+    /// Runs gnuplot on `script` (given on its standard input) in the folder of `set` (its
+    /// staging folder when it has one), as a
     /// ``ChildProgram`` (its own process group, killed if the tool dies). The picture, when there
     /// is one, is drawn into a temporary file (removed on failure or any terminating signal) and
     /// renamed over `picture` in the set only when gnuplot succeeds. Returns what gnuplot printed.
     static func render(
         _ gnuplot: String, script: String, picture: String?, in set: OutputSet
     ) throws(ToolError) -> String {
-        let folder = set.folder
+        let folder = set.workingFolder
         var script = script
         var temporary: (path: String, slot: Int?)?
         if let picture {
@@ -77,13 +78,13 @@ enum Gnuplot {
             gnuplot, arguments: ["-"], convention: .plain, input: Array(script.utf8), in: folder)
         guard result.status == 0 else {
             throw .failure(
-                "gnuplot failed in \(Echo.quoted(folder, limit: 200)) (the previous picture is kept): "
+                "gnuplot failed in \(Echo.quoted(set.folder, limit: 200)) (the previous picture is kept): "
                     + Echo.quoted(bytes: result.error, limit: 2000))
         }
         if let temporary, let picture {
             guard rename(temporary.path, "\(folder)/\(picture)") == 0 else {
                 throw .failure(
-                    "cannot write '\(Echo.quoted("\(folder)/\(picture)", limit: 200))': \(String(cString: strerror(errno)))"
+                    "cannot write '\(Echo.quoted("\(set.folder)/\(picture)", limit: 200))': \(String(cString: strerror(errno)))"
                 )
             }
         }
