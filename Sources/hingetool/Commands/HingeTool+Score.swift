@@ -147,15 +147,20 @@ extension HingeTool {
                 ["--truth"], value: "trace", kind: .inputFile,
                 help: "A reference recording of the same motion, on the same clock, to score against."),
             CommandSpec.Option(
-                ["--truth-interpolation"], value: "mode", help: "How --truth is read between its samples.",
-                default: GroundTruth.Interpolation.linear.rawValue,
-                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)),
+                ["--truth-interpolation"], value: "mode",
+                help:
+                    "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
+                    + "rest, then a 0.2 s ramp into the next sample).",
+                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)
+            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"),
         ]
 
-        /// The `--truth` recording as ground truth, read as `--truth-interpolation` says, its
-        /// rows counted against `--max-rows`; `nil` without `--truth`.
-        static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth?
-        {
+        /// The `--truth` recording, read as `--truth-interpolation` says (by default `change`
+        /// when the recording declares itself change-triggered, `linear` otherwise), its rows
+        /// counted against `--max-rows`; `nil` without `--truth`.
+        static func referenceTruth(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> ReferenceRecording? {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
             var times: [Double] = []
@@ -166,16 +171,22 @@ extension HingeTool {
                 angles.append(angle)
             }
             guard !times.isEmpty else { throw .data("\(ToolContext.displayName(path)): no row has an angle") }
-            let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear
-            return .reference(times: times, angles: angles, interpolation: mode)
+            let declared = ReferenceRecording.declaresChangeTriggered(reader.leadingComments)
+            let mode =
+                arguments.value("truth-interpolation").flatMap(GroundTruth.Interpolation.init(rawValue:))
+                ?? (declared ? .change : .linear)
+            return ReferenceRecording(
+                times: times, angles: angles, interpolation: mode, declaredChangeTriggered: declared,
+                integerOrigin: ClockedTimes.integerOrigin(of: reader))
         }
 
         /// Reads a trace and its ground truth: `reference` when given (`--truth`), else its own.
         static func load(
-            _ path: String, reference: GroundTruth?, context: ToolContext, rowLimit: Int = defaultMaxRows
+            _ path: String, reference: ReferenceRecording?, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolError) -> ([HingeSample], GroundTruth) {
             guard let reference else { return try loadWithTruth(path, context: context, rowLimit: rowLimit) }
-            return (try loadWithOptionalTruth(path, context: context, rowLimit: rowLimit).0, reference)
+            let trace = try loadTrace(path, context: context, rowLimit: rowLimit)
+            return (trace.samples, reference.truth(traceOrigin: trace.integerOrigin))
         }
 
         /// Reads a trace and its ground truth.
@@ -199,6 +210,15 @@ extension HingeTool {
         ) throws(ToolError) -> (
             [HingeSample], GroundTruth?
         ) {
+            let trace = try loadTrace(path, context: context, rowLimit: rowLimit)
+            return (trace.samples, trace.truth)
+        }
+
+        /// Reads a trace, its ground truth if it has any, and its integer time origin
+        /// (``ClockedTimes/integerOrigin(of:)``), which a reference recording is aligned to.
+        static func loadTrace(
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
+        ) throws(ToolError) -> (samples: [HingeSample], truth: GroundTruth?, integerOrigin: Int64?) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
             // Samples and the truth columns are kept as numbers as each row arrives, never the
             // rows' text: 32 bytes a sample plus 40 a truth row (docs/performance.md).
@@ -209,14 +229,16 @@ extension HingeTool {
                 samples.append(record.sample)
                 truth.add(record)
             }
-            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
-            guard truth.positions != nil else { return (samples, nil) }
+            let origin = ClockedTimes.integerOrigin(of: reader)
+            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace), origin) }
+            guard truth.positions != nil else { return (samples, nil, origin) }
             guard !truth.times.isEmpty else {
                 throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
             }
             return (
                 samples,
-                .columns(times: truth.times, angles: truth.angles, velocities: truth.velocities, poses: truth.poses)
+                .columns(times: truth.times, angles: truth.angles, velocities: truth.velocities, poses: truth.poses),
+                origin
             )
         }
 

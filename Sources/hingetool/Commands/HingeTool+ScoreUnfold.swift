@@ -120,7 +120,7 @@ extension HingeTool.Score {
     /// `score`; a trace without a single angle has nothing to score (not an RMSE of 1 between
     /// "fully open" and a truth that has no hinge either) and gets no rows.
     static func scoredTraces<Row>(
-        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext,
+        _ arguments: ParsedArguments, reference: ReferenceRecording?, context: ToolContext,
         _ score: ([HingeSample], GroundTruth) -> [Row]
     ) throws(ToolError) -> [(path: String, rows: [Row])] {
         let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
@@ -136,7 +136,7 @@ extension HingeTool.Score {
     /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
     /// it to 1 s after (the displays run over the whole trace).
     static func runPerMove(
-        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
+        _ arguments: ParsedArguments, reference: ReferenceRecording?, context: ToolContext
     ) throws(ToolError) {
         let results = try scoredTraces(arguments, reference: reference, context: context) {
             UnfoldComparison.moveScores($0, truth: $1)
