@@ -15,11 +15,13 @@ extension HingeTool {
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
                 ('hingekit'), then Android's LSQ2 velocity (read as at lift-off, and held \
                 between events as Android 14 reads it), finite differences, the 1€ filter \
-                with the paper's defaults, the raw angle, and the offline Gaussian reading (the \
-                non-causal best case, no snap). docs/reading.md defines each \
+                with the paper's defaults, the raw angle, the Noveum/hinge lid-angle app's follower \
+                ('noveum-hinge': its 0.6° band, velocity low-pass, look-ahead and critically damped \
+                follower; no snap) and the offline Gaussian reading (the non-causal best case, no snap). docs/reading.md defines each \
                 column; '--format markdown' prints the tables and the targets it keeps. \
                 With --unfold, the displayed unfold progress is scored instead: HingeKit's \
-                UnfoldDriver, Android's spring alone and Android's whole fold pipeline, against \
+                UnfoldDriver, Android's spring alone, Android's whole fold pipeline and the \
+                noveum-hinge follower, against \
                 clamp(true angle / 165) (RMSE, the RMSE ratio to Android's spring, lag, jitter at \
                 rest and chop per 120 Hz frame beside the truth's; docs/effects.md). On a trace \
                 from a known step sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's \
@@ -122,6 +124,9 @@ extension HingeTool {
                     score: ReadingScorer.score(ReadingScorer.read(samples, configuration: configuration), truth: truth)
                 )
             }
+            // A peer that reads the same sensors: the Noveum/hinge lid-angle app's follower.
+            rows.append(
+                (name: "noveum-hinge", score: ReadingScorer.score(NoveumHingeFollower.series(samples), truth: truth)))
             // The non-causal best case: the whole trace smoothed at once (docs/offline.md).
             if let offline = try? OfflineReading.series(samples) {
                 rows.append((name: "offline-gaussian", score: ReadingScorer.score(offline, truth: truth)))

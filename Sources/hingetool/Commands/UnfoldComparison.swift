@@ -1,17 +1,19 @@
 import HingeAnalysis
 import HingeKit
 
-/// HingeKit's unfold driver, Android's spring alone and Android's whole pipeline, run side by
-/// side over one trace and sampled at given times.
+/// HingeKit's unfold driver, Android's spring alone, Android's whole pipeline and the
+/// Noveum/hinge peer, run side by side over one trace and sampled at given times.
 struct UnfoldComparison {
-    /// The three displays, in the order of the table rows.
-    static let names = ["hingekit", "android-spring", "android"]
+    /// The four displays, in the order of the table rows.
+    static let names = ["hingekit", "android-spring", "android", "noveum-hinge"]
 
     var hingekit = UnfoldDriver()
     /// Android's physics-based spring on every raw angle, without the fold-state events: what
     /// HingeKit's `EffectDriver` with `UnfoldProgressEffect` shows.
     var spring = EffectDriver(effect: UnfoldProgressEffect())
     var android: AndroidUnfoldPipeline
+    /// The lid-angle app's follower (`NoveumHingeFollower`), on the progress.
+    let noveum = NoveumHingeFollower()
 
     init(
         events: AndroidFoldStateEvents.Configuration = AndroidFoldStateEvents.Configuration(),
@@ -60,12 +62,14 @@ struct UnfoldComparison {
                 try? comparison.hingekit.ingest(sample)
                 try? comparison.spring.ingest(sample)
                 comparison.android.ingest(sample) { updates.append($0) }
+                comparison.noveum.show(sample)
                 next += 1
             }
             comparison.android.advance(to: time) { updates.append($0) }
             values[0].append(comparison.hingekit.value(at: time))
             values[1].append(comparison.spring.value(at: time))
             values[2].append(comparison.android.value(at: time))
+            values[3].append(comparison.noveum.value(at: time))
         }
         // Updates after the last time (a timeout still running) are not reported.
         return (values, updates)

@@ -209,7 +209,7 @@ struct RealFold8ScoreTests {
         ])
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(rows.count % 3 == 0 && rows.count >= 3 * 8)
+        #expect(rows.count % UnfoldComparison.names.count == 0 && rows.count >= UnfoldComparison.names.count * 8)
     }
 }
 
