@@ -1,6 +1,7 @@
 import HingeKit
 
-/// The one clock rule of every command that prints times: `read`, `import`, `film --hinge`, `unfold`.
+/// The one clock rule of the commands that print a recording's times: `read`, `import`,
+/// `film --hinge`, `unfold` and `posture`.
 ///
 /// By default times start at zero: the first timestamp in the input becomes 0 s, so a trace,
 /// a dumpsys excerpt and a logcat excerpt all start at 0 and print short numbers, and a

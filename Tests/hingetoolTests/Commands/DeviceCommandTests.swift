@@ -110,6 +110,10 @@ struct DeviceCommandTests {
         #expect(android.output.contains("0.3 95 half-opened\n"))
         let kit = runTool(["posture", "-"], input: trace)
         #expect(kit.output.contains("0.2 60 halfOpen\n"))
+        // The clock rule: from zero by default, the recorder's digits with --clock recorder.
+        let late = "time,angle\n7,180\n7.1,3\n"
+        #expect(runTool(["posture", "-"], input: late).output.contains("\n0.1 3 closed\n"))
+        #expect(runTool(["posture", "-", "--clock", "recorder"], input: late).output.contains("\n7.1 3 closed\n"))
     }
 
     /// The goal of issue 14 on the reported seed-1 datasets, against Android's spring: RMSE at
