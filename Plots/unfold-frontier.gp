@@ -3,7 +3,7 @@
 # 99th-percentile |second difference| per 120 Hz frame, each over Android's stiffness-600
 # spring's). Data: hingetool score --frontier Datasets/NAME.csv (make plots); blocks: 0 Android's
 # spring, 1 .smooth, 2 HingeKit, 3 particle filter, 4 its estimate through the stages, 5 Gaussian
-# of the truth.
+# of the truth, 6 the Noveum/hinge follower (its ω × 0.25…3).
 files = system("ls Plots/data/frontier-*.dat")
 count = words(files)
 columns = 3
@@ -30,7 +30,9 @@ do for [i = 1:count] {
          file index 2 using 3:($1 == 0.8 ? $2 : 1/0) with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default", \
          file index 3 using 3:2 with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter (causal floor)", \
          file index 4 using 3:2 with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead", \
-         file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)"
+         file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)", \
+         file index 6 using 3:2 with linespoints pointtype 13 pointsize 0.8 linecolor "#d62728" linewidth 1.5 title "noveum-hinge, ω ×0.25…3", \
+         file index 6 using 3:($1 == 1 ? $2 : 1/0) with points pointtype 12 pointsize 2.2 linecolor "#d62728" linewidth 2 notitle
 }
 # The key, alone in the slot after the last panel.
 unset border
@@ -49,5 +51,6 @@ plot NaN with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidt
      NaN with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default (0.8)", \
      NaN with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter: causal floor (¼, ½, all particles)", \
      NaN with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead, ω 10…100", \
-     NaN with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal), σ 5…120 ms"
+     NaN with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal), σ 5…120 ms", \
+     NaN with linespoints pointtype 13 pointsize 0.8 linecolor "#d62728" linewidth 1.5 title "noveum-hinge follower, ω ×0.25…3 (diamond: the app's ×1)"
 unset multiplot

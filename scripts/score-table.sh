@@ -2,8 +2,9 @@
 # Regenerates the score tables in docs/reading.md and the unfold and frontier tables in
 # docs/effects.md (run by `make score`): everything between each pair of marker lines is
 # replaced by `hingetool score [--unfold | --frontier] --format markdown` over Datasets/, and the
-# real Galaxy Z Fold 8 log's tables in docs/reading.md by `score --unfold` of its public events
-# against its private fused angle (Datasets/real/), whole and per move, held and linear.
+# real Galaxy Z Fold 8 logs' tables in docs/reading.md (the five-fold log and the first part of
+# the longer session) by `score --unfold` of their public events against their private fused
+# angle (Datasets/real/), whole and per move, held, linear and change.
 # The test suite checks that both pages hold the current tables.
 set -euo pipefail
 tool=${1:-.build/debug/hingetool}
@@ -38,7 +39,10 @@ splice docs/effects.md unfold --unfold
 splice docs/effects.md frontier --frontier
 
 fold8="--unfold Datasets/real/fold8-public.csv --truth Datasets/real/fold8-fused.csv"
-for interpolation in held linear; do
+part1="--unfold Datasets/real/fold8-session-part1-public.csv --truth Datasets/real/fold8-session-part1-fused.csv"
+for interpolation in held linear change; do
   real=1 splice docs/reading.md "real-$interpolation" $fold8 --truth-interpolation $interpolation
   real=1 splice docs/reading.md "real-moves-$interpolation" $fold8 --truth-interpolation $interpolation --per-move
+  real=1 splice docs/reading.md "part1-$interpolation" $part1 --truth-interpolation $interpolation
+  real=1 splice docs/reading.md "part1-moves-$interpolation" $part1 --truth-interpolation $interpolation --per-move
 done

@@ -22,10 +22,20 @@ public struct GroundTruth: Sendable {
 
     /// How a reference recording is read between its samples.
     public enum Interpolation: String, CaseIterable, Sendable {
-        /// Each value holds until the next (what a change-triggered reference says).
+        /// Each value holds until the next.
         case held
         /// Straight lines between samples.
         case linear
+        /// What a change-triggered reference means: straight lines within a burst of samples,
+        /// and across a gap longer than ``restGap`` a rest at the earlier value, then a ramp
+        /// into the next sample over the ``rampTime`` before it.
+        case change
+
+        /// A gap between two samples of a change-triggered reference longer than this (0.5 s)
+        /// is a rest, not a slow move.
+        public static let restGap = 0.5
+        /// After a rest, the move into the next sample is taken to last this long (0.2 s).
+        public static let rampTime = 0.2
     }
 
     private let source: Source
@@ -52,9 +62,10 @@ public struct GroundTruth: Sendable {
     }
 
     /// Truth from another recording of the same motion (a private fused angle, a motion
-    /// capture): its angles at its times, held or linearly interpolated; the velocity is the
-    /// slope of the straight line between the samples either way (0 outside them), and there
-    /// is no pose.
+    /// capture): its angles at its times, held, linearly interpolated or read as a
+    /// change-triggered stream (``Interpolation/change``); the velocity is the slope of the
+    /// straight line between the samples for `held` and `linear`, the slope of the piece the
+    /// time falls on for `change` (0 during a rest), 0 outside the samples; there is no pose.
     /// - Precondition: at least one row; times strictly increasing; all values finite.
     public static func reference(times: [Double], angles: [Double], interpolation: Interpolation) -> GroundTruth {
         precondition(!times.isEmpty && times.count == angles.count)
@@ -72,7 +83,15 @@ public struct GroundTruth: Sendable {
             guard time > times[0] else { return (angles[0], 0, nil) }
             guard time < times[times.count - 1] else { return (angles[angles.count - 1], 0, nil) }
             let (low, high) = Self.interval(times, time)
-            let slope = (angles[high] - angles[low]) / (times[high] - times[low])
+            let gap = times[high] - times[low]
+            if interpolation == .change, gap > Interpolation.restGap {
+                // A rest at the earlier value, then a ramp into the next sample.
+                let rampStart = times[high] - Interpolation.rampTime
+                guard time > rampStart else { return (angles[low], 0, nil) }
+                let slope = (angles[high] - angles[low]) / Interpolation.rampTime
+                return (angles[low] + slope * (time - rampStart), slope, nil)
+            }
+            let slope = (angles[high] - angles[low]) / gap
             let angle = interpolation == .held ? angles[low] : angles[low] + slope * (time - times[low])
             return (angle, slope, nil)
         case .columns(let times, let angles, let velocities, let poses):

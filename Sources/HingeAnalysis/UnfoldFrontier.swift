@@ -37,6 +37,9 @@ public enum UnfoldFrontier {
         /// The outer bound: the true progress smoothed by a zero-lag (non-causal) Gaussian; the
         /// setting is its standard deviation, seconds.
         case gaussianTruth = "gaussian-truth"
+        /// The Noveum/hinge lid-angle app's follower (``NoveumHingeFollower``); the setting is
+        /// the factor on its ω (1 is the app's 30 → 55 rad/s).
+        case noveumHinge = "noveum-hinge"
     }
 
     /// One setting of one family on one trace.
@@ -78,6 +81,8 @@ public enum UnfoldFrontier {
     public static let stageRates: [Double] = [10, 15, 20, 25, 30, 40, 50, 70, 100]
     /// The Gaussian widths of the outer bound, seconds.
     public static let gaussianSigmas: [Double] = [0.005, 0.01, 0.02, 0.03, 0.04, 0.06, 0.08, 0.12]
+    /// The factors on the Noveum/hinge follower's ω.
+    public static let noveumResponseScales: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3]
     /// The stiffness of the display chop is measured against in tables and the figure.
     public static let referenceStiffness = 600.0
 
@@ -181,8 +186,8 @@ public enum UnfoldFrontier {
         return point(family, setting: setting, grid: grid, frames: frames, truth: truth)
     }
 
-    /// The displays' families on one trace: Android's spring, `.smooth` and HingeKit's driver;
-    /// the samples they refuse are counted in `refused`.
+    /// The displays' families on one trace: Android's spring, `.smooth`, HingeKit's driver and
+    /// the Noveum/hinge follower; the samples they refuse are counted in `refused`.
     public static func displayPoints(
         _ samples: [HingeSample], times: Times, truth: Truth, hingekit: [(Double, UnfoldDriver)],
         refused: inout RefusedSamples
@@ -207,6 +212,13 @@ public enum UnfoldFrontier {
             points.append(
                 point(
                     .hingekit, setting: setting, display: driver, samples: samples, times: times, truth: truth,
+                    refused: &refused))
+        }
+        for scale in noveumResponseScales {
+            let peer = NoveumHingeFollower(scale: .progress, responseScale: scale)
+            points.append(
+                point(
+                    .noveumHinge, setting: scale, display: peer, samples: samples, times: times, truth: truth,
                     refused: &refused))
         }
         return points

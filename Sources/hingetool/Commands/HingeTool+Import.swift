@@ -20,7 +20,8 @@ extension HingeTool {
                 'time,angle,raw_angle,fused_angle' (raw_angle: the HAL's angle in the event; \
                 fused_angle: the private fused angle held at that moment); --stream fused writes \
                 the private lid_angle_fusion angle as 'time,angle,state', a reference to score \
-                against ('score --truth'). Other lines are ignored and counted in the header. \
+                against ('score --truth'), with a header line declaring it change-triggered \
+                ('score' then reads it with --truth-interpolation change). Other lines are ignored and counted in the header. \
                 Times follow the clock rule (--clock): from zero by default, where zero is the \
                 earliest timestamp of the file's hinge lines of both streams, so the two streams \
                 of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
@@ -240,6 +241,8 @@ extension HingeTool {
                 "Samsung sensor HAL: \(publicEvents.events.count) public hinge_angle events (TYPE_HINGE_ANGLE), "
                     + "\(fusedEvents.events.count) private lid_angle_fusion events; \(describe(clock, origin))")
             header.add("ignored lines: \(ignoredText)")
+            // What 'score --truth' reads to default to --truth-interpolation change.
+            if stream == .fused { header.add(ReferenceRecording.fusedDeclaration) }
             if problemCount > 0 { header.add("skipped lines: \(problemCount) (listed on standard error)") }
             let columns: [RowWriter.Column] =
                 stream == .public

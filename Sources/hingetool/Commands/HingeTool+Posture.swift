@@ -13,14 +13,15 @@ extension HingeTool {
                 flat, with hysteresis; docs/poses.md); 'android-book-style' is AOSP's \
                 BookStyleDeviceStatePolicy (closed below 5°, half-opened to 125°, opened above, \
                 and a closed phone opens only at 90°, the tent rule; docs/effects.md). Samples \
-                without an angle are left out.
+                without an angle are left out. t follows the clock rule (--clock): from zero (the \
+                first sample) by default, or on the recorder's clock, exactly.
                 """,
             arguments: [traceArgument],
             options: [
                 CommandSpec.Option(
                     ["--policy"], value: "policy", help: "The posture policy.", default: "hingekit",
                     allowed: ["hingekit", "android-book-style"]),
-                rowFormatOption(), outputOption,
+                Clock.option, rowFormatOption(), outputOption,
             ])
 
         /// The columns, named once.
@@ -34,10 +35,12 @@ extension HingeTool {
             var policy: AndroidBookStylePosture?
             let header = CommentHeader(
                 "posture", source: path, options: ["--policy", android ? "android-book-style" : "hingekit"])
+            var clock = ClockedTimes(Clock(arguments))
             try RowWriter.write(header, schema: "hingetool/posture/1", columns: columns, arguments, context: context) {
                 (rows) throws(ToolError) in
                 try context.readRecords(of: reader) { (record) throws(ToolError) in
                     let sample = record.sample
+                    clock.start(at: sample.time, reader: reader)
                     guard let angle = sample.angle else { return }
                     let name: String
                     if android {
@@ -49,7 +52,7 @@ extension HingeTool {
                     } else {
                         name = tracker.update(angle: angle, status: sample.status).rawValue
                     }
-                    rows.add(sample.time)
+                    clock.write(sample.time, to: rows)
                     rows.add(angle)
                     rows.add(word: name)
                     rows.endRow()

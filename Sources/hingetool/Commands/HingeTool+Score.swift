@@ -15,11 +15,13 @@ extension HingeTool {
                 is sampled on a 1 kHz grid. Rows: the reading configured by the options \
                 ('hingekit'), then Android's LSQ2 velocity (read as at lift-off, and held \
                 between events as Android 14 reads it), finite differences, the 1€ filter \
-                with the paper's defaults, the raw angle, and the offline Gaussian reading (the \
-                non-causal best case, no snap). docs/reading.md defines each \
+                with the paper's defaults, the raw angle, the Noveum/hinge lid-angle app's follower \
+                ('noveum-hinge': its 0.6° band, velocity low-pass, look-ahead and critically damped \
+                follower; no snap) and the offline Gaussian reading (the non-causal best case, no snap). docs/reading.md defines each \
                 column; '--format markdown' prints the tables and the targets it keeps. \
                 With --unfold, the displayed unfold progress is scored instead: HingeKit's \
-                UnfoldDriver, Android's spring alone and Android's whole fold pipeline, against \
+                UnfoldDriver, Android's spring alone, Android's whole fold pipeline and the \
+                noveum-hinge follower, against \
                 clamp(true angle / 165) (RMSE, the RMSE ratio to Android's spring, lag, jitter at \
                 rest and chop per 120 Hz frame beside the truth's; docs/effects.md). On a trace \
                 from a known step sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's \
@@ -125,6 +127,10 @@ extension HingeTool {
                 refused.add(series.refused)
                 return (name: name, score: ReadingScorer.score(series, truth: truth))
             }
+            // A peer that reads the same sensors: the Noveum/hinge lid-angle app's follower.
+            let peer = NoveumHingeFollower.series(samples)
+            refused.add(peer.refused)
+            rows.append((name: "noveum-hinge", score: ReadingScorer.score(peer, truth: truth)))
             warnRefused(refused, path: path, context: context)
             // The non-causal best case: the whole trace smoothed at once (docs/offline.md).
             if let offline = try? OfflineReading.series(samples) {
@@ -151,15 +157,20 @@ extension HingeTool {
                 ["--truth"], value: "trace", kind: .inputFile,
                 help: "A reference recording of the same motion, on the same clock, to score against."),
             CommandSpec.Option(
-                ["--truth-interpolation"], value: "mode", help: "How --truth is read between its samples.",
-                default: GroundTruth.Interpolation.linear.rawValue,
-                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)),
+                ["--truth-interpolation"], value: "mode",
+                help:
+                    "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
+                    + "rest, then a 0.2 s ramp into the next sample).",
+                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)
+            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"),
         ]
 
-        /// The `--truth` recording as ground truth, read as `--truth-interpolation` says, its
-        /// rows counted against `--max-rows`; `nil` without `--truth`.
-        static func referenceTruth(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) -> GroundTruth?
-        {
+        /// The `--truth` recording, read as `--truth-interpolation` says (by default `change`
+        /// when the recording declares itself change-triggered, `linear` otherwise), its rows
+        /// counted against `--max-rows`; `nil` without `--truth`.
+        static func referenceTruth(
+            _ arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> ReferenceRecording? {
             guard let path = arguments.value("truth") else { return nil }
             let reader = try context.openTrace(path)
             var times: [Double] = []
@@ -177,16 +188,22 @@ extension HingeTool {
                     "\(Echo.quoted(ToolContext.displayName(path), limit: 200)): one row has an angle (at "
                         + "\(DecimalNumber.shortest(times[0])) s); a truth needs at least two to score against")
             }
-            let mode = GroundTruth.Interpolation(rawValue: arguments.value("truth-interpolation") ?? "") ?? .linear
-            return .reference(times: times, angles: angles, interpolation: mode)
+            let declared = ReferenceRecording.declaresChangeTriggered(reader.leadingComments)
+            let mode =
+                arguments.value("truth-interpolation").flatMap(GroundTruth.Interpolation.init(rawValue:))
+                ?? (declared ? .change : .linear)
+            return ReferenceRecording(
+                times: times, angles: angles, interpolation: mode, declaredChangeTriggered: declared,
+                integerOrigin: ClockedTimes.integerOrigin(of: reader))
         }
 
         /// Reads a trace and its ground truth: `reference` when given (`--truth`), else its own.
         static func load(
-            _ path: String, reference: GroundTruth?, context: ToolContext, rowLimit: Int = defaultMaxRows
+            _ path: String, reference: ReferenceRecording?, context: ToolContext, rowLimit: Int = defaultMaxRows
         ) throws(ToolError) -> ([HingeSample], GroundTruth) {
             guard let reference else { return try loadWithTruth(path, context: context, rowLimit: rowLimit) }
-            return (try loadWithOptionalTruth(path, context: context, rowLimit: rowLimit).0, reference)
+            let trace = try loadTrace(path, context: context, rowLimit: rowLimit)
+            return (trace.samples, reference.truth(traceOrigin: trace.integerOrigin))
         }
 
         /// Reads a trace and its ground truth.
@@ -210,6 +227,15 @@ extension HingeTool {
         ) throws(ToolError) -> (
             [HingeSample], GroundTruth?
         ) {
+            let trace = try loadTrace(path, context: context, rowLimit: rowLimit)
+            return (trace.samples, trace.truth)
+        }
+
+        /// Reads a trace, its ground truth if it has any, and its integer time origin
+        /// (``ClockedTimes/integerOrigin(of:)``), which a reference recording is aligned to.
+        static func loadTrace(
+            _ path: String, context: ToolContext, rowLimit: Int = defaultMaxRows
+        ) throws(ToolError) -> (samples: [HingeSample], truth: GroundTruth?, integerOrigin: Int64?) {
             let reader = try context.openTrace(path, options: TraceReadOptions(keepsExtraColumns: true))
             // Samples and the truth columns are kept as numbers as each row arrives, never the
             // rows' text: 32 bytes a sample plus 40 a truth row (docs/performance.md).
@@ -220,14 +246,16 @@ extension HingeTool {
                 samples.append(record.sample)
                 truth.add(record)
             }
-            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace)) }
-            guard truth.positions != nil else { return (samples, nil) }
+            let origin = ClockedTimes.integerOrigin(of: reader)
+            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace), origin) }
+            guard truth.positions != nil else { return (samples, nil, origin) }
             guard !truth.times.isEmpty else {
                 throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
             }
             return (
                 samples,
-                .columns(times: truth.times, angles: truth.angles, velocities: truth.velocities, poses: truth.poses)
+                .columns(times: truth.times, angles: truth.angles, velocities: truth.velocities, poses: truth.poses),
+                origin
             )
         }
 

@@ -183,11 +183,13 @@ extension HingeTool.Score {
         return JSONValue.array(files).rendered() + "\n"
     }
 
-    /// For each of Android's stiffnesses 300…1500, the HingeKit setting that dominates it (both
-    /// lower RMSE and lower chop), or nil.
-    static func dominating(_ trace: FrontierTrace) -> [(stiffness: Double, setting: Double?)] {
+    /// For each of Android's stiffnesses 300…1500, the setting of `family` (HingeKit's driver by
+    /// default) that dominates it (both lower RMSE and lower chop) with the least chop, or nil.
+    static func dominating(
+        _ trace: FrontierTrace, by family: UnfoldFrontier.Family = .hingekit
+    ) -> [(stiffness: Double, setting: Double?)] {
         trace.family(.androidSpring).filter { (300...1500).contains($0.setting) }.map { spring in
-            let winners = trace.family(.hingekit).filter { $0.dominates(spring) }
+            let winners = trace.family(family).filter { $0.dominates(spring) }
             return (spring.setting, winners.min { $0.chop(over: spring) < $1.chop(over: spring) }?.setting)
         }
     }
@@ -198,8 +200,9 @@ extension HingeTool.Score {
         var text =
             "| trace | floor RMSE (particle filter, \(particles / 4) / \(particles / 2) / \(particles)) "
             + "| default RMSE / chop | spring 600 RMSE | spring stiffnesses 300–1500 dominated (by responsiveness) "
+            + "| noveum-hinge RMSE / chop (its ω ×1) | spring stiffnesses 300–1500 dominated by noveum-hinge "
             + "| best Gaussian of truth: RMSE at chop ≤ 1 |\n"
-        text += "|---|---|---|---|---|---|\n"
+        text += "|---|---|---|---|---|---|---|---|\n"
         for trace in traces {
             guard let reference = trace.reference else { continue }
             let floor = trace.family(.particleFilter).map { fixed($0.rmse) }.joined(separator: " / ")
@@ -213,6 +216,12 @@ extension HingeTool.Score {
             text += "| \(trace.name) | \(floor.isEmpty ? "–" : floor)"
             text += " | \(kit.map { "\(fixed($0.rmse)) / \(chopText($0, over: reference, places: 2))" } ?? "–")"
             text += " | \(fixed(reference.rmse)) | \(dominated.joined(separator: ", "))"
+            let peer = trace.family(.noveumHinge).first { $0.setting == 1 }
+            text += " | \(peer.map { "\(fixed($0.rmse)) / \(fixed($0.chop(over: reference), 2))" } ?? "–")"
+            let peerDominated = dominating(trace, by: .noveumHinge).map { stiffness, setting in
+                "\(DecimalNumber.shortest(stiffness)) \(setting.map { "✓ ×" + DecimalNumber.shortest($0) } ?? "✗")"
+            }
+            text += " | \(peerDominated.joined(separator: ", "))"
             text +=
                 " | \(gaussian.map { "\(fixed($0.rmse)) (σ \(DecimalNumber.shortest($0.setting * 1000)) ms)" } ?? "–") |\n"
         }

@@ -89,16 +89,17 @@ extension HingeTool.Score {
     static func unfoldMarkdown(_ results: [(path: String, rows: [(name: String, score: UnfoldScore)])]) -> String {
         var text =
             "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | ratio to android "
-            + "| lag ms (hk / spring) "
-            + "| jitter (hk / spring) | chop max ×10⁴ (hk / spring / android / truth) "
-            + "| chop p99 ×10⁴ (hk / spring / android / truth) |\n"
-        text += "|---|---|---|---|---|---|---|---|---|---|\n"
+            + "| RMSE noveum-hinge | lag ms (hk / spring) "
+            + "| jitter (hk / spring) | chop max ×10⁴ (hk / spring / android / noveum / truth) "
+            + "| chop p99 ×10⁴ (hk / spring / android / noveum / truth) |\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|---|\n"
         for (path, rows) in results {
             let scores = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.score) })
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"]
+            guard let kit = scores["hingekit"], let spring = scores["android-spring"], let android = scores["android"],
+                let peer = scores["noveum-hinge"]
             else {
-                text += "| \(name) | no hinge angle: nothing to score | | | | | | | | |\n"
+                text += "| \(name) | no hinge angle: nothing to score | | | | | | | | | |\n"
                 continue
             }
             func e4(_ value: Double) -> String { DecimalNumber.fixed(value * 10_000, places: 2) }
@@ -106,14 +107,17 @@ extension HingeTool.Score {
                 "| \(name) | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
             text +=
                 " | \(shownRatio(kit, rows)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
-                + " | \(shownRatio(kit, rows, over: "android"))"
+                + " | \(shownRatio(kit, rows, over: "android")) | \(DecimalNumber.fixed(peer.rmse, places: 4))"
             text +=
                 " | \(DecimalNumber.fixed(kit.lag * 1000, places: 0)) / \(DecimalNumber.fixed(spring.lag * 1000, places: 0))"
             text +=
                 " | \(DecimalNumber.fixed(kit.jitterAtRest, places: 5)) / \(DecimalNumber.fixed(spring.jitterAtRest, places: 5))"
-            text += " | \(e4(kit.chopMax)) / \(e4(spring.chopMax)) / \(e4(android.chopMax)) / \(e4(kit.truthChopMax))"
             text +=
-                " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(kit.truthChopP99)) |\n"
+                " | \(e4(kit.chopMax)) / \(e4(spring.chopMax)) / \(e4(android.chopMax)) / \(e4(peer.chopMax))"
+                + " / \(e4(kit.truthChopMax))"
+            text +=
+                " | \(e4(kit.chopP99)) / \(e4(spring.chopP99)) / \(e4(android.chopP99)) / \(e4(peer.chopP99))"
+                + " / \(e4(kit.truthChopP99)) |\n"
         }
         return text
     }
@@ -123,7 +127,7 @@ extension HingeTool.Score {
     /// `score`; a trace without a single angle has nothing to score (not an RMSE of 1 between
     /// "fully open" and a truth that has no hinge either) and gets no rows.
     static func scoredTraces<Row>(
-        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext,
+        _ arguments: ParsedArguments, reference: ReferenceRecording?, context: ToolContext,
         _ score: ([HingeSample], GroundTruth, String) -> [Row]
     ) throws(ToolError) -> [(path: String, rows: [Row])] {
         let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
@@ -147,7 +151,7 @@ extension HingeTool.Score {
     /// `score --unfold --per-move`: each move of the truth scored on its own, from 0.5 s before
     /// it to 1 s after (the displays run over the whole trace).
     static func runPerMove(
-        _ arguments: ParsedArguments, reference: GroundTruth?, context: ToolContext
+        _ arguments: ParsedArguments, reference: ReferenceRecording?, context: ToolContext
     ) throws(ToolError) {
         let results = try scoredTraces(arguments, reference: reference, context: context) { samples, truth, path in
             var refused = RefusedSamples()
@@ -195,16 +199,18 @@ extension HingeTool.Score {
     /// One Markdown row per move: HingeKit against Android's whole pipeline.
     static func movesMarkdown(_ moves: [UnfoldComparison.Move]) -> String {
         var text = "| move | time (s) | truth | RMSE hingekit | RMSE android | ratio to android | RMSE android-spring "
-        text += "| chop max ×10⁴ (hk / android) |\n|---|---|---|---|---|---|---|---|\n"
+        text += "| RMSE noveum-hinge | chop max ×10⁴ (hk / android) |\n|---|---|---|---|---|---|---|---|---|\n"
         for (index, move) in moves.enumerated() {
             let scores = Dictionary(uniqueKeysWithValues: move.rows.map { ($0.name, $0.score) })
-            guard let kit = scores["hingekit"], let android = scores["android"], let spring = scores["android-spring"]
+            guard let kit = scores["hingekit"], let android = scores["android"], let spring = scores["android-spring"],
+                let peer = scores["noveum-hinge"]
             else { continue }
             text += "| \(index + 1) | \(DecimalNumber.fixed(move.start, places: 2))–"
             text += DecimalNumber.fixed(move.end, places: 2)
             text += " | \(DecimalNumber.fixed(move.from, places: 0))° → \(DecimalNumber.fixed(move.to, places: 0))°"
             text += " | \(DecimalNumber.fixed(kit.rmse, places: 4)) | \(DecimalNumber.fixed(android.rmse, places: 4))"
             text += " | \(shownRatio(kit, move.rows, over: "android")) | \(DecimalNumber.fixed(spring.rmse, places: 4))"
+            text += " | \(DecimalNumber.fixed(peer.rmse, places: 4))"
             text += " | \(DecimalNumber.fixed(kit.chopMax * 10_000, places: 0)) / "
             text += "\(DecimalNumber.fixed(android.chopMax * 10_000, places: 0)) |\n"
         }

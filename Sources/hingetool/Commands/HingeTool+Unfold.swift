@@ -15,7 +15,9 @@ extension HingeTool {
                 (device state, DeviceFoldStateProvider events, the physics-based spring and its \
                 canned finish), one per sample or with --rate one per frame; a column truth \
                 (clamp(true angle / 165)) is added when the trace has ground truth or --truth names \
-                a reference recording (as for 'score --unfold'). On a trace from a known step \
+                a reference recording (as for 'score --unfold'). t follows the clock rule (--clock): \
+                from zero (the first sample) by default, or on the recorder's clock, exactly \
+                (integer time columns keep every digit). On a trace from a known step \
                 sensor (Samsung's 0/90/180 on its 200 ms grid, a Razr's ladder) HingeKit's \
                 driver is told of the sensor, as 'score --unfold' does, and the header says so. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
@@ -35,7 +37,7 @@ extension HingeTool {
                     help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
                     default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
             ] + Score.truthOptions + [
-                maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
+                Clock.option, maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
             ])
 
         /// The columns, named once (a column `truth` follows when the trace has ground truth).
@@ -66,8 +68,9 @@ extension HingeTool {
                 halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             let reference = try Score.referenceTruth(arguments, context: context)
-            let (samples, ownTruth) = try Score.loadWithOptionalTruth(path, context: context, rowLimit: limits.rows)
-            let truth = reference ?? ownTruth
+            let trace = try Score.loadTrace(path, context: context, rowLimit: limits.rows)
+            let samples = trace.samples
+            let truth = reference?.truth(traceOrigin: trace.integerOrigin) ?? trace.truth
             if let rate, let first = samples.first?.time, let last = samples.last?.time {
                 try checkGrid(
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
@@ -82,6 +85,8 @@ extension HingeTool {
             }
             var header = header(path, sensor: sensor)
             header.add(refused.summary)
+            var clock = ClockedTimes(Clock(arguments))
+            if let first = samples.first { clock.start(at: first.time, integerOrigin: trace.integerOrigin) }
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(
                 header, schema: "hingetool/unfold/1", columns: columns, arguments,
@@ -96,7 +101,7 @@ extension HingeTool {
                     }
                     // Rows without an angle (no hinge yet) are left out, as in 'read'.
                     guard let angle else { continue }
-                    rows.add(time)
+                    clock.write(time, to: rows)
                     rows.add(angle)
                     rows.add(values[0][index])
                     rows.add(values[2][index])
@@ -107,7 +112,7 @@ extension HingeTool {
                 let events = RowWriter(format, columns: eventColumns, output: rows.output)
                 events.writeSeriesHeader()
                 for update in updates {
-                    events.add(update.time)
+                    clock.write(update.time, to: events)
                     events.add(word: update.kind.rawValue)
                     events.add(update.angle)
                     events.endRow()

@@ -1,18 +1,20 @@
 import HingeAnalysis
 import HingeKit
 
-/// HingeKit's unfold driver, Android's spring alone and Android's whole pipeline, run side by
-/// side over one trace and sampled at given times.
+/// HingeKit's unfold driver, Android's spring alone, Android's whole pipeline and the
+/// Noveum/hinge peer, run side by side over one trace and sampled at given times.
 struct UnfoldComparison {
-    /// The three displays, in the order of the table rows.
-    static let names = ["hingekit", "android-spring", "android"]
+    /// The four displays, in the order of the table rows.
+    static let names = ["hingekit", "android-spring", "android", "noveum-hinge"]
 
-    /// The displays, in the order of ``names``: HingeKit's unfold driver; Android's
-    /// physics-based spring on every raw angle, without the fold-state events (what HingeKit's
-    /// `EffectDriver` with `UnfoldProgressEffect` shows); Android's whole pipeline.
+    /// The displays before Android's pipeline, in the order of ``names``: HingeKit's unfold
+    /// driver; Android's physics-based spring on every raw angle, without the fold-state events
+    /// (what HingeKit's `EffectDriver` with `UnfoldProgressEffect` shows).
     var displays: [any HingeDisplay]
-    /// The pipeline's display, kept apart from ``displays`` for its fold updates.
+    /// Android's whole pipeline, kept apart for its fold updates.
     var android: AndroidUnfoldDisplay
+    /// The lid-angle app's follower (`NoveumHingeFollower`), on the progress: the last row.
+    var noveum = NoveumHingeFollower()
 
     init(
         events: AndroidFoldStateEvents.Configuration = AndroidFoldStateEvents.Configuration(),
@@ -63,6 +65,7 @@ struct UnfoldComparison {
                     comparison.displays[index].ingest(samples[next], noting: &refused)
                 }
                 comparison.android.ingest(samples[next], noting: &refused)
+                comparison.noveum.ingest(samples[next], noting: &refused)
                 next += 1
             }
             comparison.android.advance(to: time)
@@ -70,6 +73,7 @@ struct UnfoldComparison {
                 values[index].append(comparison.displays[index].value(at: time))
             }
             values[comparison.displays.count].append(comparison.android.value(at: time))
+            values[comparison.displays.count + 1].append(comparison.noveum.value(at: time))
         }
         // Updates after the last time (a timeout still running) are not reported.
         return (values, comparison.android.updates, refused)

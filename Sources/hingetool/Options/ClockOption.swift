@@ -1,6 +1,7 @@
 import HingeKit
 
-/// The one clock rule of `read`, `import` and `film --hinge`.
+/// The one clock rule of the commands that print a recording's times: `read`, `import`,
+/// `film --hinge`, `unfold` and `posture`.
 ///
 /// By default times start at zero: the first timestamp in the input becomes 0 s, so a trace,
 /// a dumpsys excerpt and a logcat excerpt all start at 0 and print short numbers, and a
@@ -41,13 +42,25 @@ struct ClockedTimes {
 
     /// Takes the first sample's time and the reader's integer origin.
     mutating func start(at time: Double, reader: TraceReader) {
+        start(at: time, integerOrigin: Self.integerOrigin(of: reader))
+    }
+
+    /// Takes the first sample's time and the trace's integer origin in nanoseconds
+    /// (``integerOrigin(of:)``), for a command that read the trace before it writes.
+    mutating func start(at time: Double, integerOrigin: Int64?) {
         guard first == nil else { return }
         first = time
-        if let origin = reader.integerTimeOrigin, let unit = reader.columns?.timeUnit, unit.isInteger {
-            let perUnit: Int64 = unit == .microseconds ? 1000 : 1
-            let (scaled, overflow) = origin.multipliedReportingOverflow(by: perUnit)
-            integerOrigin = overflow ? nil : scaled
+        self.integerOrigin = integerOrigin
+    }
+
+    /// A trace's integer time column's first value in nanoseconds (`time_ns`, `time_us`), the
+    /// origin its times are measured from; `nil` for a seconds column (or past 2⁶³ − 1 ns).
+    static func integerOrigin(of reader: TraceReader) -> Int64? {
+        guard let origin = reader.integerTimeOrigin, let unit = reader.columns?.timeUnit, unit.isInteger else {
+            return nil
         }
+        let (scaled, overflow) = origin.multipliedReportingOverflow(by: unit == .microseconds ? 1000 : 1)
+        return overflow ? nil : scaled
     }
 
     /// Writes `time` (seconds as read) on the clock, as the row's next value.

@@ -83,6 +83,24 @@ struct DeviceCommandTests {
         #expect(!run.output.contains("nan"))
     }
 
+    @Test("unfold follows the clock rule: from zero by default, the recorder's digits with --clock recorder")
+    func unfoldClock() {
+        // A seconds column starting at 5 s, and boot-clock nanoseconds.
+        let seconds = runTool(["unfold", "-"], input: "time,angle\n5,170\n5.25,120\n")
+        #expect(seconds.status == 0)
+        let rows = seconds.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(rows.first?.hasPrefix("0 170 ") == true && rows.last?.hasPrefix("0.25 120 ") == true, "\(rows)")
+        let recorded = runTool(["unfold", "-", "--clock", "recorder"], input: "time,angle\n5,170\n5.25,120\n")
+        #expect(recorded.output.contains("\n5 170 ") && recorded.output.contains("\n5.25 120 "))
+        let nanoseconds = "time_ns,angle\n269436964991237,90\n269440965045456,0\n"
+        let boot = runTool(["unfold", "-", "--clock", "recorder", "--events"], input: nanoseconds)
+        #expect(boot.status == 0)
+        #expect(boot.output.contains("\n269436.964991237 90 "))
+        #expect(boot.output.contains("\n269440.965045456 0 "))
+        let zero = runTool(["unfold", "-"], input: nanoseconds)
+        #expect(zero.output.contains("\n0 90 ") && zero.output.contains("\n4.000054219 0 "))
+    }
+
     @Test("posture prints t angle posture under both policies; Android's holds closed until 90°")
     func posture() {
         let trace = "time,angle\n0,180\n0.1,3\n0.2,60\n0.3,95\n"
@@ -92,6 +110,10 @@ struct DeviceCommandTests {
         #expect(android.output.contains("0.3 95 half-opened\n"))
         let kit = runTool(["posture", "-"], input: trace)
         #expect(kit.output.contains("0.2 60 halfOpen\n"))
+        // The clock rule: from zero by default, the recorder's digits with --clock recorder.
+        let late = "time,angle\n7,180\n7.1,3\n"
+        #expect(runTool(["posture", "-"], input: late).output.contains("\n0.1 3 closed\n"))
+        #expect(runTool(["posture", "-", "--clock", "recorder"], input: late).output.contains("\n7.1 3 closed\n"))
     }
 
     /// The goal of issue 14 on the reported seed-1 datasets, against Android's spring: RMSE at

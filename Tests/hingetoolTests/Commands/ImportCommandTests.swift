@@ -209,6 +209,82 @@ struct RealFold8ScoreTests {
         ])
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(rows.count % 3 == 0 && rows.count >= 3 * 8)
+        #expect(rows.count % UnfoldComparison.names.count == 0 && rows.count >= UnfoldComparison.names.count * 8)
+    }
+}
+
+/// A change-triggered reference (issue 36): read with `--truth-interpolation change` when it says
+/// so in a comment line before its header, linearly otherwise; integer time columns of the trace
+/// and the reference lined up on the recorder's clock.
+@Suite("score --truth: the reference's declaration and clock")
+struct ReferenceTruthTests {
+    static let publicPart1 = dataset("real/fold8-session-part1-public.csv")
+    static let fusedPart1 = dataset("real/fold8-session-part1-fused.csv")
+
+    /// The RMSE of each display, in the order of the rows.
+    static func rmses(_ arguments: [String]) throws -> [Double] {
+        let run = runTool(["score", "--unfold"] + arguments + ["--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        return rows.compactMap { $0["rmse"] as? Double }
+    }
+
+    @Test("A declared reference defaults to change; the same rows undeclared default to linear")
+    func defaults() throws {
+        let fused = try String(contentsOfFile: dataset("real/fold8-fused.csv"), encoding: .utf8)
+        #expect(fused.contains("\n# change-triggered: "))
+        let trace = dataset("real/fold8-public.csv")
+        let declared = try Self.rmses([trace, "--truth", dataset("real/fold8-fused.csv")])
+        let change = try Self.rmses([
+            trace, "--truth", dataset("real/fold8-fused.csv"), "--truth-interpolation", "change",
+        ])
+        let linear = try Self.rmses([
+            trace, "--truth", dataset("real/fold8-fused.csv"), "--truth-interpolation", "linear",
+        ])
+        #expect(declared == change && declared != linear)
+        let folder = temporaryFolder()
+        let undeclared = folder + "/fused.csv"
+        try fused.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("# change-triggered") }.joined(separator: "\n")
+            .write(toFile: undeclared, atomically: true, encoding: .utf8)
+        #expect(try Self.rmses([trace, "--truth", undeclared]) == linear)
+    }
+
+    /// The oracle: both files rewritten in seconds from one origin (the earlier first time),
+    /// which the tool compares as read; the tolerance, 1e-9, is the rounding of nanoseconds
+    /// to seconds in the two readings.
+    @Test("time_ns trace and reference are compared on the recorder's clock, not each from its own first row")
+    func integerClocks() throws {
+        let folder = temporaryFolder()
+        func rows(_ path: String) throws -> (header: [String], rows: [[String]]) {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.hasPrefix("#") }
+            return (
+                lines[0].split(separator: ",").map(String.init),
+                lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            )
+        }
+        let trace = try rows(Self.publicPart1)
+        let reference = try rows(Self.fusedPart1)
+        let origin = min(Int64(trace.rows[0][0])!, Int64(reference.rows[0][0])!)
+        func write(_ table: (header: [String], rows: [[String]]), to path: String) throws {
+            var text = (["time"] + table.header.dropFirst()).joined(separator: ",") + "\n"
+            for row in table.rows {
+                let seconds = Double(Int64(row[0])! - origin) / 1e9
+                text += (["\(seconds)"] + row.dropFirst()).joined(separator: ",") + "\n"
+            }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        try write(trace, to: folder + "/public.csv")
+        try write(reference, to: folder + "/fused.csv")
+        for mode in ["held", "linear", "change"] {
+            let integer = try Self.rmses([Self.publicPart1, "--truth", Self.fusedPart1, "--truth-interpolation", mode])
+            let seconds = try Self.rmses([
+                folder + "/public.csv", "--truth", folder + "/fused.csv", "--truth-interpolation", mode,
+            ])
+            #expect(integer.count == seconds.count && !integer.isEmpty)
+            for (a, b) in zip(integer, seconds) { #expect(abs(a - b) < 1e-9, "\(mode): \(a) against \(b)") }
+        }
     }
 }

@@ -78,15 +78,18 @@ struct DocumentationTests {
     }
 
     @Test(
-        "docs/reading.md holds the current tables of the real Fold 8 log (make score)", .slow,
-        arguments: ["held", "linear"])
-    func realLogTables(interpolation: String) throws {
+        "docs/reading.md holds the current tables of the real Fold 8 logs (make score)", .slow,
+        arguments: ["held", "linear", "change"], [("real", "fold8"), ("part1", "fold8-session-part1")])
+    func realLogTables(interpolation: String, log: (marker: String, file: String)) throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
         let scored = [
-            "score", "--unfold", dataset("real/fold8-public.csv"), "--truth", dataset("real/fold8-fused.csv"),
-            "--truth-interpolation", interpolation, "--format", "markdown",
+            "score", "--unfold", dataset("real/\(log.file)-public.csv"), "--truth",
+            dataset("real/\(log.file)-fused.csv"), "--truth-interpolation", interpolation, "--format", "markdown",
         ]
-        for (marker, extra) in [("real-\(interpolation)", []), ("real-moves-\(interpolation)", ["--per-move"])] {
+        let markers = [
+            ("\(log.marker)-\(interpolation)", []), ("\(log.marker)-moves-\(interpolation)", ["--per-move"]),
+        ]
+        for (marker, extra) in markers {
             let run = try Self.runScoring(scored + extra)
             #expect(run.status == 0, "\(run.error)")
             #expect(run.output.hasPrefix("| "), "\(run.output.prefix(200))")
