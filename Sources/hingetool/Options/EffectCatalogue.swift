@@ -41,7 +41,7 @@ extension HingeTool {
                 lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
             ) { (lower, upper, _) throws(ToolError) in
-                try checked(["lower": "--lower", "upper": "--upper"]) { () throws(EffectParameterError) in
+                try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
                     try BloomEffect.validated(lower: lower, upper: upper)
                 }
             },
@@ -53,7 +53,7 @@ extension HingeTool {
                 animates: false
             ) { (lower, upper, arguments) throws(ToolError) in
                 let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") }
-                return try checked(["lower": "--lower", "upper": "--upper"]) { () throws(EffectParameterError) in
+                return try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
                     try RampEffect.validated(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
                 }
             },
@@ -62,7 +62,7 @@ extension HingeTool {
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
             ) { (full, flat, arguments) throws(ToolError) in
                 let maximum = try number(arguments, "maximum") ?? LeanEffect().maximum
-                return try checked(["full": "--lower", "flat": "--upper", "maximum": "--maximum"]) {
+                return try checked(["full": "'--lower'", "flat": "'--upper'", "maximum": "'--maximum'"]) {
                     () throws(EffectParameterError) in
                     try LeanEffect.validated(maximum: maximum, flat: flat, full: full)
                 }
@@ -71,7 +71,7 @@ extension HingeTool {
                 name: "unfold", quantity: "unfold progress (0…1)", lower: nil,
                 upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
             ) { (_, unfolded, _) throws(ToolError) in
-                try checked(["unfoldedAngle": "--upper"]) { () throws(EffectParameterError) in
+                try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
                     try UnfoldProgressEffect.validated(unfoldedAngle: unfolded)
                 }
             },

@@ -71,15 +71,15 @@ struct CurveCommandTests {
             // The effects' own rules (their validated(…) factories), in the options' names.
             (
                 ["bloom", "--lower", "170", "--upper", "80"],
-                "Error: the bloom's --lower, 170, must be below --upper (80)"
+                "Error: the bloom's '--lower', 170, must be below '--upper' (80)"
             ),
             (
                 ["ramp", "--lower", "90", "--upper", "90"],
-                "Error: the ramp's --lower, 90, must be different from --upper (90)"
+                "Error: the ramp's '--lower', 90, must be different from '--upper' (90)"
             ),
             (
                 ["lean", "--lower", "120", "--upper", "100"],
-                "Error: the lean's --lower, 120, must be below --upper (100)"
+                "Error: the lean's '--lower', 120, must be below '--upper' (100)"
             ),
             (["bloom", "--from", "10", "--to", "0"], "Error: '--from' must not be above '--to'"),
             (["bloom", "--step", "0"], "Error: The value '0' is invalid for '--step'"),
