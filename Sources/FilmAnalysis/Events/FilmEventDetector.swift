@@ -101,8 +101,8 @@ struct EventSearch {
     /// the page behind the content (``backgroundColour(_:before:)``, `background` the frame
     /// before) over all but ``FilmEventThresholds/bareArea`` of
     /// it (a status bar, a navigation bar, the pointer, a spinner may stay), with few of the
-    /// tiles that changed into it of another mean colour (``FilmEventThresholds/bareChange``:
-    /// a clock's tick; a placeholder turns flat in its own colour, a sparse page brings content).
+    /// tiles that changed into it flat in another colour (``FilmEventThresholds/bareChange``: a
+    /// placeholder turns flat in its own colour).
     func isBare(_ index: Int, background: Int?) -> Bool {
         let summary = frames[index].summary
         if summary.detail < t.blankDetail { return true }
@@ -119,7 +119,13 @@ struct EventSearch {
             // A tile of the background's colour may hold a thin line (a window's edge) or the pointer.
             let near = (0..<3).allSatisfy { abs(Double(summary.tileMeans[3 * tile + $0]) - colour[$0]) <= t.bareColour }
             if near, Double(summary.tileDetail[tile]) < t.blankDetail { bare += pixels }
-            if let difference, Double(difference.tiles[tile]) >= t.quiet, !near { changedOther += pixels }
+            // What turned flat in another colour is a placeholder's; a tile of content and chrome
+            // (a status bar's row on a large tile) changes colour too, but keeps its detail.
+            if let difference, Double(difference.tiles[tile]) >= t.quiet, !near,
+                Double(summary.tileDetail[tile]) < t.blankDetail
+            {
+                changedOther += pixels
+            }
         }
         return Double(bare) >= (1 - t.bareArea) * total && Double(changedOther) <= t.bareChange * total
     }
@@ -151,7 +157,8 @@ struct EventSearch {
         for centre in colours {
             var area = 0
             var sum = [0.0, 0.0, 0.0]
-            for (tile, colour) in zip(tiles, colours) where zip(colour, centre).allSatisfy({ abs($0 - $1) <= tolerance }) {
+            for (tile, colour) in zip(tiles, colours)
+            where zip(colour, centre).allSatisfy({ abs($0 - $1) <= tolerance }) {
                 let pixels = summary.grid.pixelCount(ofTile: tile)
                 area += pixels
                 for channel in 0..<3 { sum[channel] += Double(pixels) * colour[channel] }
@@ -182,7 +189,10 @@ struct EventSearch {
         var index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard !claimed[index], hasDetail(index - 1), isBare(index, background: index - 1) else { continue }
+            // A blank page starts with a change (not a repeat of a bare frame), after content.
+            guard !claimed[index], !steps.repeats[index], hasDetail(index - 1), !isBare(index - 1, background: nil),
+                isBare(index, background: index - 1)
+            else { continue }
             var next = index + 1
             while next < frames.count, !hasDetail(next) || isBare(next, background: index - 1) { next += 1 }
             let count = steps.distinct(index..<next)

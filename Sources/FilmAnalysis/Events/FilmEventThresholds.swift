@@ -32,10 +32,9 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// (a clock, a battery) and navigation bar over a blank page, and the pointer may stay: on a
     /// 960 × 540 recording, where a tile is 80 px, those rows alone are a quarter of the frame.
     public var bareArea: Double = 1.0 / 3
-    /// The tiles of a bare frame that changed in the step into it and are not the background
-    /// cover at most this share of it: 0.05 (a pointer moving, a spinner, a clock ticking; the
-    /// chrome stays as it was; a placeholder turns flat in its own colour, and a sparse page of
-    /// content arriving changes far more).
+    /// The tiles of a bare frame that changed in the step into it and are flat in another
+    /// colour than the background cover at most this share of it: 0.05 (a placeholder turns
+    /// flat in its own colour, grey or black; the chrome keeps its detail).
     public var bareChange: Double = 0.05
     /// A flat tile is the page's background when its mean colour is within this of the
     /// dominant flat colour of the frame before (each channel): 0.04. A placeholder is flat

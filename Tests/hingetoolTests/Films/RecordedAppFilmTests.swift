@@ -37,9 +37,24 @@ struct RecordedAppFilmTests {
         }
     }
 
+    /// The misses each half shows with the rules as they stand, as `film`'s messages name them
+    /// ("KIND START–END ms not found", "unexpected KIND START–END"): docs/film.md explains each.
+    /// A miss not listed fails its test, and so does a listed one that no longer happens.
+    static let knownMisses: [String: [String]] = [:]
+
+    static func check(_ name: String, half: String) throws {
+        let known = knownMisses[half + "/" + name] ?? []
+        guard !known.isEmpty else { return try RecordedFilmTests.check(name, in: root + "/" + half) }
+        try withKnownIssue {
+            try RecordedFilmTests.check(name, in: root + "/" + half)
+        } matching: { issue in
+            known.contains { issue.comments.map(\.rawValue).joined().contains($0) }
+        }
+    }
+
     @Test("tuning half: each scripted event within two frame periods", .slow, arguments: recordings("tune"))
-    func tune(name: String) throws { try RecordedFilmTests.check(name, in: Self.root + "/tune") }
+    func tune(name: String) throws { try Self.check(name, half: "tune") }
 
     @Test("held-out half: each scripted event within two frame periods", .slow, arguments: recordings("held-out"))
-    func heldOut(name: String) throws { try RecordedFilmTests.check(name, in: Self.root + "/held-out") }
+    func heldOut(name: String) throws { try Self.check(name, half: "held-out") }
 }
