@@ -10,7 +10,8 @@ bar (40 px), 4 px kept clear of each, so the ticking clock never counts. Luma (f
 half size. Per scripted step, in the frames from 34 ms before it to the next step, A the last
 frame before them and B the last of them:
 - cut / theme: the first frame that differs from A (mean |Δ| > 1.5) already is B (mean |Δ| < 1.5);
-- fade: each frame fitted as a·A + b·B + k by least squares over the content; the crossfade
+- fade: each frame fitted as a·A + b·B + k by least squares over the content (an RMS residual
+  over a quarter of the RMS change from A to B: a torn take); the crossfade
   starts at the first frame with b ≥ 0.05 and ends at the first with b ≥ 0.95 (alphas: b of the
   frames between, dip: the largest 1 − a − b, the share of the window behind);
 - blank: frames whose content is bare (less than 0.5 % of its pixels 6 or more luma levels from
