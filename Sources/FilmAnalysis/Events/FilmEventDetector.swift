@@ -14,9 +14,13 @@
 ///
 /// 1. **Lead-in**: the frames without detail the film opens with, up to its first frame with
 ///    detail (``FilmEventThresholds/detail``).
-/// 2. **Blank frame**: 1 to ``FilmEventThresholds/longestBlank`` distinct frames whose detail
-///    is below ``FilmEventThresholds/blankDetail``, between two frames with detail, whatever
-///    those two show.
+/// 2. **Blank frame**: 1 to ``FilmEventThresholds/longestBlank`` distinct frames that are
+///    bare, between two frames with detail, whatever those two show. A frame is bare when its
+///    detail is below ``FilmEventThresholds/blankDetail`` or, read by areas, when its tiles
+///    with detail cover at most ``FilmEventThresholds/bareArea`` of it (a status bar, a
+///    navigation bar, the pointer, a spinner), few of them changed into it
+///    (``FilmEventThresholds/bareChange``), and its flat tiles have the colour of the flat
+///    tiles (the page's background) of the frame before (``FilmEventThresholds/bareColour``).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
@@ -93,12 +97,85 @@ struct EventSearch {
 
     func hasDetail(_ index: Int) -> Bool { frames[index].summary.detail >= t.detail }
 
+    /// Whether frame `index` is bare: without detail, or, read by areas, flat in the colour of
+    /// the page behind the content (``backgroundColour(_:before:)``, `background` the frame
+    /// before) over all but ``FilmEventThresholds/bareArea`` of
+    /// it (a status bar, a navigation bar, the pointer, a spinner may stay), with few of the
+    /// tiles that changed into it flat in another colour (``FilmEventThresholds/bareChange``: a
+    /// placeholder turns flat in its own colour).
+    func isBare(_ index: Int, background: Int?) -> Bool {
+        let summary = frames[index].summary
+        if summary.detail < t.blankDetail { return true }
+        let total = Double(summary.grid.width * summary.grid.height)
+        let flatArea = summary.grid.indices.filter { Double(summary.tileDetail[$0]) < t.blankDetail }
+            .map { summary.grid.pixelCount(ofTile: $0) }.reduce(0, +)
+        guard Double(flatArea) >= (1 - t.bareArea) * total, let colour = backgroundColour(index, before: background)
+        else { return false }
+        let difference = frames[index].difference.flatMap { $0.grid == summary.grid ? $0 : nil }
+        var bare = 0
+        var changedOther = 0
+        for tile in summary.grid.indices {
+            let pixels = summary.grid.pixelCount(ofTile: tile)
+            // A tile of the background's colour may hold a thin line (a window's edge) or the pointer.
+            let near = (0..<3).allSatisfy { abs(Double(summary.tileMeans[3 * tile + $0]) - colour[$0]) <= t.bareColour }
+            if near, Double(summary.tileDetail[tile]) < t.blankDetail { bare += pixels }
+            // What turned flat in another colour is a placeholder's; a tile of content and chrome
+            // (a status bar's row on a large tile) changes colour too, but keeps its detail.
+            if let difference, Double(difference.tiles[tile]) >= t.quiet, !near,
+                Double(summary.tileDetail[tile]) < t.blankDetail
+            {
+                changedOther += pixels
+            }
+        }
+        return Double(bare) >= (1 - t.bareArea) * total && Double(changedOther) <= t.bareChange * total
+    }
+
+    /// The colour of the page behind frame `index`: the dominant flat colour of frame `before`
+    /// (or of `index` itself when nil); when that frame shows no flat background (a photo wall,
+    /// a map), the dominant flat colour of `index` if it is a page's (a mean below
+    /// ``FilmEventThresholds/bareDark`` or above 1 − that: a light or dark theme's background,
+    /// not a grey placeholder).
+    func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
+        let flat = t.flatTile
+        if let colour = Self.dominantFlatColour(frames[before ?? index].summary, flat: flat, tolerance: t.bareColour) {
+            return colour
+        }
+        guard let colour = Self.dominantFlatColour(frames[index].summary, flat: flat, tolerance: t.bareColour) else {
+            return nil
+        }
+        let mean = colour.reduce(0, +) / 3
+        return mean <= t.bareDark || mean >= 1 - t.bareDark ? colour : nil
+    }
+
+    /// The mean colour of the largest group of flat tiles (detail below `flat`) within
+    /// `tolerance` of one tile's colour in each channel, when that group covers 2 % of the
+    /// frame or more: the page behind the content.
+    static func dominantFlatColour(_ summary: FrameSummary, flat: Double, tolerance: Double) -> [Double]? {
+        let tiles = summary.grid.indices.filter { Double(summary.tileDetail[$0]) < flat }
+        let colours = tiles.map { tile in (0..<3).map { Double(summary.tileMeans[3 * tile + $0]) } }
+        var best: (area: Int, sum: [Double]) = (0, [0, 0, 0])
+        for centre in colours {
+            var area = 0
+            var sum = [0.0, 0.0, 0.0]
+            for (tile, colour) in zip(tiles, colours)
+            where zip(colour, centre).allSatisfy({ abs($0 - $1) <= tolerance }) {
+                let pixels = summary.grid.pixelCount(ofTile: tile)
+                area += pixels
+                for channel in 0..<3 { sum[channel] += Double(pixels) * colour[channel] }
+            }
+            if area > best.area { best = (area, sum) }
+        }
+        let total = Double(summary.grid.width * summary.grid.height)
+        guard best.area > 0, Double(best.area) >= 0.02 * total else { return nil }
+        return best.sum.map { $0 / Double(best.area) }
+    }
+
     mutating func claim(_ range: ClosedRange<Int>) { for step in range { claimed[step] = true } }
 
     /// 1. The frames without detail before the first frame with detail.
     mutating func findLeadIn() {
-        guard frames[0].summary.detail < t.blankDetail,
-            let first = frames.indices.first(where: hasDetail), first > 0
+        guard isBare(0, background: nil),
+            let first = frames.indices.first(where: { hasDetail($0) && !isBare($0, background: nil) }), first > 0
         else { return }
         events.append(
             FilmEvent(
@@ -112,9 +189,12 @@ struct EventSearch {
         var index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard !claimed[index], frames[index].summary.detail < t.blankDetail, hasDetail(index - 1) else { continue }
+            // A blank page starts with a change (not a repeat of a bare frame), after content.
+            guard !claimed[index], !steps.repeats[index], hasDetail(index - 1), !isBare(index - 1, background: nil),
+                isBare(index, background: index - 1)
+            else { continue }
             var next = index + 1
-            while next < frames.count, !hasDetail(next) { next += 1 }
+            while next < frames.count, !hasDetail(next) || isBare(next, background: index - 1) { next += 1 }
             let count = steps.distinct(index..<next)
             guard next < frames.count, count <= t.longestBlank else {
                 index = next

@@ -27,6 +27,23 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var fadeGap: Int = 200
     /// A frame with less detail than this is blank: 0.01.
     public var blankDetail: Double = 0.01
+    /// A frame is bare when all but at most this share of it is flat (``blankDetail``) in the
+    /// colour of the page's background: 1/3. A phone keeps its status bar
+    /// (a clock, a battery) and navigation bar over a blank page, and the pointer may stay: on a
+    /// 960 × 540 recording, where a tile is 80 px, those rows alone are a quarter of the frame.
+    public var bareArea: Double = 1.0 / 3
+    /// The tiles of a bare frame that changed in the step into it and are flat in another
+    /// colour than the background cover at most this share of it: 0.05 (a placeholder turns
+    /// flat in its own colour, grey or black; the chrome keeps its detail).
+    public var bareChange: Double = 0.05
+    /// A flat tile is the page's background when its mean colour is within this of the
+    /// dominant flat colour of the frame before (each channel): 0.04. A placeholder is flat
+    /// too, but in its own colour (grey, black).
+    public var bareColour: Double = 0.04
+    /// When the frame before a bare frame shows no flat background (a photo wall, a map), the
+    /// bare frame's own flat colour is a page's background only if its mean is at most this or
+    /// at least 1 − this: 0.15 (light and dark themes; a grey placeholder is neither).
+    public var bareDark: Double = 0.15
     /// A blank-frame event is at most this many distinct frames: 3 (a longer bare page is a
     /// loading screen, not a blink).
     public var longestBlank: Int = 3

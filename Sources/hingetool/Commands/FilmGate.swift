@@ -102,6 +102,8 @@ enum FilmGate {
             ("blend-residual", 0...1, { $0.blendResidual = $1 }),
             ("mixture", 0...10, { $0.mixture = $1 }),
             ("longest-blank", 1...1000, { $0.longestBlank = Int($1) }),
+            ("bare-area", 0...1, { $0.bareArea = $1 }), ("bare-change", 0...1, { $0.bareChange = $1 }),
+            ("bare-colour", 0...1, { $0.bareColour = $1 }), ("bare-dark", 0...0.5, { $0.bareDark = $1 }),
             ("run-gap", 0...60_000, { $0.runGap = Int($1) }), ("fade-gap", 0...60_000, { $0.fadeGap = Int($1) }),
             ("longest-flash", 0...60_000, { $0.longestFlash = Int($1) }),
             ("settle-gap", 0...60_000, { $0.settleGap = Int($1) }),

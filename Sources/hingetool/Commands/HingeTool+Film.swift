@@ -49,7 +49,8 @@ extension HingeTool {
                     ["--thresholds"], value: "list",
                     help:
                         "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
-                        + "blend-residual, mixture, longest-blank, run-gap, fade-gap, longest-flash, settle-gap, late-motion, late-motion-step; "
+                        + "blend-residual, mixture, longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
+                        + "longest-flash, settle-gap, late-motion, late-motion-step; "
                         + "docs/film.md)."),
                 CommandSpec.Option(
                     ["--ignore"], value: "x,y,w,h",

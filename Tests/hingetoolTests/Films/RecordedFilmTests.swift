@@ -33,17 +33,20 @@ struct RecordedFilmTests {
     }
 
     @Test("each scripted event is found within two frame periods", .slow, arguments: recordings)
-    func scriptedEvents(name: String) throws { try check(name) }
+    func scriptedEvents(name: String) throws { try Self.check(name, in: Self.folder) }
 
-    func check(_ name: String) throws {
+    /// Runs `film` on the recording `name` of `folder` and checks it against the truth beside it
+    /// (NAME.json): every scripted event found with its start and end within two frame periods,
+    /// nothing else but settles and the lead-in.
+    static func check(_ name: String, in folder: String) throws {
         try #require(
-            FileManager.default.isExecutableFile(atPath: Self.releaseTool),
+            FileManager.default.isExecutableFile(atPath: releaseTool),
             "build the release hingetool first: swift build -c release --product hingetool (make test does)")
         let stem = (name as NSString).deletingPathExtension
-        let truthData = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + stem + ".json"))
+        let truthData = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + stem + ".json"))
         let truth = try #require(try JSONSerialization.jsonObject(with: truthData) as? [String: Any])
-        var arguments = ["film", Self.folder + "/" + name, "--format", "json"]
-        let trace = Self.folder + "/" + stem + ".csv"
+        var arguments = ["film", folder + "/" + name, "--format", "json"]
+        let trace = folder + "/" + stem + ".csv"
         // The corpus's hinge traces are written on the recording's own clock: their times are
         // kept (--clock recorder) and not shifted (--hinge-offset 0), not estimated from the film.
         if FileManager.default.fileExists(atPath: trace) {
@@ -52,7 +55,7 @@ struct RecordedFilmTests {
         let work = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let run = GuardedProcess(
-            arguments: [Self.releaseTool] + arguments, folder: work, memoryLimit: 8 << 30, timeLimit: 600
+            arguments: [releaseTool] + arguments, folder: work, memoryLimit: 8 << 30, timeLimit: 600
         ).run()
         try #require(run.status == 0, "\(name): \(run.error)")
         let found = try #require(
@@ -72,13 +75,13 @@ struct RecordedFilmTests {
                 let e = Double(events[index]["end_ms"] as? Int ?? -9999)
                 return abs(s - start) <= 2 * period + 0.5 && abs(e - end) <= 2 * period + 0.5
             }
-            #expect(match != nil, "\(name): \(kind) \(Int(start))–\(Int(end)) ms not found in \(Self.summary(events))")
+            #expect(match != nil, "\(name): \(kind) \(Int(start))–\(Int(end)) ms not found in \(summary(events))")
             if let match { matched.insert(match) }
         }
         let allowed: Set<String> = ["settle", "lead-in"]
         for index in events.indices where !matched.contains(index) {
             let kind = events[index]["kind"] as? String ?? ""
-            #expect(allowed.contains(kind), "\(name): unexpected \(Self.summary([events[index]]))")
+            #expect(allowed.contains(kind), "\(name): unexpected \(summary([events[index]]))")
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import HingeTestSupport
+import Testing
+
+/// The second recorded corpus (issue 35, Datasets/films/apps/, made by
+/// scripts/record-app-film.sh): app screens written apart from the first corpus's pages — a photo
+/// grid, a settings list, an article, a map, each light and dark — under phone chrome that never
+/// goes away (a status bar with a ticking clock and a battery, a navigation bar; the pointer on
+/// some), in four sizes, at 30 and 60 fps and a variable rate, in H.264, HEVC, VP9 and AV1. The
+/// truth beside each recording is measured on it by scripts/app-film-truth.py.
+///
+/// The corpus was split before any rule was changed: rules and thresholds are tuned on `tune/`
+/// only; `held-out/` is never looked at while tuning, and is reported on its own (here, as one
+/// test per half, and in docs/film.md). Same check as the first corpus: every scripted event
+/// within two frame periods, nothing else but settles and the lead-in.
+@Suite("Recorded app films: both halves, every scripted event, nothing else")
+struct RecordedAppFilmTests {
+    static let root = packageRoot + "/Datasets/films/apps"
+
+    /// The recordings of one half that have a truth file beside them.
+    static func recordings(_ half: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + half)) ?? []
+        return names.filter { ($0.hasSuffix(".mp4") || $0.hasSuffix(".webm")) }.filter {
+            names.contains(($0 as NSString).deletingPathExtension + ".json")
+        }.sorted()
+    }
+
+    @Test("both halves are there: 5 and 6 recordings (of the 8 each scripted), every one at most 1 MB")
+    func corpus() throws {
+        for (half, count) in [("tune", 5), ("held-out", 6)] {
+            #expect(Self.recordings(half).count == count, "\(half): \(Self.recordings(half))")
+            for name in Self.recordings(half) {
+                let path = Self.root + "/" + half + "/" + name
+                let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+                #expect(size > 10_000 && size <= 1_000_000, "\(half)/\(name): \(size) bytes")
+            }
+        }
+    }
+
+    /// The misses each half shows with the rules as they stand, as `film`'s messages name them
+    /// ("KIND START–END ms not found", "unexpected KIND START–END"): docs/film.md explains each.
+    /// A miss not listed fails its test, and so does a listed one that no longer happens.
+    static let knownMisses: [String: [String]] = [
+        "tune/article-light-540x1200-vfr-h264.mp4": ["crossfade 4200–4383 ms not found"],
+        "tune/grid-dark-720x1280-30-hevc.mp4": ["unexpected cut 4833–4833"],
+        "tune/map-light-960x540-60-hevc.mp4": ["crossfade 3383–3717 ms not found"],
+        "tune/settings-dark-960x540-60-av1.mp4": [
+            "crossfade 1883–2233 ms not found", "crossfade 4317–4533 ms not found", "unexpected cut 4317–4317",
+        ],
+        "held-out/article-light-720x1280-30-vp9.webm": ["crossfade 2333–2533 ms not found"],
+        "held-out/grid-light-720x1280-30-av1.mp4": ["crossfade 3433–3667 ms not found"],
+        "held-out/map-dark-960x540-60-h264.mp4": ["crossfade 3433–3650 ms not found"],
+        "held-out/map-light-900x1000-30-av1.mp4": [
+            "crossfade 2567–2900 ms not found", "placeholder-flash 3367–3500 ms not found",
+            "unexpected crossfade 2667–2900", "unexpected blank-frame 3367–3500",
+        ],
+        "held-out/settings-dark-900x1000-30-h264.mp4": [
+            "crossfade 2533–2700 ms not found", "crossfade 4967–5200 ms not found",
+        ],
+        "held-out/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
+    ]
+
+    static func check(_ name: String, half: String) throws {
+        let known = knownMisses[half + "/" + name] ?? []
+        guard !known.isEmpty else { return try RecordedFilmTests.check(name, in: root + "/" + half) }
+        try withKnownIssue {
+            try RecordedFilmTests.check(name, in: root + "/" + half)
+        } matching: { issue in
+            known.contains { issue.comments.map(\.rawValue).joined().contains($0) }
+        }
+    }
+
+    @Test("tuning half: each scripted event within two frame periods", .slow, arguments: recordings("tune"))
+    func tune(name: String) throws { try Self.check(name, half: "tune") }
+
+    @Test("held-out half: each scripted event within two frame periods", .slow, arguments: recordings("held-out"))
+    func heldOut(name: String) throws { try Self.check(name, half: "held-out") }
+}

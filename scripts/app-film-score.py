@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Scores `hingetool film` on one half of the app corpus (Datasets/films/apps/tune or held-out)
+the way RecordedFilmTests does: a scripted event (NAME.json, measured on the recording by
+scripts/app-film-truth.py) is found when an event of its kind starts and ends within two frame
+periods of it; anything else but settles and the lead-in is an extra.
+
+Usage: app-film-score.py HINGETOOL FOLDER [-v]   (prints one line per recording with -v, then
+the totals: found / scripted, extras)."""
+import json
+import os
+import subprocess
+import sys
+
+
+def period(name):
+    return 1000 / 30 if "-30-" in name else 1000 / 60
+
+
+def score(tool, folder, name):
+    truth = json.load(open(os.path.join(folder, os.path.splitext(name)[0] + ".json")))
+    run = subprocess.run([tool, "film", os.path.join(folder, name), "--format", "json"], capture_output=True, text=True)
+    if run.returncode != 0:
+        return len(truth["events"]), 0, [f"exit {run.returncode}: {run.stderr.strip()}"], []
+    events = json.loads(run.stdout).get("events", [])
+    slack = 2 * period(name) + 0.5
+    used, missed = set(), []
+    for event in truth["events"]:
+        match = next((i for i, e in enumerate(events) if i not in used and e["kind"] == event["kind"]
+                      and abs(e["start_ms"] - event["start_ms"]) <= slack and abs(e["end_ms"] - event["end_ms"]) <= slack), None)
+        if match is None:
+            missed.append(f"{event['kind']} {event['start_ms']}–{event['end_ms']}")
+        else:
+            used.add(match)
+    extras = [f"{e['kind']} {e['start_ms']}–{e['end_ms']}" for i, e in enumerate(events)
+              if i not in used and e["kind"] not in ("settle", "lead-in")]
+    return len(truth["events"]), len(truth["events"]) - len(missed), missed, extras
+
+
+def main():
+    tool, folder = sys.argv[1:3]
+    verbose = "-v" in sys.argv
+    names = sorted(n for n in os.listdir(folder) if n.endswith((".mp4", ".webm")))
+    total = found = extra = 0
+    for name in names:
+        n, f, missed, extras = score(tool, folder, name)
+        total, found, extra = total + n, found + f, extra + len(extras)
+        if verbose:
+            print(f"{name}: {f}/{n}" + (f"; missed {', '.join(missed)}" if missed else "")
+                  + (f"; extra {', '.join(extras)}" if extras else ""))
+    print(f"{os.path.basename(os.path.normpath(folder))}: {len(names)} recordings, {found}/{total} scripted events found, {extra} other events")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The truth of a recording of Datasets/films/apps/pages/app.html (scripts/record-app-film.sh),
+measured on the recording's own frames, never on hingetool's output.
+
+Usage: app-film-truth.py RECORDING NAME PAGE_QUERY > NAME.json  (exit 1: the take does not show
+what the page scripted; record-app-film.sh then takes it again).
+
+Only the content area is measured: the rows between the status bar (28 px) and the navigation
+bar (40 px), 4 px kept clear of each, so the ticking clock never counts. Luma (ffmpeg's gray) at
+half size. Per scripted step, in the frames from 34 ms before it to the next step, A the last
+frame before them and B the last of them:
+- cut / theme: the first frame that differs from A (mean |Δ| > 1.5) already is B (mean |Δ| < 1.5);
+- fade: each frame fitted as a·A + b·B + k by least squares over the content (an RMS residual
+  over a quarter of the RMS change from A to B: a torn take); the crossfade
+  starts at the first frame with b ≥ 0.05 and ends at the first with b ≥ 0.95 (alphas: b of the
+  frames between, dip: the largest 1 − a − b, the share of the window behind);
+- blank: frames whose content is bare (less than 0.5 % of its pixels 6 or more luma levels from
+  its median): 1 to 3 of them, the event ending at the first frame with content again;
+- ph (placeholder): frames, not bare, in which 3 or more 16 × 16 blocks that carry texture in B
+  (luma standard deviation > 6) are flat (< 1.2), from the first such frame to the first after it
+  without;
+- push, sheet, spinner, scroll: motion, no event (the detector may call it a settle).
+"""
+import json
+import subprocess
+import sys
+import urllib.parse
+
+import numpy as np
+
+STATUS, NAV, CLEAR = 28, 40, 4
+
+
+def frames(path):
+    probe = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+         "stream=width,height", "-of", "csv=p=0", path], capture_output=True, text=True, check=True)
+    width, height = map(int, probe.stdout.split()[0].split(",")[:2])
+    times = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
+         "-of", "csv=p=0", path], capture_output=True, text=True, check=True)
+    t = [round(float(x.strip(",")) * 1000) for x in times.stdout.split() if x.strip(",")]
+    raw = subprocess.run(
+        ["ffmpeg", "-v", "error", "-noautorotate", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo",
+         "-pix_fmt", "gray", "-"], capture_output=True, check=True).stdout
+    y = np.frombuffer(raw, np.uint8).reshape(-1, height, width)
+    content = y[:, STATUS + CLEAR:height - NAV - CLEAR:2, ::2].astype(np.float64)
+    return np.array(t[:len(content)]), content
+
+
+def differs(x, y):
+    return float(np.mean(np.abs(x - y)))
+
+
+def bare(x):
+    return float(np.mean(np.abs(x - np.median(x)) >= 6)) < 0.005
+
+
+def blocks(x, size=16):
+    h, w = (x.shape[0] // size) * size, (x.shape[1] // size) * size
+    b = x[:h, :w].reshape(h // size, size, w // size, size)
+    return b.std(axis=(1, 3))
+
+
+def fit(f, a, b):
+    m = np.stack([a.ravel(), b.ravel(), np.ones(a.size)], axis=1)[::7]
+    coef, *_ = np.linalg.lstsq(m, f.ravel()[::7], rcond=None)
+    residual = np.sqrt(np.mean((m @ coef - f.ravel()[::7]) ** 2))
+    return coef[0], coef[1], residual
+
+
+def fail(name, why):
+    print(f"{name}: {why}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    path, name, query = sys.argv[1:4]
+    params = urllib.parse.parse_qs(query.split("?", 1)[1])
+    steps = []
+    for item in params["steps"][0].split(","):
+        ms, action = item.split(":", 1)
+        steps.append((int(ms), action))
+    t, y = frames(path)
+    detail = [not bare(f) for f in y]
+    if True not in detail:
+        fail(name, "the app never drew")
+    v = detail.index(True)
+    if t[v] < 500:
+        fail(name, f"the first layout at {t[v]} ms leaves no lead-in")
+    events = []
+    for n, (ms, action) in enumerate(steps):
+        head = action.split("-")[0]
+        if head in ("push", "sheet", "spinner", "scroll"):
+            continue
+        lo = t[v] + ms - 34
+        hi = t[v] + (steps[n + 1][0] - 34 if n + 1 < len(steps) else 99999)
+        window = [i for i in range(len(t)) if lo <= t[i] < hi]
+        first = window[0]
+        a, b = y[first - 1], y[window[-1]]
+        if head in ("cut", "theme"):
+            changed = [i for i in window if differs(y[i], a) > 1.5]
+            if not changed or differs(y[changed[0]], b) >= 1.5:
+                fail(name, f"{action} at {ms} ms is not a cut")
+            events.append({"kind": "cut", "start_ms": int(t[changed[0]]), "end_ms": int(t[changed[0]])})
+        elif head.startswith("fade"):
+            shares = [(i, *fit(y[i], a, b)) for i in window]
+            scale = np.sqrt(np.mean((b - a) ** 2))
+            start = next((s for s in shares if s[2] >= 0.05), None)
+            end = next((s for s in shares if s[2] >= 0.95), None)
+            if start is None or end is None or end[0] <= start[0]:
+                fail(name, f"{action} at {ms} ms: no frame between the two pages")
+            inside = [s for s in shares if start[0] <= s[0] < end[0]]
+            if any(s[3] > 0.25 * scale for s in inside):
+                fail(name, f"{action} at {ms} ms: a frame is no blend of the two pages (torn?)")
+            events.append({"kind": "crossfade", "start_ms": int(t[start[0]]), "end_ms": int(t[end[0]]),
+                           "alphas": [round(s[2], 3) for s in inside],
+                           "dip": round(max(0.0, max(1 - s[1] - s[2] for s in inside)), 3)})
+        elif head.startswith("blank"):
+            run = [i for i in window if bare(y[i])]
+            if not run or len(run) > 3 or run[-1] - run[0] + 1 != len(run):
+                fail(name, f"{action} at {ms} ms shows {len(run)} bare frames")
+            events.append({"kind": "blank-frame", "start_ms": int(t[run[0]]), "end_ms": int(t[run[-1] + 1])})
+        elif head == "ph":
+            textured = blocks(b) > 6
+            run = [i for i in window if not bare(y[i]) and int(np.sum(textured & (blocks(y[i]) < 1.2))) >= 3]
+            if not run or run[-1] - run[0] + 1 != len(run):
+                fail(name, f"{action} at {ms} ms: no placeholder run ({len(run)} frames)")
+            events.append({"kind": "placeholder-flash", "start_ms": int(t[run[0]]), "end_ms": int(t[run[-1] + 1])})
+        else:
+            fail(name, f"unknown step {action}")
+    doc = {"film": name, "page": query, "frames": len(t), "visible_start_ms": int(t[v]), "events": events}
+    text = json.dumps(doc, indent=2)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

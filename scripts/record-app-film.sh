@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Records the second corpus of real films (issue 35), Datasets/films/apps/{tune,held-out}/:
+# app screens (Datasets/films/apps/pages/app.html: a photo grid, a settings list, an article, a
+# map; light and dark; a status bar with a ticking clock and a battery, a navigation bar; some
+# with the mouse pointer left on screen) drawn by Chromium in kiosk mode on Xvfb and grabbed by
+# ffmpeg's x11grab losslessly, then encoded H.264, HEVC (libx265, tagged hvc1 as iPhones write),
+# VP9 or AV1 (libsvtav1), at 30 or 60 fps or a variable rate (ffmpeg's mpdecimate). The truth
+# beside each (NAME.json) is measured on the recording by scripts/app-film-truth.py; a take that
+# does not show what the page scripted is taken again. Needs chromium, xvfb, ffmpeg, python3 with
+# numpy. The tests use the committed recordings and never re-record.
+# Usage: record-app-film.sh [NAME_FILTER]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+filter=${1:-}
+pages=$root/Datasets/films/apps/pages
+seconds=6.5 grab_seconds=9 failed=0
+work=$(mktemp -d)
+xpid="" cpid=""
+cleanup() {
+  [ -n "$cpid" ] && kill "$cpid" 2>/dev/null && wait "$cpid" 2>/dev/null
+  [ -n "$xpid" ] && kill "$xpid" 2>/dev/null && wait "$xpid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A display number no X server holds.
+display() {
+  local n
+  for n in $(seq 90 120); do [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { echo ":$n"; return; }; done
+  return 1
+}
+
+# grab QUERY WIDTH HEIGHT FPS POINTER MASTER: a lossless grab of the page, from 1 s before its
+# first layout (the first frame that is not black after black ones: Chromium's window may be
+# white before it draws), $seconds long.
+grab() {
+  local disp
+  disp=$(display)
+  Xvfb "$disp" -screen 0 "${2}x${3}x24" -br -nolisten tcp >/dev/null 2>&1 & xpid=$!
+  sleep 1
+  rm -rf "$work/profile"
+  DISPLAY=$disp chromium --no-sandbox --kiosk --window-size="$2,$3" --window-position=0,0 \
+    --no-first-run --disable-gpu --noerrdialogs --disable-infobars --hide-scrollbars \
+    --user-data-dir="$work/profile" "file://$pages/app.html?$1" >/dev/null 2>&1 & cpid=$!
+  sleep 0.5
+  ffmpeg -nostdin -loglevel error -y -f x11grab -framerate "$4" -video_size "${2}x${3}" -draw_mouse "$5" \
+    -i "$disp" -t "$grab_seconds" -c:v rawvideo "$work/grab.nut"
+  kill "$cpid" "$xpid" 2>/dev/null || true
+  wait "$cpid" "$xpid" 2>/dev/null || true
+  cpid="" xpid=""
+  local first
+  first=$(ffmpeg -nostdin -loglevel error -i "$work/grab.nut" -vf signalstats,metadata=print:file=- -f null - |
+    awk '/YAVG=/ { n++; sub(/.*=/, ""); y = $0 + 0; if (y < 20) black = 1; else if (black && y > 22) { print n - 1; exit } }')
+  [ -n "$first" ] && [ "$first" -gt "$4" ] || { echo "record-app-film: no first layout, or too early" >&2; return 1; }
+  ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
+    -vf "trim=start_frame=$((first - $4)),setpts=PTS-STARTPTS" -t "$seconds" -c:v rawvideo "$6"
+}
+
+# encode MASTER FPS CODEC OUT: CODEC is h264, hevc, vp9, av1, or h264-vfr / hevc-vfr (a frame
+# only where the picture changed).
+encode() {
+  local codec rate=(-fps_mode cfr -r "$2")
+  case $3 in
+    h264*) codec=(-c:v libx264 -preset medium -crf 28) ;;
+    hevc*) codec=(-c:v libx265 -preset fast -crf 30 -tag:v hvc1 -x265-params log-level=error) ;;
+    vp9) codec=(-c:v libvpx-vp9 -b:v 0 -crf 42 -deadline good -cpu-used 4 -row-mt 1) ;;
+    av1) codec=(-c:v libsvtav1 -crf 42 -preset 8) ;;
+  esac
+  [[ $3 == *-vfr ]] && rate=(-vf mpdecimate -fps_mode vfr)
+  ffmpeg -nostdin -loglevel error -y -i "$1" "${rate[@]}" "${codec[@]}" -pix_fmt yuv420p -an "$4"
+}
+
+# film HALF NAME WIDTH HEIGHT FPS CODEC POINTER QUERY: one recording and its truth.
+film() {
+  local half=$1 name=$2 w=$3 h=$4 fps=$5 codec=$6 pointer=$7 query=$8 tries ext=mp4
+  [ -n "$filter" ] && [[ $name != *$filter* ]] && return 0
+  [ "$codec" = vp9 ] && ext=webm
+  mkdir -p "$root/Datasets/films/apps/$half"
+  local out=$root/Datasets/films/apps/$half/$name.$ext
+  for tries in 1 2 3 4; do
+    grab "$query&fps=$fps" "$w" "$h" "$fps" "$pointer" "$work/master.nut" || continue
+    encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
+    if python3 "$root/scripts/app-film-truth.py" "$work/take.$ext" "$name.$ext" "app.html?$query&fps=$fps" >"$work/truth.json"; then
+      mv "$work/take.$ext" "$out"
+      mv "$work/truth.json" "${out%.*}.json"
+      echo "record-app-film: $half/$name.$ext $(stat -c %s "$out") bytes"
+      return 0
+    fi
+    [ -n "${KEEP_FAILED:-}" ] && cp "$work/take.$ext" "$KEEP_FAILED.$ext"
+    echo "record-app-film: $name (take $tries) does not show what was scripted; taking it again" >&2
+  done
+  echo "record-app-film: $name failed four times" >&2
+  failed=1
+}
+
+# The corpus, split before any rule was changed: each half holds every kind of screen in both
+# themes, every codec, size and rate, and every kind of event.
+# half name width height fps codec pointer query
+film tune grid-light-540x1200-60-h264 540 1200 60 h264 1 \
+  "app=grid&theme=light&steps=700:cut,1400:fade1-linear-200,2100:ph-grey-grid-inplace-100,2800:blank1,3500:scroll-500,4300:fadetheme-easeinout-300"
+film tune grid-dark-720x1280-30-hevc 720 1280 30 hevc 0 \
+  "app=grid&theme=dark&nav=buttons&steps=700:ph-black-one-relayout-120,1500:fade2-easein-400,2400:blank2,3200:push-300,4000:theme"
+film tune settings-light-900x1000-30-vp9 900 1000 30 vp9 0 \
+  "app=settings&theme=light&steps=700:blank3,1500:fade2-linear-150,2300:sheet-350,3100:cut,3900:spinner-700"
+film tune settings-dark-960x540-60-av1 960 540 60 av1 1 \
+  "app=settings&theme=dark&nav=buttons&steps=700:fade1-easeinout-500,1600:blank1,2400:scroll-400,3200:fadetheme-linear-250"
+film tune article-light-540x1200-vfr-h264 540 1200 60 h264-vfr 0 \
+  "app=article&theme=light&steps=700:ph-grey-one-inplace-150,1500:cut,2300:blank2,3100:fade2-easeinout-300,3900:push-250"
+film tune article-dark-720x1280-30-av1 720 1280 30 av1 1 \
+  "app=article&theme=dark&steps=700:theme,1500:ph-black-one-relayout-100,2300:fade1-easein-300,3100:spinner-600,3900:blank1"
+film tune map-light-960x540-60-hevc 960 540 60 hevc 0 \
+  "app=map&theme=light&nav=buttons&steps=700:ph-grey-grid-relayout-120,1500:blank2,2300:fade1-linear-400,3200:scroll-500"
+film tune map-dark-900x1000-30-h264 900 1000 30 h264 1 \
+  "app=map&theme=dark&steps=700:fadetheme-easein-400,1600:cut,2400:ph-black-grid-inplace-100,3200:sheet-300,4000:blank3"
+
+film held-out grid-dark-540x1200-60-vp9 540 1200 60 vp9 1 \
+  "app=grid&theme=dark&steps=700:fade1-easeinout-250,1500:blank2,2300:ph-grey-one-relayout-100,3100:scroll-400,3900:cut"
+film held-out grid-light-720x1280-30-av1 720 1280 30 av1 0 \
+  "app=grid&theme=light&nav=buttons&steps=700:blank1,1500:ph-black-grid-inplace-120,2300:fadetheme-linear-300,3100:push-300"
+film held-out settings-dark-900x1000-30-h264 900 1000 30 h264 0 \
+  "app=settings&theme=dark&steps=700:cut,1500:fade1-easein-200,2300:spinner-600,3100:blank2,3900:fade2-easeinout-350"
+film held-out settings-light-960x540-60-hevc 960 540 60 hevc 1 \
+  "app=settings&theme=light&steps=700:theme,1500:blank3,2300:sheet-300,3100:fade2-linear-500"
+film held-out article-dark-540x1200-vfr-hevc 540 1200 60 hevc-vfr 0 \
+  "app=article&theme=dark&nav=buttons&steps=700:ph-grey-one-inplace-100,1500:fadetheme-easeinout-400,2400:blank1,3200:push-300"
+film held-out article-light-720x1280-30-vp9 720 1280 30 vp9 1 \
+  "app=article&theme=light&steps=700:fade2-easein-300,1500:cut,2300:ph-black-one-relayout-150,3100:scroll-400"
+film held-out map-dark-960x540-60-h264 960 540 60 h264 0 \
+  "app=map&theme=dark&steps=700:blank2,1500:ph-grey-grid-inplace-120,2300:fade1-linear-300,3100:spinner-500"
+film held-out map-light-900x1000-30-av1 900 1000 30 av1 1 \
+  "app=map&theme=light&nav=buttons&steps=700:cut,1500:fade1-easeinout-450,2400:ph-black-grid-relayout-100,3200:blank1"
+
+exit "$failed"
