@@ -44,7 +44,7 @@ grab() {
   # black), so it opens with a second of black lead-in.
   local start
   start=$(ffmpeg -nostdin -loglevel error -i "$work/grab.nut" -vf signalstats,metadata=print:file=- -f null - |
-    awk '/^frame:/ { split($3, p, ":"); t = p[2] } /YAVG=/ { sub(/.*=/, ""); if ($0 > 30) { print t - 1; exit } }')
+    awk '/^frame:/ { split($3, p, ":"); t = p[2] } /YAVG=/ { sub(/.*=/, ""); if ($0 + 0 > 30) { print t - 1; exit } }')
   awk -v s="$start" 'BEGIN { exit !(s > 0) }' || { echo "record-film: no first layout, or too early" >&2; return 1; }
   ffmpeg -nostdin -loglevel error -y -ss "$start" -i "$work/grab.nut" -t "$seconds" -c:v rawvideo "$3"
 }
