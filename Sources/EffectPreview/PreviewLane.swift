@@ -44,11 +44,7 @@ struct RawLane<Effect: HingeEffect>: HingeDisplay {
     }
 
     mutating func ingest(_ sample: HingeSample) throws(DriverEventError) {
-        do {
-            try checks.ingest(sample)
-        } catch {
-            throw .sample(error)
-        }
+        try checks.ingestAsDisplay(sample)
         show(sample)
     }
 

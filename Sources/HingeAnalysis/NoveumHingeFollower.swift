@@ -100,11 +100,7 @@ public final class NoveumHingeFollower: HingeDisplay {
     ///   is not finite or goes back, an angle that is not finite or out of range); the follower
     ///   is then unchanged.
     public func ingest(_ sample: HingeSample) throws(DriverEventError) {
-        do {
-            try checks.ingest(sample)
-        } catch {
-            throw .sample(error)
-        }
+        try checks.ingestAsDisplay(sample)
         guard let angle = sample.angle else {
             tracked = nil
             return

@@ -40,16 +40,25 @@ struct DriverEventOrder: Sendable {
     /// - Throws: ``DriverEventError``, and neither the order nor the reader changes.
     mutating func ingest(_ sample: HingeSample, into reader: inout HingeReader) throws(DriverEventError) {
         try check(sample.time)
-        do {
-            try reader.ingest(sample)
-        } catch {
-            throw .sample(error)
-        }
+        try reader.ingestAsDisplay(sample)
         lastEventTime = sample.time
     }
 
     private func check(_ time: Double) throws(DriverEventError) {
         guard time.isFinite else { throw .timeNotFinite(time) }
         guard time >= lastEventTime else { throw .timeBeforeLastEvent(time: time, lastEvent: lastEventTime) }
+    }
+}
+
+extension HingeReader {
+    /// Takes `sample` as a display does: a refusal is thrown as
+    /// ``DriverEventError/sample(_:)``, the one mapping of the reader's errors that every
+    /// ``HingeDisplay`` checking its samples with a reader shares.
+    package mutating func ingestAsDisplay(_ sample: HingeSample) throws(DriverEventError) {
+        do {
+            try ingest(sample)
+        } catch {
+            throw .sample(error)
+        }
     }
 }
