@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Scores `hingetool film` on one half of the app corpus (Datasets/films/apps/tune or held-out)
-the way RecordedFilmTests does: a scripted event (NAME.json, measured on the recording by
+(or the first corpus, Datasets/films/real) the way RecordedFilmTests does: a scripted event (NAME.json, measured on the recording by
 scripts/app-film-truth.py) is found when an event of its kind starts and ends within two frame
 periods of it; anything else but settles and the lead-in is an extra.
 
@@ -18,7 +18,11 @@ def period(name):
 
 def score(tool, folder, name):
     truth = json.load(open(os.path.join(folder, os.path.splitext(name)[0] + ".json")))
-    run = subprocess.run([tool, "film", os.path.join(folder, name), "--format", "json"], capture_output=True, text=True)
+    arguments = [tool, "film", os.path.join(folder, name), "--format", "json"]
+    trace = os.path.join(folder, os.path.splitext(name)[0] + ".csv")
+    if os.path.exists(trace):  # the first corpus's hinge traces, on the recording's own clock
+        arguments += ["--hinge", trace, "--clock", "recorder", "--hinge-offset", "0"]
+    run = subprocess.run(arguments, capture_output=True, text=True)
     if run.returncode != 0:
         return len(truth["events"]), 0, [f"exit {run.returncode}: {run.stderr.strip()}"], []
     events = json.loads(run.stdout).get("events", [])

@@ -13,10 +13,11 @@ enum FilmReport {
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
         clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, context: ToolContext
     ) throws(ToolError) -> [String] {
-        let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
         let names =
             ["index.html", "curve.dat", "curve.png"]
-            + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
+            + listed(events).flatMap { item in
+                ["before", "during", "after", "tiles"].map { "event-\(item.number)-\($0).png" }
+            }
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
             staged: true, offersForce: false)
@@ -30,23 +31,21 @@ enum FilmReport {
             into: set, frames: frames, events: events, hinge: hinge, source: source, context: context)
         written += curve
         var sections = ""
-        for (number, event) in events.enumerated() where event.kind != .settle {
+        for (number, event) in listed(events) {
             let shots = picks(event, in: frames)
             var cells = ""
             for (label, index) in shots {
                 guard let thumbnail = thumbnails.thumbnail(index, frames: frames, context: context) else { continue }
-                let name = "event-\(number + 1)-\(label).png"
+                let name = "event-\(number)-\(label).png"
                 try png(thumbnail, name)
                 cells +=
                     "<figure><img src=\"\(name)\" alt=\"\(label)\"><figcaption>\(label): "
                     + "\(frames[index].time) ms</figcaption></figure>\n"
             }
-            let heatName = "event-\(number + 1)-tiles.png"
+            let heatName = "event-\(number)-tiles.png"
             if let heat = heatImage(event, frames: frames) {
-                try png(heat, heatName)
-                cells +=
-                    "<figure><img src=\"\(heatName)\" alt=\"tiles\" class=\"heat\"><figcaption>tiles changed"
-                    + "</figcaption></figure>\n"
+                try png(heat.image, heatName)
+                cells += heatFigure(heatName, top: heat.top)
             }
             var details = ""
             if event.kind == .crossfade {
@@ -56,7 +55,7 @@ enum FilmReport {
                     + "\(DecimalNumber.fixed(event.dip, places: 3))\(event.isBlink ? " — <b>a blink</b>" : "")</p>\n"
             }
             sections +=
-                "<section id=\"event-\(number + 1)\"><h2>\(number + 1). \(escape(title(event))) at \(event.start) ms"
+                "<section id=\"event-\(number)\"><h2>\(number). \(escape(title(event))) at \(event.start) ms"
                 + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
         }
         let page = html(
@@ -68,6 +67,21 @@ enum FilmReport {
         written.append(folder + "/index.html")
         try set.finish()
         return written
+    }
+
+    /// The events the report lists (all but settles, which only the curve shows), numbered
+    /// 1, 2, 3… in film order.
+    static func listed(_ events: [FilmEvent]) -> [(number: Int, event: FilmEvent)] {
+        events.filter { $0.kind != .settle }.enumerated().map { ($0.offset + 1, $0.element) }
+    }
+
+    /// The heat image's figure with its colour scale: black for no change, through red and
+    /// yellow, to white for `top`, the largest tile difference (RMSE) of the event.
+    static func heatFigure(_ name: String, top: Double) -> String {
+        "<figure><img src=\"\(name)\" alt=\"tiles\" class=\"heat\"><figcaption>tiles changed"
+            + "<div class=\"scale\"></div><span class=\"scale\">0</span>"
+            + "<span class=\"scale top\">\(DecimalNumber.fixed(top, places: 3))</span> (tile RMSE)"
+            + "</figcaption></figure>\n"
     }
 
     static func title(_ event: FilmEvent) -> String { event.isBlink ? "crossfade (blink)" : event.kind.rawValue }
@@ -99,8 +113,8 @@ enum FilmReport {
     }
 
     /// Each tile's largest difference over the event's steps, as a heat image (black, red,
-    /// yellow, white), 12 pixels per tile.
-    static func heatImage(_ event: FilmEvent, frames: [FilmFrame]) -> Frame? {
+    /// yellow, white for `top`, the largest of them), 12 pixels per tile.
+    static func heatImage(_ event: FilmEvent, frames: [FilmFrame]) -> (image: Frame, top: Double)? {
         let steps = frames.filter { $0.time >= event.start && $0.time <= max(event.end, event.start) }
         guard let grid = steps.first?.difference?.grid else { return nil }
         var heat = [Float](repeating: 0, count: grid.count)
@@ -122,7 +136,7 @@ enum FilmReport {
                 rgb[pixel + 2] = UInt8(min(255, max(0, (3 * value - 2) * 255)))
             }
         }
-        return Frame(width: width, height: height, rgb: rgb)
+        return (Frame(width: width, height: height, rgb: rgb), Double(top))
     }
 
     /// The difference curve with the events shaded, drawn by gnuplot with `plot film`'s script;
@@ -155,10 +169,10 @@ enum FilmReport {
         source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil
     ) -> String {
         var rows = ""
-        for (number, event) in events.enumerated() where event.kind != .settle {
+        for (number, event) in listed(events) {
             let dip = event.kind == .crossfade ? DecimalNumber.fixed(event.dip, places: 3) : ""
             rows +=
-                "<tr><td><a href=\"#event-\(number + 1)\">\(number + 1)</a></td><td>\(escape(title(event)))</td>"
+                "<tr><td><a href=\"#event-\(number)\">\(number)</a></td><td>\(escape(title(event)))</td>"
                 + "<td>\(event.start)</td><td>\(event.end)</td><td>\(event.frames)</td>"
                 + "<td>\(DecimalNumber.fixed(event.peak, places: 4))</td><td>\(dip)</td></tr>\n"
         }
@@ -173,6 +187,9 @@ enum FilmReport {
             .shots { display: flex; gap: 12px; align-items: flex-start; }
             figure { margin: 0; } figure img { width: 180px; border: 1px solid #888; image-rendering: pixelated; }
             figure img.heat { width: 144px; }
+            div.scale { width: 144px; height: 8px; border: 1px solid #888;
+              background: linear-gradient(to right, #000 0%, #f00 33.3%, #ff0 66.7%, #fff 100%); }
+            span.scale { font-size: 11px; } span.scale.top { float: right; }
             p.clock { background: #fff6d5; padding: 4px 8px; }
             </style></head><body>
             <h1>Film report: \(escape(source))</h1>
