@@ -26,7 +26,10 @@
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
 ///    the tiles around them (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
 ///    with them.
-/// 4. **Runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
+/// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
+///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
+///    fading into one alike changes each frame by less than a change.
+///    Then **runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
 ///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
 ///    frames between them do not split a run): each frame from just before the run to
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
@@ -36,7 +39,10 @@
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
 ///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
-///    neither, left to the settle.
+///    neither, left to the settle. A blend is fitted without the tiles it fits worst
+///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve).
+///    An event the frames could also explain as another kind carries
+///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
 /// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``

@@ -88,7 +88,9 @@ struct FilmAppFadeTests {
         // their shares apart — docs/film.md, the app corpus's misses.)
         let draw = { (alpha: Double) in
             Self.frame { x, y in
-                if Self.chrome(y) { return alpha > 0 ? 0.97 - 0.4 * Double((x / 6) % 2) : 0.1 + 0.4 * Double((x / 6) % 2) }
+                if Self.chrome(y) {
+                    return alpha > 0 ? 0.97 - 0.4 * Double((x / 6) % 2) : 0.1 + 0.4 * Double((x / 6) % 2)
+                }
                 return alpha * light(x, y) + (1 - alpha) * (1 - alpha) * dark(x, y)
             }
         }

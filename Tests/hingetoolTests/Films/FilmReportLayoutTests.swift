@@ -30,7 +30,8 @@ struct FilmReportLayoutTests {
             ]))
         #expect(rows.fades.map { $0.map(\.time) } == [[1020, 1037, 1054], [3009, 3026, 3043]])
         let script = HingeTool.FilmPlot.script(data: "film.dat", title: "'film'", events: rows, hingeStops: nil)
-        let block = try #require(script.components(separatedBy: "$alpha << EOD\n").last?.components(separatedBy: "EOD\n").first)
+        let block = try #require(
+            script.components(separatedBy: "$alpha << EOD\n").last?.components(separatedBy: "EOD\n").first)
         // gnuplot starts a new line after a blank line: one per crossfade.
         let lines = block.components(separatedBy: "\n\n")
         #expect(lines.count == 2, "\(block)")
