@@ -215,7 +215,8 @@ struct ReadingAtSampleTests {
         ]
         for estimator in estimators {
             for position in [HingeReader.Configuration.Position.oneEuro(.hinge, .onChange), .raw] {
-                var reader = HingeReader(configuration: HingeReader.Configuration(position: position, velocity: estimator))
+                var reader = HingeReader(
+                    configuration: HingeReader.Configuration(position: position, velocity: estimator))
                 var random = SplitMix64(seed: 35)
                 var time = 0.0
                 var compared = 0
@@ -224,7 +225,9 @@ struct ReadingAtSampleTests {
                     time += k % 200 == 199 ? Double(random.next() % 600) / 1000 : Double(2 + random.next() % 8) / 1000
                     let angle = (110 + 60 * sin(time * 1.7) + 8 * sin(time * 11)).rounded()
                     try reader.ingest(HingeSample(time: time, angle: angle, status: .partiallyOpen))
-                    if k % 97 == 0 { try reader.ingest(HingeSample(time: time, angle: angle + 1, status: .partiallyOpen)) }
+                    if k % 97 == 0 {
+                        try reader.ingest(HingeSample(time: time, angle: angle + 1, status: .partiallyOpen))
+                    }
                     let now = try #require(reader.reading(at: time))
                     let later = try #require(reader.reading(at: time.nextUp))
                     let scale = max(1, abs(now.velocity))
