@@ -353,7 +353,8 @@ public struct HingeReader: Sendable {
             let position =
                 state.pointee.usesFilter ? state.pointee.current.filter.newestValue ?? newest.angle : newest.angle
             let velocity =
-                state.pointee.history.count >= 2 ? state.pointee.current.estimator.kalman.velocityAtReport(parameters) : 0
+                state.pointee.history.count >= 2
+                ? state.pointee.current.estimator.kalman.velocityAtReport(parameters) : 0
             let reach = state.pointee.configuration.snap.maximumProjection
             let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
             return (newest.time, position, velocity, position + projection)
