@@ -303,13 +303,20 @@ struct EventSearch {
         }
     }
 
-    /// Whether no active step lies within ``FilmEventThresholds/fadeGap`` before or after `run`.
+    /// Whether no active step lies within ``FilmEventThresholds/fadeGap`` before or after `run`
+    /// (frames are in time order: only those within the gap are read).
     func isolated(_ run: ClosedRange<Int>) -> Bool {
-        let (first, last) = (frames[run.lowerBound].time, frames[run.upperBound].time)
-        return !frames.indices.contains { index in
-            steps.active[index] && !run.contains(index)
-                && (first - t.fadeGap...last + t.fadeGap).contains(frames[index].time)
+        var before = run.lowerBound - 1
+        while before > 0, frames[run.lowerBound].time - frames[before].time <= t.fadeGap {
+            if steps.active[before] { return false }
+            before -= 1
         }
+        var after = run.upperBound + 1
+        while after < frames.count, frames[after].time - frames[run.upperBound].time <= t.fadeGap {
+            if steps.active[after] { return false }
+            after += 1
+        }
+        return true
     }
 
     /// 4b. Runs of active steps: cuts and crossfades. A run bridging gaps of up to
