@@ -84,7 +84,15 @@ enum FilmReport {
             + "</figcaption></figure>\n"
     }
 
-    static func title(_ event: FilmEvent) -> String { event.isBlink ? "crossfade (blink)" : event.kind.rawValue }
+    /// The event's name as the report shows it: its kind (a blink for a crossfade with a dip),
+    /// and, when the frames could be another kind too, its confidence and the alternatives.
+    static func title(_ event: FilmEvent) -> String {
+        let name = event.isBlink ? "crossfade (blink)" : event.kind.rawValue
+        guard event.confidence < 1 else { return name }
+        let others = event.alternatives.map(\.rawValue).joined(separator: ", ")
+        return name + " (confidence \(DecimalNumber.fixed(event.confidence, places: 2))"
+            + (others.isEmpty ? ")" : "; or \(others))")
+    }
 
     /// `text` safe inside HTML text and attribute values.
     static func escape(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import HingeKit
 import Testing
 
 @testable import hingetool
@@ -75,9 +76,20 @@ struct FilmReportLayoutTests {
         #expect(heat.image.bytes[3 * (heat.image.width * heat.image.height - 1)] == 0)
         let figure = FilmReport.heatFigure("event-1-tiles.png", top: heat.top)
         #expect(figure.contains("<div class=\"scale\"></div>"))
-        #expect(figure.contains(">0</span>") && figure.contains(">\(String(format: "%.3f", heat.top))</span>"))
+        #expect(figure.contains(">0</span>") && figure.contains(">\(DecimalNumber.fixed(heat.top, places: 3))</span>"))
         // The page styles the scale as the image's own colours: black, red, yellow, white.
         let page = FilmReport.html(source: "film", frames: frames, events: [event], curve: nil)
         #expect(page.contains("linear-gradient(to right, #000 0%, #f00 33.3%, #ff0 66.7%, #fff 100%)"))
+    }
+
+    @Test("an event the frames could read as another kind shows its confidence and the alternatives")
+    func confidence() {
+        var blank = FilmEvent(kind: .blankFrame, start: 1000, end: 1017, frames: 1, peak: 0.2)
+        #expect(FilmReport.title(blank) == "blank-frame")
+        blank.confidence = 0.6
+        blank.alternatives = [.placeholderFlash]
+        #expect(FilmReport.title(blank) == "blank-frame (confidence 0.6; or placeholder-flash)")
+        let page = FilmReport.html(source: "film", frames: [], events: [blank], curve: nil)
+        #expect(page.contains("<td>blank-frame (confidence 0.6; or placeholder-flash)</td>"))
     }
 }
