@@ -52,7 +52,7 @@ final class RunRecord: @unchecked Sendable {
     func register(input path: String) {
         guard path != "-", !path.isEmpty else { return }
         var status = stat()
-        guard stat(path, &status) == 0 else { return }
+        guard stat(FileName.native(path), &status) == 0 else { return }
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFDIR else { return }
         lock.lock()
@@ -69,10 +69,10 @@ final class RunRecord: @unchecked Sendable {
     func check(output target: String, shownAs name: String, register: Bool = true) throws(ToolError) {
         let folder = Self.folder(of: target)
         var status = stat()
-        let existing = stat(target, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
+        let existing = stat(FileName.native(target), &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
         var folderStatus = stat()
         let folderIdentity =
-            stat(folder, &folderStatus) == 0 ? (UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)) : nil
+            stat(FileName.native(folder), &folderStatus) == 0 ? (UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)) : nil
         lock.lock()
         defer { lock.unlock() }
         for input in inputs {
@@ -100,7 +100,7 @@ final class RunRecord: @unchecked Sendable {
     /// Refuses a folder an output set is written into when it is an input folder of the run.
     func check(outputFolder folder: String) throws(ToolError) {
         var status = stat()
-        guard stat(folder, &status) == 0 else { return }
+        guard stat(FileName.native(folder), &status) == 0 else { return }
         lock.lock()
         defer { lock.unlock() }
         for input in inputs
@@ -114,7 +114,7 @@ final class RunRecord: @unchecked Sendable {
     /// The absolute path of `path`'s folder (links resolved) followed by its last name.
     static func canonical(_ path: String) -> String {
         let folder = folder(of: path)
-        guard let resolved = realpath(folder, nil) else { return path }
+        guard let resolved = realpath(FileName.native(folder), nil) else { return path }
         defer { free(resolved) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return String(cString: resolved) + "/" + name
