@@ -102,7 +102,9 @@ package enum FileName {
 
     /// The name a C string holds (a directory entry, a path the system returned).
     package static func decode(cString: UnsafePointer<CChar>) -> String {
-        decode(UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString)))
+        decode(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString)))
     }
 
     /// Makes `path` and every missing folder above it (mode 0777 less the umask), as

@@ -53,7 +53,8 @@ struct FileNameTests {
 
     @Test("Folders made, files opened and trees removed under a Latin-1 name")
     func systemCalls() throws {
-        let root = FileManager.default.temporaryDirectory.path + "/filename-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let root =
+            FileManager.default.temporaryDirectory.path + "/filename-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/" + FileName.decode([0x64, 0xE9, 0x6A, 0xE0]) + "/sub"
         #expect(FileName.makeFolders(folder) == 0)

@@ -94,7 +94,8 @@ final class ChildProgram {
         let words =
             folder.map { ["/bin/sh", "-c", "cd -- \"$1\" || exit 127; shift; exec \"$@\"", "sh", $0, executable] }
             ?? [executable]
-        let argv: [UnsafeMutablePointer<CChar>?] = (words + arguments.map { $0.text(convention) }).map(FileName.duplicate) + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            (words + arguments.map { $0.text(convention) }).map(FileName.duplicate) + [nil]
         defer { argv.forEach { $0?.deallocate() } }
         // Started and registered in one step, so a signal never finds the child unregistered.
         var result: Int32 = 0

@@ -94,7 +94,9 @@ final class FileOutput {
         defer { TemporaryFiles.release(replacement.slot) }
         let synced = fsync(descriptor) == 0
         let closedCleanly = close(descriptor) == 0
-        guard synced, closedCleanly, rename(FileName.native(replacement.temporary), FileName.native(replacement.target)) == 0 else {
+        guard synced, closedCleanly,
+            rename(FileName.native(replacement.temporary), FileName.native(replacement.target)) == 0
+        else {
             let error = Self.failure(path)
             unlink(FileName.native(replacement.temporary))
             throw error

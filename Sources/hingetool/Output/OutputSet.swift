@@ -121,7 +121,8 @@ final class OutputSet {
     func finish() throws(ToolError) {
         let now = Set(written)
         if let staging {
-            for name in written where rename(FileName.native(staging.path + "/" + name), FileName.native(folder + "/" + name)) != 0 {
+            for name in written
+            where rename(FileName.native(staging.path + "/" + name), FileName.native(folder + "/" + name)) != 0 {
                 throw .failure(
                     "cannot write '\(Echo.quoted(folder + "/" + name, limit: 200))': \(String(cString: strerror(errno)))"
                 )
@@ -129,7 +130,9 @@ final class OutputSet {
             self.staging = nil
         }
         if exclusive {
-            for name in earlier.subtracting(now) where isRegularFile(name) { unlink(FileName.native(folder + "/" + name)) }
+            for name in earlier.subtracting(now) where isRegularFile(name) {
+                unlink(FileName.native(folder + "/" + name))
+            }
             try writeManifest(now)
         } else {
             try writeManifest(earlier.union(now))
@@ -159,7 +162,8 @@ final class OutputSet {
 
     private func readManifest() -> Set<String> {
         var status = stat()
-        guard lstat(FileName.native(manifest), &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 24,
+        guard lstat(FileName.native(manifest), &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size < 1 << 24,
             let text = try? String(contentsOfFile: manifest, encoding: .utf8)
         else { return [] }
         return Set(text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.contains("/") })

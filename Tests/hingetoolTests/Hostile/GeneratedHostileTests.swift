@@ -124,7 +124,8 @@ struct GeneratedHostileTests {
                 "n=$(printf '\(name)'); cp -- \"$1\" \"$n\" || exit 99; shift; "
                 + "for a; do shift; [ \"$a\" = @NAME@ ] && a=$n; set -- \"$@\" \"$a\"; done; exec \"$@\""
             var child = GuardedProcess(
-                arguments: ["/bin/sh", "-c", script, "sh", input, builtTool] + arguments, folder: folder, timeLimit: 120)
+                arguments: ["/bin/sh", "-c", script, "sh", input, builtTool] + arguments, folder: folder, timeLimit: 120
+            )
             child.memoryLimit = Self.memory
             child.workingFolder = folder
             var run = child.run()

@@ -341,7 +341,8 @@ struct QuietFailureTests {
         let script =
             "\"$0\" read \"$(printf 'caf\\351.csv')\" -o \"$(printf 'out\\351.txt')\" && \"$0\" read plain.csv -o plain.txt"
             + " && test -f \"$(printf 'out\\351.txt')\" && ls | LC_ALL=C sort | od -An -c | tr -s ' '"
-        let run = GuardedProcess(arguments: ["/bin/sh", "-c", script, builtTool], folder: work, workingFolder: work).run()
+        let run = GuardedProcess(arguments: ["/bin/sh", "-c", script, builtTool], folder: work, workingFolder: work)
+            .run()
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("o u t 351 . t x t"), "\(run.output)")
         #expect(!run.output.contains("357 277 275"), "\(run.output)")
