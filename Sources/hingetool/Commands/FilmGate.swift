@@ -57,14 +57,14 @@ enum FilmGate {
     }
 
     private static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = realpath(FileName.native(path), nil) else { return nil }
         defer { free(pointer) }
-        return String(cString: pointer)
+        return FileName.decode(cString: pointer)
     }
 
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return stat(FileName.native(path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `path` with its nearest existing ancestor resolved and the rest appended (`.` and `..`

@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 /// `film --report DIR`: a self-contained HTML page for QA, `DIR/index.html`, with relative
 /// links to PNGs in DIR written through FilmAnalysis's one PNG writer (`Frame.pngData()`):
@@ -222,39 +223,42 @@ enum FilmReport {
 /// only each thumbnail's place in the file.
 final class FilmThumbnails: @unchecked Sendable {
     static let width = 180
-    private let lock = NSLock()
-    private var kept: [Int: (offset: Int, width: Int, height: Int)] = [:]
-    private var spill: UnsafeMutablePointer<FILE>?
-    private var end = 0
-    private var failed = false
+    /// The places of the kept thumbnails and the file they are in, behind one lock (frames
+    /// are kept from the decoding threads).
+    private struct Spill {
+        var kept: [Int: (offset: Int, width: Int, height: Int)] = [:]
+        var file: UnsafeMutablePointer<FILE>?
+        var end = 0
+        var failed = false
+    }
 
-    deinit { if let spill { fclose(spill) } }
+    private let spill = LockedBuffer.make(Spill())
+
+    deinit { spill.withLock { if let file = $0.file { fclose(file) } } }
 
     /// Keeps a small copy of frame `index` (called from any thread); a thumbnail that cannot be
     /// written (a full temporary disk) is left out of the report, as an undecodable frame is.
     func keep(_ index: Int, _ frame: Frame) {
         let small = Self.shrink(frame)
-        lock.lock()
-        defer { lock.unlock() }
-        if spill == nil && !failed {
-            spill = tmpfile()
-            failed = spill == nil
+        spill.withLock { state in
+            if state.file == nil && !state.failed {
+                state.file = tmpfile()
+                state.failed = state.file == nil
+            }
+            guard let file = state.file, small.layout.bitDepth == 8 else { return }
+            let bytes = small.bytes
+            let end = state.end
+            let written = bytes.withUnsafeBytes { pwrite(fileno(file), $0.baseAddress, $0.count, off_t(end)) }
+            guard written == bytes.count else { return }
+            state.kept[index] = (end, small.width, small.height)
+            state.end += bytes.count
         }
-        guard let spill, small.layout.bitDepth == 8 else { return }
-        let bytes = small.bytes
-        let written = bytes.withUnsafeBytes { pwrite(fileno(spill), $0.baseAddress, $0.count, off_t(end)) }
-        guard written == bytes.count else { return }
-        kept[index] = (end, small.width, small.height)
-        end += bytes.count
     }
 
     /// The thumbnail of frame `index`: kept, or decoded from its file (read again through the
     /// one opener, so a frame swapped for a FIFO since the first read is refused, not waited on).
     func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
-        lock.lock()
-        let found = kept[index]
-        let descriptor = spill.map { fileno($0) }
-        lock.unlock()
+        let (found, descriptor) = spill.withLock { state in (state.kept[index], state.file.map { fileno($0) }) }
         if let found, let descriptor {
             var rgb = [UInt8](repeating: 0, count: found.width * found.height * 3)
             let got = rgb.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(found.offset)) }

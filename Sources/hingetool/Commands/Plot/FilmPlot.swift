@@ -31,7 +31,7 @@ extension HingeTool {
                 "film", base: Film.self, arguments: arguments, context: context,
                 panels: hinge == nil ? 1 : 2
             ) { title in
-                let written = (try? String(contentsOfFile: dataPath, encoding: .utf8)) ?? ""
+                let written = (try? context.readAll(dataPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 let offset = Film.reportedOffset(in: written) ?? 0
                 let stops = hinge.flatMap {
                     try? Film.timeline($0.samples, offset: offset, film: nil, path: $0.path, pointLimit: $0.limit).stops
