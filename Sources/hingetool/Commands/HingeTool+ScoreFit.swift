@@ -32,44 +32,52 @@ extension HingeTool.Score {
         }
         let result = fit.fit()
         let rows = fit.rows(result)
-        let modes = GroundTruth.Interpolation.allCases
         let text: String
         switch arguments.value("format") {
         case "json":
-            let json = JSONValue.object([
-                (
-                    "rows",
-                    .array(
-                        rows.map { row in
-                            .object([
-                                ("log", .string(row.log)), ("interpolation", .string(row.interpolation.rawValue)),
-                                ("folds", .integer(row.folds)), ("android", .number(row.android)),
-                                ("noveum_hinge", .number(row.noveum)), ("hingekit_fitted", .number(row.fitted)),
-                                ("hingekit_held_out", .number(row.heldOut)),
-                                ("chop_p99_held_out", .number(row.heldOutChopP99)),
-                                ("chop_p99_android", .number(row.androidChopP99)),
-                            ])
-                        })
-                ),
-                (
-                    "fitted",
-                    .array(
-                        modes.indices.map { mode in
-                            .object([
-                                ("interpolation", .string(modes[mode].rawValue)),
-                                ("setting", .string(result.settings[result.all[mode]].description)),
-                                ("is_default", .bool(result.settings[result.all[mode]] == StepTrackerFit.defaultSetting)),
-                            ])
-                        })
-                ),
-            ])
-            text = json.withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
+            text =
+                leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
         case "markdown":
             text = leaveOneFoldOutMarkdown(rows, result: result)
         default:
             text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
         }
         try context.emit(text, to: arguments.value("output"))
+    }
+
+    /// The rows and the fitted settings as JSON.
+    static func leaveOneFoldOutJSON(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> JSONValue {
+        let modes = GroundTruth.Interpolation.allCases
+        return JSONValue.object([
+            (
+                "rows",
+                .array(
+                    rows.map { row in
+                        .object([
+                            ("log", .string(row.log)), ("interpolation", .string(row.interpolation.rawValue)),
+                            ("folds", .integer(row.folds)), ("android", .number(row.android)),
+                            ("noveum_hinge", .number(row.noveum)), ("hingekit_fitted", .number(row.fitted)),
+                            ("hingekit_held_out", .number(row.heldOut)),
+                            ("chop_p99_held_out", .number(row.heldOutChopP99)),
+                            ("chop_p99_android", .number(row.androidChopP99)),
+                        ])
+                    })
+            ),
+            (
+                "fitted",
+                .array(
+                    modes.indices.map { mode in
+                        .object([
+                            ("interpolation", .string(modes[mode].rawValue)),
+                            ("setting", .string(result.settings[result.all[mode]].description)),
+                            (
+                                "is_default",
+                                .bool(result.settings[result.all[mode]] == StepTrackerFit.defaultSetting)
+                            ),
+                        ])
+                    })
+            ),
+        ])
     }
 
     /// The fitted settings, one line per interpolation.
@@ -93,7 +101,8 @@ extension HingeTool.Score {
             over > 0 ? DecimalNumber.fixed(value / over, places: 2) : "-"
         }
         for row in rows {
-            text += "| \(row.log) | \(row.interpolation.rawValue) | \(row.folds) | \(f4(row.android)) | \(f4(row.noveum))"
+            text +=
+                "| \(row.log) | \(row.interpolation.rawValue) | \(row.folds) | \(f4(row.android)) | \(f4(row.noveum))"
             text += " | \(f4(row.fitted)) | \(ratio(row.fitted, row.android)) | **\(f4(row.heldOut))**"
             text += " | **\(ratio(row.heldOut, row.android))**"
             text += " | \(DecimalNumber.fixed(row.heldOutChopP99 * 10_000, places: 2)) / "

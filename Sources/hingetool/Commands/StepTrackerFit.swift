@@ -29,7 +29,8 @@ struct StepTrackerFit {
 
         var description: String {
             let p = parameters
-            return "prior speed \(DecimalNumber.shortest(p.priorSpeed)) °/s, coast \(DecimalNumber.shortest(p.coast)) s, "
+            return
+                "prior speed \(DecimalNumber.shortest(p.priorSpeed)) °/s, coast \(DecimalNumber.shortest(p.coast)) s, "
                 + "ω \(DecimalNumber.shortest(p.omega)) rad/s, snap \(DecimalNumber.shortest(p.fastSpeed)) °/s at "
                 + "\(DecimalNumber.shortest(p.fastShare)), carry \(DecimalNumber.shortest(p.carry)), "
                 + "thresholds \(DecimalNumber.shortest(firstUp))° up / \(DecimalNumber.shortest(lastDown))° down"
@@ -95,7 +96,9 @@ struct StepTrackerFit {
     /// Adds a log: `samples` from a step sensor, `reference` its truth. Its folds are the moves
     /// of the truth read held (the per-move tables' moves; the same for every interpolation),
     /// the time between two folds split at its middle.
-    mutating func add(name: String, samples: [HingeSample], sensor: StepSensor, reference: ReferenceRecording, origin: Int64?) {
+    mutating func add(
+        name: String, samples: [HingeSample], sensor: StepSensor, reference: ReferenceRecording, origin: Int64?
+    ) {
         let grid = ReadingScorer.grid(for: samples)
         let frames = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
         var held = reference

@@ -62,7 +62,9 @@ struct StepSensorTests {
 
     /// The coast from `angle` at `speed` (°/s, signed) after `tau` s with time constant `coast`,
     /// clamped to `band`: the oracle of the two hypotheses below, written from the docs.
-    static func coast(_ angle: Double, _ speed: Double, _ tau: Double, _ coast: Double, _ band: ClosedRange<Double>)
+    static func coast(
+        _ angle: Double, _ speed: Double, _ tau: Double, _ coast: Double, _ band: ClosedRange<Double>
+    )
         -> Double
     {
         min(max(angle + speed * coast * (1 - exp(-tau / coast)), band.lowerBound), band.upperBound)

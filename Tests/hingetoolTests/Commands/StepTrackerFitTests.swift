@@ -11,7 +11,8 @@ struct StepTrackerFitTests {
     @Test("The chop's 99th percentile without a fold is the one of the other folds' chops alone")
     func percentileWithoutFold() {
         var random = SystemRandomNumberGenerator()
-        let chops = (0..<2000).map { _ in (value: Double.random(in: 0...1, using: &random), fold: Int.random(in: 0..<5)) }
+        let chops = (0..<2000).map { _ in (value: Double.random(in: 0...1, using: &random), fold: Int.random(in: 0..<5))
+        }
         let sorted = chops.sorted { $0.value > $1.value }
         for excluded in [nil, 0, 3] as [Int?] {
             let kept = chops.filter { $0.fold != excluded }.map(\.value)
@@ -59,5 +60,33 @@ struct StepTrackerFitTests {
                 #expect(pool.allSatisfy { others(chosen) <= others($0) }, "fold \(fold)")
             }
         }
+    }
+
+    @Test(
+        "--format json names its schema and conforms to docs/schemas/score-unfold-lofo.json; misuse is refused", .slow)
+    func jsonReport() throws {
+        let run = try DocumentationTests.runScoring(
+            ["score", "--unfold", "--leave-one-fold-out"]
+                + ["fold8", "fold8-session-part1"].flatMap {
+                    [dataset("real/\($0)-public.csv"), dataset("real/\($0)-fused.csv")]
+                } + ["--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        let value = try #require(JSON.parse(run.output), "not JSON: \(run.output.prefix(200))")
+        let problems = try OutputFormatTests.schema("score-unfold-lofo").problems(value)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        // Each log and both pooled, under the three interpolations.
+        guard case .object(let members) = value, case .array(let rows)? = members["rows"] else {
+            Issue.record("no rows")
+            return
+        }
+        #expect(rows.count == 9)
+        // An odd number of files, or --truth beside it, is a usage error (exit 64).
+        let odd = runTool(["score", "--unfold", "--leave-one-fold-out", dataset("real/fold8-public.csv")])
+        #expect(odd.status == 64 && odd.error.contains("pairs"))
+        let truth = runTool([
+            "score", "--unfold", "--leave-one-fold-out", dataset("real/fold8-public.csv"),
+            dataset("real/fold8-fused.csv"), "--truth", dataset("real/fold8-fused.csv"),
+        ])
+        #expect(truth.status == 64 && truth.error.contains("--truth does not apply"))
     }
 }
