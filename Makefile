@@ -170,6 +170,8 @@ plots: build
 	for tilt in 0 15 30; do $(TOOL) fold-render --tilt $$tilt -o Plots/data/fold-render-$$tilt.dat; done
 	$(TOOL) unfold Datasets/real/fold8-public.csv --truth Datasets/real/fold8-fused.csv --rate 120 \
 	  -o Plots/data/unfold-real-fold8.dat
+	$(TOOL) unfold Datasets/real/fold8-session-part1-public.csv --truth Datasets/real/fold8-session-part1-fused.csv \
+	  --rate 120 -o Plots/data/unfold-real-part1.dat
 	for name in flat-to-laptop five-degree-steps; do \
 	  $(TOOL) unfold Datasets/$$name.csv --rate 120 -o Plots/data/unfold-$$name.dat; \
 	  $(TOOL) animate Datasets/$$name.csv --effect unfold -o Plots/data/unfold-spring-$$name.dat; done

@@ -344,6 +344,32 @@ part1_log_long() {
       k[4], k[5], k[6], a[4], a[5], a[6], k[4] / a[4], k[5] / a[5], k[6] / a[6] }' "$work/real-log-scores"
 }
 
+# The step tracker fitted on both real logs, each fold scored by a fit without it
+# (score --unfold --leave-one-fold-out): "kit android" of both logs pooled, change, held, linear
+# (computed once).
+lofo_scores() {
+  [ -s "$work/lofo-scores" ] && return
+  "$tool" score --unfold --leave-one-fold-out Datasets/real/fold8-public.csv Datasets/real/fold8-fused.csv \
+    Datasets/real/fold8-session-part1-public.csv Datasets/real/fold8-session-part1-fused.csv --format json \
+    2> /dev/null | jq -r '.rows[] | select(.log == "both") | "\(.interpolation) \(.hingekit_held_out) \(.android)"' \
+    | awk '{ k[$1] = $2; a[$1] = $3 } END { print k["change"], a["change"]; print k["held"], a["held"]; print k["linear"], a["linear"] }' \
+    > "$work/lofo-scores"
+}
+
+# "0.47× (change; held 0.45×, linear 0.47×)": held out, both logs pooled.
+lofo_short() {
+  lofo_scores
+  awk '{ r[NR] = $1 / $2 } END { printf "%.2f× (change; held %.2f×, linear %.2f×)", r[1], r[2], r[3] }' "$work/lofo-scores"
+}
+
+# The same with the RMSEs.
+lofo_long() {
+  lofo_scores
+  awk '{ k[NR] = $1; a[NR] = $2 } END {
+    printf "%.4f (change) / %.4f (held) / %.4f (linear) against the pipeline'"'"'s %.4f / %.4f / %.4f: **%.2f× / %.2f× / %.2f×**",
+      k[1], k[2], k[3], a[1], a[2], a[3], k[1] / a[1], k[2] / a[2], k[3] / a[3] }' "$work/lofo-scores"
+}
+
 # "a, b and c" from lines.
 joined() { awk '{ item[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s", item[i], (i == NR ? "" : i == NR - 1 ? " and " : ", ") }'; }
 
@@ -428,6 +454,9 @@ region docs/film.md sample block film_sample
 region docs/reading.md real-log inline real_log_long
 region docs/reading.md part1-log inline part1_log_long
 region README.md real-log inline real_log_short
+region README.md lofo inline lofo_short
+region docs/reading.md lofo-log inline lofo_long
+region Datasets/real/README.md lofo inline lofo_short
 region README.md frontier inline readme_frontier
 region Datasets/real/README.md real-log inline real_log_short
 region docs/film.md sample-start inline film_sample_start

@@ -4,7 +4,8 @@
 # replaced by `hingetool score [--unfold | --frontier] --format markdown` over Datasets/, and the
 # real Galaxy Z Fold 8 logs' tables in docs/reading.md (the five-fold log and the first part of
 # the longer session) by `score --unfold` of their public events against their private fused
-# angle (Datasets/real/), whole and per move, held, linear and change.
+# angle (Datasets/real/), whole and per move, held, linear and change, and the step tracker's
+# fit on both with leave-one-fold-out (score --unfold --leave-one-fold-out).
 # The test suite checks that both pages hold the current tables.
 set -euo pipefail
 tool=${1:-.build/debug/hingetool}
@@ -46,3 +47,7 @@ for interpolation in held linear change; do
   real=1 splice docs/reading.md "part1-$interpolation" $part1 --truth-interpolation $interpolation
   real=1 splice docs/reading.md "part1-moves-$interpolation" $part1 --truth-interpolation $interpolation --per-move
 done
+# The step tracker fitted on both logs, and each fold scored by a fit without it (every
+# interpolation in one table).
+real=1 splice docs/reading.md lofo --unfold --leave-one-fold-out Datasets/real/fold8-public.csv \
+  Datasets/real/fold8-fused.csv Datasets/real/fold8-session-part1-public.csv Datasets/real/fold8-session-part1-fused.csv

@@ -55,10 +55,11 @@ public struct StepSensor: Hashable, Sendable {
     /// (gizmax/FoldDuo): 0/90/180 on a fixed 200 ms grid; 0→90 when the hinge passes ~32–42°
     /// in slow folds, 90→180 at ~165–178°, 180→90 at ~137–148°, 90→0 at ~9–20°; the evaluated
     /// angle trails the hinge by a median 5° (~100 ms at the speed of a slow fold); rests read
-    /// 0–11° closed and 171–179° open. The thresholds are the figures' slow-fold values less
-    /// the lag's share: 30/165 up, 146/20 down.
+    /// 0–11° closed and 171–179° open. The thresholds a tracker reads crossings at were fitted
+    /// with its parameters on both real logs (`hingetool score --unfold --leave-one-fold-out`,
+    /// docs/reading.md): 40/165 up, 135/20 down (the synthetic model's were 30/165 and 146/20).
     public static let galaxyZFold8 = StepSensor(
-        levels: [0, 90, 180], up: [30, 165], down: [20, 146], grid: 0.2, lag: 0.1, closedRest: 6, openRest: 175)
+        levels: [0, 90, 180], up: [40, 165], down: [20, 135], grid: 0.2, lag: 0.1, closedRest: 6, openRest: 175)
 
     /// Motorola Razr 50 Ultra's hinge sensor (public sensor logs): only 0, 70, 90, 110 and 180.
     /// Its thresholds are not public; these sit between the levels with hysteresis.

@@ -29,7 +29,9 @@ extension HingeTool {
                 --truth FILE scores against another recording of the same motion instead (its \
                 angle column, e.g. 'import logcat --stream fused'), held or linearly \
                 interpolated (--truth-interpolation); --per-move (with --unfold) scores each \
-                move of the truth (faster than 5 °/s) on its own, from 0.5 s before it to 1 s after.
+                move of the truth (faster than 5 °/s) on its own, from 0.5 s before it to 1 s after; \
+                --leave-one-fold-out (with --unfold) fits the step tracker on pairs of trace and \
+                reference and reports it on every fold and on each fold held out (docs/reading.md).
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -39,6 +41,11 @@ extension HingeTool {
                 CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
             ] + truthOptions + [
                 CommandSpec.Option(["--per-move"], help: "With --unfold: one score per move of the truth."),
+                CommandSpec.Option(
+                    ["--leave-one-fold-out"],
+                    help:
+                        "With --unfold: the traces are pairs (a step sensor's trace, then its reference); fit the step "
+                        + "tracker on every fold and score each fold with a fit without it."),
                 CommandSpec.Option(
                     ["--frontier"],
                     help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
@@ -172,6 +179,14 @@ extension HingeTool {
             _ arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) -> ReferenceRecording? {
             guard let path = arguments.value("truth") else { return nil }
+            return try reference(path, arguments: arguments, context: context)
+        }
+
+        /// The reference recording at `path`, read as ``referenceTruth(_:context:)`` reads
+        /// `--truth`.
+        static func reference(
+            _ path: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) -> ReferenceRecording {
             let reader = try context.openTrace(path)
             var times: [Double] = []
             var angles: [Double] = []

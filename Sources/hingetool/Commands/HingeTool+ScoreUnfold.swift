@@ -5,6 +5,7 @@ internal import HingeSupport
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+        if arguments.has("leave-one-fold-out") { return try runLeaveOneFoldOut(arguments, context: context) }
         let reference = try referenceTruth(arguments, context: context)
         if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
         let results: [(path: String, rows: [(name: String, score: UnfoldScore)])]

@@ -101,6 +101,21 @@ struct UnfoldComparison {
         }
     }
 
+    /// The moves of the truth on `grid`: its angle changing faster than 5 °/s, moves less than
+    /// 0.3 s apart joined.
+    static func moveSpans(grid: [Double], truth: GroundTruth) -> [ClosedRange<Int>] {
+        var spans: [ClosedRange<Int>] = []
+        let moving = grid.map { abs(truth.state(at: $0).velocity) > 5 }
+        for span in ReadingScorer.moves(moving) {
+            if let last = spans.last, span.lowerBound - last.upperBound < 300 {
+                spans[spans.count - 1] = last.lowerBound...span.upperBound
+            } else {
+                spans.append(span)
+            }
+        }
+        return spans
+    }
+
     /// One move of the truth and the displays' scores over it.
     struct Move {
         var start: Double
@@ -122,16 +137,7 @@ struct UnfoldComparison {
         let onGrid = gridRun.values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor).values
         refused.add(gridRun.refused)
-        var spans: [ClosedRange<Int>] = []
-        let moving = grid.map { abs(truth.state(at: $0).velocity) > 5 }
-        for span in ReadingScorer.moves(moving) {
-            if let last = spans.last, span.lowerBound - last.upperBound < 300 {
-                spans[spans.count - 1] = last.lowerBound...span.upperBound
-            } else {
-                spans.append(span)
-            }
-        }
-        return spans.map { span in
+        return moveSpans(grid: grid, truth: truth).map { span in
             let start = grid[span.lowerBound]
             let end = grid[span.upperBound]
             let window = (start - 0.5)...(end + 1)

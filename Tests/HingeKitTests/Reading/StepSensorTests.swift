@@ -26,14 +26,15 @@ struct StepSensorTests {
 
     @Test("A crossing starts the coast from its threshold, lag + grid/2 before the report, inside the band")
     func crossing() {
-        let parameters = StepSensorTracker.Parameters(priorSpeed: 100, coast: 0.5, omega: 20)
+        let parameters = StepSensorTracker.Parameters(
+            priorSpeed: 100, coast: 0.5, omega: 20, fastShare: 0, carry: 0)
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
         tracker.ingest(time: 0, angle: 0)
         #expect(tracker.estimateAngle(at: 0) == 6)
         tracker.ingest(time: 1, angle: 90)
-        // Crossed 30° at 1 − 0.1 − 0.1 = 0.8 s at the prior 100 °/s.
+        // Crossed 40° at 1 − 0.1 − 0.1 = 0.8 s at the prior 100 °/s.
         for time in [1.0, 1.3, 2.0, 5.0] {
-            let expected = min(30 + 100 * 0.5 * (1 - exp(-(time - 0.8) / 0.5)), 165)
+            let expected = min(40 + 100 * 0.5 * (1 - exp(-(time - 0.8) / 0.5)), 165)
             #expect(abs(tracker.estimateAngle(at: time) - expected) < 1e-9)
         }
         // The next crossing gives the speed between the two: 135° in 0.6 s.
@@ -57,5 +58,66 @@ struct StepSensorTests {
         #expect(abs(afterSlope - beforeSlope) < 0.01 * max(1, abs(beforeSlope)))
         #expect(abs(tracker.angle(at: 8) - tracker.estimateAngle(at: 8)) < 1e-6)
         #expect(abs(tracker.angle(at: 8) - 6) < 1e-6)
+    }
+
+    /// The coast from `angle` at `speed` (°/s, signed) after `tau` s with time constant `coast`,
+    /// clamped to `band`: the oracle of the two hypotheses below, written from the docs.
+    static func coast(
+        _ angle: Double, _ speed: Double, _ tau: Double, _ coast: Double, _ band: ClosedRange<Double>
+    )
+        -> Double
+    {
+        min(max(angle + speed * coast * (1 - exp(-tau / coast)), band.lowerBound), band.upperBound)
+    }
+
+    @Test("A first crossing blends the prior coast with a snap's until the snap would have been reported")
+    func snapHypothesis() {
+        let parameters = StepSensorTracker.Parameters(
+            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        // Crossed 40° at 0.8 s. A snap at 400 °/s reaches 165° after −2.5·ln(1 − 125/1000) s and
+        // would be reported a lag and a grid step later: ruled out from then on.
+        let refuted = 0.8 - 2.5 * log(1 - 125.0 / 1000) + 0.1 + 0.2
+        for time in [1.0, 1.05, 1.1, refuted - 0.01] {
+            let slow = Self.coast(40, 45, time - 0.8, 2.5, 20...165)
+            let fast = Self.coast(40, 400, time - 0.8, 2.5, 20...165)
+            #expect(abs(tracker.estimateAngle(at: time) - (0.7 * slow + 0.3 * fast)) < 1e-9, "at \(time) s")
+        }
+        // After: the snap's weight decays by e per third of a grid step.
+        for late in [refuted + 0.1, refuted + 1] {
+            let slow = Self.coast(40, 45, late - 0.8, 2.5, 20...165)
+            let weight = 0.3 * exp(-(late - refuted) / (0.2 / 3))
+            let expected = slow + weight * (Self.coast(40, 400, late - 0.8, 2.5, 20...165) - slow)
+            #expect(abs(tracker.estimateAngle(at: late) - expected) < 1e-9, "at \(late) s")
+        }
+        // Without the snap (share 0) the estimate at the report is the prior coast: lower.
+        var plain = StepSensorTracker(
+            sensor: .galaxyZFold8,
+            parameters: .init(priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0, carry: 0))
+        plain.ingest(time: 0, angle: 0)
+        plain.ingest(time: 1, angle: 90)
+        #expect(tracker.estimateAngle(at: 1) - plain.estimateAngle(at: 1) > 15)
+    }
+
+    @Test("A measured snap moves the next move's snap share by carry; the top level rules nothing out")
+    func carry() {
+        let parameters = StepSensorTracker.Parameters(
+            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0.5)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 10, angle: 90)
+        // 40° → 165° in 0.4 s: 312 °/s, faster than √(45·400) = 134 °/s, a snap: the share goes
+        // from 0.3 halfway to 1, 0.65.
+        tracker.ingest(time: 10.4, angle: 180)
+        #expect(abs(tracker.estimateAngle(at: 10.5) - Self.coast(165, 312.5, 0.3, 2.5, 135...175)) < 1e-9)
+        tracker.ingest(time: 12, angle: 90)
+        // Crossed 135° down at 11.8 s: the snap share is 0.65.
+        for time in [12.0, 12.1] {
+            let slow = Self.coast(135, -45, time - 11.8, 2.5, 20...165)
+            let fast = Self.coast(135, -400, time - 11.8, 2.5, 20...165)
+            #expect(abs(tracker.estimateAngle(at: time) - (0.35 * slow + 0.65 * fast)) < 1e-9, "at \(time) s")
+        }
     }
 }

@@ -99,6 +99,21 @@ struct DocumentationTests {
         }
     }
 
+    @Test("docs/reading.md holds the current leave-one-fold-out table of the real logs (make score)", .slow)
+    func leaveOneFoldOutTable() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
+        let run = try Self.runScoring(
+            ["score", "--unfold", "--leave-one-fold-out"]
+                + ["fold8", "fold8-session-part1"].flatMap {
+                    [dataset("real/\($0)-public.csv"), dataset("real/\($0)-fused.csv")]
+                } + ["--format", "markdown"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(guide.contains("<!-- lofo:begin -->\n" + run.output + "<!-- lofo:end -->"), "run `make score`")
+        // The default tracker is the one fitted on every fold, change-triggered.
+        #expect(
+            run.output.split(separator: "\n").contains { $0.hasPrefix("- change: ") && $0.contains("(the default)") })
+    }
+
     @Test("docs/getting-started.md compiles: its test example is the one run here")
     func gettingStarted() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)

@@ -1,0 +1,137 @@
+import HingeAnalysis
+import HingeKit
+internal import HingeSupport
+
+extension HingeTool.Score {
+    /// `score --unfold --leave-one-fold-out TRACE REFERENCE …`: the step tracker fitted on
+    /// every fold of the logs, and each fold scored by a fit without it (``StepTrackerFit``).
+    static func runLeaveOneFoldOut(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+        for refused in ["truth", "truth-interpolation", "per-move"] where arguments.has(refused) {
+            throw .usage(
+                "--leave-one-fold-out takes each trace's reference after it and reports every interpolation; "
+                    + "--\(refused) does not apply")
+        }
+        let paths = arguments.positionals
+        guard !paths.isEmpty, paths.count.isMultiple(of: 2) else {
+            throw .usage("--leave-one-fold-out needs pairs: a step sensor's trace, then its reference")
+        }
+        let limits = (rows: try HingeTool.rowLimit(arguments), points: try HingeTool.pointLimit(arguments))
+        var fit = StepTrackerFit()
+        for pair in stride(from: 0, to: paths.count, by: 2) {
+            let (path, referencePath) = (paths[pair], paths[pair + 1])
+            let reference = try reference(referencePath, arguments: arguments, context: context)
+            let trace = try loadTrace(path, context: context, rowLimit: limits.rows)
+            let name = ToolContext.displayName(path)
+            try checkScoringGrid(trace.samples, limit: limits.points, file: name)
+            guard let sensor = UnfoldComparison.stepSensor(for: trace.samples) else {
+                throw .data("\(name): not a known step sensor's trace (its levels and grid are no known sensor's)")
+            }
+            fit.add(
+                name: name.split(separator: "/").last.map(String.init) ?? name, samples: trace.samples,
+                sensor: sensor, reference: reference, origin: trace.integerOrigin)
+        }
+        let result = fit.fit()
+        let rows = fit.rows(result)
+        let text: String
+        switch arguments.value("format") {
+        case "json":
+            text =
+                leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
+        case "markdown":
+            text = leaveOneFoldOutMarkdown(rows, result: result)
+        default:
+            text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
+        }
+        try context.emit(text, to: arguments.value("output"))
+    }
+
+    /// The rows and the fitted settings as JSON.
+    static func leaveOneFoldOutJSON(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> JSONValue {
+        let modes = GroundTruth.Interpolation.allCases
+        return JSONValue.object([
+            (
+                "rows",
+                .array(
+                    rows.map { row in
+                        .object([
+                            ("log", .string(row.log)), ("interpolation", .string(row.interpolation.rawValue)),
+                            ("folds", .integer(row.folds)), ("android", .number(row.android)),
+                            ("noveum_hinge", .number(row.noveum)), ("hingekit_fitted", .number(row.fitted)),
+                            ("hingekit_held_out", .number(row.heldOut)),
+                            ("chop_p99_held_out", .number(row.heldOutChopP99)),
+                            ("chop_p99_android", .number(row.androidChopP99)),
+                        ])
+                    })
+            ),
+            (
+                "fitted",
+                .array(
+                    modes.indices.map { mode in
+                        .object([
+                            ("interpolation", .string(modes[mode].rawValue)),
+                            ("setting", .string(result.settings[result.all[mode]].description)),
+                            (
+                                "is_default",
+                                .bool(result.settings[result.all[mode]] == StepTrackerFit.defaultSetting)
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// The fitted settings, one line per interpolation.
+    static func fittedLines(_ result: StepTrackerFit.Result) -> [String] {
+        GroundTruth.Interpolation.allCases.enumerated().map { mode, interpolation in
+            let setting = result.settings[result.all[mode]]
+            let isDefault = setting == StepTrackerFit.defaultSetting ? " (the default)" : ""
+            let distinct = Set(result.withoutFold[mode]).count
+            return "\(interpolation.rawValue): \(setting.description)\(isDefault); "
+                + "\(distinct) distinct settings over the held-out folds"
+        }
+    }
+
+    static func leaveOneFoldOutMarkdown(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> String {
+        var text =
+            "| log | truth | folds | RMSE android | RMSE noveum-hinge | RMSE hingekit, fitted on every fold "
+            + "| ratio | RMSE hingekit, fold held out | ratio to android | chop p99 ×10⁴ (held out / android) |\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|\n"
+        func f4(_ value: Double) -> String { DecimalNumber.fixed(value, places: 4) }
+        func ratio(_ value: Double, _ over: Double) -> String {
+            over > 0 ? DecimalNumber.fixed(value / over, places: 2) : "-"
+        }
+        for row in rows {
+            text +=
+                "| \(row.log) | \(row.interpolation.rawValue) | \(row.folds) | \(f4(row.android)) | \(f4(row.noveum))"
+            text += " | \(f4(row.fitted)) | \(ratio(row.fitted, row.android)) | **\(f4(row.heldOut))**"
+            text += " | **\(ratio(row.heldOut, row.android))**"
+            text += " | \(DecimalNumber.fixed(row.heldOutChopP99 * 10_000, places: 2)) / "
+            text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2)) |\n"
+        }
+        text += "\nFitted on every fold (\(result.settings.count) settings searched):\n\n"
+        text += fittedLines(result).map { "- " + $0 + "\n" }.joined()
+        return text
+    }
+
+    static func leaveOneFoldOutTable(
+        _ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result, source: String
+    ) -> String {
+        var header = CommentHeader("score --unfold --leave-one-fold-out", source: source)
+        for line in fittedLines(result) { header.add("fitted, " + line) }
+        var text = header.text
+        text += "# log                             truth   folds android  noveum   fitted   held_out ratio_held"
+        text += " chop_p99_held chop_p99_android\n"
+        for row in rows {
+            text += row.log.padding(34) + row.interpolation.rawValue.padding(8) + "\(row.folds)".padding(6)
+            let cells = [
+                DecimalNumber.fixed(row.android, places: 5), DecimalNumber.fixed(row.noveum, places: 5),
+                DecimalNumber.fixed(row.fitted, places: 5), DecimalNumber.fixed(row.heldOut, places: 5),
+                row.android > 0 ? DecimalNumber.fixed(row.heldOut / row.android, places: 3) : "-",
+            ]
+            text += cells.map { $0.padding(9) }.joined() + " "
+            text += DecimalNumber.fixed(row.heldOutChopP99, places: 6).padding(14)
+            text += DecimalNumber.fixed(row.androidChopP99, places: 6) + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,322 @@
+import HingeAnalysis
+import HingeKit
+
+/// The step tracker fitted on real logs, and checked on folds it was not fitted on
+/// (`score --unfold --leave-one-fold-out`, docs/reading.md, "Fitted on the real logs").
+///
+/// Every setting of ``settings`` runs HingeKit's unfold driver once over each log; its squared
+/// error is summed per fold (and per truth interpolation) and its chop's 99th percentile taken
+/// without each fold. The setting fitted on a set of folds is the one with the lowest pooled
+/// squared error over them whose 99th-percentile chop over them stays at or below Android's
+/// pipeline's (the lowest chop when none does). Leave-one-fold-out scores each fold with the
+/// setting fitted on every other fold of every log.
+struct StepTrackerFit {
+    /// One candidate: the tracker's parameters and the thresholds it reads crossings at.
+    struct Setting: Hashable {
+        var parameters: StepSensorTracker.Parameters
+        /// The 0→1 up threshold and the top level's down threshold, degrees (the sensor's others
+        /// kept).
+        var firstUp: Double
+        var lastDown: Double
+
+        /// The sensor with these thresholds.
+        func sensor(from base: StepSensor) -> StepSensor {
+            var sensor = base
+            sensor.up[0] = firstUp
+            sensor.down[sensor.down.count - 1] = lastDown
+            return sensor
+        }
+
+        var description: String {
+            let p = parameters
+            return
+                "prior speed \(DecimalNumber.shortest(p.priorSpeed)) °/s, coast \(DecimalNumber.shortest(p.coast)) s, "
+                + "ω \(DecimalNumber.shortest(p.omega)) rad/s, snap \(DecimalNumber.shortest(p.fastSpeed)) °/s at "
+                + "\(DecimalNumber.shortest(p.fastShare)), carry \(DecimalNumber.shortest(p.carry)), "
+                + "thresholds \(DecimalNumber.shortest(firstUp))° up / \(DecimalNumber.shortest(lastDown))° down"
+        }
+    }
+
+    /// The grid searched: 3 prior speeds × 3 coasts × 2 rates × 3 snap shares × 2 carries × 2 × 2
+    /// thresholds, the snap at 400 °/s.
+    static let settings: [Setting] = {
+        var settings: [Setting] = []
+        for priorSpeed in [45.0, 70, 110] {
+            for coast in [0.6, 1.2, 2.5] {
+                for omega in [15.0, 25] {
+                    for fastShare in [0.0, 0.3, 0.6] {
+                        for carry in [0.0, 0.5] {
+                            for firstUp in [30.0, 40] {
+                                for lastDown in [135.0, 146] {
+                                    let parameters = StepSensorTracker.Parameters(
+                                        priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
+                                        fastShare: fastShare, carry: carry)
+                                    settings.append(
+                                        Setting(parameters: parameters, firstUp: firstUp, lastDown: lastDown))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return settings
+    }()
+
+    /// The setting the defaults are: ``StepSensorTracker/Parameters/fittedOnFold8`` and the
+    /// thresholds of ``StepSensor/galaxyZFold8``.
+    static var defaultSetting: Setting {
+        let sensor = StepSensor.galaxyZFold8
+        return Setting(
+            parameters: .fittedOnFold8, firstUp: sensor.up[0], lastDown: sensor.down[sensor.down.count - 1])
+    }
+
+    /// One log, ready to score: its samples and sensor, the 1 kHz grid and 120 Hz frames, the
+    /// fold of each, the true progress under each interpolation, and the fixed displays.
+    struct Log {
+        var name: String
+        var samples: [HingeSample]
+        var sensor: StepSensor
+        var grid: [Double]
+        var frames: [Double]
+        var gridFold: [Int]
+        var frameFold: [Int]
+        /// The true progress on the grid, one series per ``GroundTruth/Interpolation/allCases``.
+        var truth: [[Double]]
+        var android: [Double]
+        var androidFrames: [Double]
+        var noveum: [Double]
+        var folds: Int
+    }
+
+    /// The logs, and their folds numbered across them.
+    var logs: [Log] = []
+    var foldCount: Int { logs.reduce(0) { $0 + $1.folds } }
+
+    /// Adds a log: `samples` from a step sensor, `reference` its truth. Its folds are the moves
+    /// of the truth read held (the per-move tables' moves; the same for every interpolation),
+    /// the time between two folds split at its middle.
+    mutating func add(
+        name: String, samples: [HingeSample], sensor: StepSensor, reference: ReferenceRecording, origin: Int64?
+    ) {
+        let grid = ReadingScorer.grid(for: samples)
+        let frames = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
+        var held = reference
+        held.interpolation = .held
+        let spans = UnfoldComparison.moveSpans(grid: grid, truth: held.truth(traceOrigin: origin))
+        var bounds: [Double] = []
+        for (span, next) in zip(spans, spans.dropFirst()) {
+            bounds.append((grid[span.upperBound] + grid[next.lowerBound]) / 2)
+        }
+        let first = foldCount
+        func fold(_ time: Double) -> Int { first + (bounds.firstIndex { time < $0 } ?? bounds.count) }
+        let truth = GroundTruth.Interpolation.allCases.map { mode in
+            var read = reference
+            read.interpolation = mode
+            let truth = read.truth(traceOrigin: origin)
+            return grid.map { UnfoldScorer.trueProgress(truth.state(at: $0).angle) }
+        }
+        let fixed = UnfoldComparison.run(samples, at: grid, stepSensor: sensor).values
+        let fixedFrames = UnfoldComparison.run(samples, at: frames, stepSensor: sensor).values
+        let android = UnfoldComparison.names.firstIndex(of: "android") ?? 2
+        let noveum = UnfoldComparison.names.firstIndex(of: "noveum-hinge") ?? 3
+        logs.append(
+            Log(
+                name: name, samples: samples, sensor: sensor, grid: grid, frames: frames, gridFold: grid.map(fold),
+                frameFold: frames.map(fold), truth: truth, android: fixed[android],
+                androidFrames: fixedFrames[android], noveum: fixed[noveum], folds: max(1, spans.count)))
+    }
+
+    /// HingeKit's unfold progress under `setting` on a log, at `times`.
+    static func driverValues(_ log: Log, setting: Setting, at times: [Double]) -> [Double] {
+        var driver = UnfoldDriver(stepSensor: setting.sensor(from: log.sensor), stepParameters: setting.parameters)
+        var refused = RefusedSamples()
+        var values: [Double] = []
+        values.reserveCapacity(times.count)
+        var next = 0
+        for time in times {
+            while next < log.samples.count, log.samples[next].time <= time {
+                driver.ingest(log.samples[next], noting: &refused)
+                next += 1
+            }
+            values.append(driver.value(at: time))
+        }
+        return values
+    }
+
+    /// The chop of each frame (|second difference|; 0 at a log's ends) with its fold, over
+    /// every log.
+    static func chops(_ series: [[Double]], folds: [[Int]]) -> [(value: Double, fold: Int)] {
+        var chops: [(value: Double, fold: Int)] = []
+        for (values, fold) in zip(series, folds) where values.count >= 3 {
+            for k in 1..<(values.count - 1) {
+                chops.append((abs(values[k + 1] - 2 * values[k] + values[k - 1]), fold[k]))
+            }
+        }
+        return chops
+    }
+
+    /// The 99th percentile of the chops outside `excluded` (all with `nil`), ranked as
+    /// ``UnfoldScorer/chop(_:)`` ranks; `sorted` is in decreasing order.
+    static func p99(_ sorted: [(value: Double, fold: Int)], excluding excluded: Int?, count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let rank = Int((0.99 * Double(count - 1)).rounded())
+        let fromTop = count - 1 - rank
+        var seen = 0
+        for chop in sorted where chop.fold != excluded {
+            if seen == fromTop { return chop.value }
+            seen += 1
+        }
+        return 0
+    }
+
+    /// The 99th percentile of chops, ranked as ``UnfoldScorer/chop(_:)`` ranks.
+    static func percentile99(_ chops: [Double]) -> Double {
+        guard !chops.isEmpty else { return 0 }
+        let sorted = chops.sorted()
+        return sorted[Int((0.99 * Double(sorted.count - 1)).rounded())]
+    }
+
+    /// One setting's errors: squared error per interpolation and fold, and the chop's 99th
+    /// percentile without each fold (the last entry: with every fold).
+    struct Evaluation {
+        var squares: [[Double]]
+        var chopP99: [Double]
+    }
+
+    func evaluate(_ setting: Setting) -> Evaluation {
+        let modes = GroundTruth.Interpolation.allCases.count
+        var squares = Array(repeating: Array(repeating: 0.0, count: foldCount), count: modes)
+        var frameSeries: [[Double]] = []
+        for log in logs {
+            let values = Self.driverValues(log, setting: setting, at: log.grid)
+            for mode in 0..<modes {
+                let truth = log.truth[mode]
+                for k in values.indices {
+                    let error = values[k] - truth[k]
+                    squares[mode][log.gridFold[k]] += error * error
+                }
+            }
+            frameSeries.append(Self.driverValues(log, setting: setting, at: log.frames))
+        }
+        return Evaluation(squares: squares, chopP99: chopP99(frameSeries))
+    }
+
+    /// The chop's 99th percentile of a display's frames without each fold, then with all.
+    func chopP99(_ frameSeries: [[Double]]) -> [Double] {
+        let chops = Self.chops(frameSeries, folds: logs.map(\.frameFold)).sorted { $0.value > $1.value }
+        var perFold = Array(repeating: 0, count: foldCount)
+        for chop in chops { perFold[chop.fold] += 1 }
+        return (0..<foldCount).map { Self.p99(chops, excluding: $0, count: chops.count - perFold[$0]) }
+            + [Self.p99(chops, excluding: nil, count: chops.count)]
+    }
+
+    /// The result: per interpolation, the setting fitted on every fold and the one fitted
+    /// without each fold (indices into the settings searched), and every setting's errors.
+    struct Result {
+        var settings: [Setting]
+        var all: [Int]
+        var withoutFold: [[Int]]
+        var evaluations: [Evaluation]
+        var androidChopP99: [Double]
+    }
+
+    /// Fits on every fold and without each, under each interpolation.
+    func fit(_ settings: [Setting] = StepTrackerFit.settings) -> Result {
+        let evaluations = settings.map(evaluate)
+        let android = chopP99(logs.map(\.androidFrames))
+        func best(mode: Int, without excluded: Int?) -> Int {
+            let column = excluded ?? foldCount
+            func total(_ index: Int) -> Double {
+                let squares = evaluations[index].squares[mode]
+                return squares.reduce(0, +) - (excluded.map { squares[$0] } ?? 0)
+            }
+            let feasible = settings.indices.filter { evaluations[$0].chopP99[column] <= android[column] }
+            if feasible.isEmpty {
+                return settings.indices.min { evaluations[$0].chopP99[column] < evaluations[$1].chopP99[column] } ?? 0
+            }
+            return feasible.min { total($0) < total($1) } ?? 0
+        }
+        let modes = GroundTruth.Interpolation.allCases.indices
+        return Result(
+            settings: settings, all: modes.map { best(mode: $0, without: nil) },
+            withoutFold: modes.map { mode in (0..<foldCount).map { best(mode: mode, without: $0) } },
+            evaluations: evaluations, androidChopP99: android)
+    }
+
+    /// One row of the report: a log (or all of them) under one interpolation.
+    struct Row {
+        var log: String
+        var interpolation: GroundTruth.Interpolation
+        var folds: Int
+        var android: Double
+        var noveum: Double
+        /// HingeKit with the setting fitted on every fold (in-sample).
+        var fitted: Double
+        /// HingeKit with each fold's setting fitted without it (held out).
+        var heldOut: Double
+        /// The chop's 99th percentile, held out (each frame from its fold's setting) and the
+        /// pipeline's.
+        var heldOutChopP99: Double
+        var androidChopP99: Double
+    }
+
+    /// The rows: each log, then all of them pooled, under each interpolation.
+    func rows(_ result: Result) -> [Row] {
+        var rows: [Row] = []
+        for (mode, interpolation) in GroundTruth.Interpolation.allCases.enumerated() {
+            // Each frame's chop from the setting its fold was scored with.
+            let chosen = result.withoutFold[mode]
+            var frameValues: [Int: [[Double]]] = [:]
+            for index in Set(chosen) {
+                frameValues[index] = logs.map { Self.driverValues($0, setting: result.settings[index], at: $0.frames) }
+            }
+            var logChops: [[Double]] = []
+            for (logIndex, log) in logs.enumerated() {
+                var chops: [Double] = []
+                for k in 1..<max(1, log.frames.count - 1) {
+                    guard let values = frameValues[chosen[log.frameFold[k]]]?[logIndex] else { continue }
+                    chops.append(abs(values[k + 1] - 2 * values[k] + values[k - 1]))
+                }
+                logChops.append(chops)
+            }
+            var first = 0
+            var pooled = (count: 0, android: 0.0, noveum: 0.0, fitted: 0.0, heldOut: 0.0)
+            for (logIndex, log) in logs.enumerated() {
+                let folds = first..<(first + log.folds)
+                let truth = log.truth[mode]
+                var android = 0.0
+                var noveum = 0.0
+                for k in truth.indices {
+                    android += (log.android[k] - truth[k]) * (log.android[k] - truth[k])
+                    noveum += (log.noveum[k] - truth[k]) * (log.noveum[k] - truth[k])
+                }
+                let fitted = folds.reduce(0) { $0 + result.evaluations[result.all[mode]].squares[mode][$1] }
+                let heldOut = folds.reduce(0) { $0 + result.evaluations[chosen[$1]].squares[mode][$1] }
+                let count = Double(max(1, truth.count))
+                rows.append(
+                    Row(
+                        log: log.name, interpolation: interpolation, folds: log.folds,
+                        android: (android / count).squareRoot(), noveum: (noveum / count).squareRoot(),
+                        fitted: (fitted / count).squareRoot(), heldOut: (heldOut / count).squareRoot(),
+                        heldOutChopP99: Self.percentile99(logChops[logIndex]),
+                        androidChopP99: UnfoldScorer.chop(log.androidFrames).p99))
+                pooled.count += truth.count
+                pooled.android += android
+                pooled.noveum += noveum
+                pooled.fitted += fitted
+                pooled.heldOut += heldOut
+                first += log.folds
+            }
+            let count = Double(max(1, pooled.count))
+            rows.append(
+                Row(
+                    log: "both", interpolation: interpolation, folds: foldCount,
+                    android: (pooled.android / count).squareRoot(), noveum: (pooled.noveum / count).squareRoot(),
+                    fitted: (pooled.fitted / count).squareRoot(), heldOut: (pooled.heldOut / count).squareRoot(),
+                    heldOutChopP99: Self.percentile99(logChops.flatMap { $0 }),
+                    androidChopP99: result.androidChopP99[foldCount]))
+        }
+        return rows
+    }
+}
