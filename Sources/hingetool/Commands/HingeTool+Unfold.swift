@@ -76,10 +76,10 @@ extension HingeTool {
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
-            let sensor = UnfoldComparison.stepSensor(for: samples)
+            let sensor = StepSensor.detect(in: samples)
             let (values, updates, refused) = UnfoldComparison.run(
                 samples, at: times, events: events, stepSensor: sensor)
-            let format = RowWriter.format(arguments)
+            let format = try RowWriter.format(arguments)
             if arguments.has("events"), format == .csv || format == .trace {
                 throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
             }
