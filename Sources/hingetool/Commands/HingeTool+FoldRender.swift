@@ -75,7 +75,7 @@ extension HingeTool {
                 "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
             // Both outputs are opened (and checked against each other and the inputs) first; the
             // rows are then streamed, a pixel row at a time, never held whole (27 bytes a pixel).
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             if let png = arguments.value("png") {
                 guard let bytes = rendered.pngData() else {
                     throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")

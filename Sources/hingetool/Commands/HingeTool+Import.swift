@@ -121,7 +121,7 @@ extension HingeTool {
                 for section in log.sections {
                     text += "\(section.line) \(section.rowCount) '\(Echo.quoted(section.name, limit: 200))'\n"
                 }
-                return try context.emit(text, to: arguments.value("output"))
+                return try context.emit(text, to: try arguments[Keys.output])
             }
             let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
             guard section.rowCount > 0 || section.badRowCount > 0 else {
@@ -136,7 +136,7 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = try checkedRows(section, name: file, skip: arguments.has("skip-bad-rows"), context: context)
+            let rows = try checkedRows(section, name: file, skip: try arguments[Keys.skipBadRows], context: context)
             let clock = Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
             try checkTimes(
@@ -144,10 +144,10 @@ extension HingeTool {
             var header = CommentHeader("import dumpsys", source: path)
             header.add(
                 "sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; \(describe(clock, origin))")
-            guard RowWriter.format(arguments) != .trace else {
+            guard try RowWriter.format(arguments) != .trace else {
                 // Every row has a value: a section with a masked row was refused above.
                 return try context.emit(
-                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: arguments.value("output"))
+                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: try arguments[Keys.output])
             }
             try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
                 writer in
@@ -201,7 +201,7 @@ extension HingeTool {
             _ log: SamsungHALLog, path: String, arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) {
             let name = ToolContext.displayName(path)
-            let skip = arguments.has("skip-bad-rows")
+            let skip = try arguments[Keys.skipBadRows]
             let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [])
             let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [])
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
@@ -217,7 +217,7 @@ extension HingeTool {
                 let text =
                     list.text + "public \(publicEvents.events.count) hinge_angle\n"
                     + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(CommentHeader.oneLine(ignoredText))\n"
-                return try context.emit(text, to: arguments.value("output"))
+                return try context.emit(text, to: try arguments[Keys.output])
             }
             let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
             let events = stream == .public ? publicEvents.events : fusedEvents.events

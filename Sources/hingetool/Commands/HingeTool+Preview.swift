@@ -56,8 +56,8 @@ extension HingeTool {
             let rate = try declaredNumber(arguments, "rate")
             let size = try declaredWholeNumber(arguments, "size")
             let responsiveness = try declaredNumber(arguments, "responsiveness")
-            let output = arguments.value("output")
-            let folder = arguments.value("out-dir")
+            let output = try arguments[Keys.output]
+            let folder = try arguments[Keys.outDir]
             switch (output, folder) {
             case (nil, nil): throw .usage("Missing expected option '-o <file>' or '--out-dir <dir>'")
             case (.some, .some): throw .usage("'-o' and '--out-dir' cannot be used together")
@@ -80,7 +80,7 @@ extension HingeTool {
                 responsiveness: responsiveness)
             var refused = RefusedSamples()
             if let folder {
-                refused = try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
+                refused = try writeFrames(preview, samples, rate: rate, into: folder, force: try arguments[Keys.force])
             } else if let output, let format {
                 refused = try encode(preview, samples, rate: rate, format: format, to: output)
             }

@@ -65,11 +65,11 @@ extension HingeTool {
             let pointLimit = try pointLimit(arguments)
             let context = try readingStandardInputOnce(arguments, context: context)
             let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
-            let reader = try context.openTrace(path, options: readOptions(arguments))
+            let reader = try context.openTrace(path, options: try readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             let rows = RowWriter(
-                RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
+                try RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
             rows.writeHeader(CommentHeader("read", source: path), schema: "hingetool/read/1")
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
             var start: Double?

@@ -137,7 +137,7 @@ extension HingeTool {
             _ path: String, rate: Double, filter: (sigma: Double?, window: Double), _ arguments: ParsedArguments
         ) throws(ToolError) -> CommentHeader {
             let derivative = arguments.has("derivative")
-            if derivative, RowWriter.format(arguments) == .trace {
+            if derivative, try RowWriter.format(arguments) == .trace {
                 throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
             }
             var options = ["--rate", DecimalNumber.shortest(rate)]

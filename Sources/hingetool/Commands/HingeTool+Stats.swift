@@ -47,7 +47,7 @@ extension HingeTool {
             var warnings = ""
             var failed: [String] = []
             for path in arguments.positionals {
-                let reader = try context.openTrace(path, options: readOptions(arguments))
+                let reader = try context.openTrace(path, options: try readOptions(arguments))
                 let tolerance: Double
                 do {
                     tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
@@ -83,10 +83,10 @@ extension HingeTool {
                 }
             }
             let text =
-                arguments.value("format") == "json"
+                try arguments[Keys.reportFormat] == .json
                 ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
                 : reports.joined(separator: "\n")
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
             context.writeError(warnings)
             if arguments.has("strict"), !failed.isEmpty {
                 throw .gate("\(failed.joined(separator: ", ")) (--strict)")
@@ -98,7 +98,9 @@ extension HingeTool {
         static func sensorWarnings(
             _ checks: SensorConformance, statistics: TraceStatistics, declared: Double?
         ) -> [String] {
-            var warnings = checks.warnings()
+            var warnings = SensorConformance.Check.allCases.compactMap { check in
+                checks.warning(for: check).map { check == .range ? $0 + rangeRemedy : $0 }
+            }
             if declared == nil, case .continuous(let change) = statistics.quantisation, checks.values >= 2 {
                 warnings.append(
                     "the angles share no resolution (smallest change \(DecimalNumber.shortest(change))°): a hinge "
@@ -106,6 +108,9 @@ extension HingeTool {
             }
             return warnings
         }
+
+        /// How a user of `stats` declares a larger range (the library's sentence names no option).
+        static let rangeRemedy = "; give --max-range if the device declares more"
 
         static func report(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> String {
             func seconds(_ value: Double?) -> String { value.map { DecimalNumber.fixed($0, places: 6) + " s" } ?? "–" }

@@ -58,7 +58,7 @@ extension HingeTool {
                     text += scenario.name + String(repeating: " ", count: max(1, 20 - scenario.name.count))
                     text += scenario.summary + "\n"
                 }
-                try context.emit(text, to: arguments.value("output"))
+                try context.emit(text, to: try arguments[Keys.output])
                 return
             }
             guard let name = arguments.positionals.first else {
@@ -86,8 +86,8 @@ extension HingeTool {
                 scenario.trace.sensor.quantisation = .step(step)
             }
             let repeats = try declaredWholeNumber(arguments, "repeat")
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            let format = RowWriter.format(arguments)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            let format = try RowWriter.format(arguments)
             if format == .trace {
                 write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
             } else {

@@ -51,14 +51,14 @@ extension HingeTool {
                 }
                 throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
             }
-            guard let folder = arguments.value("out-dir") else {
+            guard let folder = try arguments[Keys.outDir] else {
                 throw .usage("Missing expected option '--out-dir <dir>'")
             }
             let seed = try declaredUnsignedInteger(arguments, "seed")
             let width = Int(try declaredNumber(arguments, "width"))
             let height = Int(try declaredNumber(arguments, "height"))
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
-            try write(film, to: folder, force: arguments.has("force"))
+            try write(film, to: folder, force: try arguments[Keys.force])
             context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")
         }
 

@@ -53,11 +53,10 @@ extension HingeTool {
 
     /// `-q, --quiet`: no warnings on standard error (errors still print), for the commands that
     /// warn about a trace they read without error.
-    static let quietOption = CommandSpec.Option(
-        ["-q", "--quiet"], help: "Print no warnings about the input (errors still print).")
+    static var quietOption: CommandSpec.Option { Keys.quiet.option }
 
     /// The report formats.
-    enum ReportFormat: String, CaseIterable, Sendable {
+    enum ReportFormat: String, OptionChoice {
         case text, json, markdown
     }
 }

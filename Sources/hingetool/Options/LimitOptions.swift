@@ -127,6 +127,5 @@ extension HingeTool {
 
 extension HingeTool {
     /// For commands that write a set of files into a folder (``OutputSet``).
-    static let forceOption = CommandSpec.Option(
-        ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")
+    static var forceOption: CommandSpec.Option { Keys.force.option }
 }

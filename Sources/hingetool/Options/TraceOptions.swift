@@ -6,32 +6,57 @@ extension HingeTool {
     static let traceArgument = CommandSpec.Argument(
         "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
 
-    static let outputOption = CommandSpec.Option(
-        ["-o", "--output"], value: "file", kind: .outputFile,
-        help: "Write to this file instead of standard output; it is replaced atomically.")
+    static var outputOption: CommandSpec.Option { Keys.output.option }
 
-    static let skipBadRowsOption = CommandSpec.Option(
-        ["--skip-bad-rows"],
-        help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
+    static var skipBadRowsOption: CommandSpec.Option { Keys.skipBadRows.option }
 
     /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
-    static let angleUnitOption = CommandSpec.Option(
-        ["--angle-unit"], value: "unit",
-        help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
-        allowed: AngleUnitName.allCases.map(\.rawValue)
-    ).defaulting(toNote: "deg")
+    static var angleUnitOption: CommandSpec.Option { Keys.angleUnit.option }
 
     /// The words `--angle-unit` takes.
-    enum AngleUnitName: String, CaseIterable {
+    enum AngleUnitName: String, OptionChoice {
         case deg, rad
 
         var unit: TraceColumns.AngleUnit { self == .rad ? .radians : .degrees }
     }
 
-    static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
-        let unit = arguments.value("angle-unit").flatMap(AngleUnitName.init(rawValue:))?.unit
+    static func readOptions(
+        _ arguments: ParsedArguments, keepingExtras: Bool = false
+    ) throws(ToolError) -> TraceReadOptions {
+        let unit = try arguments[Keys.angleUnit]?.unit
         return TraceReadOptions(
-            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras,
+            rowPolicy: try arguments[Keys.skipBadRows] ? .skip : .fail, keepsExtraColumns: keepingExtras,
             angleUnit: unit)
+    }
+}
+
+extension HingeTool {
+    /// The keys of the options many commands share, each declared once; a command lists
+    /// `Keys.name.option` (or the `nameOption` alias) and reads `arguments[Keys.name]`.
+    enum Keys {
+        static let output = OptionKey<String?>(
+            ["-o", "--output"], value: "file", kind: .outputFile,
+            help: "Write to this file instead of standard output; it is replaced atomically.")
+        static let skipBadRows = OptionKey(
+            flag: ["--skip-bad-rows"],
+            help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
+        /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
+        static let angleUnit = OptionKey<AngleUnitName?>(
+            optional: CommandSpec.Option(
+                ["--angle-unit"], value: "unit",
+                help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
+                allowed: AngleUnitName.words
+            ).defaulting(toNote: "deg"))
+        /// For commands that write a set of files into a folder (``OutputSet``).
+        static let force = OptionKey(
+            flag: ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")
+        /// `--format` of a command whose output is rows (``HingeTool/rowFormatOption(_:)`` declares it).
+        static let rowFormat = OptionKey<RowWriter.Format>(choice: rowFormatOption())
+        /// `--format` of a command whose output is a report (``HingeTool/reportFormatOption(_:)``).
+        static let reportFormat = OptionKey<ReportFormat>(choice: reportFormatOption())
+        /// `--out-dir` (``HingeTool/outDirOption``).
+        static let outDir = OptionKey<String?>(text: outDirOption)
+        static let quiet = OptionKey(
+            flag: ["-q", "--quiet"], help: "Print no warnings about the input (errors still print).")
     }
 }

@@ -69,11 +69,11 @@ extension HingeTool {
             let settings = try Settings(arguments)
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             // The header counts the rows, so they wait in a spool until the end.
             let spool = try Spool()
             let spooled = OutputWriter(spool: spool)
-            let rows = RowWriter(RowWriter.format(arguments), columns: columns, output: spooled)
+            let rows = RowWriter(try RowWriter.format(arguments), columns: columns, output: spooled)
             var feed = Feed(settings: settings, path: ToolContext.displayName(path))
             // Until the first target there is nothing to animate; then a session runs to the end.
             var session: Session?

@@ -111,8 +111,8 @@ extension HingeTool {
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            if arguments.value("format") == "json" {
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            if try arguments[Keys.rowFormat] == .json {
                 var object = json(frames, events: events, hinge: hinge, source: path)
                 if let clockNote, case .object(var members) = object {
                     members.append(("hinge_clock", .string(clockNote)))

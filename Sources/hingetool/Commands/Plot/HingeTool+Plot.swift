@@ -70,7 +70,7 @@ extension HingeTool {
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
             panels: Int = 1, script: (_ title: String) -> String
         ) throws(ToolError) {
-            let folder = arguments.declaredValue("out-dir")
+            let folder = (try arguments[Keys.outDir] ?? "")
             let terminal = arguments.declaredValue("terminal")
             let stem = try fileStem(kind, arguments)
             let picture = terminal == "dumb" ? nil : "\(stem).\(terminal)"
@@ -78,7 +78,7 @@ extension HingeTool {
             // One owner per name: plots of different traces in one folder keep their own files.
             let set = try OutputSet(
                 folder: folder, owner: "plot-\(stem)", command: "plot \(kind)", names: outputs,
-                force: arguments.has("force"))
+                force: try arguments[Keys.force])
             let data = try set.open("\(stem).dat")
             var rows = DataRowCounter()
             var writeFailure: ToolError?
@@ -137,7 +137,7 @@ extension HingeTool {
 
         /// Where a kind's data goes: NAME.dat in the `--out-dir` folder (``fileStem(_:_:)``).
         static func dataPath(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
-            "\(arguments.declaredValue("out-dir"))/\(try fileStem(kind, arguments)).dat"
+            "\((try arguments[Keys.outDir] ?? ""))/\(try fileStem(kind, arguments)).dat"
         }
 
         /// The script for a plot without data rows: a frame that says why it is empty.

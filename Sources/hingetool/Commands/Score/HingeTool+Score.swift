@@ -79,20 +79,20 @@ extension HingeTool {
                     ))
             }
             let text: String
-            switch arguments.value("format") {
-            case "json":
+            switch try arguments[Keys.reportFormat] {
+            case .json:
                 let files = results.map { result in
                     JSONValue.object([
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
                 text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
-            case "markdown":
+            case .markdown:
                 text = ScoreReport.markdown(results)
-            default:
+            case .text:
                 text = results.map { table($0.rows, title: $0.path) }.joined(separator: "\n")
             }
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
         }
 
         /// The readings compared, by name.
@@ -139,15 +139,10 @@ extension HingeTool {
             return rows
         }
 
-        /// The scenario a `hingetool synth` trace names in its first comment, whose hand motion
-        /// is the trace's exact ground truth. A repeated scenario (`--repeat`) is not that motion:
-        /// its columns hold the truth instead.
-        static func synthesisedScenario(_ reader: TraceReader) -> SyntheticScenario? {
-            guard let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
-                !provenance.contains(" --repeat "),
-                let name = provenance.split(separator: " ").dropFirst(2).first
-            else { return nil }
-            return SyntheticScenario.named(String(name))
+        /// The exact truth of a trace `hingetool synth` made, from the provenance line that
+        /// opens it (``GroundTruth/init(provenance:)``).
+        static func synthesisedTruth(_ reader: TraceReader) -> GroundTruth? {
+            reader.leadingComments.first.flatMap(GroundTruth.init(provenance:))
         }
 
         /// A reference recording (`--truth`) as ground truth: its angles at its times.
@@ -247,7 +242,7 @@ extension HingeTool {
                 truth.add(record)
             }
             let origin = ClockedTimes.integerOrigin(of: reader)
-            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace), origin) }
+            if let exact = synthesisedTruth(reader) { return (samples, exact, origin) }
             guard truth.positions != nil else { return (samples, nil, origin) }
             guard !truth.times.isEmpty else {
                 throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
@@ -270,7 +265,7 @@ extension HingeTool {
 
             /// Finds the columns once the header is read; a synthesised trace needs none.
             mutating func locate(_ reader: TraceReader) {
-                guard synthesisedScenario(reader) == nil, let columns = reader.columns,
+                guard synthesisedTruth(reader) == nil, let columns = reader.columns,
                     let angle = columns.extraPosition(named: "true_angle"),
                     let velocity = columns.extraPosition(named: "true_velocity")
                 else { return }

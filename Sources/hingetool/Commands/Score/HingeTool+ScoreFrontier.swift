@@ -59,12 +59,12 @@ extension HingeTool.Score {
             }
         }
         let text: String
-        switch arguments.value("format") {
-        case "json": text = frontierJSON(traces)
-        case "markdown": text = frontierMarkdown(traces, particles: particles)
-        default: text = traces.map(frontierTable).joined(separator: "\n\n")
+        switch try arguments[HingeTool.Keys.reportFormat] {
+        case .json: text = frontierJSON(traces)
+        case .markdown: text = frontierMarkdown(traces, particles: particles)
+        case .text: text = traces.map(frontierTable).joined(separator: "\n\n")
         }
-        try context.emit(text, to: arguments.value("output"))
+        try context.emit(text, to: try arguments[HingeTool.Keys.output])
     }
 
     /// `--seeds`: a list such as `2-6` or `1,3,5`, or nil when not given.

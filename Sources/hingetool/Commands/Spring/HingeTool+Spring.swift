@@ -60,7 +60,7 @@ extension HingeTool {
                 guard format != "css" else {
                     throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
                 }
-                try context.emit(presetList(format: format), to: arguments.value("output"))
+                try context.emit(presetList(format: format), to: try arguments[Keys.output])
                 return
             }
             if format == "markdown" { throw .usage("'--format markdown' goes with '--list'") }
@@ -99,7 +99,7 @@ extension HingeTool {
                     spring, from: from, to: to, velocity: velocity, rate: rate, frames: frames, format: format,
                     report: report)
             }
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
         }
 
         /// The settling time rounded up to a whole frame; one second for a spring that never
