@@ -34,6 +34,20 @@ struct OptionKey<Value: Sendable>: Sendable {
     func required() -> OptionKey { declared { $0.required() } }
     /// This key with a default described in words.
     func defaulting(toNote note: String) -> OptionKey { declared { $0.defaulting(toNote: note) } }
+    /// This key with another default.
+    func defaulting(to value: Double) -> OptionKey { declared { $0.defaulting(to: value) } }
+    /// This key with another default, as typed.
+    func defaulting(to value: String) -> OptionKey { declared { $0.defaulting(to: value) } }
+    /// This key, a flag that stands alone (`--list`).
+    func standalone() -> OptionKey { declared { $0.standalone() } }
+    /// This key, also accepted under old spellings.
+    func replacing(_ names: String...) -> OptionKey {
+        declared { option in
+            var option = option
+            option.deprecatedNames += names
+            return option
+        }
+    }
 }
 
 /// The choices of an option that takes one of a few words: each case carries its help (and,
@@ -58,6 +72,18 @@ extension ParsedArguments {
         }
     }
 
+    /// The value of an optional key that this command declares with a default (`--rate` of
+    /// `animate`): the one given or the default, never `nil`.
+    func declared<Wrapped>(_ key: OptionKey<Wrapped?>) throws(ToolError) -> Wrapped {
+        guard let value = try self[key] else {
+            throw .failure("'\(key.option.longName)' has no value and no declared default")
+        }
+        return value
+    }
+
+    /// The value of `key` as it was typed (or its declared default), for a header that echoes it.
+    func spelling<Value>(of key: OptionKey<Value>) -> String? { value(key.option.key) }
+
     /// Whether the option of `key` was given on the command line (a default does not count).
     func isGiven<Value>(_ key: OptionKey<Value>) -> Bool { has(key.option.key) }
 }
@@ -75,18 +101,22 @@ extension OptionKey<Double> {
     /// A decimal option inside `range` (and `words`, e.g. `inf`) with a default.
     init(
         _ names: [String], value: String, help: String, in range: ClosedRange<Double>, default defaultValue: Double,
-        words: [String] = []
+        words: [String] = [], required: Bool = false
     ) {
         self.init(
-            CommandSpec.Option(names, value: value, help: help, in: range, default: defaultValue, words: words)
+            CommandSpec.Option(
+                names, value: value, help: help, in: range, default: defaultValue, words: words, required: required)
         ) { arguments, option throws(ToolError) in try HingeTool.declaredNumber(arguments, option.key) }
     }
 }
 
 extension OptionKey<Double?> {
     /// A decimal option inside `range` without a default: `nil` when not given.
-    init(_ names: [String], value: String, help: String, in range: ClosedRange<Double>, words: [String] = []) {
-        self.init(CommandSpec.Option(names, value: value, help: help, in: range, words: words)) {
+    init(
+        _ names: [String], value: String, help: String, in range: ClosedRange<Double>, words: [String] = [],
+        required: Bool = false
+    ) {
+        self.init(CommandSpec.Option(names, value: value, help: help, in: range, words: words, required: required)) {
             arguments, option throws(ToolError) in try HingeTool.number(arguments, option.key)
         }
     }
@@ -99,9 +129,31 @@ extension OptionKey<Double?> {
 
 extension OptionKey<Int> {
     /// A whole-number option inside `range` with a default.
-    init(_ names: [String], value: String, help: String, whole range: ClosedRange<UInt64>, default defaultValue: UInt64) {
+    init(_ names: [String], value: String, help: String, whole range: ClosedRange<UInt64>, default defaultValue: UInt64)
+    {
         self.init(CommandSpec.Option(names, value: value, help: help, whole: range, default: defaultValue)) {
             arguments, option throws(ToolError) in try HingeTool.declaredWholeNumber(arguments, option.key)
+        }
+    }
+}
+
+extension OptionKey<UInt64?> {
+    /// A whole-number option inside `range` without a default: `nil` when not given.
+    init(_ names: [String], value: String, help: String, whole range: ClosedRange<UInt64>) {
+        self.init(CommandSpec.Option(names, value: value, help: help, whole: range)) {
+            arguments, option throws(ToolError) in try HingeTool.unsignedInteger(arguments, option.key)
+        }
+    }
+}
+
+extension OptionKey<UInt64> {
+    /// A whole-number option of any size (a seed) with a default.
+    init(
+        _ names: [String], value: String, help: String, anyWhole range: ClosedRange<UInt64>,
+        default defaultValue: UInt64
+    ) {
+        self.init(CommandSpec.Option(names, value: value, help: help, whole: range, default: defaultValue)) {
+            arguments, option throws(ToolError) in try HingeTool.declaredUnsignedInteger(arguments, option.key)
         }
     }
 }
@@ -124,7 +176,9 @@ extension OptionKey<String?> {
 extension OptionKey where Value: OptionChoice {
     /// One of the choice's words, with a default.
     init(_ names: [String], value: String, help: String, default defaultValue: Value) {
-        self.init(choice: CommandSpec.Option(names, value: value, help: help, default: defaultValue.rawValue, allowed: Value.words))
+        self.init(
+            choice: CommandSpec.Option(
+                names, value: value, help: help, default: defaultValue.rawValue, allowed: Value.words))
     }
 
     /// One of the choice's words, declared as `option` (which allows only ``OptionChoice/words``

@@ -37,11 +37,8 @@ extension HingeTool {
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
-                CommandSpec.Option(
-                    ["--sensor"], value: "name",
-                    help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case)."),
-                CommandSpec.Option(
-                    ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop."),
+                sensor.option,
+                list.option,
                 CommandSpec.Option(
                     ["--stream"], value: "stream",
                     help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
@@ -52,6 +49,12 @@ extension HingeTool {
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
+
+        static let sensor = OptionKey<String?>(
+            ["--sensor"], value: "name",
+            help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case).")
+        static let list = OptionKey(
+            flag: ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop.")
 
         /// The columns, named once (as the trace CSV names them).
         static let columns: [RowWriter.Column] = [.init("time"), .init("angle")]
@@ -71,11 +74,11 @@ extension HingeTool {
             let limit = try inputLimit(arguments)
             // Streamed: each line is read, parsed and dropped; what is held is the rows kept.
             if format == InputFormat.dumpsys.rawValue {
-                let wanted = arguments.value("sensor")
+                let wanted = (try arguments[Self.sensor])
                 if wanted?.isEmpty == true {
                     throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
                 }
-                var log = DumpsysSensorLog(keepsRows: candidate(wanted: wanted, listing: arguments.has("list")))
+                var log = DumpsysSensorLog(keepsRows: candidate(wanted: wanted, listing: arguments.isGiven(Self.list)))
                 try context.forEachLine(path, limit: limit) { line, number in
                     log.add(line, number: number)
                     return log.heldBytes
@@ -114,7 +117,7 @@ extension HingeTool {
         ) throws(ToolError) {
             let file = ToolContext.displayName(path)
             let name = Echo.quoted(file, limit: 200)
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
                 list.add("line events sensor")
                 var text = list.text
@@ -123,7 +126,7 @@ extension HingeTool {
                 }
                 return try context.emit(text, to: try arguments[Keys.output])
             }
-            let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
+            let section = try choose(in: log, wanted: (try arguments[Self.sensor]), file: name)
             guard section.rowCount > 0 || section.badRowCount > 0 else {
                 throw .data(
                     InputLocation(file: name, line: section.line).message(
@@ -211,7 +214,7 @@ extension HingeTool {
                 log.problemCount + publicEvents.problems.count + fusedEvents.problems.count
             try report(problems, count: problemCount, name: name, skip: skip, context: context)
             let ignoredText = log.ignoredSummary
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import logcat", source: path, options: ["--list"])
                 list.add("stream events tag")
                 let text =

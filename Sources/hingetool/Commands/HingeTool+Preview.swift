@@ -29,33 +29,41 @@ extension HingeTool {
                 CommandSpec.Option(
                     ["--effect"], value: "name", help: "The effect to draw.", default: "bloom",
                     allowed: PreviewEffect.allCases.map(\.rawValue)),
-                CommandSpec.Option(
-                    ["--compare"], value: "lanes",
-                    help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
-                CommandSpec.Option(
-                    ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
-                    in: HingeTool.rateRange, default: 50),
-                CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
-                CommandSpec.Option(
-                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
-                    in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness),
-                CommandSpec.Option(
-                    ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
-                CommandSpec.Option(
-                    ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder."),
-                CommandSpec.Option(
-                    ["-o", "--output"], value: "file", kind: .outputFile,
-                    help: "Write a GIF or an MP4 (by its extension)."),
+                compare.option,
+                rate.option,
+                reduceMotion.option,
+                responsiveness.option,
+                size.option,
+                outDir.option,
+                output.option,
                 maxRowsOption, maxPointsOption, forceOption,
             ])
+
+        static let compare = OptionKey<String?>(
+            ["--compare"], value: "lanes",
+            help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four).")
+        static let rate = OptionKey(
+            ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
+            in: HingeTool.rateRange, default: 50)
+        static let reduceMotion = OptionKey(flag: ["--reduce-motion"], help: "Run every lane under Reduce Motion.")
+        static let responsiveness = OptionKey(
+            ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
+            in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness)
+        static let size = OptionKey(
+            ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240)
+        static let outDir = OptionKey<String?>(
+            ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder.")
+        static let output = OptionKey<String?>(
+            ["-o", "--output"], value: "file", kind: .outputFile,
+            help: "Write a GIF or an MP4 (by its extension).")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
             let effect = PreviewEffect(rawValue: arguments.declaredValue("effect")) ?? .bloom
-            let lanes = try lanes(arguments.value("compare"))
-            let rate = try declaredNumber(arguments, "rate")
-            let size = try declaredWholeNumber(arguments, "size")
-            let responsiveness = try declaredNumber(arguments, "responsiveness")
+            let lanes = try lanes((try arguments[Self.compare]))
+            let rate = try arguments.declared(Keys.rate)
+            let size = try arguments[Self.size]
+            let responsiveness = try arguments[Self.responsiveness]
             let output = try arguments[Keys.output]
             let folder = try arguments[Keys.outDir]
             switch (output, folder) {
@@ -76,7 +84,7 @@ extension HingeTool {
                     remedy: "a preview draws at most \(frameLimit) frames: lower '--rate' or cut the trace")
             }
             let preview = EffectPreview(
-                effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
+                effect: effect, lanes: lanes, reduceMotion: arguments.isGiven(Self.reduceMotion), panelSize: size,
                 responsiveness: responsiveness)
             var refused = RefusedSamples()
             if let folder {

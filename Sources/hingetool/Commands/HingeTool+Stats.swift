@@ -26,22 +26,26 @@ extension HingeTool {
             ],
             options: [
                 reportFormatOption([.text, .json]),
-                CommandSpec.Option(
-                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
-                    default: 180),
-                CommandSpec.Option(
-                    ["--resolution"], value: "degrees",
-                    help: "The sensor's declared resolution.", in: 1e-6...360
-                ).defaulting(toNote: "the step the angles share"),
-                CommandSpec.Option(
-                    ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report."),
+                maxRange.option,
+                resolution.option,
+                strict.option,
                 skipBadRowsOption, angleUnitOption, quietOption,
                 outputOption,
             ])
 
+        static let maxRange = OptionKey(
+            ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
+            default: 180)
+        static let resolution = OptionKey<Double?>(
+            ["--resolution"], value: "degrees",
+            help: "The sensor's declared resolution.", in: 1e-6...360
+        ).defaulting(toNote: "the step the angles share")
+        static let strict = OptionKey(
+            flag: ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report.")
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let maximumRange = try declaredNumber(arguments, "max-range")
-            let declared = try number(arguments, "resolution")
+            let maximumRange = try arguments[Self.maxRange]
+            let declared = try arguments[Self.resolution]
             var reports: [String] = []
             var objects: [JSONValue] = []
             var warnings = ""
@@ -88,7 +92,7 @@ extension HingeTool {
                 : reports.joined(separator: "\n")
             try context.emit(text, to: try arguments[Keys.output])
             context.writeError(warnings)
-            if arguments.has("strict"), !failed.isEmpty {
+            if arguments.isGiven(Self.strict), !failed.isEmpty {
                 throw .gate("\(failed.joined(separator: ", ")) (--strict)")
             }
         }

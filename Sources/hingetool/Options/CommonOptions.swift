@@ -9,8 +9,7 @@ extension HingeTool {
     /// The one range every `--rate` accepts.
     static let rateRange: ClosedRange<Double> = 0.001...1_000_000
 
-    static let rateOption = CommandSpec.Option(
-        ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: rateRange)
+    static var rateOption: CommandSpec.Option { Keys.rate.option }
 
     /// The display rate `animate`, `spring` and `plot reading` assume: a 120 Hz screen.
     static let displayRate = 120.0

@@ -56,6 +56,9 @@ extension HingeTool {
         static let reportFormat = OptionKey<ReportFormat>(choice: reportFormatOption())
         /// `--out-dir` (``HingeTool/outDirOption``).
         static let outDir = OptionKey<String?>(text: outDirOption)
+        /// `--rate` (``HingeTool/rateOption``): a command changes its help or default, not its type.
+        static let rate = OptionKey<Double?>(
+            ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: rateRange)
         static let quiet = OptionKey(
             flag: ["-q", "--quiet"], help: "Print no warnings about the input (errors still print).")
     }

@@ -43,7 +43,7 @@ extension HingeTool.Animate {
             running = effect?.animatorPolicy(for: policy) ?? policy
             followsPosition = arguments.value("input") == "position"
             change = try HingeTool.Animate.springChange(arguments.value("change-spring"))
-            rate = try HingeTool.declaredNumber(arguments, "rate")
+            rate = try arguments.declared(HingeTool.Keys.rate)
             tail = try HingeTool.number(arguments, "tail")
             pointLimit = try HingeTool.pointLimit(arguments)
         }

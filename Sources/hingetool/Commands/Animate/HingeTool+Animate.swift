@@ -49,13 +49,9 @@ extension HingeTool {
                     ["--reduce-motion"], value: "policy",
                     help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
                     allowed: ["off", "jump", "tighten"]),
-                CommandSpec.Option(
-                    ["--change-spring"], value: "t:name",
-                    help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth."),
+                changeSpring.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
-                CommandSpec.Option(
-                    ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
-                ).defaulting(toNote: "until settled"),
+                tail.option,
                 maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ],
             usageOverride: [
@@ -64,6 +60,13 @@ extension HingeTool {
                 "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
                 "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
+
+        static let changeSpring = OptionKey<String?>(
+            ["--change-spring"], value: "t:name",
+            help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth.")
+        static let tail = OptionKey<Double?>(
+            ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
+        ).defaulting(toNote: "until settled")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let settings = try Settings(arguments)

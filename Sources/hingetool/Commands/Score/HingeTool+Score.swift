@@ -36,26 +36,33 @@ extension HingeTool {
                     "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
             ],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+                unfold.option
             ] + truthOptions + [
-                CommandSpec.Option(["--per-move"], help: "With --unfold: one score per move of the truth."),
-                CommandSpec.Option(
-                    ["--frontier"],
-                    help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
-                CommandSpec.Option(
-                    ["--particles"], value: "n",
-                    help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
-                    default: 1000),
-                CommandSpec.Option(
-                    ["--seeds"], value: "list",
-                    help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
+                perMove.option,
+                frontier.option,
+                particles.option,
+                seeds.option,
                 reportFormatOption(),
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
             ])
 
+        static let unfold = OptionKey(
+            flag: ["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+        static let perMove = OptionKey(flag: ["--per-move"], help: "With --unfold: one score per move of the truth.")
+        static let frontier = OptionKey(
+            flag: ["--frontier"],
+            help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead.")
+        static let particles = OptionKey(
+            ["--particles"], value: "n",
+            help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+            default: 1000)
+        static let seeds = OptionKey<String?>(
+            ["--seeds"], value: "list",
+            help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6).")
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
-            if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
+            if arguments.isGiven(Self.unfold) { return try runUnfold(arguments, context: context) }
+            if arguments.isGiven(Self.frontier) { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [ScoreReport.Result] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))

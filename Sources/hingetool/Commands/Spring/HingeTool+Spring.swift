@@ -24,18 +24,13 @@ extension HingeTool {
                 as SwiftUI does.
                 """,
             options: SpringOptions.options + [
-                CommandSpec.Option(["--from"], value: "a", help: "Start value.", in: SpringOptions.finite, default: 0),
-                CommandSpec.Option(["--to"], value: "b", help: "Target value.", in: SpringOptions.finite, default: 1),
-                CommandSpec.Option(
-                    ["--initial-velocity"], value: "v", help: "Start velocity, units per second.",
-                    in: SpringOptions.finite, default: 0),
-                CommandSpec.Option(["--length"], value: "s", help: "Seconds of motion to print.", in: 0...1e7)
-                    .defaulting(toNote: "until settled"),
+                from.option,
+                to.option,
+                initialVelocity.option,
+                length.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
-                CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
-                CommandSpec.Option(
-                    ["--list"], help: "Print every preset with its source, in every platform's words, and stop."
-                ).standalone(),
+                report.option,
+                list.option,
                 CommandSpec.Option(
                     ["--format"], value: "format",
                     help: "The motion as gnuplot-ready dat, csv, JSON, or css (a linear() easing and its duration); "
@@ -51,12 +46,26 @@ extension HingeTool {
                 "       hingetool spring --list [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
+        static let from = OptionKey(["--from"], value: "a", help: "Start value.", in: SpringOptions.finite, default: 0)
+        static let to = OptionKey(["--to"], value: "b", help: "Target value.", in: SpringOptions.finite, default: 1)
+        static let initialVelocity = OptionKey(
+            ["--initial-velocity"], value: "v", help: "Start velocity, units per second.",
+            in: SpringOptions.finite, default: 0)
+        static let length = OptionKey<Double?>(
+            ["--length"], value: "s", help: "Seconds of motion to print.", in: 0...1e7
+        )
+        .defaulting(toNote: "until settled")
+        static let report = OptionKey(flag: ["--report"], help: "Print the spring's report instead of its motion.")
+        static let list = OptionKey(
+            flag: ["--list"], help: "Print every preset with its source, in every platform's words, and stop."
+        ).standalone()
+
         /// What `--format` takes; which apply depends on `--report` and `--list`.
         static let formats = ["dat", "csv", "json", "markdown", "css"]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = arguments.declaredValue("format")
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 guard format != "css" else {
                     throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
                 }
@@ -64,17 +73,17 @@ extension HingeTool {
                 return
             }
             if format == "markdown" { throw .usage("'--format markdown' goes with '--list'") }
-            if format == "css", arguments.has("report") {
+            if format == "css", arguments.isGiven(Self.report) {
                 throw .usage("'--format css' prints the motion as an easing; '--report' takes dat, csv or json")
             }
             let spring = try SpringOptions.makeSpring(arguments)
-            let from = try declaredNumber(arguments, "from")
-            let to = try declaredNumber(arguments, "to")
-            let velocity = try declaredNumber(arguments, "initial-velocity")
+            let from = try arguments[Self.from]
+            let to = try arguments[Self.to]
+            let velocity = try arguments[Self.initialVelocity]
             let epsilon = try declaredNumber(arguments, "epsilon")
-            let rate = try declaredNumber(arguments, "rate")
+            let rate = try arguments.declared(Keys.rate)
             // Checked whether or not the motion is printed: every value given is validated.
-            let givenLength = try number(arguments, "length")
+            let givenLength = try arguments[Self.length]
             guard (to - from).isFinite, (velocity * 0.5).isFinite else {
                 throw .usage(
                     "'--from', '--to' and '--initial-velocity' describe a motion beyond the largest number "
@@ -84,7 +93,7 @@ extension HingeTool {
             let text: String
             if format == "css" {
                 text = try css(spring, from: from, to: to, velocity: velocity, epsilon: epsilon)
-            } else if arguments.has("report") {
+            } else if arguments.isGiven(Self.report) {
                 text =
                     format == "json"
                     ? reportJSON(report).withSchema("hingetool/spring-report/1").rendered() + "\n"
