@@ -158,6 +158,24 @@ extension OptionKey<UInt64> {
     }
 }
 
+extension OptionKey<String> {
+    /// One of `words`, a list a catalogue derives (the effects `animate` takes), with a default.
+    init(_ names: [String], value: String, help: String, default defaultValue: String, allowed words: [String]) {
+        self.init(CommandSpec.Option(names, value: value, help: help, default: defaultValue, allowed: words)) {
+            arguments, option in arguments.declaredValue(option.key)
+        }
+    }
+}
+
+extension OptionKey<[String]> {
+    /// An option that may be given several times (`--ignore A --ignore B`): every value, in order.
+    init(repeatable names: [String], value: String, kind: ValueKind = .text, help: String) {
+        self.init(CommandSpec.Option(names, value: value, kind: kind, help: help).repeatable()) {
+            arguments, option in arguments.values(option.key)
+        }
+    }
+}
+
 extension OptionKey<String?> {
     /// An option whose value is text, a file or a folder (`kind`), `nil` when not given and
     /// without a default.

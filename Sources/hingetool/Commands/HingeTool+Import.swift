@@ -39,17 +39,17 @@ extension HingeTool {
             options: [
                 sensor.option,
                 list.option,
-                CommandSpec.Option(
-                    ["--stream"], value: "stream",
-                    help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
-                    default: SamsungHALLog.Stream.public.rawValue,
-                    allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
+                stream.option,
                 Clock.option, skipBadRowsOption,
                 maxBytesOption.helped(
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
 
+        static let stream = OptionKey(
+            ["--stream"], value: "stream",
+            help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
+            default: SamsungHALLog.Stream.public)
         static let sensor = OptionKey<String?>(
             ["--sensor"], value: "name",
             help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case).")
@@ -140,7 +140,7 @@ extension HingeTool {
                         + "(docs/recording.md)")
             }
             let rows = try checkedRows(section, name: file, skip: try arguments[Keys.skipBadRows], context: context)
-            let clock = Clock(arguments)
+            let clock = try Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
             try checkTimes(
                 rows.lazy.map { ($0.nanoseconds, $0.line, $0.timeColumn) }, origin: origin, clock: clock, file: name)
@@ -222,7 +222,7 @@ extension HingeTool {
                     + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(CommentHeader.oneLine(ignoredText))\n"
                 return try context.emit(text, to: try arguments[Keys.output])
             }
-            let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
+            let stream = try arguments[Self.stream]
             let events = stream == .public ? publicEvents.events : fusedEvents.events
             guard let first = events.first else {
                 let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
@@ -233,7 +233,7 @@ extension HingeTool {
             let earliest = min(
                 first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
                 fusedEvents.events.first?.nanoseconds ?? .max)
-            let clock = Clock(arguments)
+            let clock = try Clock(arguments)
             let origin = clock.origin(first: earliest)
             try checkTimes(
                 events.lazy.map { ($0.nanoseconds, $0.line, $0.column) }, origin: origin, clock: clock,

@@ -26,9 +26,7 @@ extension HingeTool {
                 """,
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.")],
             options: [
-                CommandSpec.Option(
-                    ["--effect"], value: "name", help: "The effect to draw.", default: "bloom",
-                    allowed: PreviewEffect.allCases.map(\.rawValue)),
+                effect.option,
                 compare.option,
                 rate.option,
                 reduceMotion.option,
@@ -39,6 +37,8 @@ extension HingeTool {
                 maxRowsOption, maxPointsOption, forceOption,
             ])
 
+        static let effect = OptionKey(
+            ["--effect"], value: "name", help: "The effect to draw.", default: PreviewEffect.bloom)
         static let compare = OptionKey<String?>(
             ["--compare"], value: "lanes",
             help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four).")
@@ -59,7 +59,7 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
-            let effect = PreviewEffect(rawValue: arguments.declaredValue("effect")) ?? .bloom
+            let effect = try arguments[Self.effect]
             let lanes = try lanes((try arguments[Self.compare]))
             let rate = try arguments.declared(Keys.rate)
             let size = try arguments[Self.size]
@@ -259,3 +259,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `preview --effect`'s choices are the effects the preview draws.
+extension PreviewEffect: OptionChoice {}

@@ -75,7 +75,7 @@ extension HingeTool {
             var start: Double?
             var frame = 0
             var lastTime = -Double.infinity
-            var clock = ClockedTimes(Clock(arguments))
+            var clock = ClockedTimes(try Clock(arguments))
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
                 clock.write(reading.time, to: rows)

@@ -31,15 +31,17 @@ extension HingeTool {
                 noise.option,
                 latency.option,
                 step.option,
-                CommandSpec.Option(
-                    ["--device"], value: "device",
-                    help: "A real device's sensor model instead of the scenario's (before the other overrides).",
-                    allowed: SensorModel.Device.allCases.map(\.rawValue)),
+                device.option,
                 repetitions.option,
                 list.option,
                 rowFormatOption([.trace, .csv, .json]), outputOption,
             ])
 
+        static let device = OptionKey<SensorModel.Device?>(
+            optional: CommandSpec.Option(
+                ["--device"], value: "device",
+                help: "A real device's sensor model instead of the scenario's (before the other overrides).",
+                allowed: SensorModel.Device.words))
         static let seed = OptionKey(
             ["--seed"], value: "n", help: "Seed of the random generator.", anyWhole: 0...UInt64.max, default: 1)
         static let interval = OptionKey<Double?>(
@@ -80,7 +82,7 @@ extension HingeTool {
                 throw .usage(message)
             }
             let seed = try arguments[Self.seed]
-            if let device = arguments.value("device").flatMap(SensorModel.Device.init(rawValue:)) {
+            if let device = try arguments[Self.device] {
                 scenario.trace.sensor = device.sensor
             }
             if let interval = try arguments[Self.interval] {
@@ -178,3 +180,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `synth --device`'s choices are the devices whose sensors HingeKit models.
+extension SensorModel.Device: OptionChoice {}

@@ -89,7 +89,7 @@ extension HingeTool {
             }
             var header = header(path, sensor: sensor)
             header.add(refused.summary)
-            var clock = ClockedTimes(Clock(arguments))
+            var clock = ClockedTimes(try Clock(arguments))
             if let first = samples.first { clock.start(at: first.time, integerOrigin: trace.integerOrigin) }
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(

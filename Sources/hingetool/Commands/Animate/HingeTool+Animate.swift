@@ -33,22 +33,7 @@ extension HingeTool {
                 """,
             arguments: [traceArgument],
             options: SpringOptions.options + [
-                CommandSpec.Option(
-                    ["--mode"], value: "mode", help: "How a new target takes over.", default: "persistent",
-                    allowed: ["persistent", "additive"]),
-                CommandSpec.Option(
-                    ["--input"], value: "source",
-                    help:
-                        "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
-                    default: "raw", allowed: ["raw", "position"]),
-                CommandSpec.Option(
-                    ["--effect"], value: "effect",
-                    help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
-                    allowed: ["angle"] + EffectOptions.animatedNames),
-                CommandSpec.Option(
-                    ["--reduce-motion"], value: "policy",
-                    help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
-                    allowed: ["off", "jump", "tighten"]),
+                mode.option, input.option, effect.option, reduceMotion.option,
                 changeSpring.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 tail.option,
@@ -61,6 +46,25 @@ extension HingeTool {
                 "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
+        static let mode = OptionKey(
+            ["--mode"], value: "mode", help: "How a new target takes over.", default: SpringAnimator.Mode.persistent)
+        static let input = OptionKey(
+            ["--input"], value: "source",
+            help:
+                "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
+            default: Input.raw)
+        /// `--input`'s choices.
+        enum Input: String, OptionChoice {
+            case raw, position
+        }
+        static let effect = OptionKey(
+            ["--effect"], value: "effect",
+            help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
+            allowed: ["angle"] + EffectOptions.animatedNames)
+        static let reduceMotion = OptionKey(
+            ["--reduce-motion"], value: "policy",
+            help: "Reduce Motion: animate, jump to each target, or remove the bounce.",
+            default: SpringAnimator.ReduceMotion.off)
         static let changeSpring = OptionKey<String?>(
             ["--change-spring"], value: "t:name",
             help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth.")
@@ -137,3 +141,9 @@ extension HingeTool {
         }
     }
 }
+
+/// `animate --mode`'s choices are the animator's modes.
+extension SpringAnimator.Mode: OptionChoice {}
+
+/// `animate --reduce-motion`'s choices are the animator's Reduce Motion policies.
+extension SpringAnimator.ReduceMotion: OptionChoice {}

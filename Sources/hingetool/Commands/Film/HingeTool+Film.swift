@@ -35,20 +35,11 @@ extension HingeTool {
             options: [
                 hinge.option,
                 events.option,
-                CommandSpec.Option(
-                    ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
-                    help: "Exit 1 after writing the output when an event of one of these kinds is found."),
+                failOn.option,
                 report.option,
                 thresholds.option,
-                CommandSpec.Option(
-                    ["--ignore"], value: "x,y,w,h",
-                    help:
-                        "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
-                        + "it is filled with the colour just below it before frames are compared."
-                ).repeatable(),
-                CommandSpec.Option(
-                    ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
-                    default: "time", allowed: ["time", "name"]),
+                ignore.option,
+                order.option,
                 maxFrames.option,
                 maxRowsOption, maxPointsOption,
                 rowFormatOption([.dat, .json]).helped(
@@ -57,6 +48,17 @@ extension HingeTool {
                 outputOption,
             ] + hingeClockOptions)
 
+        static let failOn = OptionKey<String?>(
+            ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
+            help: "Exit 1 after writing the output when an event of one of these kinds is found.")
+        static let ignore = OptionKey(
+            repeatable: ["--ignore"], value: "x,y,w,h",
+            help:
+                "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
+                + "it is filled with the colour just below it before frames are compared.")
+        static let order = OptionKey(
+            ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
+            default: FrameFile.Order.time)
         static let hinge = OptionKey<String?>(
             ["--hinge"], value: "trace", kind: .inputFile,
             help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start.")
@@ -81,17 +83,17 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let failOn = FilmGate.kinds(arguments.value("fail-on"))
+            let order = try arguments[Self.order]
+            let failOn = FilmGate.kinds(try arguments[Self.failOn])
             let thresholds = try FilmGate.thresholds((try arguments[Self.thresholds]))
             let report = (try arguments[Self.report])
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
             if let report { try FilmGate.checkReport(report, frames: path) }
             // A video's frames come in ffmpeg's order: --order would be accepted and do nothing.
-            if arguments.has("order"), try context.checkInput(path, folders: true) != .folder {
+            if arguments.isGiven(Self.order), try context.checkInput(path, folders: true) != .folder {
                 throw .usage("'--order' applies to a folder of frames; a video's frames come in their own order")
             }
-            let mask = try FilmGate.mask(arguments.values("ignore"))
+            let mask = try FilmGate.mask(try arguments[Self.ignore])
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
                 path, order: order, mask: mask, limit: try arguments[Self.maxFrames],
@@ -285,3 +287,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `film --order`'s choices are the frame orders FilmAnalysis reads.
+extension FrameFile.Order: OptionChoice {}

@@ -20,7 +20,7 @@ extension HingeTool {
             // The hinge's samples, read as `film` reads them (the whole trace, within --max-rows
             // and --max-points) before the film; its stops are placed at the offset `film`
             // reports in its header (the film is not read twice).
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+            let hinge = try arguments[Film.hinge].map { (trace) throws(ToolError) in
                 let samples = try Film.hingeSamples(trace, arguments: arguments, context: context)
                 let limit = try pointLimit(arguments)
                 _ = try Film.timeline(samples, offset: 0, film: nil, path: trace, pointLimit: limit)

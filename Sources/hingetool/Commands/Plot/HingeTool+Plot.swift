@@ -31,14 +31,18 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {}
 
         static let options: [CommandSpec.Option] = [
-            outDirOption.defaulting(to: "."),
-            CommandSpec.Option(["--name"], value: "name", help: "The files' name, before .dat, .gp and .png.")
-                .defaulting(toNote: "KIND-TRACE, or KIND without an input file"),
-            CommandSpec.Option(
-                ["--terminal"], value: "terminal", help: "The picture's format.", default: "png",
-                allowed: ["png", "svg", "dumb"]),
-            forceOption,
+            outDirOption.defaulting(to: "."), name.option, terminal.option, forceOption,
         ]
+        static let name = OptionKey<String?>(
+            ["--name"], value: "name", help: "The files' name, before .dat, .gp and .png."
+        ).defaulting(toNote: "KIND-TRACE, or KIND without an input file")
+        static let terminal = OptionKey(
+            ["--terminal"], value: "terminal", help: "The picture's format.", default: Terminal.png)
+
+        /// `--terminal`'s choices: gnuplot's terminals for a picture, or text in the terminal.
+        enum Terminal: String, OptionChoice {
+            case png, svg, dumb
+        }
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
         /// `-o` (the files are named after the kind), plus the plot options.
@@ -71,9 +75,9 @@ extension HingeTool {
             panels: Int = 1, script: (_ title: String) -> String
         ) throws(ToolError) {
             let folder = (try arguments[Keys.outDir] ?? "")
-            let terminal = arguments.declaredValue("terminal")
+            let terminal = try arguments[Plot.terminal]
             let stem = try fileStem(kind, arguments)
-            let picture = terminal == "dumb" ? nil : "\(stem).\(terminal)"
+            let picture = terminal == .dumb ? nil : "\(stem).\(terminal.rawValue)"
             let outputs = ["\(stem).dat", "\(stem).gp"] + (picture.map { [$0] } ?? [])
             // One owner per name: plots of different traces in one folder keep their own files.
             let set = try OutputSet(
@@ -102,9 +106,9 @@ extension HingeTool {
             // Panels stacked one above the other get 60 % of the first one's height each.
             let height = 600 + (panels - 1) * 360
             switch terminal {
-            case "dumb": text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
-            case "svg": text += "set terminal svg size 1000,\(height) dynamic\nset output '\(stem).svg'\n"
-            default:
+            case .dumb: text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
+            case .svg: text += "set terminal svg size 1000,\(height) dynamic\nset output '\(stem).svg'\n"
+            case .png:
                 text += "set terminal pngcairo size 1000,\(height) font 'DejaVu Sans,11'\nset output '\(stem).png'\n"
             }
             text += GnuplotText.literal
@@ -167,7 +171,7 @@ extension HingeTool {
         /// The name goes into the gnuplot script in quotes, so it keeps to letters, digits and
         /// `- _ .`: a `--name` with anything else is refused, a file name has it replaced by `_`.
         static func fileStem(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
-            if let name = arguments.value("name") {
+            if let name = try arguments[Plot.name] {
                 guard !name.isEmpty, name.first != ".", name.count <= 200, safeName(name) == name else {
                     throw .usage(
                         "The value '\(Echo.quoted(name))' is invalid for '--name': expected letters, digits, "

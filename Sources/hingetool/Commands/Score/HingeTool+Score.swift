@@ -154,18 +154,18 @@ extension HingeTool {
 
         /// A reference recording (`--truth`) as ground truth: its angles at its times.
         /// `--truth` and `--truth-interpolation`, declared once for `score` and `unfold`.
-        static let truthOptions = [
-            CommandSpec.Option(
-                ["--truth"], value: "trace", kind: .inputFile,
-                help: "A reference recording of the same motion, on the same clock, to score against."),
-            CommandSpec.Option(
+        static let truthOptions = [truth.option, truthInterpolation.option]
+        static let truth = OptionKey<String?>(
+            ["--truth"], value: "trace", kind: .inputFile,
+            help: "A reference recording of the same motion, on the same clock, to score against.")
+        static let truthInterpolation = OptionKey<GroundTruth.Interpolation?>(
+            optional: CommandSpec.Option(
                 ["--truth-interpolation"], value: "mode",
                 help:
                     "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
                     + "rest, then a 0.2 s ramp into the next sample).",
                 allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)
-            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"),
-        ]
+            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"))
 
         /// The `--truth` recording, read as `--truth-interpolation` says (by default `change`
         /// when the recording declares itself change-triggered, `linear` otherwise), its rows
@@ -173,7 +173,7 @@ extension HingeTool {
         static func referenceTruth(
             _ arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) -> ReferenceRecording? {
-            guard let path = arguments.value("truth") else { return nil }
+            guard let path = try arguments[truth] else { return nil }
             let reader = try context.openTrace(path)
             var times: [Double] = []
             var angles: [Double] = []
@@ -192,7 +192,7 @@ extension HingeTool {
             }
             let declared = ReferenceRecording.declaresChangeTriggered(reader.leadingComments)
             let mode =
-                arguments.value("truth-interpolation").flatMap(GroundTruth.Interpolation.init(rawValue:))
+                try arguments[truthInterpolation]
                 ?? (declared ? .change : .linear)
             return ReferenceRecording(
                 times: times, angles: angles, interpolation: mode, declaredChangeTriggered: declared,
@@ -348,3 +348,6 @@ extension HingeTool {
 extension String {
     func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
 }
+
+/// `--truth-interpolation`'s choices are the library's interpolations.
+extension GroundTruth.Interpolation: OptionChoice {}
