@@ -167,6 +167,37 @@ extension OptionKey<String> {
     }
 }
 
+extension OptionKey {
+    /// One of `cases`, spelled on the command line by `spelling` (a library enum whose raw
+    /// values are not the words: `RampEffect.Easing.easeInOut` is `ease-in-out`), with a default.
+    init(
+        _ names: [String], value: String, help: String, default defaultValue: Value, among cases: [Value],
+        spelledAs spelling: @escaping @Sendable (Value) -> String
+    ) {
+        self.init(
+            CommandSpec.Option(
+                names, value: value, help: help, default: spelling(defaultValue), allowed: cases.map(spelling))
+        ) { arguments, option throws(ToolError) in
+            let text = arguments.declaredValue(option.key)
+            guard let choice = cases.first(where: { spelling($0) == text }) else {
+                throw .failure("'\(option.longName)' has the value '\(text)', which is none of its choices")
+            }
+            return choice
+        }
+    }
+}
+
+extension ParsedArguments {
+    /// A command line that gives none of `options`: every read is its declared default (an
+    /// effect built with its defaults where the command does not take its options).
+    init(declaring options: [CommandSpec.Option]) {
+        for option in options {
+            defaults[option.key] = option.defaultValue
+            declarations[option.key] = option
+        }
+    }
+}
+
 extension OptionKey<[String]> {
     /// An option that may be given several times (`--ignore A --ignore B`): every value, in order.
     init(repeatable names: [String], value: String, kind: ValueKind = .text, help: String) {

@@ -26,7 +26,10 @@ extension HingeTool.Animate {
         init(_ arguments: ParsedArguments) throws(ToolError) {
             let effectName = try arguments[HingeTool.Animate.effect]
             let effect =
-                effectName == "angle" ? nil : try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
+                effectName == "angle"
+                ? nil
+                : try HingeTool.EffectOptions.makeEffect(
+                    effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options))
             let springGiven = HingeTool.SpringOptions.options.contains { arguments.has($0.key) }
             if let effect, !springGiven {
                 initialSpring = effect.preferredSpring

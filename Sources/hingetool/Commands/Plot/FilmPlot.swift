@@ -16,7 +16,7 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
             arguments.flags.insert("events")
-            arguments.values["format"] = "dat"
+            arguments.values[Keys.rowFormat.option.key] = RowWriter.Format.dat.rawValue
             // The hinge's samples, read as `film` reads them (the whole trace, within --max-rows
             // and --max-points) before the film; its stops are placed at the offset `film`
             // reports in its header (the film is not read twice).

@@ -159,8 +159,10 @@ extension HingeTool {
         /// A title for kinds without an input file: the options given, e.g.
         /// `spring: --preset bouncy` (declared defaults left out).
         static func plotTitle(_ kind: String, _ arguments: ParsedArguments) -> String {
-            let given = arguments.values.filter { !["out-dir", "name", "terminal", "format"].contains($0.key) }
-                .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
+            let given = arguments.values.filter {
+                ![outDirOption.key, name.option.key, terminal.option.key, Keys.rowFormat.option.key].contains($0.key)
+            }
+            .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
             let flags = arguments.flags.sorted().map { "--\($0)" }
             let words = given + flags
             return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")

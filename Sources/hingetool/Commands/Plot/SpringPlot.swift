@@ -11,7 +11,7 @@ extension HingeTool {
                 throw .usage("'--report' prints figures, not a curve; leave it out")
             }
             var arguments = arguments
-            arguments.values["format"] = "dat"
+            arguments.values[Spring.format.option.key] = Spring.Format.dat.rawValue
             try Plot.render("spring", base: Spring.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)
