@@ -61,11 +61,11 @@ extension HingeTool {
             guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
             let effect = try arguments[Self.effect]
             let lanes = try lanes((try arguments[Self.compare]))
-            let rate = try arguments.declared(Keys.rate)
+            let rate = try arguments[Self.rate]
             let size = try arguments[Self.size]
             let responsiveness = try arguments[Self.responsiveness]
-            let output = try arguments[Keys.output]
-            let folder = try arguments[Keys.outDir]
+            let output = try arguments[Self.output]
+            let folder = try arguments[Self.outDir]
             switch (output, folder) {
             case (nil, nil): throw .usage("Missing expected option '-o <file>' or '--out-dir <dir>'")
             case (.some, .some): throw .usage("'-o' and '--out-dir' cannot be used together")

@@ -14,8 +14,19 @@ internal import HingeSupport
 ///   column is called `time`, the other names are kept (so `true_angle`, `true_velocity` and
 ///   `true_pose` stay the ground truth `score` reads).
 final class RowWriter {
-    enum Format: String, OptionChoice {
+    enum Format: String, FormatChoice {
         case dat, csv, json, trace
+
+        static let lead = "Rows as "
+
+        var help: String {
+            switch self {
+            case .dat: "gnuplot-ready dat"
+            case .csv: "csv"
+            case .json: "JSON Lines"
+            case .trace: "a trace CSV hingetool reads back"
+            }
+        }
     }
 
     struct Column: Sendable {

@@ -51,11 +51,15 @@ extension HingeTool {
         static let force = OptionKey(
             flag: ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")
         /// `--format` of a command whose output is rows (``HingeTool/rowFormatOption(_:)`` declares it).
-        static let rowFormat = OptionKey<RowWriter.Format>(choice: rowFormatOption())
+        static let rowFormat = OptionKey(
+            ["--format"], value: "format", help: "Rows in one of the formats.", default: RowWriter.Format.dat)
         /// `--format` of a command whose output is a report (``HingeTool/reportFormatOption(_:)``).
-        static let reportFormat = OptionKey<ReportFormat>(choice: reportFormatOption())
+        static let reportFormat = OptionKey(
+            ["--format"], value: "format", help: "The report in one of the formats.", default: ReportFormat.text)
         /// `--out-dir` (``HingeTool/outDirOption``).
-        static let outDir = OptionKey<String?>(text: outDirOption)
+        static let outDir = OptionKey<String?>(
+            ["--out-dir"], value: "dir", kind: .directory, help: "The folder to write into (created if missing)."
+        ).replacing("--out")
         /// `--rate` (``HingeTool/rateOption``): a command changes its help or default, not its type.
         static let rate = OptionKey<Double?>(
             ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: rateRange)

@@ -57,6 +57,18 @@ extension HingeTool {
                 } + options)
         }
 
+        /// `arguments` with the base command's options a plot withholds from its user (`-o`,
+        /// `--format`) declared again, at their defaults unless the kind set them: the base
+        /// command reads every key it declares, and writes its default rows to the plot's data.
+        static func withheld(from base: any Subcommand.Type, _ arguments: ParsedArguments) -> ParsedArguments {
+            var arguments = arguments
+            for option in base.spec.options where arguments.declarations[option.key] == nil {
+                arguments.declarations[option.key] = option
+                arguments.defaults[option.key] = option.defaultValue
+            }
+            return arguments
+        }
+
         /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
         /// script, and renders it when gnuplot is present.
         ///
@@ -97,7 +109,7 @@ extension HingeTool {
                         }
                     }
                 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
-            try base.run(arguments, context: capture)
+            try base.run(withheld(from: base, arguments), context: capture)
             if let writeFailure { throw writeFailure }
             try data.commit()
             let title = GnuplotText.quoted(

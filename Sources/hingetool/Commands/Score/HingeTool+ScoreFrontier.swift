@@ -34,7 +34,7 @@ extension HingeTool.Score {
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
     static func runFrontier(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-        let particles = try arguments[particles]
+        let particles = try arguments[Self.particles]
         let seeds = try seedList(arguments)
         var traces: [FrontierTrace] = []
         for path in arguments.positionals {
@@ -69,7 +69,7 @@ extension HingeTool.Score {
 
     /// `--seeds`: a list such as `2-6` or `1,3,5`, or nil when not given.
     static func seedList(_ arguments: ParsedArguments) throws(ToolError) -> [UInt64]? {
-        guard let text = try arguments[seeds] else { return nil }
+        guard let text = try arguments[Self.seeds] else { return nil }
         var seeds: [UInt64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)

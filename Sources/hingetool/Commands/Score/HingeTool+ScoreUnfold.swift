@@ -6,7 +6,7 @@ extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
         let reference = try referenceTruth(arguments, context: context)
-        if arguments.isGiven(perMove) { return try runPerMove(arguments, reference: reference, context: context) }
+        if arguments.isGiven(Self.perMove) { return try runPerMove(arguments, reference: reference, context: context) }
         let results: [(path: String, rows: [(name: String, score: UnfoldScore)])]
         results = try scoredTraces(arguments, reference: reference, context: context) { samples, truth, path in
             var refused = RefusedSamples()
