@@ -21,7 +21,8 @@ extension HingeTool {
             ],
             options: [from.option, to.option, step.option, status.option] + EffectOptions.options + [
                 rowFormatOption([.dat, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["bloom"]])
 
         static let from = OptionKey(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0)
         static let to = OptionKey(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180)

@@ -27,7 +27,8 @@ extension HingeTool {
             options: [
                 outDirOption.defaulting(to: defaultFolder),
                 skipBadRowsOption, angleUnitOption, maxRowsOption, maxPointsOption, forceOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv", "--out-dir", "demo"]])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let folder = (try arguments[Keys.outDir] ?? "")

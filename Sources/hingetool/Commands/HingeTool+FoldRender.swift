@@ -34,6 +34,7 @@ extension HingeTool {
                 png.option,
                 maxBytesOption, outputOption,
             ],
+            examples: [["--tilt", "10", "--width", "7", "--eye", "320"]],
             usageOverride: [
                 "--tilt <deg> [--eye <mm>] [--image <file>]",
                 "                             [--width <mm>] [--height <mm>] [--blur <mm>]",

@@ -44,7 +44,8 @@ extension HingeTool {
                 maxBytesOption.helped(
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"]])
 
         static let stream = OptionKey(
             ["--stream"], value: "stream",

@@ -23,7 +23,8 @@ extension HingeTool {
             options: [
                 reduceMotion.option,
                 maxBytesOption, rowFormatOption([.dat, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["Datasets/stages/fold-transitions.csv"]])
 
         static let reduceMotion = OptionKey(
             flag: ["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates.")

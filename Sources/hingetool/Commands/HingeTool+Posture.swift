@@ -20,7 +20,8 @@ extension HingeTool {
             options: [
                 policy.option,
                 Clock.option, rowFormatOption(), outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
 
         /// The columns, named once.
         static let columns: [RowWriter.Column] = [.init("t"), .init("angle"), .init("posture")]

@@ -35,6 +35,12 @@ extension HingeTool {
                 outDir.option,
                 output.option,
                 maxRowsOption, maxPointsOption, forceOption,
+            ],
+            examples: [
+                [
+                    "Datasets/flat-to-laptop.csv", "--out-dir", "frames", "--rate", "2", "--size", "64", "--compare",
+                    "raw",
+                ]
             ])
 
         static let effect = OptionKey(

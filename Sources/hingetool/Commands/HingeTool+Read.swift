@@ -24,6 +24,10 @@ extension HingeTool {
                 Clock.option, maxPointsOption, skipBadRowsOption, angleUnitOption, rowFormatOption(), quietOption,
                 maxBytesOption.helped("With --truth from standard input, refuse an input longer than this."),
                 outputOption,
+            ],
+            examples: [
+                ["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--rate", "60"],
+                ["Datasets/flat-to-laptop.csv", "--truth"],
             ])
 
         static let truth = OptionKey(

@@ -23,6 +23,7 @@ extension HingeTool {
                 method.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
+            examples: [["Datasets/flat-to-laptop.csv", "--rate", "50"]],
             usageOverride: [
                 "<trace> --rate <hz> [--method <method>]",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",

@@ -32,6 +32,10 @@ extension HingeTool {
                 impulses.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
+            examples: [
+                ["Datasets/flat-to-laptop.csv", "--rate", "50", "--gaussian", "0.05"],
+                ["Datasets/flat-to-laptop.csv", "--rate", "100", "--median", "0.1"],
+            ],
             usageOverride: [
                 "<trace> --rate <hz> [--impulses] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",

@@ -31,7 +31,8 @@ extension HingeTool {
                 strict.option,
                 skipBadRowsOption, angleUnitOption, quietOption,
                 outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
 
         static let maxRange = OptionKey(
             ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,

@@ -35,7 +35,8 @@ extension HingeTool {
                 repetitions.option,
                 list.option,
                 rowFormatOption([.trace, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["flat-to-laptop"]])
 
         static let device = OptionKey<SensorModel.Device?>(
             optional: CommandSpec.Option(

@@ -29,7 +29,8 @@ extension HingeTool {
                 height.option,
                 list.option,
                 forceOption,
-            ])
+            ],
+            examples: [["cut", "--out-dir", "film"]])
 
         static let seed = OptionKey(
             ["--seed"], value: "n", help: "Seed of the random times.", anyWhole: 0...UInt64.max, default: 1)

@@ -34,7 +34,8 @@ extension HingeTool {
                 halfFoldedTimeout.option,
             ] + Score.truthOptions + [
                 Clock.option, maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--rate", "60"]])
 
         static let events = OptionKey(flag: ["--events"], help: "Also print Android's fold updates.")
         static let overApps = OptionKey(

@@ -39,6 +39,7 @@ extension HingeTool {
                 tail.option,
                 maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ],
+            examples: [["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--effect", "bloom"]],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",

@@ -46,7 +46,8 @@ extension HingeTool {
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
-            ] + hingeClockOptions)
+            ] + hingeClockOptions,
+            examples: [["Datasets/films/cut"]])
 
         static let failOn = OptionKey<String?>(
             ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),

@@ -46,15 +46,20 @@ extension HingeTool {
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
         /// `-o` (the files are named after the kind), plus the plot options.
-        /// `defaults` are the kind's own defaults for numeric options of the base command.
+        /// `defaults` are the kind's own defaults for numeric options of the base command. Its
+        /// example is the base command's first, drawn as text into `plot/`.
         static func kindSpec(
             _ name: String, abstract: String, base: CommandSpec, defaults: [String: Double] = [:]
         ) -> CommandSpec {
-            CommandSpec(
+            let withheld = [Keys.output.option.key, Keys.rowFormat.option.key]
+            return CommandSpec(
                 name: name, abstract: abstract, arguments: base.arguments,
-                options: base.options.filter { $0.key != "output" && $0.key != "format" }.map { option in
+                options: base.options.filter { !withheld.contains($0.key) }.map { option in
                     defaults[option.key].map { option.defaulting(to: $0) } ?? option
-                } + options)
+                } + options,
+                examples: base.examples.prefix(1).map { line in
+                    line + [outDirOption.longName, "plot", terminal.option.longName, Terminal.dumb.rawValue]
+                })
         }
 
         /// `arguments` with the base command's options a plot withholds from its user (`-o`,

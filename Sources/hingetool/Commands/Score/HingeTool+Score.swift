@@ -44,7 +44,8 @@ extension HingeTool {
                 seeds.option,
                 reportFormatOption(),
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
 
         static let unfold = OptionKey(
             flag: ["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")

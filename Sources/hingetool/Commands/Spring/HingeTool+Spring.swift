@@ -34,6 +34,7 @@ extension HingeTool {
                 format.option,
                 outputOption,
             ],
+            examples: [[]],
             usageOverride: [
                 "[<spring>] [--from <a>] [--to <b>]",
                 "                        [--initial-velocity <v>] [--length <s>] [--rate <hz>]",
