@@ -175,10 +175,8 @@ struct HingeTool {
     }
 
     static let completionShell = OptionKey<CompletionScript.Shell?>(
-        optional: CommandSpec.Option(
-            ["--generate-completion-script"], value: "shell",
-            help: "Print the completion script for a shell (see 'make install').",
-            allowed: CompletionScript.Shell.words))
+        ["--generate-completion-script"], value: "shell",
+        help: "Print the completion script for a shell (see 'make install').")
     static let generateManual = OptionKey(
         flag: ["--generate-manual"], help: "Print the man page, hingetool(1), in roff.")
 

@@ -120,11 +120,6 @@ extension OptionKey<Double?> {
             arguments, option throws(ToolError) in try HingeTool.number(arguments, option.key)
         }
     }
-
-    /// A decimal option declared as `option` (a shared one, such as `--rate`).
-    init(number option: CommandSpec.Option) {
-        self.init(option) { arguments, option throws(ToolError) in try HingeTool.number(arguments, option.key) }
-    }
 }
 
 extension OptionKey<Int> {
@@ -215,11 +210,6 @@ extension OptionKey<String?> {
             arguments, option in arguments.value(option.key)
         }
     }
-
-    /// An option declared as `option` whose value is read as given (a shared one, such as `-o`).
-    init(text option: CommandSpec.Option) {
-        self.init(option) { arguments, option in arguments.value(option.key) }
-    }
 }
 
 extension OptionKey where Value: OptionChoice {
@@ -232,7 +222,7 @@ extension OptionKey where Value: OptionChoice {
 
     /// One of the choice's words, declared as `option` (which allows only ``OptionChoice/words``
     /// and declares a default among them).
-    init(choice option: CommandSpec.Option) {
+    private init(choice option: CommandSpec.Option) {
         self.init(option) { arguments, option throws(ToolError) in
             let text = arguments.declaredValue(option.key)
             guard let choice = Value(rawValue: text) else {
@@ -245,7 +235,13 @@ extension OptionKey where Value: OptionChoice {
 
 extension OptionKey {
     /// One of `Choice`'s words without a default: `nil` when not given.
-    init<Choice: OptionChoice>(optional option: CommandSpec.Option) where Value == Choice? {
+    init<Choice: OptionChoice>(_ names: [String], value: String, help: String) where Value == Choice? {
+        self.init(optional: CommandSpec.Option(names, value: value, help: help, allowed: Choice.words))
+    }
+
+    /// One of `Choice`'s words without a default, declared as `option` (which allows only
+    /// ``OptionChoice/words``): `nil` when not given.
+    private init<Choice: OptionChoice>(optional option: CommandSpec.Option) where Value == Choice? {
         self.init(option) { arguments, option throws(ToolError) in
             guard let text = arguments.value(option.key) else { return nil }
             guard let choice = Choice(rawValue: text) else {

@@ -39,10 +39,8 @@ extension HingeTool {
             examples: [["flat-to-laptop"]])
 
         static let device = OptionKey<SensorModel.Device?>(
-            optional: CommandSpec.Option(
-                ["--device"], value: "device",
-                help: "A real device's sensor model instead of the scenario's (before the other overrides).",
-                allowed: SensorModel.Device.words))
+            ["--device"], value: "device",
+            help: "A real device's sensor model instead of the scenario's (before the other overrides).")
         static let seed = OptionKey(
             ["--seed"], value: "n", help: "Seed of the random generator.", anyWhole: 0...UInt64.max, default: 1)
         static let interval = OptionKey<Double?>(

@@ -42,11 +42,9 @@ extension HingeTool {
             help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
         /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
         static let angleUnit = OptionKey<AngleUnitName?>(
-            optional: CommandSpec.Option(
-                ["--angle-unit"], value: "unit",
-                help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
-                allowed: AngleUnitName.words
-            ).defaulting(toNote: "deg"))
+            ["--angle-unit"], value: "unit",
+            help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option)."
+        ).defaulting(toNote: "deg")
         /// For commands that write a set of files into a folder (``OutputSet``).
         static let force = OptionKey(
             flag: ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")

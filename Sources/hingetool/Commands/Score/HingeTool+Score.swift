@@ -160,13 +160,11 @@ extension HingeTool {
             ["--truth"], value: "trace", kind: .inputFile,
             help: "A reference recording of the same motion, on the same clock, to score against.")
         static let truthInterpolation = OptionKey<GroundTruth.Interpolation?>(
-            optional: CommandSpec.Option(
-                ["--truth-interpolation"], value: "mode",
-                help:
-                    "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
-                    + "rest, then a 0.2 s ramp into the next sample).",
-                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)
-            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"))
+            ["--truth-interpolation"], value: "mode",
+            help:
+                "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
+                + "rest, then a 0.2 s ramp into the next sample)."
+        ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear")
 
         /// The `--truth` recording, read as `--truth-interpolation` says (by default `change`
         /// when the recording declares itself change-triggered, `linear` otherwise), its rows
