@@ -121,7 +121,8 @@ public struct SensorConformance: Hashable, Sendable {
                 + "\(DecimalNumber.shortest(time)) s): an on-change sensor reports changes only (CTS)"
         case .range:
             guard aboveRange + belowZero > 0, let first = firstOutOfRange else { return nil }
-            return "\(aboveRange + belowZero) of \(values) values lie outside 0…\(DecimalNumber.shortest(maximumRange))° "
+            let range = DecimalNumber.shortest(maximumRange)
+            return "\(aboveRange + belowZero) of \(values) values lie outside 0…\(range)° "
                 + "(first \(DecimalNumber.shortest(first))°): above the sensor's range (CTS)"
         case .resolution:
             guard nonMultiples > 0, let resolution, let first = firstNonMultiple else { return nil }

@@ -28,16 +28,8 @@ struct OptionKey<Value: Sendable>: Sendable {
         OptionKey(change(option), read: read)
     }
 
-    /// This key with another help text.
-    func helped(_ text: String) -> OptionKey { declared { $0.helped(text) } }
-    /// This key, required.
-    func required() -> OptionKey { declared { $0.required() } }
     /// This key with a default described in words.
     func defaulting(toNote note: String) -> OptionKey { declared { $0.defaulting(toNote: note) } }
-    /// This key with another default.
-    func defaulting(to value: Double) -> OptionKey { declared { $0.defaulting(to: value) } }
-    /// This key with another default, as typed.
-    func defaulting(to value: String) -> OptionKey { declared { $0.defaulting(to: value) } }
     /// This key, a flag that stands alone (`--list`).
     func standalone() -> OptionKey { declared { $0.standalone() } }
     /// This key, also accepted under old spellings.

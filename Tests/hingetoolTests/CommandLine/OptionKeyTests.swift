@@ -30,10 +30,10 @@ struct OptionKeyTests {
 
     /// The keys declared in the sources, with the spellings their declarations name.
     static let declarations: [Declaration] = {
-        let pattern = try! Regex(#"static let (\w+)\s*=\s*(?:Keys\.\w+\.\w+\(|OptionKey)"#)
+        let pattern = #/static let (\w+)\s*=\s*(?:Keys\.\w+\.\w+\(|OptionKey)/#
         return sources.flatMap { source in
             source.text.matches(of: pattern).map { match in
-                let name = String(source.text[match.output[1].range!])
+                let name = String(match.output.1)
                 // The spellings: the first bracketed list of the declaration (up to the next one).
                 let after = source.text[match.range.upperBound...]
                 let rest = after.range(of: "static ").map { after[..<$0.lowerBound] } ?? after
@@ -47,14 +47,14 @@ struct OptionKeyTests {
     }()
 
     /// Whether `text` reads the key `name` (`Self.name`, `Type.name` or `name`).
-    static func reads(_ text: String, _ name: String, qualifiedOnly: Bool) -> Bool {
+    static func reads(_ text: String, _ name: String, qualifiedOnly: Bool) throws -> Bool {
         let qualifier = qualifiedOnly ? #"[\w.]*\."# : #"(?:[\w.]*\.)?"#
         let key = qualifier + name + #"\b"#
         let forms = [
             #"\[\s*"# + key + #"\s*\]"#, #"isGiven\(\s*"# + key, #"declared\(\s*"# + key,
             #"spelling\(of:\s*"# + key, #"given\(\s*"# + key,
         ]
-        return forms.contains { text.contains(try! Regex($0)) }
+        return try forms.contains { text.contains(try Regex($0)) }
     }
 
     @Test("The sources declare the keys this test reads (the scan finds them)")
@@ -67,12 +67,12 @@ struct OptionKeyTests {
     }
 
     @Test("Every declared key is read: in its own file, or by its qualified name elsewhere")
-    func everyKeyIsRead() {
+    func everyKeyIsRead() throws {
         for declaration in Self.declarations {
             let own = Self.sources.first { $0.path == declaration.file }?.text ?? ""
             let read =
-                Self.reads(own, declaration.name, qualifiedOnly: false)
-                || Self.sources.contains { Self.reads($0.text, declaration.name, qualifiedOnly: true) }
+                try Self.reads(own, declaration.name, qualifiedOnly: false)
+                || Self.sources.contains { try Self.reads($0.text, declaration.name, qualifiedOnly: true) }
             #expect(read, "\(declaration.file): '\(declaration.name)' (\(declaration.flags)) is never read")
         }
     }
@@ -91,9 +91,8 @@ struct OptionKeyTests {
 
     @Test("No option is read by a string key")
     func noStringReads() {
-        let pattern = try! Regex(
-            #"\.(?:value|has|values|declaredValue)\(\s*"[a-z]|(?:[nN]umber|[wW]holeNumber|[uU]nsignedInteger)\(\s*arguments,\s*""#
-        )
+        let pattern =
+            #/\.(?:value|has|values|declaredValue)\(\s*"[a-z]|(?:[nN]umber|[wW]holeNumber|[uU]nsignedInteger)\(\s*arguments,\s*"/#
         for source in Self.sources {
             for match in source.text.matches(of: pattern) {
                 let line = source.text[..<match.range.lowerBound].count { $0 == "\n" } + 1
