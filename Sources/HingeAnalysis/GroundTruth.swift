@@ -40,6 +40,8 @@ public struct GroundTruth: Sendable {
 
     private let source: Source
 
+    private init(source: Source) { self.source = source }
+
     /// The synthetic trace whose motion this is, when the truth is exact.
     public var syntheticTrace: SyntheticTrace? {
         if case .synthetic(let trace) = source { return trace }
@@ -48,6 +50,23 @@ public struct GroundTruth: Sendable {
 
     /// The exact motion of a synthetic trace.
     public static func synthetic(_ trace: SyntheticTrace) -> GroundTruth { GroundTruth(source: .synthetic(trace)) }
+
+    /// The exact motion of a synthesised trace, from the provenance line that opens it
+    /// (`hingetool synth NAME …`, its first comment): the named scenario's hand motion, which
+    /// depends on the scenario alone, not on the seed or the sensor. `nil` for any other line,
+    /// an unknown scenario, and a repeated scenario (`… --repeat …`), whose motion is not the
+    /// scenario's (its truth columns hold the truth instead).
+    ///
+    /// ```swift
+    /// let truth = GroundTruth(provenance: "hingetool synth slow-bend --seed 1")
+    /// ```
+    public init?(provenance: String) {
+        guard provenance.hasPrefix("hingetool synth "), !provenance.contains(" --repeat "),
+            let name = provenance.split(separator: " ").dropFirst(2).first,
+            let scenario = SyntheticScenario.named(String(name))
+        else { return nil }
+        self.init(source: .synthetic(scenario.trace))
+    }
 
     /// Truth interpolated from per-sample columns.
     /// - Precondition: at least one row; times strictly increasing; all values finite.

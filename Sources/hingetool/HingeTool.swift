@@ -27,11 +27,7 @@ struct HingeTool {
                 between series.
                 """,
             options: [
-                CommandSpec.Option(
-                    ["--generate-completion-script"], value: "shell",
-                    help: "Print the completion script for a shell (see 'make install').",
-                    allowed: CompletionScript.Shell.allCases.map(\.rawValue)),
-                CommandSpec.Option(["--generate-manual"], help: "Print the man page, hingetool(1), in roff."),
+                completionShell.option, generateManual.option,
             ],
             subcommands: subcommands.map { $0.spec } + [helpSpec])
     }
@@ -132,7 +128,7 @@ struct HingeTool {
             }
             if parsed.wantsVersion { return printVersion(context) }
             var context = context
-            context.showsWarnings = !parsed.flags.contains("quiet")
+            context.showsWarnings = !parsed.isGiven(Keys.quiet)
             for note in parsed.deprecations { context.writeError(note + "\n") }
             let record = RunRecord()
             record.register(arguments: parsed, spec: command.spec)
@@ -149,6 +145,12 @@ struct HingeTool {
         }
     }
 
+    static let completionShell = OptionKey<CompletionScript.Shell?>(
+        ["--generate-completion-script"], value: "shell",
+        help: "Print the completion script for a shell (see 'make install').")
+    static let generateManual = OptionKey(
+        flag: ["--generate-manual"], help: "Print the man page, hingetool(1), in roff.")
+
     /// `--generate-completion-script SHELL` and `--generate-manual`, parsed as the root's options.
     private static func generate(_ arguments: [String], context: ToolContext) -> Int32 {
         let parsed: ParsedArguments
@@ -157,9 +159,10 @@ struct HingeTool {
         } catch {
             return report(error, spec: spec, path: [name], context: context)
         }
-        if let shell = parsed.value("generate-completion-script").flatMap(CompletionScript.Shell.init) {
+        // The parser has checked the shell's name against the choices, so the read cannot fail.
+        if let shell = (try? parsed[completionShell]) ?? nil {
             context.write(CompletionScript.script(for: shell))
-        } else {
+        } else if parsed.isGiven(generateManual) {
             context.write(ManualPage.page())
         }
         return ExitCode.success.rawValue

@@ -1,4 +1,5 @@
 import HingeAnalysis
+import HingeKit
 import Testing
 
 /// A reference recording read held, linear and as a change-triggered stream, against values
@@ -51,5 +52,18 @@ struct GroundTruthTests {
             let after = truth.state(at: time + 1e-9).angle
             #expect(abs(before - after) < 1e-6, "at \(time): \(before) → \(after)")
         }
+    }
+
+    @Test("A synthesised trace's provenance line names its exact truth; other lines none")
+    func provenance() throws {
+        let truth = try #require(GroundTruth(provenance: "hingetool synth slow-bend --seed 7 --sensor ideal"))
+        let scenario = try #require(SyntheticScenario.named("slow-bend"))
+        // The truth is the scenario's own motion: the same angle to the last bit at any time.
+        for time in [0.0, 0.5, 1.25, 3] {
+            #expect(truth.state(at: time).angle == GroundTruth.synthetic(scenario.trace).state(at: time).angle)
+        }
+        #expect(GroundTruth(provenance: "hingetool synth slow-bend --repeat 3 --seed 1") == nil)
+        #expect(GroundTruth(provenance: "hingetool synth no-such-scenario") == nil)
+        #expect(GroundTruth(provenance: "hingetool read slow-bend.csv") == nil)
     }
 }

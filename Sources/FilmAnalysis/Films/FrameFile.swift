@@ -23,6 +23,10 @@ public struct FrameFile: Hashable, Sendable {
         case name
     }
 
+    /// The message of a name that is not a time in ``Order/time`` (a tool adds how its user
+    /// asks for ``Order/name``).
+    package static let notATime = "the name is not a time in milliseconds (expected digits, e.g. 001234.png)"
+
     /// The `.png` and `.ppm` files of `folder` (other files, such as a ground truth JSON or a
     /// hinge trace beside the frames, and hidden files are not frames), in film order.
     ///
@@ -59,11 +63,7 @@ public struct FrameFile: Hashable, Sendable {
                 guard !stem.isEmpty, stem.count <= 12, stem.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
                     let time = Int(stem)
                 else {
-                    throw FrameError(
-                        file: prefix + name,
-                        message:
-                            "the name is not a time in milliseconds (expected digits, e.g. 001234.png); "
-                            + "use '--order name' to take the frames in name order")
+                    throw FrameError(file: prefix + name, message: notATime)
                 }
                 files.append(FrameFile(path: prefix + name, time: time))
             }

@@ -107,4 +107,30 @@ public struct StepSensor: Hashable, Sendable {
         }
         return nil
     }
+
+    /// The known step sensor (``known``) behind `samples`, or `nil`: its levels must be the
+    /// trace's, and if it evaluates on a grid, the times of the trace's changes must show that
+    /// grid (within 2 ms; a stale first value off the grid is allowed). What a driver is told
+    /// about (``UnfoldDriver/init(reader:stepSensor:stepParameters:)``); without it, the
+    /// driver reads the levels as angles.
+    ///
+    /// ```swift
+    /// let driver = UnfoldDriver(stepSensor: StepSensor.detect(in: recordedSamples))
+    /// ```
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of samples.
+    public static func detect(in samples: [HingeSample]) -> StepSensor? {
+        // The reports are the changes of value: a recorder's closing row repeats the last one.
+        var changes: [HingeSample] = []
+        for sample in samples where sample.angle != nil && sample.angle != changes.last?.angle {
+            changes.append(sample)
+        }
+        let times = changes.map(\.time)
+        guard let inferred = inferred(levels: changes.compactMap(\.angle), times: times),
+            let known = known.first(where: { $0.levels == inferred.levels })
+        else { return nil }
+        if known.grid == 0 { return known }
+        guard let grid = inferredGrid(times), abs(grid - known.grid) <= 0.002 else { return nil }
+        return known
+    }
 }

@@ -98,25 +98,36 @@ public struct SensorConformance: Hashable, Sendable {
         return abs(ratio - ratio.rounded()) * step <= tolerance
     }
 
+    /// The three checks CTS makes, in the order their warnings are listed.
+    package enum Check: CaseIterable, Sendable {
+        /// No value repeats the one just before it.
+        case onChange
+        /// Every value lies within 0…maximum range.
+        case range
+        /// Every value is a multiple of the resolution.
+        case resolution
+    }
+
     /// One sentence per failed check, without a location.
-    public func warnings() -> [String] {
-        var warnings: [String] = []
-        if backToBackDuplicates > 0, let time = firstDuplicateTime {
-            warnings.append(
-                "\(backToBackDuplicates) of \(values) values repeat the value just before them (first at "
-                    + "\(DecimalNumber.shortest(time)) s): an on-change sensor reports changes only (CTS)")
+    public func warnings() -> [String] { Check.allCases.compactMap(warning(for:)) }
+
+    /// The sentence that says how `check` failed, or `nil` when it passed; a tool adds how its
+    /// user declares the range or the resolution.
+    package func warning(for check: Check) -> String? {
+        switch check {
+        case .onChange:
+            guard backToBackDuplicates > 0, let time = firstDuplicateTime else { return nil }
+            return "\(backToBackDuplicates) of \(values) values repeat the value just before them (first at "
+                + "\(DecimalNumber.shortest(time)) s): an on-change sensor reports changes only (CTS)"
+        case .range:
+            guard aboveRange + belowZero > 0, let first = firstOutOfRange else { return nil }
+            let range = DecimalNumber.shortest(maximumRange)
+            return "\(aboveRange + belowZero) of \(values) values lie outside 0…\(range)° "
+                + "(first \(DecimalNumber.shortest(first))°): above the sensor's range (CTS)"
+        case .resolution:
+            guard nonMultiples > 0, let resolution, let first = firstNonMultiple else { return nil }
+            return "\(nonMultiples) of \(values) values are not multiples of the resolution "
+                + "\(DecimalNumber.shortest(resolution))° (first \(DecimalNumber.shortest(first))°) (CTS)"
         }
-        if aboveRange + belowZero > 0, let first = firstOutOfRange {
-            warnings.append(
-                "\(aboveRange + belowZero) of \(values) values lie outside 0…\(DecimalNumber.shortest(maximumRange))° "
-                    + "(first \(DecimalNumber.shortest(first))°): above the sensor's range (CTS); give --max-range "
-                    + "if the device declares more")
-        }
-        if nonMultiples > 0, let resolution, let first = firstNonMultiple {
-            warnings.append(
-                "\(nonMultiples) of \(values) values are not multiples of the resolution "
-                    + "\(DecimalNumber.shortest(resolution))° (first \(DecimalNumber.shortest(first))°) (CTS)")
-        }
-        return warnings
     }
 }

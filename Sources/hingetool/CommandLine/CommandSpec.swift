@@ -198,6 +198,11 @@ struct CommandSpec: Sendable {
     var arguments: [Argument] = []
     var options: [Option] = []
     var subcommands: [CommandSpec] = []
+    /// Command lines a user types after the command's words, declared beside its options: the
+    /// first is the one every hostile suite builds its attacks on, and every one must run
+    /// (exit 0) from the package root. Paths are relative to the package root (`Datasets/…`);
+    /// a file or folder the command writes is relative to where it runs.
+    var examples: [[String]] = []
     /// Lines that replace the generated synopsis, for commands whose options form groups:
     /// the first follows `USAGE: command`, the rest are printed as written.
     var usageOverride: [String]?

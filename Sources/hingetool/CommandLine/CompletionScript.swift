@@ -7,7 +7,7 @@
 /// letters, digits and `- _ . :` (a test holds the catalogue to that), so the scripts quote
 /// nothing but the help texts, which pass through ``plainDescription(_:)``.
 enum CompletionScript {
-    enum Shell: String, CaseIterable, Sendable {
+    enum Shell: String, OptionChoice {
         case bash, zsh, fish
     }
 

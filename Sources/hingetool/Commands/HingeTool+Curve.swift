@@ -19,14 +19,34 @@ extension HingeTool {
                 CommandSpec.Argument(
                     "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names))
             ],
-            options: [
-                CommandSpec.Option(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0),
-                CommandSpec.Option(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180),
-                CommandSpec.Option(["--step"], value: "deg", help: "Degrees between rows.", in: 1e-9...1e6, default: 1),
-                CommandSpec.Option(
-                    ["--status"], value: "status", help: "The status reported with the angle.", default: "none",
-                    allowed: ["closed", "partially-open", "fully-open", "none"]),
-            ] + EffectOptions.options + [rowFormatOption([.dat, .csv, .json]), outputOption])
+            options: [from.option, to.option, step.option, status.option] + EffectOptions.options + [
+                rowFormatOption([.dat, .csv, .json]), outputOption,
+            ],
+            examples: [["bloom"]])
+
+        static let from = OptionKey(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0)
+        static let to = OptionKey(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180)
+        static let step = OptionKey(["--step"], value: "deg", help: "Degrees between rows.", in: 1e-9...1e6, default: 1)
+        static let status = OptionKey(
+            ["--status"], value: "status", help: "The status reported with the angle.", default: StatusChoice.none)
+
+        /// `--status`'s choices: a status, or none (the angle decides).
+        enum StatusChoice: String, OptionChoice {
+            case closed
+            case partiallyOpen = "partially-open"
+            case fullyOpen = "fully-open"
+            case none
+
+            /// The status reported with every angle.
+            var status: HingeStatus? {
+                switch self {
+                case .closed: .closed
+                case .partiallyOpen: .partiallyOpen
+                case .fullyOpen: .fullyOpen
+                case .none: nil
+                }
+            }
+        }
 
         /// The columns, named once.
         static let columns: [RowWriter.Column] = [.init("angle"), .init("value")]
@@ -37,18 +57,17 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let name = arguments.positionals[0]
             let effect = try EffectOptions.makeEffect(name, arguments)
-            let from = try declaredNumber(arguments, "from")
-            let to = try declaredNumber(arguments, "to")
-            let step = try declaredNumber(arguments, "step")
+            let (from, to, step) = (try arguments[Self.from], try arguments[Self.to], try arguments[Self.step])
             guard from <= to else { throw .usage("'--from' must not be above '--to'") }
             // A tolerance of a millionth of a step keeps --to on the grid despite rounding.
             let count = Int(((to - from) / step * (1 + 1e-12) + 1e-6).rounded(.down)) + 1
             guard count <= rowLimit else {
                 throw .usage("--from, --to and --step ask for \(count) rows; the limit is \(rowLimit)")
             }
-            let statusName = arguments.declaredValue("status")
-            let status = HingeStatus(spelling: statusName)
-            var header = CommentHeader("curve", options: [name], summary: "\(describe(effect)), status \(statusName)")
+            let statusChoice = try arguments[Self.status]
+            let status = statusChoice.status
+            var header = CommentHeader(
+                "curve", options: [name], summary: "\(describe(effect)), status \(statusChoice.rawValue)")
             header.add("no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))")
             try RowWriter.write(header, schema: "hingetool/curve/1", columns: columns, arguments, context: context) {
                 rows in

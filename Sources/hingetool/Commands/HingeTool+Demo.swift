@@ -27,10 +27,11 @@ extension HingeTool {
             options: [
                 outDirOption.defaulting(to: defaultFolder),
                 skipBadRowsOption, angleUnitOption, maxRowsOption, maxPointsOption, forceOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv", "--out-dir", "demo"]])
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let folder = arguments.declaredValue("out-dir")
+            let folder = (try arguments[Keys.outDir] ?? "")
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             let (source, samples, summary, truth) = try load(arguments, context: context, rowLimit: limits.rows)
             // The animation's frames (and the scoring grid, with ground truth) are counted
@@ -60,7 +61,7 @@ extension HingeTool {
             Score.warnRefused(effects.refused, path: source, context: context)
             text += "\n" + springs(effects)
             let written = try write(
-                effects, truth: truth, into: folder, source: source, force: arguments.has("force"), context: context)
+                effects, truth: truth, into: folder, source: source, force: try arguments[Keys.force], context: context)
             text += "\nWrote \(written.count) files to \(folder)/:\n"
             for file in written { text += "  \(file)\n" }
             if Gnuplot.executable() == nil {
@@ -78,7 +79,7 @@ extension HingeTool {
         ) throws(ToolError) -> (
             String, [HingeSample], TraceReadSummary, GroundTruth?
         ) {
-            let options = readOptions(arguments)
+            let options = try readOptions(arguments)
             let reader: TraceReader
             let source: String
             if let path = arguments.positionals.first {
@@ -103,7 +104,7 @@ extension HingeTool {
                 samples.append(record.sample)
                 if samples.count % 1_000_000 == 0 { context.progress("demo: \(samples.count) rows…\r") }
             }
-            let truth = Score.synthesisedScenario(reader).map { GroundTruth.synthetic($0.trace) }
+            let truth = Score.synthesisedTruth(reader)
             return (source, samples, reader.summary, truth)
         }
 

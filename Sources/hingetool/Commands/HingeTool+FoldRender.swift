@@ -24,22 +24,17 @@ extension HingeTool {
                 is 210 × 450 pixels on a 70 × 150 mm screen. See docs/effects.md.
                 """,
             options: [
-                CommandSpec.Option(["--tilt"], value: "deg", help: "The glass's tilt.", in: -80...80, required: true),
-                CommandSpec.Option(
-                    ["--eye"], value: "mm", help: "Eye to screen distance.", in: 1...100_000, default: 320),
-                CommandSpec.Option(
-                    ["--image"], value: "file", kind: .inputFile,
-                    help: "A PNG or PPM image instead of the test pattern."),
-                CommandSpec.Option(["--width"], value: "mm", help: "Screen width.", in: 1...10_000, default: 70),
-                CommandSpec.Option(["--height"], value: "mm", help: "Screen height.", in: 1...10_000)
-                    .defaulting(toNote: "150, or the image's aspect"),
-                CommandSpec.Option(
-                    ["--blur"], value: "mm", help: "Blur radius per mm of gap.", in: 0...10, default: 0.15),
-                CommandSpec.Option(["--dimming"], value: "x", help: "Dimming per mm of gap.", in: 0...1, default: 0.01),
-                CommandSpec.Option(
-                    ["--png"], value: "file", kind: .outputFile, help: "Also write the render as a PNG."),
+                tilt.option,
+                eye.option,
+                image.option,
+                width.option,
+                height.option,
+                blur.option,
+                dimming.option,
+                png.option,
                 maxBytesOption, outputOption,
             ],
+            examples: [["--tilt", "10", "--width", "7", "--eye", "320"]],
             usageOverride: [
                 "--tilt <deg> [--eye <mm>] [--image <file>]",
                 "                             [--width <mm>] [--height <mm>] [--blur <mm>]",
@@ -47,18 +42,35 @@ extension HingeTool {
                 "                             [-o <file>]",
             ])
 
+        static let tilt = OptionKey<Double?>(
+            ["--tilt"], value: "deg", help: "The glass's tilt.", in: -80...80, required: true)
+        static let eye = OptionKey(
+            ["--eye"], value: "mm", help: "Eye to screen distance.", in: 1...100_000, default: 320)
+        static let image = OptionKey<String?>(
+            ["--image"], value: "file", kind: .inputFile,
+            help: "A PNG or PPM image instead of the test pattern.")
+        static let width = OptionKey(["--width"], value: "mm", help: "Screen width.", in: 1...10_000, default: 70)
+        static let height = OptionKey<Double?>(["--height"], value: "mm", help: "Screen height.", in: 1...10_000)
+            .defaulting(toNote: "150, or the image's aspect")
+        static let blur = OptionKey(
+            ["--blur"], value: "mm", help: "Blur radius per mm of gap.", in: 0...10, default: 0.15)
+        static let dimming = OptionKey(
+            ["--dimming"], value: "x", help: "Dimming per mm of gap.", in: 0...1, default: 0.01)
+        static let png = OptionKey<String?>(
+            ["--png"], value: "file", kind: .outputFile, help: "Also write the render as a PNG.")
+
         // Long: the options, the image, the render and both outputs, in the order they happen
         // (--tilt is required: the parser has refused a command line without it).
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let (tilt, eye, width) = (
-                try declaredNumber(arguments, "tilt"), try declaredNumber(arguments, "eye"),
-                try declaredNumber(arguments, "width")
+                try arguments.declared(Self.tilt), try arguments[Self.eye],
+                try arguments[Self.width]
             )
-            let (blur, dimming) = (try declaredNumber(arguments, "blur"), try declaredNumber(arguments, "dimming"))
-            let imagePath = arguments.value("image")
+            let (blur, dimming) = (try arguments[Self.blur], try arguments[Self.dimming])
+            let imagePath = (try arguments[Self.image])
             let source = try image(imagePath, limit: try inputLimit(arguments), context: context)
             let aspect = Double(source.height) / Double(source.width)
-            let height = try number(arguments, "height") ?? (imagePath == nil ? 150 : width * aspect)
+            let height = try arguments[Self.height] ?? (imagePath == nil ? 150 : width * aspect)
             guard eye > width, eye > height else {
                 throw .usage("'--eye' must be farther than the screen is wide and tall")
             }
@@ -75,8 +87,8 @@ extension HingeTool {
                 "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
             // Both outputs are opened (and checked against each other and the inputs) first; the
             // rows are then streamed, a pixel row at a time, never held whole (27 bytes a pixel).
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            if let png = arguments.value("png") {
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            if let png = (try arguments[Self.png]) {
                 guard let bytes = rendered.pngData() else {
                     throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")
                 }

@@ -37,21 +37,25 @@ extension HingeTool {
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
-                CommandSpec.Option(
-                    ["--sensor"], value: "name",
-                    help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case)."),
-                CommandSpec.Option(
-                    ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop."),
-                CommandSpec.Option(
-                    ["--stream"], value: "stream",
-                    help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
-                    default: SamsungHALLog.Stream.public.rawValue,
-                    allowed: SamsungHALLog.Stream.allCases.map(\.rawValue)),
+                sensor.option,
+                list.option,
+                stream.option,
                 Clock.option, skipBadRowsOption,
                 maxBytesOption.helped(
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"]])
+
+        static let stream = OptionKey(
+            ["--stream"], value: "stream",
+            help: "logcat: 'public' (the TYPE_HINGE_ANGLE events) or 'fused' (the private angle).",
+            default: SamsungHALLog.Stream.public)
+        static let sensor = OptionKey<String?>(
+            ["--sensor"], value: "name",
+            help: "dumpsys: the sensor to import (exact name, else a unique prefix; any letter case).")
+        static let list = OptionKey(
+            flag: ["--list"], help: "Print the sensors (dumpsys) or streams (logcat) found, and stop.")
 
         /// The columns, named once (as the trace CSV names them).
         static let columns: [RowWriter.Column] = [.init("time"), .init("angle")]
@@ -71,11 +75,11 @@ extension HingeTool {
             let limit = try inputLimit(arguments)
             // Streamed: each line is read, parsed and dropped; what is held is the rows kept.
             if format == InputFormat.dumpsys.rawValue {
-                let wanted = arguments.value("sensor")
+                let wanted = (try arguments[Self.sensor])
                 if wanted?.isEmpty == true {
                     throw .usage("The value '' is invalid for '--sensor': expected a sensor's name")
                 }
-                var log = DumpsysSensorLog(keepsRows: candidate(wanted: wanted, listing: arguments.has("list")))
+                var log = DumpsysSensorLog(keepsRows: candidate(wanted: wanted, listing: arguments.isGiven(Self.list)))
                 try context.forEachLine(path, limit: limit) { line, number in
                     log.add(line, number: number)
                     return log.heldBytes
@@ -114,16 +118,16 @@ extension HingeTool {
         ) throws(ToolError) {
             let file = ToolContext.displayName(path)
             let name = Echo.quoted(file, limit: 200)
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
                 list.add("line events sensor")
                 var text = list.text
                 for section in log.sections {
                     text += "\(section.line) \(section.rowCount) '\(Echo.quoted(section.name, limit: 200))'\n"
                 }
-                return try context.emit(text, to: arguments.value("output"))
+                return try context.emit(text, to: try arguments[Keys.output])
             }
-            let section = try choose(in: log, wanted: arguments.value("sensor"), file: name)
+            let section = try choose(in: log, wanted: (try arguments[Self.sensor]), file: name)
             guard section.rowCount > 0 || section.badRowCount > 0 else {
                 throw .data(
                     InputLocation(file: name, line: section.line).message(
@@ -136,18 +140,18 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = try checkedRows(section, name: file, skip: arguments.has("skip-bad-rows"), context: context)
-            let clock = Clock(arguments)
+            let rows = try checkedRows(section, name: file, skip: try arguments[Keys.skipBadRows], context: context)
+            let clock = try Clock(arguments)
             let origin = clock.origin(first: rows[0].nanoseconds)
             try checkTimes(
                 rows.lazy.map { ($0.nanoseconds, $0.line, $0.timeColumn) }, origin: origin, clock: clock, file: name)
             var header = CommentHeader("import dumpsys", source: path)
             header.add(
                 "sensor '\(Echo.quoted(section.name, limit: 200))', \(rows.count) events; \(describe(clock, origin))")
-            guard RowWriter.format(arguments) != .trace else {
+            guard try RowWriter.format(arguments) != .trace else {
                 // Every row has a value: a section with a masked row was refused above.
                 return try context.emit(
-                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: arguments.value("output"))
+                    header.text + DumpsysSensorLog.csv(rows, origin: origin), to: try arguments[Keys.output])
             }
             try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
                 writer in
@@ -201,7 +205,7 @@ extension HingeTool {
             _ log: SamsungHALLog, path: String, arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) {
             let name = ToolContext.displayName(path)
-            let skip = arguments.has("skip-bad-rows")
+            let skip = try arguments[Keys.skipBadRows]
             let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [])
             let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [])
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
@@ -211,15 +215,15 @@ extension HingeTool {
                 log.problemCount + publicEvents.problems.count + fusedEvents.problems.count
             try report(problems, count: problemCount, name: name, skip: skip, context: context)
             let ignoredText = log.ignoredSummary
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import logcat", source: path, options: ["--list"])
                 list.add("stream events tag")
                 let text =
                     list.text + "public \(publicEvents.events.count) hinge_angle\n"
                     + "fused \(fusedEvents.events.count) lid_angle_fusion\n# ignored lines: \(CommentHeader.oneLine(ignoredText))\n"
-                return try context.emit(text, to: arguments.value("output"))
+                return try context.emit(text, to: try arguments[Keys.output])
             }
-            let stream = SamsungHALLog.Stream(rawValue: arguments.value("stream") ?? "") ?? .public
+            let stream = try arguments[Self.stream]
             let events = stream == .public ? publicEvents.events : fusedEvents.events
             guard let first = events.first else {
                 let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
@@ -230,7 +234,7 @@ extension HingeTool {
             let earliest = min(
                 first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
                 fusedEvents.events.first?.nanoseconds ?? .max)
-            let clock = Clock(arguments)
+            let clock = try Clock(arguments)
             let origin = clock.origin(first: earliest)
             try checkTimes(
                 events.lazy.map { ($0.nanoseconds, $0.line, $0.column) }, origin: origin, clock: clock,

@@ -21,13 +21,17 @@ extension HingeTool {
                 """,
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
-                CommandSpec.Option(["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates."),
+                reduceMotion.option,
                 maxBytesOption, rowFormatOption([.dat, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["Datasets/stages/fold-transitions.csv"]])
+
+        static let reduceMotion = OptionKey(
+            flag: ["--reduce-motion"], help: "Decide as under Reduce Motion: nothing animates.")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let reduceMotion = arguments.has("reduce-motion")
+            let reduceMotion = arguments.isGiven(Self.reduceMotion)
             let limit = try inputLimit(arguments)
             // Two passes over the bytes: the first checks every row and counts the stages for the
             // header, the second classifies each stage as it is read. The stages are never held

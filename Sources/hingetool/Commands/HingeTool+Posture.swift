@@ -18,24 +18,32 @@ extension HingeTool {
                 """,
             arguments: [traceArgument],
             options: [
-                CommandSpec.Option(
-                    ["--policy"], value: "policy", help: "The posture policy.", default: "hingekit",
-                    allowed: ["hingekit", "android-book-style"]),
+                policy.option,
                 Clock.option, rowFormatOption(), outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
 
         /// The columns, named once.
         static let columns: [RowWriter.Column] = [.init("t"), .init("angle"), .init("posture")]
 
+        static let policy = OptionKey(
+            ["--policy"], value: "policy", help: "The posture policy.", default: Policy.hingekit)
+
+        /// `--policy`'s choices.
+        enum Policy: String, OptionChoice {
+            case hingekit
+            case androidBookStyle = "android-book-style"
+        }
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
-            let android = arguments.value("policy") == "android-book-style"
+            let android = try arguments[Self.policy] == .androidBookStyle
             var tracker = PostureTracker()
             var policy: AndroidBookStylePosture?
             let header = CommentHeader(
                 "posture", source: path, options: ["--policy", android ? "android-book-style" : "hingekit"])
-            var clock = ClockedTimes(Clock(arguments))
+            var clock = ClockedTimes(try Clock(arguments))
             try RowWriter.write(header, schema: "hingetool/posture/1", columns: columns, arguments, context: context) {
                 (rows) throws(ToolError) in
                 try context.readRecords(of: reader) { (record) throws(ToolError) in

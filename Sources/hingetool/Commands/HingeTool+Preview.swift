@@ -26,38 +26,52 @@ extension HingeTool {
                 """,
             arguments: [CommandSpec.Argument("trace", help: "A trace CSV, or '-' for standard input.")],
             options: [
-                CommandSpec.Option(
-                    ["--effect"], value: "name", help: "The effect to draw.", default: "bloom",
-                    allowed: PreviewEffect.allCases.map(\.rawValue)),
-                CommandSpec.Option(
-                    ["--compare"], value: "lanes",
-                    help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four)."),
-                CommandSpec.Option(
-                    ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
-                    in: HingeTool.rateRange, default: 50),
-                CommandSpec.Option(["--reduce-motion"], help: "Run every lane under Reduce Motion."),
-                CommandSpec.Option(
-                    ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
-                    in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness),
-                CommandSpec.Option(
-                    ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240),
-                CommandSpec.Option(
-                    ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder."),
-                CommandSpec.Option(
-                    ["-o", "--output"], value: "file", kind: .outputFile,
-                    help: "Write a GIF or an MP4 (by its extension)."),
+                effect.option,
+                compare.option,
+                rate.option,
+                reduceMotion.option,
+                responsiveness.option,
+                size.option,
+                outDir.option,
+                output.option,
                 maxRowsOption, maxPointsOption, forceOption,
+            ],
+            examples: [
+                [
+                    "Datasets/flat-to-laptop.csv", "--out-dir", "frames", "--rate", "2", "--size", "64", "--compare",
+                    "raw",
+                ]
             ])
+
+        static let effect = OptionKey(
+            ["--effect"], value: "name", help: "The effect to draw.", default: PreviewEffect.bloom)
+        static let compare = OptionKey<String?>(
+            ["--compare"], value: "lanes",
+            help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four).")
+        static let rate = OptionKey(
+            ["--rate"], value: "hz", help: "Frames per second (the frame count is held to --max-points).",
+            in: HingeTool.rateRange, default: 50)
+        static let reduceMotion = OptionKey(flag: ["--reduce-motion"], help: "Run every lane under Reduce Motion.")
+        static let responsiveness = OptionKey(
+            ["--responsiveness"], value: "r", help: "The HingeKit lane's UnfoldDriver responsiveness.",
+            in: 0...1, default: UnfoldDriver.Configuration.defaultResponsiveness)
+        static let size = OptionKey(
+            ["--size"], value: "pixels", help: "The side of a panel.", whole: 64...1024, default: 240)
+        static let outDir = OptionKey<String?>(
+            ["--out-dir"], value: "dir", kind: .directory, help: "Write the PNG frames into this folder.")
+        static let output = OptionKey<String?>(
+            ["-o", "--output"], value: "file", kind: .outputFile,
+            help: "Write a GIF or an MP4 (by its extension).")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
-            let effect = PreviewEffect(rawValue: arguments.declaredValue("effect")) ?? .bloom
-            let lanes = try lanes(arguments.value("compare"))
-            let rate = try declaredNumber(arguments, "rate")
-            let size = try declaredWholeNumber(arguments, "size")
-            let responsiveness = try declaredNumber(arguments, "responsiveness")
-            let output = arguments.value("output")
-            let folder = arguments.value("out-dir")
+            let effect = try arguments[Self.effect]
+            let lanes = try lanes((try arguments[Self.compare]))
+            let rate = try arguments[Self.rate]
+            let size = try arguments[Self.size]
+            let responsiveness = try arguments[Self.responsiveness]
+            let output = try arguments[Self.output]
+            let folder = try arguments[Self.outDir]
             switch (output, folder) {
             case (nil, nil): throw .usage("Missing expected option '-o <file>' or '--out-dir <dir>'")
             case (.some, .some): throw .usage("'-o' and '--out-dir' cannot be used together")
@@ -76,11 +90,11 @@ extension HingeTool {
                     remedy: "a preview draws at most \(frameLimit) frames: lower '--rate' or cut the trace")
             }
             let preview = EffectPreview(
-                effect: effect, lanes: lanes, reduceMotion: arguments.has("reduce-motion"), panelSize: size,
+                effect: effect, lanes: lanes, reduceMotion: arguments.isGiven(Self.reduceMotion), panelSize: size,
                 responsiveness: responsiveness)
             var refused = RefusedSamples()
             if let folder {
-                refused = try writeFrames(preview, samples, rate: rate, into: folder, force: arguments.has("force"))
+                refused = try writeFrames(preview, samples, rate: rate, into: folder, force: try arguments[Keys.force])
             } else if let output, let format {
                 refused = try encode(preview, samples, rate: rate, format: format, to: output)
             }
@@ -251,3 +265,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `preview --effect`'s choices are the effects the preview draws.
+extension PreviewEffect: OptionChoice {}

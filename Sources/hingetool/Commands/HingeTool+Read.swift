@@ -20,15 +20,19 @@ extension HingeTool {
             arguments: [traceArgument],
             options: ReadOptions.options + [
                 rateOption,
-                CommandSpec.Option(
-                    ["--truth"],
-                    help:
-                        "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score')."
-                ),
+                truth.option,
                 Clock.option, maxPointsOption, skipBadRowsOption, angleUnitOption, rowFormatOption(), quietOption,
                 maxBytesOption.helped("With --truth from standard input, refuse an input longer than this."),
                 outputOption,
+            ],
+            examples: [
+                ["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--rate", "60"],
+                ["Datasets/flat-to-laptop.csv", "--truth"],
             ])
+
+        static let truth = OptionKey(
+            flag: ["--truth"],
+            help: "Add the columns true_angle true_velocity true_pose from the trace's ground truth (see 'score').")
 
         /// The columns, named once: the header, the rows and the JSON keys read them.
         static let columns: [RowWriter.Column] = [
@@ -40,7 +44,7 @@ extension HingeTool {
         static func readingStandardInputOnce(
             _ arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) -> ToolContext {
-            guard arguments.has("truth"), arguments.positionals[0] == "-" else { return context }
+            guard try arguments[truth], arguments.positionals[0] == "-" else { return context }
             let bytes = try context.readAll("-", limit: try inputLimit(arguments))
             var context = context
             context.openStandardInput = { () throws(FileByteSource.FileError) in InMemoryByteSource(bytes) }
@@ -61,21 +65,21 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let configuration = try ReadOptions.configuration(arguments)
-            let rate = try number(arguments, "rate")
+            let rate = try arguments[Keys.rate]
             let pointLimit = try pointLimit(arguments)
             let context = try readingStandardInputOnce(arguments, context: context)
-            let truth = arguments.has("truth") ? try Score.loadWithTruth(path, context: context).1 : nil
-            let reader = try context.openTrace(path, options: readOptions(arguments))
+            let truth = try arguments[Self.truth] ? try Score.loadWithTruth(path, context: context).1 : nil
+            let reader = try context.openTrace(path, options: try readOptions(arguments))
             var hinge = HingeReader(configuration: configuration)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             let rows = RowWriter(
-                RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
+                try RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
             rows.writeHeader(CommentHeader("read", source: path), schema: "hingetool/read/1")
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
             var start: Double?
             var frame = 0
             var lastTime = -Double.infinity
-            var clock = ClockedTimes(Clock(arguments))
+            var clock = ClockedTimes(try Clock(arguments))
             func row(_ reading: HingeReading?) {
                 guard let reading else { return }
                 clock.write(reading.time, to: rows)

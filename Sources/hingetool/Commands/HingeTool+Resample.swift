@@ -20,11 +20,10 @@ extension HingeTool {
             arguments: [traceArgument],
             options: [
                 rateOption,
-                CommandSpec.Option(
-                    ["--method"], value: "method", help: "The interpolation method.", default: "steffen",
-                    allowed: ["steffen", "linear", "cspline", "akima"]),
+                method.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
+            examples: [["Datasets/flat-to-laptop.csv", "--rate", "50"]],
             usageOverride: [
                 "<trace> --rate <hz> [--method <method>]",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
@@ -32,13 +31,27 @@ extension HingeTool {
             ])
 
         static let rateOption = HingeTool.rateOption.helped("Grid points per second.").required()
+        static let method = OptionKey(
+            ["--method"], value: "method", help: "The interpolation method.", default: MethodChoice.steffen)
+
+        /// `--method`'s choices, in the order `--help` lists them (steffen, the default, first).
+        enum MethodChoice: String, OptionChoice {
+            case steffen, linear, cspline, akima
+
+            var method: Interpolator.Method {
+                switch self {
+                case .steffen: .steffen
+                case .linear: .linear
+                case .cspline: .cspline
+                case .akima: .akima
+                }
+            }
+        }
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
-            guard let method = Interpolator.Method(rawValue: arguments.declaredValue("method")) else {
-                throw .usage("'--method' has a value the resampler does not know")
-            }
+            let method = try arguments[Self.method].method
             let resampled = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
                 context: context)
@@ -60,7 +73,7 @@ extension HingeTool {
 
         /// `--rate`, which these commands cannot do without.
         static func requiredRate(_ arguments: ParsedArguments) throws(ToolError) -> Double {
-            guard let rate = try number(arguments, "rate") else {
+            guard let rate = try arguments[Keys.rate] else {
                 throw .usage("Missing expected option '--rate <hz>'")
             }
             return rate

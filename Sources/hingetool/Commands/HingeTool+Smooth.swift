@@ -26,16 +26,15 @@ extension HingeTool {
             arguments: [traceArgument],
             options: [
                 Resample.rateOption,
-                CommandSpec.Option(
-                    ["--gaussian"], value: "s", help: "Gaussian smoothing with this sigma in seconds.",
-                    in: 0.0001...3600),
-                CommandSpec.Option(
-                    ["--derivative"], help: "With --gaussian: the velocity (the Gaussian derivative) instead."),
-                CommandSpec.Option(
-                    ["--median"], value: "s", help: "Running median over a window this many seconds wide.",
-                    in: 0.0001...3600),
-                CommandSpec.Option(["--impulses"], help: "Add a 0/1 column marking outliers."),
+                gaussian.option,
+                derivative.option,
+                median.option,
+                impulses.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
+            ],
+            examples: [
+                ["Datasets/flat-to-laptop.csv", "--rate", "50", "--gaussian", "0.05"],
+                ["Datasets/flat-to-laptop.csv", "--rate", "100", "--median", "0.1"],
             ],
             usageOverride: [
                 "<trace> --rate <hz> [--impulses] [-o <file>]",
@@ -43,15 +42,25 @@ extension HingeTool {
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
             ])
 
+        static let gaussian = OptionKey<Double?>(
+            ["--gaussian"], value: "s", help: "Gaussian smoothing with this sigma in seconds.",
+            in: 0.0001...3600)
+        static let derivative = OptionKey(
+            flag: ["--derivative"], help: "With --gaussian: the velocity (the Gaussian derivative) instead.")
+        static let median = OptionKey<Double?>(
+            ["--median"], value: "s", help: "Running median over a window this many seconds wide.",
+            in: 0.0001...3600)
+        static let impulses = OptionKey(flag: ["--impulses"], help: "Add a 0/1 column marking outliers.")
+
         /// The impulse threshold, in scales: Hampel's customary 3.
         static let impulseThreshold = 3.0
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
             let rate = try Resample.requiredRate(arguments)
-            let sigma = try number(arguments, "gaussian")
-            let window = try number(arguments, "median")
-            let derivative = arguments.has("derivative")
+            let sigma = try arguments[Self.gaussian]
+            let window = try arguments[Self.median]
+            let derivative = arguments.isGiven(Self.derivative)
             let filter = try chooseFilter(sigma: sigma, window: window, derivative: derivative)
 
             let resampled = try Resample.resample(
@@ -77,7 +86,7 @@ extension HingeTool {
             let impulseWindow = filter.window
             header.add(Resample.provenance(resampler))
             var impulses: ImpulseDetection?
-            if arguments.has("impulses") {
+            if arguments.isGiven(Self.impulses) {
                 let floor = quantisationStep(of: resampler.interpolator.y)
                 do {
                     impulses = try GridFilter.impulses(
@@ -136,8 +145,8 @@ extension HingeTool {
         private static func header(
             _ path: String, rate: Double, filter: (sigma: Double?, window: Double), _ arguments: ParsedArguments
         ) throws(ToolError) -> CommentHeader {
-            let derivative = arguments.has("derivative")
-            if derivative, RowWriter.format(arguments) == .trace {
+            let derivative = arguments.isGiven(Self.derivative)
+            if derivative, try RowWriter.format(arguments) == .trace {
                 throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
             }
             var options = ["--rate", DecimalNumber.shortest(rate)]
@@ -146,7 +155,7 @@ extension HingeTool {
                     "--median", DecimalNumber.shortest(filter.window),
                 ]
             if derivative { options.append("--derivative") }
-            if arguments.has("impulses") { options.append("--impulses") }
+            if arguments.isGiven(Self.impulses) { options.append("--impulses") }
             return CommentHeader("smooth", source: path, options: options)
         }
 

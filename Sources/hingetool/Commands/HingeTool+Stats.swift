@@ -26,28 +26,33 @@ extension HingeTool {
             ],
             options: [
                 reportFormatOption([.text, .json]),
-                CommandSpec.Option(
-                    ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
-                    default: 180),
-                CommandSpec.Option(
-                    ["--resolution"], value: "degrees",
-                    help: "The sensor's declared resolution.", in: 1e-6...360
-                ).defaulting(toNote: "the step the angles share"),
-                CommandSpec.Option(
-                    ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report."),
+                maxRange.option,
+                resolution.option,
+                strict.option,
                 skipBadRowsOption, angleUnitOption, quietOption,
                 outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
+
+        static let maxRange = OptionKey(
+            ["--max-range"], value: "degrees", help: "The sensor's declared maximum range.", in: 1e-6...360,
+            default: 180)
+        static let resolution = OptionKey<Double?>(
+            ["--resolution"], value: "degrees",
+            help: "The sensor's declared resolution.", in: 1e-6...360
+        ).defaulting(toNote: "the step the angles share")
+        static let strict = OptionKey(
+            flag: ["--strict"], help: "Exit 1 when a sensor check (CTS) fails, after printing the report.")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let maximumRange = try declaredNumber(arguments, "max-range")
-            let declared = try number(arguments, "resolution")
+            let maximumRange = try arguments[Self.maxRange]
+            let declared = try arguments[Self.resolution]
             var reports: [String] = []
             var objects: [JSONValue] = []
             var warnings = ""
             var failed: [String] = []
             for path in arguments.positionals {
-                let reader = try context.openTrace(path, options: readOptions(arguments))
+                let reader = try context.openTrace(path, options: try readOptions(arguments))
                 let tolerance: Double
                 do {
                     tolerance = TraceStatistics.angleTolerance(for: try reader.readColumns().angleUnit)
@@ -83,12 +88,12 @@ extension HingeTool {
                 }
             }
             let text =
-                arguments.value("format") == "json"
+                try arguments[Keys.reportFormat] == .json
                 ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
                 : reports.joined(separator: "\n")
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
             context.writeError(warnings)
-            if arguments.has("strict"), !failed.isEmpty {
+            if arguments.isGiven(Self.strict), !failed.isEmpty {
                 throw .gate("\(failed.joined(separator: ", ")) (--strict)")
             }
         }
@@ -98,7 +103,9 @@ extension HingeTool {
         static func sensorWarnings(
             _ checks: SensorConformance, statistics: TraceStatistics, declared: Double?
         ) -> [String] {
-            var warnings = checks.warnings()
+            var warnings = SensorConformance.Check.allCases.compactMap { check in
+                checks.warning(for: check).map { check == .range ? $0 + rangeRemedy : $0 }
+            }
             if declared == nil, case .continuous(let change) = statistics.quantisation, checks.values >= 2 {
                 warnings.append(
                     "the angles share no resolution (smallest change \(DecimalNumber.shortest(change))°): a hinge "
@@ -106,6 +113,9 @@ extension HingeTool {
             }
             return warnings
         }
+
+        /// How a user of `stats` declares a larger range (the library's sentence names no option).
+        static let rangeRemedy = "; give --max-range if the device declares more"
 
         static func report(_ statistics: TraceStatistics, summary: TraceReadSummary, path: String) -> String {
             func seconds(_ value: Double?) -> String { value.map { DecimalNumber.fixed($0, places: 6) + " s" } ?? "–" }
@@ -207,36 +217,4 @@ extension HingeTool {
     /// A difference of two times, rounded to 1 ns so the subtraction's last-bit noise
     /// (1.8333959999999996) does not reach the output.
     static func nanosecond(_ seconds: Double) -> Double { (seconds * 1e9).rounded() / 1e9 }
-
-    static let traceArgument = CommandSpec.Argument(
-        "trace", help: "A trace CSV (time, angle, optional status), or '-' for standard input.")
-
-    static let outputOption = CommandSpec.Option(
-        ["-o", "--output"], value: "file", kind: .outputFile,
-        help: "Write to this file instead of standard output; it is replaced atomically.")
-
-    static let skipBadRowsOption = CommandSpec.Option(
-        ["--skip-bad-rows"],
-        help: "Leave out malformed rows, count them and report them, instead of stopping at the first.")
-
-    /// `--angle-unit`: the unit of a plain `angle` column (`angle_deg` and `angle_rad` name theirs).
-    static let angleUnitOption = CommandSpec.Option(
-        ["--angle-unit"], value: "unit",
-        help: "The unit of an 'angle' column (a column 'angle_rad' or 'angle_deg' needs no option).",
-        allowed: AngleUnitName.allCases.map(\.rawValue)
-    ).defaulting(toNote: "deg")
-
-    /// The words `--angle-unit` takes.
-    enum AngleUnitName: String, CaseIterable {
-        case deg, rad
-
-        var unit: TraceColumns.AngleUnit { self == .rad ? .radians : .degrees }
-    }
-
-    static func readOptions(_ arguments: ParsedArguments, keepingExtras: Bool = false) -> TraceReadOptions {
-        let unit = arguments.value("angle-unit").flatMap(AngleUnitName.init(rawValue:))?.unit
-        return TraceReadOptions(
-            rowPolicy: arguments.has("skip-bad-rows") ? .skip : .fail, keepsExtraColumns: keepingExtras,
-            angleUnit: unit)
-    }
 }

@@ -26,39 +26,48 @@ extension HingeTool {
                     kind: .choice(SyntheticScenario.all.map(\.name)))
             ],
             options: [
-                CommandSpec.Option(
-                    ["--seed"], value: "n", help: "Seed of the random generator.", whole: 0...UInt64.max, default: 1),
-                CommandSpec.Option(
-                    ["--interval"], value: "ms", help: "Mean time between sensor polls, overriding the scenario's.",
-                    in: 0.1...10_000),
-                CommandSpec.Option(
-                    ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's.",
-                    in: 0...90),
-                CommandSpec.Option(
-                    ["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's.", in: 0...10_000),
-                CommandSpec.Option(
-                    ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
-                ),
-                CommandSpec.Option(
-                    ["--device"], value: "device",
-                    help: "A real device's sensor model instead of the scenario's (before the other overrides).",
-                    allowed: SensorModel.Device.allCases.map(\.rawValue)),
-                CommandSpec.Option(
-                    ["--repeat"], value: "n",
-                    help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
-                    whole: 1...1_000_000, default: 1),
-                CommandSpec.Option(["--list"], help: "List the scenarios and what they model.").standalone(),
+                seed.option,
+                interval.option,
+                noise.option,
+                latency.option,
+                step.option,
+                device.option,
+                repetitions.option,
+                list.option,
                 rowFormatOption([.trace, .csv, .json]), outputOption,
-            ])
+            ],
+            examples: [["flat-to-laptop"]])
+
+        static let device = OptionKey<SensorModel.Device?>(
+            ["--device"], value: "device",
+            help: "A real device's sensor model instead of the scenario's (before the other overrides).")
+        static let seed = OptionKey(
+            ["--seed"], value: "n", help: "Seed of the random generator.", anyWhole: 0...UInt64.max, default: 1)
+        static let interval = OptionKey<Double?>(
+            ["--interval"], value: "ms", help: "Mean time between sensor polls, overriding the scenario's.",
+            in: 0.1...10_000)
+        static let noise = OptionKey<Double?>(
+            ["--noise"], value: "degrees", help: "Noise standard deviation, overriding the scenario's.",
+            in: 0...90)
+        static let latency = OptionKey<Double?>(
+            ["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's.", in: 0...10_000)
+        static let step = OptionKey<Double?>(
+            ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
+        )
+        static let repetitions = OptionKey(
+            ["--repeat"], value: "n",
+            help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
+            whole: 1...1_000_000, default: 1)
+        static let list = OptionKey(flag: ["--list"], help: "List the scenarios and what they model.").standalone()
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var text = ""
                 for scenario in SyntheticScenario.all {
                     text += scenario.name + String(repeating: " ", count: max(1, 20 - scenario.name.count))
                     text += scenario.summary + "\n"
                 }
-                try context.emit(text, to: arguments.value("output"))
+                try context.emit(text, to: try arguments[Keys.output])
                 return
             }
             guard let name = arguments.positionals.first else {
@@ -71,23 +80,23 @@ extension HingeTool {
                 }
                 throw .usage(message)
             }
-            let seed = try declaredUnsignedInteger(arguments, "seed")
-            if let device = arguments.value("device").flatMap(SensorModel.Device.init(rawValue:)) {
+            let seed = try arguments[Self.seed]
+            if let device = try arguments[Self.device] {
                 scenario.trace.sensor = device.sensor
             }
-            if let interval = try number(arguments, "interval") {
+            if let interval = try arguments[Self.interval] {
                 scenario.trace.sensor.meanInterval = interval / 1000
             }
-            if let noise = try number(arguments, "noise") { scenario.trace.sensor.noise = noise }
-            if let latency = try number(arguments, "latency") {
+            if let noise = try arguments[Self.noise] { scenario.trace.sensor.noise = noise }
+            if let latency = try arguments[Self.latency] {
                 scenario.trace.sensor.latency = latency / 1000
             }
-            if let step = try number(arguments, "step") {
+            if let step = try arguments[Self.step] {
                 scenario.trace.sensor.quantisation = .step(step)
             }
-            let repeats = try declaredWholeNumber(arguments, "repeat")
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            let format = RowWriter.format(arguments)
+            let repeats = try arguments[Self.repetitions]
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            let format = try RowWriter.format(arguments)
             if format == .trace {
                 write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
             } else {
@@ -170,3 +179,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `synth --device`'s choices are the devices whose sensors HingeKit models.
+extension SensorModel.Device: OptionChoice {}

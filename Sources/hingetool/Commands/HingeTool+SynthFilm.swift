@@ -25,16 +25,22 @@ extension HingeTool {
             ],
             options: [
                 outDirOption.helped("The folder to write into (created if missing).").required(),
-                CommandSpec.Option(
-                    ["--seed"], value: "n", help: "Seed of the random times.", whole: 0...UInt64.max, default: 1),
-                CommandSpec.Option(["--width"], value: "px", help: "Frame width.", in: 36...8192, default: 180),
-                CommandSpec.Option(["--height"], value: "px", help: "Frame height.", in: 78...8192, default: 390),
-                CommandSpec.Option(["--list"], help: "List the scenes and what they show.").standalone(),
+                seed.option,
+                width.option,
+                height.option,
+                list.option,
                 forceOption,
-            ])
+            ],
+            examples: [["cut", "--out-dir", "film"]])
+
+        static let seed = OptionKey(
+            ["--seed"], value: "n", help: "Seed of the random times.", anyWhole: 0...UInt64.max, default: 1)
+        static let width = OptionKey(["--width"], value: "px", help: "Frame width.", in: 36...8192, default: 180)
+        static let height = OptionKey(["--height"], value: "px", help: "Frame height.", in: 78...8192, default: 390)
+        static let list = OptionKey(flag: ["--list"], help: "List the scenes and what they show.").standalone()
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.has("list") {
+            if arguments.isGiven(Self.list) {
                 var text = ""
                 for scene in SyntheticFilm.Scene.allCases {
                     text += scene.rawValue + String(repeating: " ", count: max(1, 14 - scene.rawValue.count))
@@ -52,14 +58,14 @@ extension HingeTool {
                 }
                 throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
             }
-            guard let folder = arguments.value("out-dir") else {
+            guard let folder = try arguments[Keys.outDir] else {
                 throw .usage("Missing expected option '--out-dir <dir>'")
             }
-            let seed = try declaredUnsignedInteger(arguments, "seed")
-            let width = Int(try declaredNumber(arguments, "width"))
-            let height = Int(try declaredNumber(arguments, "height"))
+            let seed = try arguments[Self.seed]
+            let width = Int(try arguments[Self.width])
+            let height = Int(try arguments[Self.height])
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
-            try write(film, to: folder, force: arguments.has("force"))
+            try write(film, to: folder, force: try arguments[Keys.force])
             context.write("wrote \(film.shots.count) frames and truth.json to \(Echo.comment(folder))\n")
         }
 

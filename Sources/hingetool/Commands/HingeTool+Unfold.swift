@@ -29,16 +29,21 @@ extension HingeTool {
             arguments: [traceArgument],
             options: [
                 rateOption,
-                CommandSpec.Option(["--events"], help: "Also print Android's fold updates."),
-                CommandSpec.Option(
-                    ["--over-apps"], help: "An app is on screen: Android starts a transition only below 60°."),
-                CommandSpec.Option(
-                    ["--half-folded-timeout"], value: "ms",
-                    help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
-                    default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000),
+                events.option,
+                overApps.option,
+                halfFoldedTimeout.option,
             ] + Score.truthOptions + [
                 Clock.option, maxRowsOption, maxPointsOption, quietOption, rowFormatOption(), outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--rate", "60"]])
+
+        static let events = OptionKey(flag: ["--events"], help: "Also print Android's fold updates.")
+        static let overApps = OptionKey(
+            flag: ["--over-apps"], help: "An app is on screen: Android starts a transition only below 60°.")
+        static let halfFoldedTimeout = OptionKey(
+            ["--half-folded-timeout"], value: "ms",
+            help: "Android's half-folded timeout in milliseconds.", in: 1...600_000,
+            default: AndroidFoldStateEvents.Configuration().halfFoldedTimeout * 1000)
 
         /// The columns, named once (a column `truth` follows when the trace has ground truth).
         static let columns: [RowWriter.Column] = [
@@ -62,10 +67,10 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let rate = try number(arguments, "rate")
-            let timeout = try declaredNumber(arguments, "half-folded-timeout")
+            let rate = try arguments[Keys.rate]
+            let timeout = try arguments[Self.halfFoldedTimeout]
             let events = AndroidFoldStateEvents.Configuration(
-                halfFoldedTimeout: timeout / 1000, overApps: arguments.has("over-apps"))
+                halfFoldedTimeout: timeout / 1000, overApps: arguments.isGiven(Self.overApps))
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
             let reference = try Score.referenceTruth(arguments, context: context)
             let trace = try Score.loadTrace(path, context: context, rowLimit: limits.rows)
@@ -76,16 +81,16 @@ extension HingeTool {
                     duration: last - first, rate: rate, limit: limits.points, file: ToolContext.displayName(path))
             }
             let times = rate.map { UnfoldScorer.frames(for: samples, rate: $0) } ?? samples.map(\.time)
-            let sensor = UnfoldComparison.stepSensor(for: samples)
+            let sensor = StepSensor.detect(in: samples)
             let (values, updates, refused) = UnfoldComparison.run(
                 samples, at: times, events: events, stepSensor: sensor)
-            let format = RowWriter.format(arguments)
-            if arguments.has("events"), format == .csv || format == .trace {
+            let format = try RowWriter.format(arguments)
+            if arguments.isGiven(Self.events), format == .csv || format == .trace {
                 throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
             }
             var header = header(path, sensor: sensor)
             header.add(refused.summary)
-            var clock = ClockedTimes(Clock(arguments))
+            var clock = ClockedTimes(try Clock(arguments))
             if let first = samples.first { clock.start(at: first.time, integerOrigin: trace.integerOrigin) }
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(
@@ -108,7 +113,7 @@ extension HingeTool {
                     if let truth { rows.add(UnfoldScorer.trueProgress(truth.state(at: time).angle)) }
                     rows.endRow()
                 }
-                guard arguments.has("events") else { return }
+                guard arguments.isGiven(Self.events) else { return }
                 let events = RowWriter(format, columns: eventColumns, output: rows.output)
                 events.writeSeriesHeader()
                 for update in updates {

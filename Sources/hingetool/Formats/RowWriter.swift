@@ -14,8 +14,19 @@ internal import HingeSupport
 ///   column is called `time`, the other names are kept (so `true_angle`, `true_velocity` and
 ///   `true_pose` stay the ground truth `score` reads).
 final class RowWriter {
-    enum Format: String, CaseIterable, Sendable {
+    enum Format: String, FormatChoice {
         case dat, csv, json, trace
+
+        static let lead = "Rows as "
+
+        var help: String {
+            switch self {
+            case .dat: "gnuplot-ready dat"
+            case .csv: "csv"
+            case .json: "JSON Lines"
+            case .trace: "a trace CSV hingetool reads back"
+            }
+        }
     }
 
     struct Column: Sendable {
@@ -46,16 +57,16 @@ final class RowWriter {
         _ header: CommentHeader, schema: String, columns: [Column], _ arguments: ParsedArguments,
         context: ToolContext, rows body: (RowWriter) throws(ToolError) -> Void
     ) throws(ToolError) {
-        let output = try OutputWriter(path: arguments.value("output"), context: context)
-        let rows = RowWriter(format(arguments), columns: columns, output: output)
+        let output = try OutputWriter(path: try arguments[HingeTool.Keys.output], context: context)
+        let rows = RowWriter(try format(arguments), columns: columns, output: output)
         rows.writeHeader(header, schema: schema)
         try body(rows)
         try output.commit()
     }
 
     /// The format `--format` names (its declared default when not given).
-    static func format(_ arguments: ParsedArguments) -> Format {
-        Format(rawValue: arguments.declaredValue("format")) ?? .dat
+    static func format(_ arguments: ParsedArguments) throws(ToolError) -> Format {
+        try arguments[HingeTool.Keys.rowFormat]
     }
 
     /// The header: `header`'s lines, then the column names; `schema` is the JSON schema's

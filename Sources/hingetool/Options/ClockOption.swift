@@ -8,19 +8,20 @@ import HingeKit
 /// 19-digit epoch-nanosecond column keeps every nanosecond (docs/recording.md, "Clocks").
 /// `--clock recorder` keeps the recorder's own clock (Android's boot clock for dumpsys and
 /// logcat, the file's values for a trace), printed exactly, so excerpts of one session line up.
-enum Clock: String, CaseIterable {
+enum Clock: String, OptionChoice {
     case zero
     case recorder
 
     /// `--clock`, declared once for every command that takes it.
-    static let option = CommandSpec.Option(
+    static let key = OptionKey(
         ["--clock"], value: "clock",
         help: "Times from 'zero' (the input's first timestamp is 0 s) or the 'recorder''s own clock, kept exactly.",
-        default: Clock.zero.rawValue, allowed: Clock.allCases.map(\.rawValue))
+        default: Clock.zero)
+    static var option: CommandSpec.Option { key.option }
 
     /// The clock the arguments ask for.
-    init(_ arguments: ParsedArguments) {
-        self = Clock(rawValue: arguments.value("clock") ?? "") ?? .zero
+    init(_ arguments: ParsedArguments) throws(ToolError) {
+        self = try arguments[Clock.key]
     }
 
     /// The integer nanoseconds to subtract from every timestamp of an input whose first

@@ -9,8 +9,7 @@ extension HingeTool {
     /// The one range every `--rate` accepts.
     static let rateRange: ClosedRange<Double> = 0.001...1_000_000
 
-    static let rateOption = CommandSpec.Option(
-        ["--rate"], value: "hz", help: "Rows per second instead of one per sample.", in: rateRange)
+    static var rateOption: CommandSpec.Option { Keys.rate.option }
 
     /// The display rate `animate`, `spring` and `plot reading` assume: a 120 Hz screen.
     static let displayRate = 120.0
@@ -20,9 +19,7 @@ extension HingeTool {
     /// `--out-dir`: the folder of a command that writes several files (`plot`, `demo`,
     /// `synth-film`). `--out`, its old spelling, is accepted with a deprecation note until the
     /// next minor release.
-    static let outDirOption = CommandSpec.Option(
-        ["--out-dir"], value: "dir", kind: .directory, help: "The folder to write into (created if missing)."
-    ).replacing("--out")
+    static var outDirOption: CommandSpec.Option { Keys.outDir.option }
 }
 
 extension HingeTool {
@@ -30,34 +27,54 @@ extension HingeTool {
     /// "Output formats"), `formats` the ones the command can write, the first the default
     /// (`dat`, except for commands that write a trace).
     static func rowFormatOption(_ formats: [RowWriter.Format] = RowWriter.Format.allCases) -> CommandSpec.Option {
-        let words: [RowWriter.Format: String] = [
-            .dat: "gnuplot-ready dat", .csv: "csv", .json: "JSON Lines", .trace: "a trace CSV hingetool reads back",
-        ]
-        let listed = formats.compactMap { words[$0] }
-        let help = "Rows as " + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
-        return CommandSpec.Option(
-            ["--format"], value: "format", help: help + (listed.last ?? "") + ".",
-            default: formats.first?.rawValue, allowed: formats.map(\.rawValue))
+        formatOption(Keys.rowFormat, formats)
     }
 
     /// `--format` for commands whose output is a report: `text` by default; `formats` the ones
     /// the command can write.
     static func reportFormatOption(_ formats: [ReportFormat] = ReportFormat.allCases) -> CommandSpec.Option {
-        let words: [ReportFormat: String] = [.text: "text", .json: "JSON", .markdown: "a Markdown table"]
-        let listed = formats.compactMap { words[$0] }
-        let help = "The report as " + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
-        return CommandSpec.Option(
-            ["--format"], value: "format", help: help + (listed.last ?? "") + ".", default: formats.first?.rawValue,
-            allowed: formats.map(\.rawValue))
+        formatOption(Keys.reportFormat, formats)
+    }
+
+    /// `key`'s declaration for a command that writes `formats`, the first its default, with the help
+    /// naming them.
+    private static func formatOption<Format: FormatChoice>(
+        _ key: OptionKey<Format>, _ formats: [Format]
+    ) -> CommandSpec.Option {
+        let listed = formats.map(\.help)
+        var option = key.option
+        option.help =
+            Format.lead + listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+            + (listed.last ?? "") + "."
+        option.defaultValue = formats.first?.rawValue
+        option.kind = .choice(formats.map(\.rawValue))
+        return option
     }
 
     /// `-q, --quiet`: no warnings on standard error (errors still print), for the commands that
     /// warn about a trace they read without error.
-    static let quietOption = CommandSpec.Option(
-        ["-q", "--quiet"], help: "Print no warnings about the input (errors still print).")
+    static var quietOption: CommandSpec.Option { Keys.quiet.option }
 
     /// The report formats.
-    enum ReportFormat: String, CaseIterable, Sendable {
+    enum ReportFormat: String, FormatChoice {
         case text, json, markdown
+
+        static let lead = "The report as "
+
+        var help: String {
+            switch self {
+            case .text: "text"
+            case .json: "JSON"
+            case .markdown: "a Markdown table"
+            }
+        }
     }
+}
+
+/// A `--format` choice: its words and, for the help, what each is (`gnuplot-ready dat`).
+protocol FormatChoice: OptionChoice {
+    /// The words before the list in the help: `Rows as `.
+    static var lead: String { get }
+    /// What the format is, in the help's list.
+    var help: String { get }
 }

@@ -48,20 +48,20 @@ extension HingeTool {
             EffectEntry(
                 name: "ramp", quantity: "ramp value (0…1)",
                 lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
-                upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: ["easing"],
+                upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: [easing.option.key],
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
                 animates: false
             ) { (lower, upper, arguments) throws(ToolError) in
-                let easing = RampEffect.Easing.allCases.first { spelling($0) == arguments.value("easing") }
+                let easing = try arguments[Self.easing]
                 return try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
-                    try RampEffect.validated(lower: lower, upper: upper, easing: easing ?? RampEffect().easing)
+                    try RampEffect.validated(lower: lower, upper: upper, easing: easing)
                 }
             },
             EffectEntry(
                 name: "lean", quantity: "lean (°)", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
-                upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: ["maximum"]
+                upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key]
             ) { (full, flat, arguments) throws(ToolError) in
-                let maximum = try number(arguments, "maximum") ?? LeanEffect().maximum
+                let maximum = try arguments[Self.maximum]
                 return try checked(["full": "'--lower'", "flat": "'--upper'", "maximum": "'--maximum'"]) {
                     () throws(EffectParameterError) in
                     try LeanEffect.validated(maximum: maximum, flat: flat, full: full)
@@ -110,16 +110,14 @@ extension HingeTool {
         /// `bloom, ramp, lean or unfold`.
         static var namesInWords: String { names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") }
 
-        static let options: [CommandSpec.Option] = [
-            CommandSpec.Option(["--lower"], value: "deg", help: boundHelp(\.lower), in: -360...720),
-            CommandSpec.Option(["--upper"], value: "deg", help: boundHelp(\.upper), in: -360...720),
-            CommandSpec.Option(
-                ["--easing"], value: "easing", help: "The ramp's easing.", default: spelling(RampEffect().easing),
-                allowed: RampEffect.Easing.allCases.map(spelling)),
-            CommandSpec.Option(
-                ["--maximum"], value: "deg", help: "The lean's largest tilt.", in: -90...90,
-                default: LeanEffect().maximum),
-        ]
+        static let options: [CommandSpec.Option] = [lower.option, upper.option, easing.option, maximum.option]
+        static let lower = OptionKey<Double?>(["--lower"], value: "deg", help: boundHelp(\.lower), in: -360...720)
+        static let upper = OptionKey<Double?>(["--upper"], value: "deg", help: boundHelp(\.upper), in: -360...720)
+        static let easing = OptionKey(
+            ["--easing"], value: "easing", help: "The ramp's easing.", default: RampEffect().easing,
+            among: RampEffect.Easing.allCases, spelledAs: spelling)
+        static let maximum = OptionKey(
+            ["--maximum"], value: "deg", help: "The lean's largest tilt.", in: -90...90, default: LeanEffect().maximum)
 
         /// "Where bloom or ramp starts (80, 0), lean is full (90)." from the catalogue: effects
         /// whose bound means the same are named together, defaults in their order.
@@ -152,10 +150,10 @@ extension HingeTool {
 
         /// The effect `name` with the options given, checked.
         static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> any HingeEffect {
-            let lower = try number(arguments, "lower")
-            let upper = try number(arguments, "upper")
+            let (lower, upper) = (try arguments[Self.lower], try arguments[Self.upper])
             let entry = catalogue.first { $0.name == name }
-            for key in ["easing", "maximum"] where arguments.has(key) && entry?.takes.contains(key) != true {
+            for key in [easing.option.key, maximum.option.key]
+            where arguments.has(key) && entry?.takes.contains(key) != true {
                 throw .usage("'--\(key)' does not apply to the \(name) effect")
             }
             guard let entry else {
@@ -163,7 +161,7 @@ extension HingeTool {
                     "The value '\(name)' is invalid for '<effect>'. Please provide one of \(ArgumentParser.list(names))."
                 )
             }
-            if entry.lower == nil, arguments.has("lower") {
+            if entry.lower == nil, arguments.isGiven(Self.lower) {
                 throw .usage("'--lower' does not apply to the \(name) effect")
             }
             return try entry.build(

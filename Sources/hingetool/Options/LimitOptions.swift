@@ -13,10 +13,7 @@ extension HingeTool {
     /// Inputs a command reads whole (`poses`, `fold-render --image`) stop here.
     static let defaultMaxBytes = 67_108_864
 
-    static let maxBytesOption = CommandSpec.Option(
-        ["--max-bytes"], value: "n", help: "Refuse an input longer than this (it is read whole into memory).",
-        whole: 1...(1 << 40),
-        default: UInt64(defaultMaxBytes))
+    static var maxBytesOption: CommandSpec.Option { Keys.maxBytes.option }
 
     /// `--max-bytes`, checked: a whole number from 1 to 2⁴⁰ that the machine can honour — the
     /// bytes of an input read whole are held at most twice while they arrive (an array grows by
@@ -24,7 +21,7 @@ extension HingeTool {
     /// (``memoryBudget()``). A larger limit is a usage error (64) before anything is read,
     /// instead of an abort part way through a large input.
     static func inputLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        let limit = try declaredWholeNumber(arguments, "max-bytes")
+        let limit = try arguments[Keys.maxBytes]
         let budget = memoryBudget()
         guard limit <= budget / inputMemoryMultiple else {
             throw .usage(
@@ -54,14 +51,11 @@ extension HingeTool {
     /// The most grid points (rows of output, samples of a filter) one command computes.
     static let defaultMaxPoints = 10_000_000
 
-    static let maxPointsOption = CommandSpec.Option(
-        ["--max-points"], value: "n", help: "Refuse a grid of more points than this (duration × rate).",
-        whole: 1...(1 << 40),
-        default: UInt64(defaultMaxPoints))
+    static var maxPointsOption: CommandSpec.Option { Keys.maxPoints.option }
 
     /// `--max-points`, checked: a whole number from 1 to 2⁴⁰.
     static func pointLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        try declaredWholeNumber(arguments, "max-points")
+        try arguments[Keys.maxPoints]
     }
 
     /// Refuses a grid over `duration` seconds at `rate` per second that would hold more than
@@ -85,10 +79,7 @@ extension HingeTool {
     /// `resample`, `smooth`): about 32 bytes each, so 128 MB at the default.
     static let defaultMaxRows = 4_000_000
 
-    static let maxRowsOption = CommandSpec.Option(
-        ["--max-rows"], value: "n", help: "Refuse a trace of more rows than this (it is held in memory).",
-        whole: 1...(1 << 40),
-        default: UInt64(defaultMaxRows))
+    static var maxRowsOption: CommandSpec.Option { Keys.maxRows.option }
 
     /// `--max-rows`, checked: a whole number from 1 to 2⁴⁰ that the machine can honour — rows
     /// are held as samples in arrays that grow by doubling (and are copied once more by the
@@ -96,12 +87,12 @@ extension HingeTool {
     /// ``memoryBudget()``. A larger limit is a usage error (64) before anything is read, instead
     /// of an abort when an endless input (`--hinge -`) outgrows memory (issue 32).
     static func rowLimit(_ arguments: ParsedArguments) throws(ToolError) -> Int {
-        let limit = try declaredWholeNumber(arguments, "max-rows")
+        let limit = try arguments[Keys.maxRows]
         let perRow = rowMemoryMultiple * MemoryLayout<HingeSample>.stride
         let budget = memoryBudget()
         // The default (96 MB of samples held once) is what every command is built and tested
         // under; a value the user gives is held to the machine.
-        guard !arguments.has("max-rows") || limit <= budget / perRow else {
+        guard !arguments.isGiven(Keys.maxRows) || limit <= budget / perRow else {
             throw .usage(
                 "The value '\(limit)' is invalid for '--max-rows': holding that many rows needs up to "
                     + "\(perRow) bytes each, more than this process may use (\(budget) bytes); the most it can "
@@ -127,6 +118,17 @@ extension HingeTool {
 
 extension HingeTool {
     /// For commands that write a set of files into a folder (``OutputSet``).
-    static let forceOption = CommandSpec.Option(
-        ["--force"], help: "Replace or mix with files in the folder that hingetool did not write there.")
+    static var forceOption: CommandSpec.Option { Keys.force.option }
+}
+
+extension HingeTool.Keys {
+    static let maxBytes = OptionKey(
+        ["--max-bytes"], value: "n", help: "Refuse an input longer than this (it is read whole into memory).",
+        whole: 1...(1 << 40), default: UInt64(HingeTool.defaultMaxBytes))
+    static let maxPoints = OptionKey(
+        ["--max-points"], value: "n", help: "Refuse a grid of more points than this (duration × rate).",
+        whole: 1...(1 << 40), default: UInt64(HingeTool.defaultMaxPoints))
+    static let maxRows = OptionKey(
+        ["--max-rows"], value: "n", help: "Refuse a trace of more rows than this (it is held in memory).",
+        whole: 1...(1 << 40), default: UInt64(HingeTool.defaultMaxRows))
 }

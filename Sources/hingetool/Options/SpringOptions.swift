@@ -10,50 +10,55 @@ extension HingeTool {
         /// the option that set it.
         static let finite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
 
+        static let mass = OptionKey(
+            ["--mass"], value: "m",
+            help: "Mass (with --stiffness and --damping or --damping-ratio, or with --tension and --friction).",
+            in: finite, default: 1)
+        static let stiffness = OptionKey<Double?>(
+            ["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement.", in: finite)
+        static let damping = OptionKey<Double?>(
+            ["--damping"], value: "c", help: "Damping, force per unit of velocity.", in: finite)
+        static let allowOverdamping = OptionKey(
+            flag: ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it.")
+        static let duration = OptionKey<Double?>(
+            ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response).", in: finite)
+        static let bounce = OptionKey(
+            ["--bounce"], value: "b",
+            help: "Bounce: -1 < b ≤ 1 with --duration or a preset (SwiftUI); any number with --visual-duration, "
+                + "which damps at clamp(1 − b, 0.05, 1) as Motion does.",
+            in: finite, default: 0)
+        static let response = OptionKey<Double?>(
+            ["--response"], value: "s", help: "Response: the undamped period 2π√(m/k).", in: finite)
+        static let dampingRatio = OptionKey<Double?>(
+            ["--damping-ratio"], value: "ζ",
+            help:
+                "Damping ratio ζ (with --stiffness, as Compose and Android write a spring, or with --response; "
+                + "with --settling-duration, default 1).",
+            in: finite)
+        static let settlingDuration = OptionKey<Double?>(
+            ["--settling-duration"], value: "s",
+            help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does.",
+            in: finite)
+        static let epsilon = OptionKey(
+            ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", in: 1e-12...0.999_999,
+            default: 0.001)
+        static let tension = OptionKey<Double?>(
+            ["--tension"], value: "t", help: "react-spring's tension (the stiffness), with --friction.", in: finite)
+        static let friction = OptionKey<Double?>(
+            ["--friction"], value: "f", help: "react-spring's friction (the damping), with --tension.", in: finite)
+        static let visualDuration = OptionKey<Double?>(
+            ["--visual-duration"], value: "s",
+            help: "Motion's visualDuration: stiffness (2π/(1.2·s))², with --bounce.", in: finite)
+        static let preset = OptionKey(
+            ["--preset"], value: "name", help: "A named spring ('spring --list' shows each with its source).",
+            default: DampedSpring.Preset.smooth)
+        static let extraBounce = OptionKey<Double?>(
+            ["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy.", in: finite)
+
         static let options: [CommandSpec.Option] = [
-            CommandSpec.Option(
-                ["--mass"], value: "m",
-                help: "Mass (with --stiffness and --damping or --damping-ratio, or with --tension and --friction).",
-                in: finite, default: 1),
-            CommandSpec.Option(
-                ["--stiffness"], value: "k", help: "Stiffness, force per unit of displacement.", in: finite),
-            CommandSpec.Option(["--damping"], value: "c", help: "Damping, force per unit of velocity.", in: finite),
-            CommandSpec.Option(
-                ["--allow-overdamping"], help: "Keep a damping above critical instead of lowering it."),
-            CommandSpec.Option(
-                ["--duration"], value: "s", help: "Perceptual duration (SwiftUI's duration = response).", in: finite),
-            CommandSpec.Option(
-                ["--bounce"], value: "b",
-                help: "Bounce: -1 < b ≤ 1 with --duration or a preset (SwiftUI); any number with --visual-duration, "
-                    + "which damps at clamp(1 − b, 0.05, 1) as Motion does.",
-                in: finite, default: 0),
-            CommandSpec.Option(
-                ["--response"], value: "s", help: "Response: the undamped period 2π√(m/k).", in: finite),
-            CommandSpec.Option(
-                ["--damping-ratio"], value: "ζ",
-                help:
-                    "Damping ratio ζ (with --stiffness, as Compose and Android write a spring, or with --response; "
-                    + "with --settling-duration, default 1).",
-                in: finite),
-            CommandSpec.Option(
-                ["--settling-duration"], value: "s",
-                help: "Time to settle from 0 to 1 within --epsilon; clamped to 0.01…10 s, as SwiftUI does.",
-                in: finite),
-            CommandSpec.Option(
-                ["--epsilon"], value: "e", help: "Settling band, a fraction of the distance.", in: 1e-12...0.999_999,
-                default: 0.001),
-            CommandSpec.Option(
-                ["--tension"], value: "t", help: "react-spring's tension (the stiffness), with --friction.", in: finite),
-            CommandSpec.Option(
-                ["--friction"], value: "f", help: "react-spring's friction (the damping), with --tension.", in: finite),
-            CommandSpec.Option(
-                ["--visual-duration"], value: "s",
-                help: "Motion's visualDuration: stiffness (2π/(1.2·s))², with --bounce.", in: finite),
-            CommandSpec.Option(
-                ["--preset"], value: "name", help: "A named spring ('spring --list' shows each with its source).",
-                default: DampedSpring.Preset.smooth.rawValue, allowed: presetNames),
-            CommandSpec.Option(
-                ["--extra-bounce"], value: "x", help: "Bounce added to smooth, snappy or bouncy.", in: finite),
+            mass.option, stiffness.option, damping.option, allowOverdamping.option, duration.option, bounce.option,
+            response.option, dampingRatio.option, settlingDuration.option, epsilon.option, tension.option,
+            friction.option, visualDuration.option, preset.option, extraBounce.option,
         ]
 
         /// The names `--preset` takes: HingeKit's list, ``DampedSpring/Preset``.
@@ -83,14 +88,14 @@ extension HingeTool {
         /// `--mass` belongs to no group: it goes with the physical, stiffness and react-spring
         /// forms, and `--damping-ratio` turns the physical group into the stiffness form.
         private static let groups: [(name: String, options: [String])] = [
-            ("physical", ["stiffness", "damping", "allow-overdamping"]),
-            ("duration", ["duration"]),
-            ("response", ["response"]),
-            ("settling", ["settling-duration"]),
-            ("react-spring", ["tension", "friction"]),
-            ("motion", ["visual-duration"]),
-            ("preset", ["preset", "extra-bounce"]),
-        ]
+            ("physical", [stiffness.option, damping.option, allowOverdamping.option]),
+            ("duration", [duration.option]),
+            ("response", [response.option]),
+            ("settling", [settlingDuration.option]),
+            ("react-spring", [tension.option, friction.option]),
+            ("motion", [visualDuration.option]),
+            ("preset", [preset.option, extraBounce.option]),
+        ].map { ($0.0, $0.1.map(\.key)) }
 
         /// The forms `--mass` goes with.
         private static let massForms: Set<String> = ["physical", "stiffness", "react-spring"]
@@ -115,28 +120,28 @@ extension HingeTool {
                 throw twoWays(first, second)
             }
             let group = try form(used.first?.name, arguments)
-            if arguments.has("mass"), !massForms.contains(group) {
-                throw twoWays("mass", used.first?.options.first { arguments.has($0) } ?? group)
+            if arguments.isGiven(mass), !massForms.contains(group) {
+                throw twoWays(mass.option.key, used.first?.options.first { arguments.has($0) } ?? group)
             }
-            if arguments.has("bounce"), !["duration", "preset", "motion"].contains(group) {
+            if arguments.isGiven(bounce), !["duration", "preset", "motion"].contains(group) {
                 throw .usage(
                     "'--bounce' goes with '--duration', '--visual-duration' or '--preset', not with the \(group) form")
             }
-            if arguments.has("damping-ratio"), !["response", "settling", "stiffness"].contains(group) {
+            if arguments.isGiven(dampingRatio), !["response", "settling", "stiffness"].contains(group) {
                 throw .usage("'--damping-ratio' goes with '--stiffness', '--response' or '--settling-duration'")
             }
-            if arguments.has("epsilon"), group != "settling", !arguments.has("report") {
+            if arguments.isGiven(epsilon), group != "settling", !arguments.isGiven(Spring.report) {
                 throw .usage("'--epsilon' goes with '--settling-duration' or '--report'")
             }
-            if group == "physical", !(arguments.has("stiffness") && arguments.has("damping")) {
-                throw missing(arguments.has("stiffness") ? "damping" : "stiffness", for: "physical")
+            if group == "physical", !(arguments.isGiven(stiffness) && arguments.isGiven(damping)) {
+                throw missing(arguments.isGiven(stiffness) ? damping : stiffness, for: "physical")
             }
-            if group == "react-spring", !(arguments.has("tension") && arguments.has("friction")) {
-                throw missing(arguments.has("tension") ? "friction" : "tension", for: "react-spring")
+            if group == "react-spring", !(arguments.isGiven(tension) && arguments.isGiven(friction)) {
+                throw missing(arguments.isGiven(tension) ? friction : tension, for: "react-spring")
             }
-            if group == "response", !arguments.has("response") { throw missing("response", for: "--damping-ratio") }
-            if group == "response", !arguments.has("damping-ratio") {
-                throw missing("damping-ratio", for: "--response")
+            if group == "response", !arguments.isGiven(response) { throw missing(response, for: "--damping-ratio") }
+            if group == "response", !arguments.isGiven(dampingRatio) {
+                throw missing(dampingRatio, for: "--response")
             }
             if group == "preset" { return try preset(arguments) }
             return try spring(form: group, arguments)
@@ -144,18 +149,18 @@ extension HingeTool {
 
         /// The form the options describe, from the one group used (`nil`: none).
         private static func form(_ used: String?, _ arguments: ParsedArguments) throws(ToolError) -> String {
-            let ratio = arguments.has("damping-ratio")
+            let ratio = arguments.isGiven(dampingRatio)
             switch used {
             case "physical" where ratio:
-                if arguments.has("damping") {
+                if arguments.isGiven(damping) {
                     throw .usage("'--damping' and '--damping-ratio' both set the damping; choose one")
                 }
-                if arguments.has("allow-overdamping") {
+                if arguments.isGiven(allowOverdamping) {
                     throw .usage("'--allow-overdamping' goes with '--damping'; a '--damping-ratio' above 1 is kept")
                 }
                 return "stiffness"
             case .some(let name): return name
-            case nil where arguments.has("mass"): return "physical"
+            case nil where arguments.isGiven(mass): return "physical"
             case nil: return ratio ? "response" : "preset"
             }
         }
@@ -167,58 +172,49 @@ extension HingeTool {
         /// The spring of a form other than a preset, whose own options were given (checked by
         /// ``makeSpring(_:)``).
         private static func spring(form group: String, _ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
-            let value = { (key: String) throws(ToolError) -> Double? in try number(arguments, key) }
-            let (mass, stiffness, damping) = (
-                try declaredNumber(arguments, "mass"), try value("stiffness"), try value("damping")
-            )
-            let (duration, bounce, response) = (
-                try value("duration"), try declaredNumber(arguments, "bounce"), try value("response")
-            )
-            let (ratio, settling, epsilon) = (
-                try value("damping-ratio"), try value("settling-duration"), try declaredNumber(arguments, "epsilon")
-            )
             // The group's own options were given (checked above), so `given` never throws.
-            func given(_ number: Double?, _ key: String) throws(ToolError) -> Double {
-                guard let number else { throw missing(key, for: group) }
+            func given(_ key: OptionKey<Double?>) throws(ToolError) -> Double {
+                guard let number = try arguments[key] else { throw missing(key, for: group) }
                 return number
             }
+            let (mass, bounce, epsilon) = (
+                try arguments[Self.mass], try arguments[Self.bounce], try arguments[Self.epsilon]
+            )
             switch group {
             case "stiffness":
-                let (stiffness, ratio) = (try given(stiffness, "stiffness"), try given(ratio, "damping-ratio"))
+                let (stiffness, ratio) = (try given(Self.stiffness), try given(Self.dampingRatio))
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(mass: mass, stiffness: stiffness, dampingRatio: ratio)
                 }
             case "react-spring":
-                let (tension, friction) = (
-                    try given(value("tension"), "tension"), try given(value("friction"), "friction")
-                )
+                let (tension, friction) = (try given(Self.tension), try given(Self.friction))
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(mass: mass, tension: tension, friction: friction)
                 }
             case "motion":
-                let duration = try given(value("visual-duration"), "visual-duration")
+                let duration = try given(Self.visualDuration)
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(visualDuration: duration, bounce: bounce)
                 }
             case "physical":
-                let (stiffness, damping) = (try given(stiffness, "stiffness"), try given(damping, "damping"))
+                let (stiffness, damping) = (try given(Self.stiffness), try given(Self.damping))
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(
                         mass: mass, stiffness: stiffness, damping: damping,
-                        allowOverDamping: arguments.has("allow-overdamping"))
+                        allowOverDamping: arguments.isGiven(allowOverdamping))
                 }
             case "duration":
-                let duration = try given(duration, "duration")
+                let duration = try given(Self.duration)
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(duration: duration, bounce: bounce)
                 }
             case "response":
-                let (response, ratio) = (try given(response, "response"), try given(ratio, "damping-ratio"))
+                let (response, ratio) = (try given(Self.response), try given(Self.dampingRatio))
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(response: response, dampingRatio: ratio)
                 }
             default:
-                let settling = try given(settling, "settling-duration")
+                let (settling, ratio) = (try given(Self.settlingDuration), try arguments[Self.dampingRatio])
                 return try validated(arguments) { () throws(DampedSpring.ParameterError) in
                     try DampedSpring.validated(settlingDuration: settling, dampingRatio: ratio ?? 1, epsilon: epsilon)
                 }
@@ -228,14 +224,23 @@ extension HingeTool {
         /// A spring parameter the library refused, blamed on the option that set it (exit 64):
         /// `The value '1e300' is invalid for '--duration': must be …`.
         static func invalid(_ error: DampedSpring.ParameterError, _ arguments: ParsedArguments) -> ToolError {
-            let option: String
+            let key: CommandSpec.Option
             switch error.parameter {
-            case .dampingRatio: option = "damping-ratio"
-            case .settlingDuration: option = "settling-duration"
-            case .visualDuration: option = "visual-duration"
-            case .bounce where !arguments.has("bounce") && arguments.has("extra-bounce"): option = "extra-bounce"
-            default: option = error.parameter.rawValue
+            case .mass: key = mass.option
+            case .stiffness: key = stiffness.option
+            case .damping: key = damping.option
+            case .duration: key = duration.option
+            case .bounce where !arguments.isGiven(bounce) && arguments.isGiven(extraBounce): key = extraBounce.option
+            case .bounce: key = bounce.option
+            case .response: key = response.option
+            case .dampingRatio: key = dampingRatio.option
+            case .settlingDuration: key = settlingDuration.option
+            case .epsilon: key = epsilon.option
+            case .tension: key = tension.option
+            case .friction: key = friction.option
+            case .visualDuration: key = visualDuration.option
             }
+            let option = key.key
             let given =
                 (arguments.has(option) ? arguments.value(option) : nil).map { "The value '\(Echo.quoted($0))'" }
                 ?? "The resulting \(option)"
@@ -243,14 +248,14 @@ extension HingeTool {
         }
 
         private static func preset(_ arguments: ParsedArguments) throws(ToolError) -> DampedSpring {
-            let name = arguments.declaredValue("preset")
-            let extra = try number(arguments, "extra-bounce")
-            if arguments.has("bounce"), arguments.has("extra-bounce") {
+            let preset = try arguments[Self.preset]
+            let name = preset.rawValue
+            let extra = try arguments[extraBounce]
+            if arguments.isGiven(bounce), arguments.isGiven(extraBounce) {
                 throw .usage("'--bounce' and '--extra-bounce' both set the bounce of the preset; choose one")
             }
             // Given, not defaulted: the preset's own bounce stands unless one is asked for.
-            let bounce = arguments.has("bounce") ? try number(arguments, "bounce") : nil
-            let preset = DampedSpring.Preset(rawValue: name) ?? .smooth
+            let bounce = arguments.isGiven(Self.bounce) ? try arguments[Self.bounce] : nil
             guard let base = preset.baseBounce else {
                 if extra != nil || bounce != nil {
                     throw .usage(
@@ -267,8 +272,8 @@ extension HingeTool {
             }
         }
 
-        private static func missing(_ option: String, for form: String) -> ToolError {
-            .usage("'--\(option)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
+        private static func missing(_ key: OptionKey<Double?>, for form: String) -> ToolError {
+            .usage("'\(key.option.longName)' is needed with \(form.hasPrefix("--") ? "'\(form)'" : "the \(form) form")")
         }
 
         static func describe(_ spring: DampedSpring) -> String {
@@ -277,3 +282,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `--preset`'s choices are HingeKit's presets.
+extension DampedSpring.Preset: OptionChoice {}

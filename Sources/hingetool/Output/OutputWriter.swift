@@ -5,7 +5,7 @@ internal import HingeSupport
 /// ten-million-row result never sits in memory whole.
 ///
 /// ```swift
-/// let output = try OutputWriter(path: arguments.value("output"), context: context)
+/// let output = try OutputWriter(path: try arguments[Keys.output], context: context)
 /// output.write("# t value\n")
 /// try output.commit()
 /// ```

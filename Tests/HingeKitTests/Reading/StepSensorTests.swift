@@ -24,6 +24,24 @@ struct StepSensorTests {
         #expect(generic.up == [20, 80] && generic.down == [10, 70] && generic.grid == 0.05)
     }
 
+    @Test("detect(in:) names a known sensor only when the trace shows its levels and its grid")
+    func detectedInSamples() {
+        func samples(_ pairs: [(Double, Double)]) -> [HingeSample] {
+            pairs.map { HingeSample(time: $0.0, angle: $0.1, status: nil) }
+        }
+        // Fold 8: 0/90/180 at times on a 200 ms grid, a closing row repeating the last value.
+        let fold = samples([(0, 0), (0.4, 90), (1.0, 180), (1.6, 90), (2.0, 90)])
+        #expect(StepSensor.detect(in: fold) == .galaxyZFold8)
+        // The same levels off the grid (changes 0.37 s, 0.61 s apart): not the Fold 8.
+        #expect(StepSensor.detect(in: samples([(0, 0), (0.37, 90), (0.98, 180), (1.59, 90)])) == nil)
+        // The Razr reports as soon as it crosses (no grid): its five levels suffice.
+        let razr = samples([(0, 0), (0.13, 70), (0.29, 90), (0.41, 110), (0.97, 180)])
+        #expect(StepSensor.detect(in: razr) == .motorolaRazr)
+        // An unknown ladder (0/60/120) and a 1° stream are no known sensor.
+        #expect(StepSensor.detect(in: samples([(0, 0), (0.2, 60), (0.4, 120), (0.6, 60)])) == nil)
+        #expect(StepSensor.detect(in: samples((0..<30).map { (Double($0) * 0.01, Double($0)) })) == nil)
+    }
+
     @Test("A crossing starts the coast from its threshold, lag + grid/2 before the report, inside the band")
     func crossing() {
         let parameters = StepSensorTracker.Parameters(

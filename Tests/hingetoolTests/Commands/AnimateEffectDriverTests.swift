@@ -18,7 +18,8 @@ struct AnimateEffectDriverTests {
     @Test("Every frame of animate --effect equals EffectDriver's state at that time", arguments: effects)
     func sameFrames(effectName: String) throws {
         #expect(Self.datasets.count >= 8)
-        let effect = try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
+        let effect = try HingeTool.EffectOptions.makeEffect(
+            effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options))
         for name in Self.datasets {
             let run = runTool(["animate", dataset(name), "--effect", effectName])
             try #require(run.status == 0, "\(name): \(run.error)")

@@ -44,6 +44,18 @@ struct GeneratedHostileTests {
         print("generated hostile suite: \(Self.leaves.count) subcommands covered")
     }
 
+    @Test("Every example a subcommand declares runs: exit 0, no NaN", .slow, arguments: leaves)
+    func examplesRun(command: String) {
+        let folder = temporaryFolder()
+        let examples = HostileCatalogue.examples(command, folder: folder)
+        #expect(!examples.isEmpty, "\(command) declares no example")
+        for line in examples {
+            let run = HostileInputTests.run(line, in: folder)
+            Self.expectSane(run, "\(line)")
+            #expect(run.status == 0, "\(line): \(run.error)")
+        }
+    }
+
     /// The outcome every attack accepts: ended by itself (no hang, no signal), 0 or a documented
     /// refusal with `Error: …`, no raw escape byte on either stream, no NaN in the output.
     static func expectSane(_ run: ChildRun, _ label: String) {
@@ -270,23 +282,32 @@ struct GeneratedHostileTests {
 /// A valid command line per subcommand, from which the attacks start, and where in it the
 /// catalogue says the inputs and outputs are.
 enum HostileCatalogue {
+    /// The command's first example (``CommandSpec/examples``), runnable in `folder`; `nil` for
+    /// a command that declares none (which ``GeneratedHostileTests/everySubcommandIsCovered()``
+    /// reports).
     static func base(_ command: String, folder: String) -> [String]? {
+        examples(command, folder: folder).first
+    }
+
+    /// The examples `command` declares, each a whole command line runnable in `folder`: a
+    /// relative path the command reads is taken from the package root, a file or folder it
+    /// writes is put in `folder`.
+    static func examples(_ command: String, folder: String) -> [[String]] {
+        guard let spec = spec(command) else { return [] }
         let words = command.split(separator: " ").map(String.init)
-        if words.count == 2, words[0] == "plot" {
-            let plotted: [String]?
-            switch words[1] {
-            case "trace": plotted = [dataset("flat-to-laptop.csv")]
-            case "reading": plotted = [dataset("flat-to-laptop.csv")]
-            case "animate": plotted = [dataset("flat-to-laptop.csv")]
-            case "spring": plotted = []
-            case "curve": plotted = ["bloom"]
-            case "fold-render": plotted = ["--tilt", "10", "--width", "7", "--eye", "320"]
-            case "film": plotted = [packageRoot + "/Datasets/films/cut"]
-            default: plotted = nil
+        return spec.examples.map { example in
+            var line = words + example
+            for slot in slots(in: line, command: command) {
+                let value = line[slot.index]
+                guard value != "-", !value.hasPrefix("/") else { continue }
+                switch slot.kind {
+                case .inputFile, .inputFileOrFolder: line[slot.index] = packageRoot + "/" + value
+                case .directory, .outputFile: line[slot.index] = folder + "/" + value
+                default: break
+                }
             }
-            return plotted.map { words + $0 + ["--out", folder + "/plot", "--terminal", "dumb"] }
+            return line
         }
-        return HostileInputTests.base(command, folder: folder)
     }
 
     /// The catalogue's declaration of `command` (`plot film` → the film kind of `plot`).

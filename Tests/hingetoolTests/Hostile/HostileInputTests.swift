@@ -169,12 +169,29 @@ struct HostileInputTests {
 
     // MARK: Every dataset through every command that reads traces
 
-    static let traceCommands: [[String]] = [
-        ["stats"], ["read"], ["read", "--rate", "60"], ["read", "--truth"], ["score"], ["resample", "--rate", "100"],
-        ["smooth", "--rate", "100", "--gaussian", "0.05"], ["smooth", "--rate", "100", "--median", "0.1"],
-        ["animate"], ["animate", "--effect", "bloom"], ["demo"], ["plot", "trace"], ["plot", "reading"],
-        ["plot", "animate"], ["unfold"], ["unfold", "--rate", "60"], ["posture"],
-    ]
+    /// The example lines (``CommandSpec/examples``) that read the bundled trace as their
+    /// `<trace>` argument (command, which example, where the trace is): every one is run on
+    /// every dataset, with the dataset in its place.
+    static var traceLines: [(command: String, example: Int, trace: Int)] {
+        let trace = dataset("flat-to-laptop.csv")
+        return GeneratedHostileTests.leaves.flatMap { command in
+            HostileCatalogue.examples(command, folder: "/nowhere").enumerated().compactMap { example, line in
+                HostileCatalogue.slots(in: line, command: command).first {
+                    $0.name == "trace" && line[$0.index] == trace
+                }.map { (command, example, $0.index) }
+            }
+        }
+    }
+
+    @Test("The trace lines cover the commands that read a trace (the examples declare them)")
+    func traceLinesCoverTraceCommands() {
+        let commands = Set(Self.traceLines.map(\.command))
+        for command in ["stats", "read", "score", "animate", "demo", "unfold", "posture", "plot trace", "plot reading"]
+        {
+            #expect(commands.contains(command), "\(command): \(commands)")
+        }
+        #expect(Self.traceLines.count >= 17, "\(Self.traceLines.count)")
+    }
 
     static var datasets: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Datasets")) ?? [])
@@ -183,22 +200,24 @@ struct HostileInputTests {
 
     @Test("Every bundled dataset passes every trace command: exit 0, no NaN or inf", .slow, arguments: datasets)
     func everyDatasetEveryCommand(name: String) throws {
-        for command in Self.traceCommands {
+        for (command, example, trace) in Self.traceLines {
             let folder = temporaryFolder()
-            var arguments = command
-            arguments.insert(dataset(name), at: command[0] == "plot" ? 2 : 1)
-            if command[0] == "demo" || command[0] == "plot" { arguments += ["--out-dir", folder + "/out"] }
+            var arguments = HostileCatalogue.examples(command, folder: folder)[example]
+            arguments[trace] = dataset(name)
             let run = Self.run(arguments, in: folder)
-            #expect(run.status == 0, "\(command) \(name): \(run.error)")
-            #expect(!run.output.isEmpty, "\(command) \(name) printed nothing")
+            #expect(run.status == 0, "\(arguments) \(name): \(run.error)")
+            let written = HostileCatalogue.outputFolder(in: arguments, command: command).map { arguments[$0] }
+            #expect(!run.output.isEmpty || written != nil, "\(arguments) \(name) printed nothing")
             var texts = [run.output]
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
-            where file.hasSuffix(".dat") {
-                texts.append(try String(contentsOfFile: folder + "/out/" + file, encoding: .utf8))
+            if let written {
+                for file in (try? FileManager.default.contentsOfDirectory(atPath: written)) ?? []
+                where file.hasSuffix(".dat") {
+                    texts.append(try String(contentsOfFile: written + "/" + file, encoding: .utf8))
+                }
             }
             for text in texts {
                 #expect(
-                    Self.nonFiniteTokens(text).isEmpty, "\(command) \(name): \(Self.nonFiniteTokens(text).prefix(3))")
+                    Self.nonFiniteTokens(text).isEmpty, "\(arguments) \(name): \(Self.nonFiniteTokens(text).prefix(3))")
             }
         }
     }
@@ -213,41 +232,10 @@ struct HostileInputTests {
 
     // MARK: Option values
 
-    /// A command line that is valid without the option under test.
+    /// A command line that is valid without the option under test: the command's first
+    /// declared example (``HostileCatalogue/base(_:folder:)``).
     static func base(_ command: String, folder: String) -> [String]? {
-        let trace = dataset("flat-to-laptop.csv")
-        switch command {
-        case "stats", "read", "score", "animate": return [command, trace]
-        case "synth": return [command, "flat-to-laptop"]
-        case "resample": return [command, trace, "--rate", "50"]
-        case "smooth": return [command, trace, "--rate", "50", "--gaussian", "0.05"]
-        case "spring": return [command]
-        case "curve": return [command, "bloom"]
-        case "poses":
-            let stages = folder + "/stages.csv"
-            try? "content_width,content_height\n400,800\n800,800\n".write(
-                toFile: stages, atomically: false, encoding: .utf8)
-            return [command, stages]
-        case "fold-render":
-            // A 4 × 2 PPM, so the generated suite attacks --image as every other input.
-            let image = folder + "/image.ppm"
-            _ = FileManager.default.createFile(
-                atPath: image, contents: Data("P6\n4 2\n255\n".utf8) + Data((0..<24).map { UInt8($0 * 10) }))
-            return [command, "--tilt", "10", "--width", "7", "--eye", "320", "--image", image]
-        case "demo": return [command, trace, "--out-dir", folder + "/demo"]
-        case "unfold", "posture": return [command, trace]
-        case "import":
-            let log = folder + "/dumpsys.txt"
-            try?
-                "Hinge Angle: last 2 events\n\t 1 (ts=10.000000001, wall=12-01 07:41:05.692) 90.00, \n\t 2 (ts=10.5, wall=12-01 07:41:06.192) 120.00, \n"
-                .write(toFile: log, atomically: false, encoding: .utf8)
-            return [command, "dumpsys", log]
-        case "film": return [command, packageRoot + "/Datasets/films/cut"]
-        case "preview":
-            return [command, trace, "--out-dir", folder + "/frames", "--rate", "2", "--size", "64", "--compare", "raw"]
-        case "synth-film": return [command, "cut", "--out-dir", folder + "/film"]
-        default: return nil
-        }
+        HostileCatalogue.base(command, folder: folder)
     }
 
     /// Every option that takes a free value (not a path, not one of a list), per subcommand,

@@ -24,27 +24,29 @@ extension HingeTool.Animate {
         let pointLimit: Int
 
         init(_ arguments: ParsedArguments) throws(ToolError) {
-            let effectName = arguments.declaredValue("effect")
+            let effectName = try arguments[HingeTool.Animate.effect]
             let effect =
-                effectName == "angle" ? nil : try HingeTool.EffectOptions.makeEffect(effectName, ParsedArguments())
+                effectName == "angle"
+                ? nil
+                : try HingeTool.EffectOptions.makeEffect(
+                    effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options))
             let springGiven = HingeTool.SpringOptions.options.contains { arguments.has($0.key) }
             if let effect, !springGiven {
                 initialSpring = effect.preferredSpring
             } else {
                 initialSpring = try HingeTool.SpringOptions.makeSpring(arguments)
             }
-            guard let mode = SpringAnimator.Mode(rawValue: arguments.declaredValue("mode")),
-                let policy = SpringAnimator.ReduceMotion(rawValue: arguments.declaredValue("reduce-motion"))
-            else { throw .usage("'--mode' or '--reduce-motion' has a value the animator does not know") }
+            let mode = try arguments[HingeTool.Animate.mode]
+            let policy = try arguments[HingeTool.Animate.reduceMotion]
             self.effect = effect
             self.effectName = effectName
             self.mode = mode
             self.policy = policy
             running = effect?.animatorPolicy(for: policy) ?? policy
-            followsPosition = arguments.value("input") == "position"
-            change = try HingeTool.Animate.springChange(arguments.value("change-spring"))
-            rate = try HingeTool.declaredNumber(arguments, "rate")
-            tail = try HingeTool.number(arguments, "tail")
+            followsPosition = try arguments[HingeTool.Animate.input] == .position
+            change = try HingeTool.Animate.springChange(try arguments[HingeTool.Animate.changeSpring])
+            rate = try arguments.declared(HingeTool.Keys.rate)
+            tail = try arguments[HingeTool.Animate.tail]
             pointLimit = try HingeTool.pointLimit(arguments)
         }
 

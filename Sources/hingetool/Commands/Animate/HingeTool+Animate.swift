@@ -33,31 +33,13 @@ extension HingeTool {
                 """,
             arguments: [traceArgument],
             options: SpringOptions.options + [
-                CommandSpec.Option(
-                    ["--mode"], value: "mode", help: "How a new target takes over.", default: "persistent",
-                    allowed: ["persistent", "additive"]),
-                CommandSpec.Option(
-                    ["--input"], value: "source",
-                    help:
-                        "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
-                    default: "raw", allowed: ["raw", "position"]),
-                CommandSpec.Option(
-                    ["--effect"], value: "effect",
-                    help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
-                    allowed: ["angle"] + EffectOptions.animatedNames),
-                CommandSpec.Option(
-                    ["--reduce-motion"], value: "policy",
-                    help: "Reduce Motion: animate, jump to each target, or remove the bounce.", default: "off",
-                    allowed: ["off", "jump", "tighten"]),
-                CommandSpec.Option(
-                    ["--change-spring"], value: "t:name",
-                    help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth."),
+                mode.option, input.option, effect.option, reduceMotion.option,
+                changeSpring.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
-                CommandSpec.Option(
-                    ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
-                ).defaulting(toNote: "until settled"),
+                tail.option,
                 maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json]), outputOption,
             ],
+            examples: [["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--effect", "bloom"]],
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
@@ -65,15 +47,41 @@ extension HingeTool {
                 "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
+        static let mode = OptionKey(
+            ["--mode"], value: "mode", help: "How a new target takes over.", default: SpringAnimator.Mode.persistent)
+        static let input = OptionKey(
+            ["--input"], value: "source",
+            help:
+                "What retargets the animator: 'raw', each sample's angle, or 'position', the hinge reader's filtered angle at each sample and frame.",
+            default: Input.raw)
+        /// `--input`'s choices.
+        enum Input: String, OptionChoice {
+            case raw, position
+        }
+        static let effect = OptionKey(
+            ["--effect"], value: "effect",
+            help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
+            allowed: ["angle"] + EffectOptions.animatedNames)
+        static let reduceMotion = OptionKey(
+            ["--reduce-motion"], value: "policy",
+            help: "Reduce Motion: animate, jump to each target, or remove the bounce.",
+            default: SpringAnimator.ReduceMotion.off)
+        static let changeSpring = OptionKey<String?>(
+            ["--change-spring"], value: "t:name",
+            help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth.")
+        static let tail = OptionKey<Double?>(
+            ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
+        ).defaulting(toNote: "until settled")
+
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let settings = try Settings(arguments)
             let path = arguments.positionals[0]
             let reader = try context.openTrace(path)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             // The header counts the rows, so they wait in a spool until the end.
             let spool = try Spool()
             let spooled = OutputWriter(spool: spool)
-            let rows = RowWriter(RowWriter.format(arguments), columns: columns, output: spooled)
+            let rows = RowWriter(try RowWriter.format(arguments), columns: columns, output: spooled)
             var feed = Feed(settings: settings, path: ToolContext.displayName(path))
             // Until the first target there is nothing to animate; then a session runs to the end.
             var session: Session?
@@ -134,3 +142,9 @@ extension HingeTool {
         }
     }
 }
+
+/// `animate --mode`'s choices are the animator's modes.
+extension SpringAnimator.Mode: OptionChoice {}
+
+/// `animate --reduce-motion`'s choices are the animator's Reduce Motion policies.
+extension SpringAnimator.ReduceMotion: OptionChoice {}

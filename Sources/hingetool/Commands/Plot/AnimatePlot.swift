@@ -7,7 +7,7 @@ extension HingeTool {
             "animate", abstract: "A spring chasing a trace: targets and the animated value.", base: Animate.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let quantity = GnuplotText.quoted(EffectOptions.quantity(of: arguments.value("effect")))
+            let quantity = GnuplotText.quoted(EffectOptions.quantity(of: try arguments[Animate.effect]))
             try Plot.render("animate", base: Animate.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)

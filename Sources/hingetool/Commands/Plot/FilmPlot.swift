@@ -11,16 +11,19 @@ extension HingeTool {
             base: CommandSpec(
                 name: "film", abstract: "",
                 arguments: Film.spec.arguments,
-                options: Film.spec.options.filter { !["events", "format", "output"].contains($0.key) }))
+                options: Film.spec.options.filter { option in
+                    ![Film.events.option.key, Keys.rowFormat.option.key, Keys.output.option.key].contains(option.key)
+                },
+                examples: Film.spec.examples))
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
-            arguments.flags.insert("events")
-            arguments.values["format"] = "dat"
+            arguments.flags.insert(Film.events.option.key)
+            arguments.values[Keys.rowFormat.option.key] = RowWriter.Format.dat.rawValue
             // The hinge's samples, read as `film` reads them (the whole trace, within --max-rows
             // and --max-points) before the film; its stops are placed at the offset `film`
             // reports in its header (the film is not read twice).
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+            let hinge = try arguments[Film.hinge].map { (trace) throws(ToolError) in
                 let samples = try Film.hingeSamples(trace, arguments: arguments, context: context)
                 let limit = try pointLimit(arguments)
                 _ = try Film.timeline(samples, offset: 0, film: nil, path: trace, pointLimit: limit)

@@ -7,7 +7,7 @@ extension HingeTool {
             "fold-render", abstract: "The frosted-glass fold rendered at a tilt.", base: FoldRender.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let tilt = GnuplotText.quoted("fold-render: tilt \(arguments.value("tilt") ?? "") degrees")
+            let tilt = GnuplotText.quoted("fold-render: tilt \(arguments.spelling(of: FoldRender.tilt) ?? "") degrees")
             try Plot.render("fold-render", base: FoldRender.self, arguments: arguments, context: context) { _ in
                 """
                 set title \(tilt)

@@ -31,26 +31,47 @@ extension HingeTool {
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {}
 
         static let options: [CommandSpec.Option] = [
-            outDirOption.defaulting(to: "."),
-            CommandSpec.Option(["--name"], value: "name", help: "The files' name, before .dat, .gp and .png.")
-                .defaulting(toNote: "KIND-TRACE, or KIND without an input file"),
-            CommandSpec.Option(
-                ["--terminal"], value: "terminal", help: "The picture's format.", default: "png",
-                allowed: ["png", "svg", "dumb"]),
-            forceOption,
+            outDirOption.defaulting(to: "."), name.option, terminal.option, forceOption,
         ]
+        static let name = OptionKey<String?>(
+            ["--name"], value: "name", help: "The files' name, before .dat, .gp and .png."
+        ).defaulting(toNote: "KIND-TRACE, or KIND without an input file")
+        static let terminal = OptionKey(
+            ["--terminal"], value: "terminal", help: "The picture's format.", default: Terminal.png)
+
+        /// `--terminal`'s choices: gnuplot's terminals for a picture, or text in the terminal.
+        enum Terminal: String, OptionChoice {
+            case png, svg, dumb
+        }
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
         /// `-o` (the files are named after the kind), plus the plot options.
-        /// `defaults` are the kind's own defaults for numeric options of the base command.
+        /// `defaults` are the kind's own defaults for numeric options of the base command. Its
+        /// example is the base command's first, drawn as text into `plot/`.
         static func kindSpec(
             _ name: String, abstract: String, base: CommandSpec, defaults: [String: Double] = [:]
         ) -> CommandSpec {
-            CommandSpec(
+            let withheld = [Keys.output.option.key, Keys.rowFormat.option.key]
+            return CommandSpec(
                 name: name, abstract: abstract, arguments: base.arguments,
-                options: base.options.filter { $0.key != "output" && $0.key != "format" }.map { option in
+                options: base.options.filter { !withheld.contains($0.key) }.map { option in
                     defaults[option.key].map { option.defaulting(to: $0) } ?? option
-                } + options)
+                } + options,
+                examples: base.examples.prefix(1).map { line in
+                    line + [outDirOption.longName, "plot", terminal.option.longName, Terminal.dumb.rawValue]
+                })
+        }
+
+        /// `arguments` with the base command's options a plot withholds from its user (`-o`,
+        /// `--format`) declared again, at their defaults unless the kind set them: the base
+        /// command reads every key it declares, and writes its default rows to the plot's data.
+        static func withheld(from base: any Subcommand.Type, _ arguments: ParsedArguments) -> ParsedArguments {
+            var arguments = arguments
+            for option in base.spec.options where arguments.declarations[option.key] == nil {
+                arguments.declarations[option.key] = option
+                arguments.defaults[option.key] = option.defaultValue
+            }
+            return arguments
         }
 
         /// Runs `base` on the parsed arguments, streams its output into KIND.dat, writes the
@@ -70,15 +91,15 @@ extension HingeTool {
             _ kind: String, base: any Subcommand.Type, arguments: ParsedArguments, context: ToolContext,
             panels: Int = 1, script: (_ title: String) -> String
         ) throws(ToolError) {
-            let folder = arguments.declaredValue("out-dir")
-            let terminal = arguments.declaredValue("terminal")
+            let folder = (try arguments[Keys.outDir] ?? "")
+            let terminal = try arguments[Plot.terminal]
             let stem = try fileStem(kind, arguments)
-            let picture = terminal == "dumb" ? nil : "\(stem).\(terminal)"
+            let picture = terminal == .dumb ? nil : "\(stem).\(terminal.rawValue)"
             let outputs = ["\(stem).dat", "\(stem).gp"] + (picture.map { [$0] } ?? [])
             // One owner per name: plots of different traces in one folder keep their own files.
             let set = try OutputSet(
                 folder: folder, owner: "plot-\(stem)", command: "plot \(kind)", names: outputs,
-                force: arguments.has("force"))
+                force: try arguments[Keys.force])
             let data = try set.open("\(stem).dat")
             var rows = DataRowCounter()
             var writeFailure: ToolError?
@@ -93,7 +114,7 @@ extension HingeTool {
                         }
                     }
                 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
-            try base.run(arguments, context: capture)
+            try base.run(withheld(from: base, arguments), context: capture)
             if let writeFailure { throw writeFailure }
             try data.commit()
             let title = GnuplotText.quoted(
@@ -102,9 +123,9 @@ extension HingeTool {
             // Panels stacked one above the other get 60 % of the first one's height each.
             let height = 600 + (panels - 1) * 360
             switch terminal {
-            case "dumb": text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
-            case "svg": text += "set terminal svg size 1000,\(height) dynamic\nset output '\(stem).svg'\n"
-            default:
+            case .dumb: text += "set terminal dumb size 100,\(32 + (panels - 1) * 20)\n"
+            case .svg: text += "set terminal svg size 1000,\(height) dynamic\nset output '\(stem).svg'\n"
+            case .png:
                 text += "set terminal pngcairo size 1000,\(height) font 'DejaVu Sans,11'\nset output '\(stem).png'\n"
             }
             text += GnuplotText.literal
@@ -137,7 +158,7 @@ extension HingeTool {
 
         /// Where a kind's data goes: NAME.dat in the `--out-dir` folder (``fileStem(_:_:)``).
         static func dataPath(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
-            "\(arguments.declaredValue("out-dir"))/\(try fileStem(kind, arguments)).dat"
+            "\((try arguments[Keys.outDir] ?? ""))/\(try fileStem(kind, arguments)).dat"
         }
 
         /// The script for a plot without data rows: a frame that says why it is empty.
@@ -155,8 +176,10 @@ extension HingeTool {
         /// A title for kinds without an input file: the options given, e.g.
         /// `spring: --preset bouncy` (declared defaults left out).
         static func plotTitle(_ kind: String, _ arguments: ParsedArguments) -> String {
-            let given = arguments.values.filter { !["out-dir", "name", "terminal", "format"].contains($0.key) }
-                .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
+            let given = arguments.values.filter {
+                ![outDirOption.key, name.option.key, terminal.option.key, Keys.rowFormat.option.key].contains($0.key)
+            }
+            .sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
             let flags = arguments.flags.sorted().map { "--\($0)" }
             let words = given + flags
             return words.isEmpty ? "\(kind) (defaults)" : "\(kind): " + words.joined(separator: " ")
@@ -167,7 +190,7 @@ extension HingeTool {
         /// The name goes into the gnuplot script in quotes, so it keeps to letters, digits and
         /// `- _ .`: a `--name` with anything else is refused, a file name has it replaced by `_`.
         static func fileStem(_ kind: String, _ arguments: ParsedArguments) throws(ToolError) -> String {
-            if let name = arguments.value("name") {
+            if let name = try arguments[Plot.name] {
                 guard !name.isEmpty, name.first != ".", name.count <= 200, safeName(name) == name else {
                     throw .usage(
                         "The value '\(Echo.quoted(name))' is invalid for '--name': expected letters, digits, "

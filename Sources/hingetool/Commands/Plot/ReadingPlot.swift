@@ -13,8 +13,11 @@ extension HingeTool {
                 Read.column("t"), Read.column("angle"), Read.column("position"), Read.column("velocity"),
                 Read.column("snap")
             )
-            let positionTitle = GnuplotText.quoted("position: \(ReadOptions.position(arguments).legend)")
-            let velocityTitle = GnuplotText.quoted("velocity: \(ReadOptions.velocity(arguments).legend)")
+            let (positionChoice, velocityChoice) = (
+                try arguments[ReadOptions.position], try arguments[ReadOptions.velocity]
+            )
+            let positionTitle = GnuplotText.quoted("position: \(positionChoice.legend)")
+            let velocityTitle = GnuplotText.quoted("velocity: \(velocityChoice.legend)")
             try Plot.render("reading", base: Read.self, arguments: arguments, context: context, panels: 2) {
                 title in
                 """

@@ -7,9 +7,11 @@ extension HingeTool {
             "spring", abstract: "A spring's value and velocity against time.", base: Spring.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            guard !arguments.has("report") else { throw .usage("'--report' prints figures, not a curve; leave it out") }
+            guard !arguments.isGiven(Spring.report) else {
+                throw .usage("'--report' prints figures, not a curve; leave it out")
+            }
             var arguments = arguments
-            arguments.values["format"] = "dat"
+            arguments.values[Spring.format.option.key] = Spring.Format.dat.rawValue
             try Plot.render("spring", base: Spring.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)

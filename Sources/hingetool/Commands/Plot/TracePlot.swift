@@ -8,7 +8,8 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             // With --rate the rows are frames between the reports, not the reports themselves.
-            let points = arguments.has("rate") ? "frames at \(arguments.declaredValue("rate")) Hz" : "reports"
+            let points =
+                arguments.isGiven(Keys.rate) ? "frames at \(arguments.spelling(of: Keys.rate) ?? "") Hz" : "reports"
             try Plot.render("trace", base: Read.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)

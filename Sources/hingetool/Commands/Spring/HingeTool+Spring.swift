@@ -24,26 +24,17 @@ extension HingeTool {
                 as SwiftUI does.
                 """,
             options: SpringOptions.options + [
-                CommandSpec.Option(["--from"], value: "a", help: "Start value.", in: SpringOptions.finite, default: 0),
-                CommandSpec.Option(["--to"], value: "b", help: "Target value.", in: SpringOptions.finite, default: 1),
-                CommandSpec.Option(
-                    ["--initial-velocity"], value: "v", help: "Start velocity, units per second.",
-                    in: SpringOptions.finite, default: 0),
-                CommandSpec.Option(["--length"], value: "s", help: "Seconds of motion to print.", in: 0...1e7)
-                    .defaulting(toNote: "until settled"),
+                from.option,
+                to.option,
+                initialVelocity.option,
+                length.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
-                CommandSpec.Option(["--report"], help: "Print the spring's report instead of its motion."),
-                CommandSpec.Option(
-                    ["--list"], help: "Print every preset with its source, in every platform's words, and stop."
-                ).standalone(),
-                CommandSpec.Option(
-                    ["--format"], value: "format",
-                    help: "The motion as gnuplot-ready dat, csv, JSON, or css (a linear() easing and its duration); "
-                        + "with --report, the report as text (dat), csv or JSON; with --list, the presets as text (dat), "
-                        + "csv, JSON or a Markdown table (markdown).",
-                    default: "dat", allowed: formats),
+                report.option,
+                list.option,
+                format.option,
                 outputOption,
             ],
+            examples: [[]],
             usageOverride: [
                 "[<spring>] [--from <a>] [--to <b>]",
                 "                        [--initial-velocity <v>] [--length <s>] [--rate <hz>]",
@@ -51,30 +42,52 @@ extension HingeTool {
                 "       hingetool spring --list [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
+        static let from = OptionKey(["--from"], value: "a", help: "Start value.", in: SpringOptions.finite, default: 0)
+        static let to = OptionKey(["--to"], value: "b", help: "Target value.", in: SpringOptions.finite, default: 1)
+        static let initialVelocity = OptionKey(
+            ["--initial-velocity"], value: "v", help: "Start velocity, units per second.",
+            in: SpringOptions.finite, default: 0)
+        static let length = OptionKey<Double?>(
+            ["--length"], value: "s", help: "Seconds of motion to print.", in: 0...1e7
+        )
+        .defaulting(toNote: "until settled")
+        static let report = OptionKey(flag: ["--report"], help: "Print the spring's report instead of its motion.")
+        static let list = OptionKey(
+            flag: ["--list"], help: "Print every preset with its source, in every platform's words, and stop."
+        ).standalone()
+
         /// What `--format` takes; which apply depends on `--report` and `--list`.
-        static let formats = ["dat", "csv", "json", "markdown", "css"]
+        enum Format: String, OptionChoice {
+            case dat, csv, json, markdown, css
+        }
+        static let format = OptionKey(
+            ["--format"], value: "format",
+            help: "The motion as gnuplot-ready dat, csv, JSON, or css (a linear() easing and its duration); "
+                + "with --report, the report as text (dat), csv or JSON; with --list, the presets as text (dat), "
+                + "csv, JSON or a Markdown table (markdown).",
+            default: Format.dat)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let format = arguments.declaredValue("format")
-            if arguments.has("list") {
-                guard format != "css" else {
+            let format = try arguments[Self.format]
+            if arguments.isGiven(Self.list) {
+                guard format != .css else {
                     throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
                 }
-                try context.emit(presetList(format: format), to: arguments.value("output"))
+                try context.emit(presetList(format: format), to: try arguments[Keys.output])
                 return
             }
-            if format == "markdown" { throw .usage("'--format markdown' goes with '--list'") }
-            if format == "css", arguments.has("report") {
+            if format == .markdown { throw .usage("'--format markdown' goes with '--list'") }
+            if format == .css, arguments.isGiven(Self.report) {
                 throw .usage("'--format css' prints the motion as an easing; '--report' takes dat, csv or json")
             }
             let spring = try SpringOptions.makeSpring(arguments)
-            let from = try declaredNumber(arguments, "from")
-            let to = try declaredNumber(arguments, "to")
-            let velocity = try declaredNumber(arguments, "initial-velocity")
-            let epsilon = try declaredNumber(arguments, "epsilon")
-            let rate = try declaredNumber(arguments, "rate")
+            let from = try arguments[Self.from]
+            let to = try arguments[Self.to]
+            let velocity = try arguments[Self.initialVelocity]
+            let epsilon = try arguments[SpringOptions.epsilon]
+            let rate = try arguments.declared(Keys.rate)
             // Checked whether or not the motion is printed: every value given is validated.
-            let givenLength = try number(arguments, "length")
+            let givenLength = try arguments[Self.length]
             guard (to - from).isFinite, (velocity * 0.5).isFinite else {
                 throw .usage(
                     "'--from', '--to' and '--initial-velocity' describe a motion beyond the largest number "
@@ -82,11 +95,11 @@ extension HingeTool {
             }
             let report = spring.report(from: from, to: to, initialVelocity: velocity, epsilon: epsilon)
             let text: String
-            if format == "css" {
+            if format == .css {
                 text = try css(spring, from: from, to: to, velocity: velocity, epsilon: epsilon)
-            } else if arguments.has("report") {
+            } else if arguments.isGiven(Self.report) {
                 text =
-                    format == "json"
+                    format == .json
                     ? reportJSON(report).withSchema("hingetool/spring-report/1").rendered() + "\n"
                     : reportText(report, format: format)
             } else {
@@ -99,7 +112,7 @@ extension HingeTool {
                     spring, from: from, to: to, velocity: velocity, rate: rate, frames: frames, format: format,
                     report: report)
             }
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
         }
 
         /// The settling time rounded up to a whole frame; one second for a spring that never
@@ -111,18 +124,18 @@ extension HingeTool {
 
         private static func motion(
             _ spring: DampedSpring, from: Double, to: Double, velocity: Double, rate: Double, frames: Int,
-            format: String, report: SpringReport
+            format: Format, report: SpringReport
         ) throws(ToolError) -> String {
             var text = ""
             switch format {
-            case "csv": text = "t,value,velocity\n"
-            case "json":
+            case .csv: text = "t,value,velocity\n"
+            case .json:
                 // Parameters as in --report, then one [t, value, velocity] row per line.
                 let members = ([("schema", JSONValue.string("hingetool/spring/1"))] + parameters(report)).map {
                     "  \"\($0.0)\": \($0.1.rendered())"
                 }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
-            default:
+            case .dat, .markdown, .css:
                 let d = DecimalNumber.shortest
                 text =
                     CommentHeader(
@@ -145,13 +158,13 @@ extension HingeTool {
                 }
                 let columns = [t, value, v].map(DecimalNumber.shortest)
                 switch format {
-                case "csv": text += columns.joined(separator: ",") + "\n"
-                case "json":
+                case .csv: text += columns.joined(separator: ",") + "\n"
+                case .json:
                     text += "    [" + columns.joined(separator: ", ") + "]" + (k < frames ? ",\n" : "\n")
-                default: text += columns.joined(separator: " ") + "\n"
+                case .dat, .markdown, .css: text += columns.joined(separator: " ") + "\n"
                 }
             }
-            if format == "json" { text += "  ]\n}\n" }
+            if format == .json { text += "  ]\n}\n" }
             return text
         }
 
@@ -180,7 +193,7 @@ extension HingeTool {
                 ])
         }
 
-        static func reportText(_ report: SpringReport, format: String) -> String {
+        static func reportText(_ report: SpringReport, format: Format) -> String {
             let spring = report.spring
             func seconds(_ value: Double?) -> String {
                 guard let value, value.isFinite else { return "never" }
@@ -210,7 +223,7 @@ extension HingeTool {
                     + "ε \(d(report.epsilon))"
             ).text
             let translation = spring.translation
-            if format == "csv" {
+            if format == .csv {
                 let all = rows + translationCSV(translation)
                 return text + "name,value\n" + all.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
             }

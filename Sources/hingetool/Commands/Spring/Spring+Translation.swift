@@ -95,10 +95,10 @@ extension HingeTool.Spring {
     }
 
     /// `spring --list`: every preset with its source, in the format asked for.
-    static func presetList(format: String) -> String {
+    static func presetList(format: Format) -> String {
         let presets = DampedSpring.Preset.allCases
         switch format {
-        case "json":
+        case .json:
             let rows = presets.map { preset -> JSONValue in
                 let spring = preset.spring
                 return .object([
@@ -110,8 +110,8 @@ extension HingeTool.Spring {
             }
             return JSONValue.object([("schema", .string("hingetool/spring-presets/1")), ("rows", .array(rows))])
                 .rendered() + "\n"
-        case "markdown": return presetTable()
-        case "csv":
+        case .markdown: return presetTable()
+        case .csv:
             var text = "name,definition,source,mass,stiffness,damping,damping_ratio\n"
             for preset in presets {
                 let spring = preset.spring
@@ -122,7 +122,7 @@ extension HingeTool.Spring {
                     .joined(separator: ",") + "\n"
             }
             return text
-        default:
+        case .dat, .css:
             var text = CommentHeader("spring --list", summary: "every preset, its own words and its source").text
             let width = (presets.map(\.rawValue.count).max() ?? 0) + 2
             for preset in presets {

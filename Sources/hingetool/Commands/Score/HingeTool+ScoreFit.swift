@@ -23,7 +23,7 @@ extension HingeTool.Score {
             let trace = try loadTrace(path, context: context, rowLimit: limits.rows)
             let name = ToolContext.displayName(path)
             try checkScoringGrid(trace.samples, limit: limits.points, file: name)
-            guard let sensor = UnfoldComparison.stepSensor(for: trace.samples) else {
+            guard let sensor = StepSensor.detect(in: trace.samples) else {
                 throw .data("\(name): not a known step sensor's trace (its levels and grid are no known sensor's)")
             }
             fit.add(
@@ -33,16 +33,16 @@ extension HingeTool.Score {
         let result = fit.fit()
         let rows = fit.rows(result)
         let text: String
-        switch arguments.value("format") {
-        case "json":
+        switch try arguments[HingeTool.Keys.reportFormat] {
+        case .json:
             text =
                 leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
-        case "markdown":
+        case .markdown:
             text = leaveOneFoldOutMarkdown(rows, result: result)
-        default:
+        case .text:
             text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
         }
-        try context.emit(text, to: arguments.value("output"))
+        try context.emit(text, to: try arguments[HingeTool.Keys.output])
     }
 
     /// The rows and the fitted settings as JSON.

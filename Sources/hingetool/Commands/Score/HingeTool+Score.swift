@@ -38,31 +38,40 @@ extension HingeTool {
                     "trace", help: "Trace CSVs with ground truth, or '-' for standard input.", repeating: true)
             ],
             options: ReadOptions.options + [
-                CommandSpec.Option(["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+                unfold.option
             ] + truthOptions + [
-                CommandSpec.Option(["--per-move"], help: "With --unfold: one score per move of the truth."),
-                CommandSpec.Option(
-                    ["--leave-one-fold-out"],
-                    help:
-                        "With --unfold: the traces are pairs (a step sensor's trace, then its reference); fit the step "
-                        + "tracker on every fold and score each fold with a fit without it."),
-                CommandSpec.Option(
-                    ["--frontier"],
-                    help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead."),
-                CommandSpec.Option(
-                    ["--particles"], value: "n",
-                    help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
-                    default: 1000),
-                CommandSpec.Option(
-                    ["--seeds"], value: "list",
-                    help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6)."),
+                perMove.option,
+                leaveOneFoldOut.option,
+                frontier.option,
+                particles.option,
+                seeds.option,
                 reportFormatOption(),
                 maxRowsOption, maxPointsOption, quietOption, outputOption,
-            ])
+            ],
+            examples: [["Datasets/flat-to-laptop.csv"]])
+
+        static let unfold = OptionKey(
+            flag: ["--unfold"], help: "Score the unfold progress of HingeKit and Android instead.")
+        static let perMove = OptionKey(flag: ["--per-move"], help: "With --unfold: one score per move of the truth.")
+        static let leaveOneFoldOut = OptionKey(
+            flag: ["--leave-one-fold-out"],
+            help:
+                "With --unfold: the traces are pairs (a step sensor's trace, then its reference); fit the step "
+                + "tracker on every fold and score each fold with a fit without it.")
+        static let frontier = OptionKey(
+            flag: ["--frontier"],
+            help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead.")
+        static let particles = OptionKey(
+            ["--particles"], value: "n",
+            help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+            default: 1000)
+        static let seeds = OptionKey<String?>(
+            ["--seeds"], value: "list",
+            help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6).")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.has("unfold") { return try runUnfold(arguments, context: context) }
-            if arguments.has("frontier") { return try runFrontier(arguments, context: context) }
+            if arguments.isGiven(Self.unfold) { return try runUnfold(arguments, context: context) }
+            if arguments.isGiven(Self.frontier) { return try runFrontier(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [ScoreReport.Result] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))
@@ -86,20 +95,20 @@ extension HingeTool {
                     ))
             }
             let text: String
-            switch arguments.value("format") {
-            case "json":
+            switch try arguments[Keys.reportFormat] {
+            case .json:
                 let files = results.map { result in
                     JSONValue.object([
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
                 text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
-            case "markdown":
+            case .markdown:
                 text = ScoreReport.markdown(results)
-            default:
+            case .text:
                 text = results.map { table($0.rows, title: $0.path) }.joined(separator: "\n")
             }
-            try context.emit(text, to: arguments.value("output"))
+            try context.emit(text, to: try arguments[Keys.output])
         }
 
         /// The readings compared, by name.
@@ -146,31 +155,24 @@ extension HingeTool {
             return rows
         }
 
-        /// The scenario a `hingetool synth` trace names in its first comment, whose hand motion
-        /// is the trace's exact ground truth. A repeated scenario (`--repeat`) is not that motion:
-        /// its columns hold the truth instead.
-        static func synthesisedScenario(_ reader: TraceReader) -> SyntheticScenario? {
-            guard let provenance = reader.leadingComments.first, provenance.hasPrefix("hingetool synth "),
-                !provenance.contains(" --repeat "),
-                let name = provenance.split(separator: " ").dropFirst(2).first
-            else { return nil }
-            return SyntheticScenario.named(String(name))
+        /// The exact truth of a trace `hingetool synth` made, from the provenance line that
+        /// opens it (``GroundTruth/init(provenance:)``).
+        static func synthesisedTruth(_ reader: TraceReader) -> GroundTruth? {
+            reader.leadingComments.first.flatMap(GroundTruth.init(provenance:))
         }
 
         /// A reference recording (`--truth`) as ground truth: its angles at its times.
         /// `--truth` and `--truth-interpolation`, declared once for `score` and `unfold`.
-        static let truthOptions = [
-            CommandSpec.Option(
-                ["--truth"], value: "trace", kind: .inputFile,
-                help: "A reference recording of the same motion, on the same clock, to score against."),
-            CommandSpec.Option(
-                ["--truth-interpolation"], value: "mode",
-                help:
-                    "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
-                    + "rest, then a 0.2 s ramp into the next sample).",
-                allowed: GroundTruth.Interpolation.allCases.map(\.rawValue)
-            ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear"),
-        ]
+        static let truthOptions = [truth.option, truthInterpolation.option]
+        static let truth = OptionKey<String?>(
+            ["--truth"], value: "trace", kind: .inputFile,
+            help: "A reference recording of the same motion, on the same clock, to score against.")
+        static let truthInterpolation = OptionKey<GroundTruth.Interpolation?>(
+            ["--truth-interpolation"], value: "mode",
+            help:
+                "How --truth is read between its samples: 'held', 'linear', or 'change' (a gap over 0.5 s is a "
+                + "rest, then a 0.2 s ramp into the next sample)."
+        ).defaulting(toNote: "change for a reference that declares itself change-triggered, else linear")
 
         /// The `--truth` recording, read as `--truth-interpolation` says (by default `change`
         /// when the recording declares itself change-triggered, `linear` otherwise), its rows
@@ -178,7 +180,7 @@ extension HingeTool {
         static func referenceTruth(
             _ arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) -> ReferenceRecording? {
-            guard let path = arguments.value("truth") else { return nil }
+            guard let path = try arguments[truth] else { return nil }
             return try reference(path, arguments: arguments, context: context)
         }
 
@@ -205,7 +207,7 @@ extension HingeTool {
             }
             let declared = ReferenceRecording.declaresChangeTriggered(reader.leadingComments)
             let mode =
-                arguments.value("truth-interpolation").flatMap(GroundTruth.Interpolation.init(rawValue:))
+                try arguments[truthInterpolation]
                 ?? (declared ? .change : .linear)
             return ReferenceRecording(
                 times: times, angles: angles, interpolation: mode, declaredChangeTriggered: declared,
@@ -262,7 +264,7 @@ extension HingeTool {
                 truth.add(record)
             }
             let origin = ClockedTimes.integerOrigin(of: reader)
-            if let scenario = synthesisedScenario(reader) { return (samples, .synthetic(scenario.trace), origin) }
+            if let exact = synthesisedTruth(reader) { return (samples, exact, origin) }
             guard truth.positions != nil else { return (samples, nil, origin) }
             guard !truth.times.isEmpty else {
                 throw .data("\(reader.fileName ?? path): no row has a true_angle and a true_velocity")
@@ -285,7 +287,7 @@ extension HingeTool {
 
             /// Finds the columns once the header is read; a synthesised trace needs none.
             mutating func locate(_ reader: TraceReader) {
-                guard synthesisedScenario(reader) == nil, let columns = reader.columns,
+                guard synthesisedTruth(reader) == nil, let columns = reader.columns,
                     let angle = columns.extraPosition(named: "true_angle"),
                     let velocity = columns.extraPosition(named: "true_velocity")
                 else { return }
@@ -361,3 +363,6 @@ extension HingeTool {
 extension String {
     func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
 }
+
+/// `--truth-interpolation`'s choices are the library's interpolations.
+extension GroundTruth.Interpolation: OptionChoice {}

@@ -5,9 +5,9 @@ internal import HingeSupport
 extension HingeTool.Score {
     /// `hingetool score --unfold`: the displayed unfold progress of HingeKit and of Android.
     static func runUnfold(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-        if arguments.has("leave-one-fold-out") { return try runLeaveOneFoldOut(arguments, context: context) }
+        if arguments.isGiven(Self.leaveOneFoldOut) { return try runLeaveOneFoldOut(arguments, context: context) }
         let reference = try referenceTruth(arguments, context: context)
-        if arguments.has("per-move") { return try runPerMove(arguments, reference: reference, context: context) }
+        if arguments.isGiven(Self.perMove) { return try runPerMove(arguments, reference: reference, context: context) }
         let results: [(path: String, rows: [(name: String, score: UnfoldScore)])]
         results = try scoredTraces(arguments, reference: reference, context: context) { samples, truth, path in
             var refused = RefusedSamples()
@@ -16,8 +16,8 @@ extension HingeTool.Score {
             return scores
         }
         let text: String
-        switch arguments.value("format") {
-        case "json":
+        switch try arguments[HingeTool.Keys.reportFormat] {
+        case .json:
             let files = results.map { result in
                 JSONValue.object([
                     ("file", .string(result.path)),
@@ -40,12 +40,12 @@ extension HingeTool.Score {
             }
             text =
                 (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold/1").rendered() + "\n"
-        case "markdown":
+        case .markdown:
             text = unfoldMarkdown(results)
-        default:
+        case .text:
             text = results.map { unfoldTable($0.rows, title: $0.path) }.joined(separator: "\n")
         }
-        try context.emit(text, to: arguments.value("output"))
+        try context.emit(text, to: try arguments[HingeTool.Keys.output])
     }
 
     /// A display's RMSE over the RMSE of the row named `reference` in the same table
@@ -161,18 +161,18 @@ extension HingeTool.Score {
             return moves
         }
         let text: String
-        switch arguments.value("format") {
-        case "json":
+        switch try arguments[HingeTool.Keys.reportFormat] {
+        case .json:
             let files = results.map { movesJSON($0.rows, path: $0.path) }
             text =
                 (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold-moves/1").rendered()
                 + "\n"
-        case "markdown":
+        case .markdown:
             text = results.map { movesMarkdown($0.rows) }.joined(separator: "\n")
-        default:
+        case .text:
             text = results.map { movesTable($0.rows, path: $0.path) }.joined(separator: "\n")
         }
-        try context.emit(text, to: arguments.value("output"))
+        try context.emit(text, to: try arguments[HingeTool.Keys.output])
     }
 
     /// The moves as gnuplot-ready rows, one per move and display.

@@ -33,63 +33,72 @@ extension HingeTool {
                 CommandSpec.Argument("frames", help: "A folder of frames, or a video file.", kind: .inputFileOrFolder)
             ],
             options: [
-                CommandSpec.Option(
-                    ["--hinge"], value: "trace", kind: .inputFile,
-                    help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start."),
-                CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
-                CommandSpec.Option(
-                    ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
-                    help: "Exit 1 after writing the output when an event of one of these kinds is found."),
-                CommandSpec.Option(
-                    ["--report"], value: "dir", kind: .directory,
-                    help:
-                        "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
-                        + "thumbnails before, during and after, the tiles they changed, the difference curve)."),
-                CommandSpec.Option(
-                    ["--thresholds"], value: "list",
-                    help:
-                        "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
-                        + "blend-residual, mixture, smallest-blend, blend-trim, gradual-frames, gradual-floor, "
-                        + "longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
-                        + "longest-flash, settle-gap, late-motion, late-motion-step; "
-                        + "docs/film.md)."),
-                CommandSpec.Option(
-                    ["--ignore"], value: "x,y,w,h",
-                    help:
-                        "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
-                        + "it is filled with the colour just below it before frames are compared."
-                ).repeatable(),
-                CommandSpec.Option(
-                    ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
-                    default: "time", allowed: ["time", "name"]),
-                CommandSpec.Option(
-                    ["--max-frames"], value: "n",
-                    help:
-                        "Refuse a film of more frames than this (each frame's record, up to 12 kB, is kept for the "
-                        + "events).", whole: 1...(1 << 40), default: UInt64(defaultMaxFrames)),
+                hinge.option,
+                events.option,
+                failOn.option,
+                report.option,
+                thresholds.option,
+                ignore.option,
+                order.option,
+                maxFrames.option,
                 maxRowsOption, maxPointsOption,
                 rowFormatOption([.dat, .json]).helped(
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
-            ] + hingeClockOptions)
+            ] + hingeClockOptions,
+            examples: [["Datasets/films/cut"]])
+
+        static let failOn = OptionKey<String?>(
+            ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
+            help: "Exit 1 after writing the output when an event of one of these kinds is found.")
+        static let ignore = OptionKey(
+            repeatable: ["--ignore"], value: "x,y,w,h",
+            help:
+                "Leave this rectangle of every frame out (pixels from the top left: a status bar's clock); "
+                + "it is filled with the colour just below it before frames are compared.")
+        static let order = OptionKey(
+            ["--order"], value: "order", help: "Frame order: by the time in the name, or by name.",
+            default: FrameFile.Order.time)
+        static let hinge = OptionKey<String?>(
+            ["--hinge"], value: "trace", kind: .inputFile,
+            help: "A hinge trace on the same clock: late motion, and times from the hinge's stop and start.")
+        static let events = OptionKey(flag: ["--events"], help: "Print the event table after the rows.")
+        static let report = OptionKey<String?>(
+            ["--report"], value: "dir", kind: .directory,
+            help:
+                "Write a self-contained HTML report into DIR (index.html and its PNGs: the events with "
+                + "thumbnails before, during and after, the tiles they changed, the difference curve).")
+        static let thresholds = OptionKey<String?>(
+            ["--thresholds"], value: "list",
+            help:
+                "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
+                + "blend-residual, mixture, smallest-blend, blend-trim, gradual-frames, gradual-floor, "
+                + "longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
+                + "longest-flash, settle-gap, late-motion, late-motion-step; "
+                + "docs/film.md).")
+        static let maxFrames = OptionKey(
+            ["--max-frames"], value: "n",
+            help:
+                "Refuse a film of more frames than this (each frame's record, up to 12 kB, is kept for the "
+                + "events).", whole: 1...(1 << 40), default: UInt64(defaultMaxFrames))
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
-            let order: FrameFile.Order = arguments.value("order") == "name" ? .name : .time
-            let failOn = FilmGate.kinds(arguments.value("fail-on"))
-            let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
-            let report = arguments.value("report")
+            let order = try arguments[Self.order]
+            let failOn = FilmGate.kinds(try arguments[Self.failOn])
+            let thresholds = try FilmGate.thresholds((try arguments[Self.thresholds]))
+            let report = (try arguments[Self.report])
             if report?.isEmpty == true { throw .usage("The value '' is invalid for '--report': expected a folder") }
             if let report { try FilmGate.checkReport(report, frames: path) }
             // A video's frames come in ffmpeg's order: --order would be accepted and do nothing.
-            if arguments.has("order"), try context.checkInput(path, folders: true) != .folder {
+            if arguments.isGiven(Self.order), try context.checkInput(path, folders: true) != .folder {
                 throw .usage("'--order' applies to a folder of frames; a video's frames come in their own order")
             }
-            let mask = try FilmGate.mask(arguments.values("ignore"))
+            let mask = try FilmGate.mask(try arguments[Self.ignore])
             let thumbnails = FilmThumbnails()
             let frames = try FilmSource.frames(
-                path, order: order, mask: mask, limit: try declaredWholeNumber(arguments, "max-frames"),
+                path, order: order, mask: mask, limit: try arguments[Self.maxFrames],
                 context: context, inspect: report == nil ? nil : thumbnails.keep)
             if let grid = frames.first?.summary.grid {
                 // Nothing left to compare reads as RMSE 0 everywhere: a silent pass (issue 32).
@@ -105,15 +114,15 @@ extension HingeTool {
             }
             let span = (frames.first?.time ?? 0)...(frames.last?.time ?? 0)
             var clockNote: String?
-            let hinge = try arguments.value("hinge").map { (trace) throws(ToolError) in
+            let hinge = try (try arguments[Self.hinge]).map { (trace) throws(ToolError) in
                 let clock = try hingeClock(trace, frames: frames, arguments: arguments, context: context)
                 clockNote = clock.note
                 return try timeline(
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
-            let output = try OutputWriter(path: arguments.value("output"), context: context)
-            if arguments.value("format") == "json" {
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            if try arguments[Keys.rowFormat] == .json {
                 var object = json(frames, events: events, hinge: hinge, source: path)
                 if let clockNote, case .object(var members) = object {
                     members.append(("hinge_clock", .string(clockNote)))
@@ -122,7 +131,7 @@ extension HingeTool {
                 output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
             } else {
                 write(
-                    frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path,
+                    frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: path,
                     clockNote: clockNote, to: output)
             }
             try output.commit()
@@ -284,3 +293,6 @@ extension HingeTool {
         }
     }
 }
+
+/// `film --order`'s choices are the frame orders FilmAnalysis reads.
+extension FrameFile.Order: OptionChoice {}

@@ -34,7 +34,7 @@ extension HingeTool.Score {
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
     static func runFrontier(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-        let particles = try HingeTool.declaredWholeNumber(arguments, "particles")
+        let particles = try arguments[Self.particles]
         let seeds = try seedList(arguments)
         var traces: [FrontierTrace] = []
         for path in arguments.positionals {
@@ -59,17 +59,17 @@ extension HingeTool.Score {
             }
         }
         let text: String
-        switch arguments.value("format") {
-        case "json": text = frontierJSON(traces)
-        case "markdown": text = frontierMarkdown(traces, particles: particles)
-        default: text = traces.map(frontierTable).joined(separator: "\n\n")
+        switch try arguments[HingeTool.Keys.reportFormat] {
+        case .json: text = frontierJSON(traces)
+        case .markdown: text = frontierMarkdown(traces, particles: particles)
+        case .text: text = traces.map(frontierTable).joined(separator: "\n\n")
         }
-        try context.emit(text, to: arguments.value("output"))
+        try context.emit(text, to: try arguments[HingeTool.Keys.output])
     }
 
     /// `--seeds`: a list such as `2-6` or `1,3,5`, or nil when not given.
     static func seedList(_ arguments: ParsedArguments) throws(ToolError) -> [UInt64]? {
-        guard let text = arguments.value("seeds") else { return nil }
+        guard let text = try arguments[Self.seeds] else { return nil }
         var seeds: [UInt64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)

@@ -106,6 +106,10 @@ enum FilmSource {
             }
         } catch {
             if error.message == limitPassed { throw .data(tooLong(folder, limit: limit)) }
+            var error = error
+            if error.message == FrameFile.notATime {
+                error.message += "; use '--order name' to take the frames in name order"
+            }
             // A frame or folder that cannot be opened or read is a missing input (66, as
             // docs/hingetool.md says); anything read but malformed is bad data (65).
             let unreadable =

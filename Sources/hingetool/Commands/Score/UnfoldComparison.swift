@@ -27,26 +27,6 @@ struct UnfoldComparison {
         ]
     }
 
-    /// The step sensor HingeKit's driver is told about on a trace: a known sensor
-    /// (``StepSensor/known``) whose levels are the trace's and, if it evaluates on a grid,
-    /// whose grid the times of the trace's changes show (within 2 ms; a stale first value off
-    /// the grid is allowed); `nil` otherwise, and the driver reads
-    /// the levels as angles.
-    static func stepSensor(for samples: [HingeSample]) -> StepSensor? {
-        // The reports are the changes of value: a recorder's closing row repeats the last one.
-        var changes: [HingeSample] = []
-        for sample in samples where sample.angle != nil && sample.angle != changes.last?.angle {
-            changes.append(sample)
-        }
-        let times = changes.map(\.time)
-        guard let inferred = StepSensor.inferred(levels: changes.compactMap(\.angle), times: times),
-            let known = StepSensor.known.first(where: { $0.levels == inferred.levels })
-        else { return nil }
-        if known.grid == 0 { return known }
-        guard let grid = StepSensor.inferredGrid(times), abs(grid - known.grid) <= 0.002 else { return nil }
-        return known
-    }
-
     /// The progress of each display at each of `times` (increasing), the fold updates sent and
     /// the samples refused. Samples are ingested just before the first time at or after them.
     static func run(
@@ -80,14 +60,14 @@ struct UnfoldComparison {
     }
 
     /// Scores the three displays on a trace with ground truth; HingeKit's driver is told of
-    /// the trace's step sensor when ``stepSensor(for:)`` recognises one.
+    /// the trace's step sensor when ``StepSensor/detect(in:)`` recognises one.
     static func scores(
         _ samples: [HingeSample], truth: GroundTruth, stepParameters: StepSensorTracker.Parameters = .init(),
         refused: inout RefusedSamples
     ) -> [(name: String, score: UnfoldScore)] {
         let grid = ReadingScorer.grid(for: samples)
         let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
-        let sensor = stepSensor(for: samples)
+        let sensor = StepSensor.detect(in: samples)
         let onGrid = run(samples, at: grid, stepSensor: sensor, stepParameters: stepParameters)
         // The frames' run ingests the same samples, refused alike: counted once.
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor, stepParameters: stepParameters).values
@@ -132,7 +112,7 @@ struct UnfoldComparison {
     static func moveScores(_ samples: [HingeSample], truth: GroundTruth, refused: inout RefusedSamples) -> [Move] {
         let grid = ReadingScorer.grid(for: samples)
         let frameTimes = UnfoldScorer.frames(for: samples, rate: UnfoldScorer.frameRate)
-        let sensor = stepSensor(for: samples)
+        let sensor = StepSensor.detect(in: samples)
         let gridRun = run(samples, at: grid, stepSensor: sensor)
         let onGrid = gridRun.values
         let onFrames = run(samples, at: frameTimes, stepSensor: sensor).values

@@ -4,12 +4,12 @@ import HingeKit
 extension HingeTool.Film {
     /// `--hinge-offset`, `--clock` and the estimate: where the `--hinge` trace sits on the film's clock.
     static let hingeClockOptions = [
-        CommandSpec.Option(
-            ["--hinge-offset"], value: "ms", help: "Added to the trace's times to put them on the film's clock.",
-            in: -86_400_000...86_400_000
-        ).defaulting(toNote: "estimated from the film"),
-        Clock.option,
+        hingeOffset.option, Clock.key.option,
     ]
+    static let hingeOffset = OptionKey<Double?>(
+        ["--hinge-offset"], value: "ms", help: "Added to the trace's times to put them on the film's clock.",
+        in: -86_400_000...86_400_000
+    ).defaulting(toNote: "estimated from the film")
 
     /// The trace's samples on its clock (`--clock`), the offset onto the film's clock and the
     /// header line that says where it came from: `--hinge-offset` when given, else the
@@ -21,12 +21,11 @@ extension HingeTool.Film {
         _ path: String, frames: [FilmFrame], arguments: ParsedArguments, context: ToolContext
     ) throws(ToolError) -> (samples: [HingeSample], offset: Int, note: String) {
         let samples = try hingeSamples(path, arguments: arguments, context: context)
-        if arguments.value("hinge-offset") != nil {
-            let given = try HingeTool.number(arguments, "hinge-offset") ?? 0
+        if let given = try arguments[hingeOffset] {
             let offset = Int(given.rounded())
             return (samples, offset, "hinge offset \(offset) ms (given)")
         }
-        let thresholds = try FilmGate.thresholds(arguments.value("thresholds"))
+        let thresholds = try FilmGate.thresholds(try arguments[thresholds])
         guard
             let estimate = try estimate(
                 samples, frames: frames, thresholds: thresholds, path: path, arguments: arguments)
@@ -115,7 +114,7 @@ extension HingeTool.Film {
         try context.readRecords(of: reader, rowLimit: try HingeTool.rowLimit(arguments)) { record in
             samples.append(record.sample)
         }
-        if Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
+        if try Clock(arguments) == .zero, let first = samples.first?.time, reader.integerTimeOrigin == nil, first != 0 {
             for index in samples.indices {
                 samples[index].time = ((samples[index].time - first) * 1e9).rounded() / 1e9
             }
