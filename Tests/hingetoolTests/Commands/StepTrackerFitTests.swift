@@ -35,7 +35,7 @@ struct StepTrackerFitTests {
         let trace = try #require(SyntheticScenario.named("fold8-folds")).trace
         for seed in [UInt64(2), 3] {
             let samples = trace.samples(seed: seed).map(\.sample)
-            let sensor = try #require(UnfoldComparison.stepSensor(for: samples))
+            let sensor = try #require(StepSensor.detect(in: samples))
             let times = stride(from: 0.0, through: trace.motion.duration, by: 0.04).map { $0 }
             let reference = ReferenceRecording(
                 times: times, angles: times.map { trace.motion.state(at: $0).angle }, interpolation: .linear,
