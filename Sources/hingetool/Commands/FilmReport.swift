@@ -11,7 +11,8 @@ enum FilmReport {
     /// Writes the report of `frames` and `events` into `folder`; returns the files written.
     static func write(
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
-        clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, context: ToolContext
+        clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, hitches: FilmHitches? = nil,
+        context: ToolContext
     ) throws(ToolError) -> [String] {
         let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
         let names =
@@ -27,7 +28,7 @@ enum FilmReport {
             written.append(folder + "/" + name)
         }
         let curve = try self.curve(
-            into: set, frames: frames, events: events, hinge: hinge, source: source, context: context)
+            into: set, frames: frames, events: events, hinge: hinge, source: source, hitches: hitches, context: context)
         written += curve
         var sections = ""
         for (number, event) in events.enumerated() where event.kind != .settle {
@@ -61,7 +62,7 @@ enum FilmReport {
         }
         let page = html(
             source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png",
-            clockNote: clockNote
+            clockNote: clockNote, hitches: hitches
         )
         .replacingOccurrences(of: "<!--sections-->", with: sections)
         try set.write("index.html", page)
@@ -129,7 +130,7 @@ enum FilmReport {
     /// no picture (and no error) without gnuplot.
     static func curve(
         into set: OutputSet, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
-        context: ToolContext
+        hitches: FilmHitches? = nil, context: ToolContext
     ) throws(ToolError) -> [String] {
         let folder = set.folder
         guard let gnuplot = Gnuplot.executable() else { return [] }
@@ -144,7 +145,8 @@ enum FilmReport {
         script += "set output 'curve.png'\n" + GnuplotText.literal
         script += HingeTool.FilmPlot.script(
             data: "curve.dat", title: GnuplotText.quoted("film: " + (source as NSString).lastPathComponent),
-            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops)
+            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops,
+            hitches: hitches?.list ?? [])
         _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: set)
         return [folder + "/curve.dat", folder + "/curve.png"]
     }
@@ -152,7 +154,8 @@ enum FilmReport {
     /// The page around the event sections; `clockNote`, `--hinge`'s clock (the offset found,
     /// its uncertainty, and an ambiguity or unreliability warning), shown under the summary.
     static func html(
-        source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil
+        source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil,
+        hitches: FilmHitches? = nil
     ) -> String {
         var rows = ""
         for (number, event) in events.enumerated() where event.kind != .settle {
@@ -174,10 +177,13 @@ enum FilmReport {
             figure { margin: 0; } figure img { width: 180px; border: 1px solid #888; image-rendering: pixelated; }
             figure img.heat { width: 144px; }
             p.clock { background: #fff6d5; padding: 4px 8px; }
+            p.hitches { padding: 4px 8px; } p.good { background: #e3f6e3; } p.warning { background: #fff0c8; }
+            p.critical { background: #ffd9d9; }
             </style></head><body>
             <h1>Film report: \(escape(source))</h1>
             <p>\(frames.count) frames of \(size) pixels; \(settles) settle\(settles == 1 ? "" : "s") not listed.</p>
             \(clockNote.map { "<p class=\"clock\">\(escape($0))</p>" } ?? "")
+            \(hitches.map { "<p class=\"hitches \($0.band.rawValue)\">\(escape(FilmHitchOutput.note($0)))</p>" } ?? "")
             <table><tr><th>#</th><th>kind</th><th>start ms</th><th>end ms</th><th>frames</th><th>peak RMSE</th><th>dip</th></tr>
             \(rows)</table>
             \(curve.map { "<p><img src=\"\($0)\" alt=\"difference curve\" style=\"max-width: 100%\"></p>" } ?? "")

@@ -21,6 +21,7 @@ extension HingeTool {
                 any other as RGB. Each frame is decoded once, on all cores; the difference is \
                 ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are 't_ms dt_ms rmse' \
                 for every frame after the first. \
+                --hitches measures the frames held too long in motion (docs/film.md); \
                 --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
                 docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
@@ -71,7 +72,7 @@ extension HingeTool {
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
-            ] + hingeClockOptions)
+            ] + FilmHitchOutput.options + hingeClockOptions)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let path = arguments.positionals[0]
@@ -111,9 +112,13 @@ extension HingeTool {
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
+            var hitches: FilmHitches?
+            if FilmHitchOutput.wanted(arguments, failOn: failOn) {
+                hitches = try FilmHitchOutput.measure(frames, arguments: arguments, hinge: hinge, thresholds: thresholds)
+            }
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                var object = json(frames, events: events, hinge: hinge, source: path)
+                var object = json(frames, events: events, hinge: hinge, source: path, hitches: hitches)
                 if let clockNote, case .object(var members) = object {
                     members.append(("hinge_clock", .string(clockNote)))
                     object = .object(members)
@@ -122,7 +127,7 @@ extension HingeTool {
             } else {
                 write(
                     frames, events: arguments.has("events") ? events : nil, hinge: hinge, source: path,
-                    clockNote: clockNote, to: output)
+                    clockNote: clockNote, hitches: hitches, to: output)
             }
             try output.commit()
             if let report {
@@ -132,6 +137,7 @@ extension HingeTool {
                 context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
             }
             try FilmGate.check(events, failOn: failOn)
+            try FilmHitchOutput.check(hitches, failOn: failOn, arguments: arguments)
         }
 
         /// The frames `film` holds by default: 50,000 (28 minutes at 30 fps, 14 at 60), at most
@@ -172,10 +178,11 @@ extension HingeTool {
 
         static func write(
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
-            clockNote: String? = nil, to output: OutputWriter
+            clockNote: String? = nil, hitches: FilmHitches? = nil, to output: OutputWriter
         ) {
             var header = CommentHeader("film", source: source)
             header.add(clockNote)
+            if let hitches { header.add(FilmHitchOutput.note(hitches)) }
             if let first = frames.first {
                 header.add(
                     "\(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
@@ -205,6 +212,7 @@ extension HingeTool {
                     output.write(byte: 0x0A)
                 }
             }
+            if let hitches, hinge == nil { FilmHitchOutput.write(hitches, to: output) }
             if let hinge {
                 output.write("\n\n# hinge (every 5 ms)\n# t_ms angle\n")
                 for position in hinge.positions {
@@ -212,11 +220,14 @@ extension HingeTool {
                     output.writeFixed(position.angle, places: 3)
                     output.write(byte: 0x0A)
                 }
+                // After the hinge, so that the hinge stays the rows' third data set (index 2).
+                if let hitches { FilmHitchOutput.write(hitches, to: output) }
             }
         }
 
         static func json(
-            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
+            hitches: FilmHitches? = nil
         )
             -> JSONValue
         {
@@ -237,6 +248,7 @@ extension HingeTool {
                 ("grid", grid(frames.first?.summary.grid)), ("rows", .array(rows)),
                 ("events", .array(events.map { eventJSON($0, hinge: hinge != nil) })),
             ]
+            if let hitches { members.append(("hitches", FilmHitchOutput.json(hitches))) }
             if let hinge {
                 members.append(("hinge_stops_ms", .array(hinge.stops.map(JSONValue.integer))))
                 members.append(("hinge_starts_ms", .array(hinge.starts.map(JSONValue.integer))))
