@@ -52,4 +52,4 @@ else:
 total = sum(h["hitch_ms"] for h in hitches)
 print(json.dumps({"display_rate_hz": fps, "motion_ms": round(motion, 3), "hitch_ms": round(total, 3),
                   "ratio_ms_per_s": round(total / motion * 1000, 3) if motion else 0, "list": hitches,
-                  "positions": positions}, separators=(", ", ": ")))
+                  "times_ms": times, "positions": positions}, separators=(", ", ": ")))

@@ -8,20 +8,21 @@ import Testing
 /// `HitchFilmTests` in hingetoolTests.
 @Suite("Hitches from the frames alone")
 struct HitchTests {
-    static let width = 240
-    static let height = 96
+    static let width = 400
+    static let height = 128
 
-    /// A frame with a 32 px textured square at `x` on a light background.
+    /// A frame with a 96 × 64 px textured block at `x` on a light background: wider than two
+    /// tiles (the direction test reads tile means; docs/film.md, the limits).
     static func picture(_ x: Int) -> Frame {
         var rgb = [UInt8](repeating: 230, count: width * height * 3)
-        for y in 32..<64 {
-            for column in max(0, x)..<min(width, x + 32) {
+        for y in 32..<96 {
+            for column in max(0, x)..<max(max(0, x), min(width, x + 96)) {
                 let u = column - x
                 let v = y - 32
                 let base = (y * width + column) * 3
                 rgb[base] = UInt8((u * 8) & 0xFF)
-                rgb[base + 1] = UInt8((v * 8) & 0xFF)
-                rgb[base + 2] = UInt8(((u ^ v) * 16) & 0xFF)
+                rgb[base + 1] = UInt8((v * 4) & 0xFF)
+                rgb[base + 2] = UInt8(64 + v * 2)
             }
         }
         return Frame(width: width, height: height, rgb: rgb)

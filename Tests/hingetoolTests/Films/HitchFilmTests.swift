@@ -110,11 +110,50 @@ struct HitchFilmTests {
         let run = GuardedProcess(
             arguments: [releaseTool] + arguments, folder: work, memoryLimit: 4 << 30, timeLimit: 300
         ).run()
-        return (run.status, run.output, run.error)
+        return (run.status ?? -1, run.output, run.error)
     }
 
     static func object(_ data: Data) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The real recordings (Datasets/films/hitches/real, scripts/record-hitch-films.sh): a page
+    /// moving a square by requestAnimationFrame, its main thread blocked at known times, grabbed
+    /// losslessly by x11grab (NAME-grab.mkv) and copied to H.264 (NAME-h264.mp4). The truth
+    /// (NAME.json, scripts/hitch-truth.py) is the square's position in every frame of the grab.
+    /// Goal: the ratio within 20 % of the truth's and every held frame found within two frames.
+    static func realMisses(_ name: String) throws -> [String] {
+        let truth = try object(Data(contentsOf: URL(fileURLWithPath: folder + "/real/\(name).json")))
+        var misses: [String] = []
+        for copy in ["-grab.mkv", "-h264.mp4"] {
+            let found = try #require(try hitches(folder + "/real/\(name)\(copy)", []))
+            let ratio = found["ratio_ms_per_s"] as? Double ?? -1
+            let expected = truth["ratio_ms_per_s"] as? Double ?? 0
+            if abs(ratio - expected) > 0.2 * expected + 0.5 { misses.append("\(name)\(copy): ratio \(ratio) vs \(expected)") }
+            let list = (found["list"] as? [[String: Any]]) ?? []
+            var matched = Set<Int>()
+            for hitch in (truth["list"] as? [[String: Any]]) ?? [] {
+                let start = Double(hitch["start_ms"] as? Int ?? -1)
+                let match = list.indices.first { index in
+                    !matched.contains(index)
+                        && abs(Double(list[index]["start_ms"] as? Int ?? -9999) - start) <= 2 * period + 0.5
+                }
+                if let match { matched.insert(match) } else { misses.append("\(name)\(copy): \(Int(start)) ms") }
+            }
+        }
+        return misses
+    }
+
+    @Test("real main-thread hitches, tuning half: ratio within 20 %, every hitch within two frames", .slow)
+    func realTuning() throws {
+        let misses = try ["tune-blocks"].flatMap(Self.realMisses)
+        #expect(misses.isEmpty, "\(misses)")
+    }
+
+    @Test("real main-thread hitches, held-out half: ratio within 20 %, every hitch within two frames", .slow)
+    func realHeldOut() throws {
+        let misses = try ["held-out-blocks", "held-out-none"].flatMap(Self.realMisses)
+        #expect(misses.isEmpty, "\(misses)")
     }
 
     @Test("the JSON object has exactly issue 35's names; the header shows the ratio and band", .slow)
