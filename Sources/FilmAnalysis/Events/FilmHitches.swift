@@ -103,7 +103,8 @@ public struct FilmHitches: Sendable {
             return nil
         }
         let mean = Double(last.time - first.time) / Double(frames.count - 1)
-        for index in frames.indices.dropFirst() where abs(Double(frames[index].time - frames[index - 1].time) - mean) > 1.5 {
+        for index in frames.indices.dropFirst()
+        where abs(Double(frames[index].time - frames[index - 1].time) - mean) > 1.5 {
             return nil
         }
         let rate = 1000 / mean
@@ -126,21 +127,10 @@ public struct FilmHitches: Sendable {
         self.displayRate = displayRate
         let period = 1000 / displayRate
         let floor = (steps ?? FilmSteps(frames)).noiseFloor
-        let shown = frames.indices.filter { $0 == 0 || (frames[$0].rmse > floor && frames[$0].rmse >= thresholds.still) }
-        // links[j]: whether the step into shown[j + 1] continues the motion of the step into shown[j].
-        var continues = [Bool](repeating: false, count: max(0, shown.count - 1))
-        for j in shown.indices.dropFirst().dropLast() {
-            let hold = frames[shown[j + 1]].time - frames[shown[j]].time
-            guard hold <= thresholds.longestHold else { continue }
-            let moving =
-                hinge.map { $0.movingSince(frames[shown[j]].time) != nil && $0.restingSince(frames[shown[j]].time) == nil }
-                ?? false
-            if moving
-                || Self.cosine(frames[shown[j - 1]], frames[shown[j]], frames[shown[j + 1]]) >= thresholds.direction
-            {
-                continues[j] = true
-            }
+        let shown = frames.indices.filter {
+            $0 == 0 || (frames[$0].rmse > floor && frames[$0].rmse >= thresholds.still)
         }
+        let continues = Self.continuing(frames, shown: shown, hinge: hinge, thresholds: thresholds)
         // Motions: maximal runs of continuing steps; the held frames are shown[j] with continues[j].
         var moved: [ClosedRange<Int>] = []
         var held: [(index: Int, hold: Int)] = []
@@ -157,14 +147,7 @@ public struct FilmHitches: Sendable {
             }
             moved.append(frames[shown[first]].time...frames[shown[j]].time)
         }
-        // The cadence: the commonest whole number of periods a motion frame is held, when steady.
-        var counts: [Int: Int] = [:]
-        for frame in held { counts[max(1, Int((Double(frame.hold) / period).rounded())), default: 0] += 1 }
-        let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
-        var multiple = 1
-        if let common, common.key >= 2, Double(common.value) >= thresholds.cadenceShare * Double(held.count) {
-            multiple = common.key
-        }
+        let multiple = Self.cadence(held.map(\.hold), period: period, thresholds: thresholds)
         cadence = multiple > 1 ? displayRate / Double(multiple) : nil
         let motionPeriod = Double(multiple) * period
         motions = moved.map { Int((Double($0.lowerBound) - motionPeriod).rounded())...$0.upperBound }
@@ -176,7 +159,9 @@ public struct FilmHitches: Sendable {
             if multiple > 1 {
                 // A slip of the recorder's phase: this frame a period long, a neighbour a period short.
                 let neighbours = [position - 1, position + 1].filter { held.indices.contains($0) }
-                let slip = neighbours.contains { abs(Double(held[$0].hold + frame.hold) - 2 * motionPeriod) < period / 2 }
+                let slip = neighbours.contains {
+                    abs(Double(held[$0].hold + frame.hold) - 2 * motionPeriod) < period / 2
+                }
                 if slip && hold < motionPeriod + 1.5 * period { continue }
             }
             list.append(
@@ -185,6 +170,34 @@ public struct FilmHitches: Sendable {
                     time: hold - motionPeriod))
         }
         self.list = list
+    }
+
+    /// Whether the step into `shown[j + 1]` continues the motion of the step into `shown[j]`
+    /// (for each `j`; false at both ends): the frame between held at most
+    /// ``Thresholds/longestHold``, and the two changes pointing the same way, or the hinge moving.
+    static func continuing(
+        _ frames: [FilmFrame], shown: [Int], hinge: HingeRestTimeline?, thresholds: Thresholds
+    ) -> [Bool] {
+        var continues = [Bool](repeating: false, count: max(0, shown.count - 1))
+        for j in shown.indices.dropFirst().dropLast() {
+            let time = frames[shown[j]].time
+            guard frames[shown[j + 1]].time - time <= thresholds.longestHold else { continue }
+            let moving = hinge.map { $0.movingSince(time) != nil && $0.restingSince(time) == nil } ?? false
+            let cosine = Self.cosine(frames[shown[j - 1]], frames[shown[j]], frames[shown[j + 1]])
+            continues[j] = moving || cosine >= thresholds.direction
+        }
+        return continues
+    }
+
+    /// The motion's period in display periods: the commonest whole number of periods a motion
+    /// frame is held when it is 2 or more and ``Thresholds/cadenceShare`` of the holds, else 1.
+    static func cadence(_ holds: [Int], period: Double, thresholds: Thresholds) -> Int {
+        var counts: [Int: Int] = [:]
+        for hold in holds { counts[max(1, Int((Double(hold) / period).rounded())), default: 0] += 1 }
+        let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+        guard let common, common.key >= 2, Double(common.value) >= thresholds.cadenceShare * Double(holds.count)
+        else { return 1 }
+        return common.key
     }
 
     /// The cosine of the tile-mean change from `a` to `b` and that from `b` to `c` (0 when one

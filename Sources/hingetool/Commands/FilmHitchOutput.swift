@@ -28,10 +28,14 @@ enum FilmHitchOutput {
         arguments.has("hitches") || failOn.contains("hitch") || arguments.has("max-hitch-ratio")
     }
 
-    /// The hitches of `frames` at `--display-rate` (or the recording's own rate, 60 when it varies).
+    /// The hitches of `frames` at `--display-rate` (or the recording's own rate, 60 when it
+    /// varies), when they are asked for (``wanted(_:failOn:)``); `nil` otherwise, and then
+    /// nothing is measured.
     static func measure(
-        _ frames: [FilmFrame], arguments: ParsedArguments, hinge: HingeRestTimeline?, thresholds: FilmEventThresholds
-    ) throws(ToolError) -> FilmHitches {
+        _ frames: [FilmFrame], arguments: ParsedArguments, failOn: Set<String>, hinge: HingeRestTimeline?,
+        thresholds: FilmEventThresholds
+    ) throws(ToolError) -> FilmHitches? {
+        guard wanted(arguments, failOn: failOn) else { return nil }
         let rate = try HingeTool.number(arguments, "display-rate") ?? FilmHitches.recordingRate(of: frames) ?? 60
         return FilmHitches(frames, displayRate: rate, hinge: hinge, steps: FilmSteps(frames, thresholds: thresholds))
     }

@@ -8,7 +8,8 @@ import HingeKit
 /// per event thumbnails of the frames before, during and after it, the tiles it changed as a
 /// heat image, and a crossfade's blend per frame and dip. Every name shown is HTML-escaped.
 enum FilmReport {
-    /// Writes the report of `frames` and `events` into `folder`; returns the files written.
+    /// Writes the report of `frames` and `events` into `folder`; returns the files written (the
+    /// curve's first: curve.dat and curve.png, none without gnuplot).
     static func write(
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
         clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, hitches: FilmHitches? = nil,
@@ -21,15 +22,14 @@ enum FilmReport {
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
             staged: true, offersForce: false)
-        var written: [String] = []
+        var written = try curve(
+            into: set, frames: frames, events: events, hinge: hinge, source: source, hitches: hitches, context: context)
+        let drawn = !written.isEmpty
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }
             try set.write(name, data)
             written.append(folder + "/" + name)
         }
-        let curve = try self.curve(
-            into: set, frames: frames, events: events, hinge: hinge, source: source, hitches: hitches, context: context)
-        written += curve
         var sections = ""
         for (number, event) in events.enumerated() where event.kind != .settle {
             let shots = picks(event, in: frames)
@@ -61,7 +61,7 @@ enum FilmReport {
                 + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
         }
         let page = html(
-            source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png",
+            source: source, frames: frames, events: events, curve: drawn ? "curve.png" : nil,
             clockNote: clockNote, hitches: hitches
         )
         .replacingOccurrences(of: "<!--sections-->", with: sections)

@@ -40,7 +40,9 @@ extension HingeTool {
                 CommandSpec.Option(["--events"], help: "Print the event table after the rows."),
                 CommandSpec.Option(
                     ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
-                    help: "Exit 1 after writing the output when an event of one of these kinds is found."),
+                    help:
+                        "Exit 1 after writing the output when an event of one of these kinds is found (hitch: a "
+                        + "frame held too long in motion, implies --hitches)."),
                 CommandSpec.Option(
                     ["--report"], value: "dir", kind: .directory,
                     help:
@@ -112,17 +114,12 @@ extension HingeTool {
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
-            var hitches: FilmHitches?
-            if FilmHitchOutput.wanted(arguments, failOn: failOn) {
-                hitches = try FilmHitchOutput.measure(frames, arguments: arguments, hinge: hinge, thresholds: thresholds)
-            }
+            let hitches = try FilmHitchOutput.measure(
+                frames, arguments: arguments, failOn: failOn, hinge: hinge, thresholds: thresholds)
             let output = try OutputWriter(path: arguments.value("output"), context: context)
             if arguments.value("format") == "json" {
-                var object = json(frames, events: events, hinge: hinge, source: path, hitches: hitches)
-                if let clockNote, case .object(var members) = object {
-                    members.append(("hinge_clock", .string(clockNote)))
-                    object = .object(members)
-                }
+                let object = json(
+                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote)
                 output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
             } else {
                 write(
@@ -133,7 +130,7 @@ extension HingeTool {
             if let report {
                 let written = try FilmReport.write(
                     into: report, frames: frames, events: events, hinge: hinge, clockNote: clockNote, source: path,
-                    thumbnails: thumbnails, context: context)
+                    thumbnails: thumbnails, hitches: hitches, context: context)
                 context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
             }
             try FilmGate.check(events, failOn: failOn)
@@ -227,7 +224,7 @@ extension HingeTool {
 
         static func json(
             _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
-            hitches: FilmHitches? = nil
+            hitches: FilmHitches? = nil, clockNote: String? = nil
         )
             -> JSONValue
         {
@@ -253,6 +250,7 @@ extension HingeTool {
                 members.append(("hinge_stops_ms", .array(hinge.stops.map(JSONValue.integer))))
                 members.append(("hinge_starts_ms", .array(hinge.starts.map(JSONValue.integer))))
             }
+            if let clockNote { members.append(("hinge_clock", .string(clockNote))) }
             return .object(members)
         }
 

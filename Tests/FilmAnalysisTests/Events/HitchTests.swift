@@ -51,7 +51,9 @@ struct HitchTests {
     /// Positions: still for `lead` frames, then moving `speed` px a frame for `frames` frames,
     /// with `holds` (frame index → periods shown) keeping the content's clock (a time-based
     /// animation jumps ahead after a hold), then still for `tail` frames.
-    static func plan(lead: Int = 20, frames: Int = 120, speed: Int = 1, holds: [Int: Int] = [:], tail: Int = 20)
+    static func plan(
+        lead: Int = 20, frames: Int = 120, speed: Int = 1, holds: [Int: Int] = [:], tail: Int = 20
+    )
         -> [Int]
     {
         var positions = [Int](repeating: 10, count: lead)

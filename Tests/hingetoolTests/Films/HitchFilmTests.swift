@@ -48,7 +48,9 @@ struct HitchFilmTests {
 
     @Test("the tuning half meets every goal", .slow)
     func tuningHalf() throws {
-        let misses = try Self.films("tune").flatMap { name in try Self.copies.flatMap { try Self.misses(name, $0, "tune") } }
+        let misses = try Self.films("tune").flatMap { name in
+            try Self.copies.flatMap { try Self.misses(name, $0, "tune") }
+        }
         #expect(misses.isEmpty, "\(misses)")
     }
 
@@ -73,7 +75,8 @@ struct HitchFilmTests {
             let start = Double(hitch["start_ms"] as? Int ?? -1)
             let time = hitch["hitch_ms"] as? Double ?? -1
             let match = list.indices.first { index in
-                !matched.contains(index) && abs(Double(list[index]["start_ms"] as? Int ?? -9999) - start) <= period + 0.5
+                !matched.contains(index)
+                    && abs(Double(list[index]["start_ms"] as? Int ?? -9999) - start) <= period + 0.5
             }
             guard let match else {
                 misses.append("\(label): hitch at \(Int(start)) ms not found")
@@ -129,7 +132,9 @@ struct HitchFilmTests {
             let found = try #require(try hitches(folder + "/real/\(name)\(copy)", []))
             let ratio = found["ratio_ms_per_s"] as? Double ?? -1
             let expected = truth["ratio_ms_per_s"] as? Double ?? 0
-            if abs(ratio - expected) > 0.2 * expected + 0.5 { misses.append("\(name)\(copy): ratio \(ratio) vs \(expected)") }
+            if abs(ratio - expected) > 0.2 * expected + 0.5 {
+                misses.append("\(name)\(copy): ratio \(ratio) vs \(expected)")
+            }
             let list = (found["list"] as? [[String: Any]]) ?? []
             var matched = Set<Int>()
             for hitch in (truth["list"] as? [[String: Any]]) ?? [] {

@@ -72,7 +72,8 @@ extension HingeTool {
             let stopped = hingeStops?.isEmpty == false
             var text = preamble(data: data, events: events, hingeStops: hingeStops)
             if !hitches.isEmpty {
-                text += "# Each hitch: the held frame's time and how long it stayed beyond the period, ms.\n$hitch << EOD\n"
+                text +=
+                    "# Each hitch: the held frame's time and how long it stayed beyond the period, ms.\n$hitch << EOD\n"
                 text += hitches.map { "\($0.start) \($0.time)\n" }.joined() + "EOD\n"
             }
             text += layout(data: data, title: title, hinge: hinge, alphas: !events.alphas.isEmpty)
@@ -82,7 +83,8 @@ extension HingeTool {
                     "$hitch using 1:(top * 0.97):2:(0) with vectors nohead linewidth 6 linecolor '#e00000' "
                         + "title 'hitch (from the held frame, for its time beyond the period)'")
                 plotted.append(
-                    "$hitch using 1:(0):(0):(top) with vectors nohead dashtype 3 linewidth 1 linecolor '#e00000' notitle")
+                    "$hitch using 1:(0):(0):(top) with vectors nohead dashtype 3 linewidth 1 linecolor '#e00000' notitle"
+                )
             }
             text += "plot " + plotted.joined(separator: ", \\\n     ") + "\n"
             if hinge { text += hingePanel(data: data, stopped: stopped) }
