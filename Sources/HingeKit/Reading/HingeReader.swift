@@ -261,7 +261,7 @@ public struct HingeReader: Sendable {
             current.estimator.add(
                 time: sample.time, angle: angle, step: current.smallestChange, configuration.velocity)
             if isFirstAngle { current.detent = configuration.snap.nearest(to: angle) }
-            let reading = withUnsafePointer(to: &self) { Self.compute($0, at: sample.time) }
+            let reading = withUnsafePointer(to: &self) { Self.computeAtNewest($0) }
             atNewest = reading
             current.detent = configuration.snap.decide(projected: reading.projected, current: current.detent)
         }
@@ -335,6 +335,29 @@ public struct HingeReader: Sendable {
             let reach = state.pointee.configuration.snap.maximumProjection
             let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
             return (time, position, velocity, position + projection)
+        }
+
+        /// ``compute(_:at:)`` at the newest sample's time, which ingesting asks for at every
+        /// sample: with the default estimator the filters answer from their fields (nothing has
+        /// moved on since the sample), without the general path's branches for later times.
+        @inline(__always)
+        static func computeAtNewest(_ state: UnsafePointer<State>) -> Computation {
+            guard let newest = state.pointee.history.newest else { return (0, 0, 0, 0) }
+            guard case .kalman(let parameters) = state.pointee.configuration.velocity else {
+                return compute(state, at: newest.time)
+            }
+            let smallestChange = state.pointee.current.smallestChange
+            if smallestChange.isFinite, smallestChange >= state.pointee.configuration.coarseStep {
+                return (newest.time, newest.angle, 0, newest.angle)
+            }
+            let position =
+                state.pointee.usesFilter ? state.pointee.current.filter.newestValue ?? newest.angle : newest.angle
+            let velocity =
+                state.pointee.history.count >= 2
+                ? state.pointee.current.estimator.kalman.velocityAtReport(parameters) : 0
+            let reach = state.pointee.configuration.snap.maximumProjection
+            let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
+            return (newest.time, position, velocity, position + projection)
         }
 
         /// Forgets the hinge: the history and both snapshots start afresh.

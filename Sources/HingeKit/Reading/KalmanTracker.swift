@@ -95,6 +95,13 @@ struct KalmanTracker: Hashable, Sendable {
         return overdueVelocity(at: time, silence: silence, step: step, parameters)
     }
 
+    /// ``velocity(at:step:_:)`` at the newest report's own time (the same value, without the
+    /// branches for later times).
+    @inline(__always)
+    func velocityAtReport(_ parameters: KalmanVelocity) -> Double {
+        reports >= 2 ? shrunk(x1, variance: p11, parameters) : 0
+    }
+
     /// ``velocity(at:step:_:)`` once the next report is overdue.
     @inline(never)
     private func overdueVelocity(at time: Double, silence: Double, step: Double, _ parameters: KalmanVelocity) -> Double
@@ -147,8 +154,10 @@ struct KalmanTracker: Hashable, Sendable {
         guard parameters.shrinkage > 0 else { return velocity }
         let square = velocity * velocity
         guard square > 0 else { return 0 }
-        // v / (1 + s·σ²/v²) = v·v²/(v² + s·σ²), without v³ (which overflows past 1e102).
-        return velocity / (1 + parameters.shrinkage * max(variance, 0) / square)
+        // v / (1 + s·σ²/v²) = v · v²/(v² + s·σ²): one division, and no v³ (which overflows
+        // past 1e102). Past 1e154 the square is infinite and the shrinkage nothing.
+        guard square.isFinite else { return velocity }
+        return velocity * (square / (square + parameters.shrinkage * max(variance, 0)))
     }
 
     private mutating func restart(angle: Double, at time: Double, step: Double, _ parameters: KalmanVelocity) {

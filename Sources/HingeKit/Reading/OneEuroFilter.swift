@@ -131,8 +131,14 @@ public struct OneEuroFilter: Hashable, Sendable {
             let elapsed = max(0, time - lastTime)
             // At the sample's own time the filter has not moved on (and e⁰ costs a call).
             guard elapsed > 0 else { return filtered }
-            return held + (filtered - held) * exp(-elapsed * 2 * Double.pi * cutoff)
+            return held + (filtered - held) * exponential(-elapsed * 2 * Double.pi * cutoff)
         }
+    }
+
+    /// The filtered value at the newest sample's time: ``value(at:)`` there, without its
+    /// branches; `nil` before any sample.
+    var newestValue: Double? {
+        @inline(__always) get { filtered }
     }
 
     /// The low-passed speed, in units per second, as the filter uses it for its cutoff.
@@ -150,7 +156,7 @@ public struct OneEuroFilter: Hashable, Sendable {
     static func smoothing(tau: Double, step: Double, _ discretisation: Discretisation) -> Double {
         switch discretisation {
         case .classic: return 1 / (1 + tau / step)
-        case .onChange: return -expm1(-step / tau)
+        case .onChange: return -exponentialMinusOne(-step / tau)
         }
     }
 

@@ -104,6 +104,33 @@ func exponentialInRange(_ x: Double, steps: Double) -> Double {
     }
 }
 
+/// e^x − 1, accurate where x is small (as the C library's `expm1`).
+///
+/// The same reduction as ``exponential(_:)``, `e^x = 2^m · T·(1 + p)` with T in two parts
+/// `t + tLow`, then `e^x − 1 = (2^m·t − 1) + 2^m·(tLow + t·p)`: for |x| < ln 2/128, t = 1 and
+/// m = 0, so the first part is 0 and the result is p itself, to full relative precision; up to
+/// |x| = ln 2 the first part is exact (2^m·t lies between ½ and 2). The 1€ filter's on-change
+/// smoothing factor, one per sample, was one of the reader's slowest steps through the C
+/// library. Arguments outside ±700, NaN and infinities go to the C library.
+@inline(__always)
+func exponentialMinusOne(_ x: Double) -> Double {
+    guard x > -700 && x < 700 else { return expm1(x) }
+    let shifter = 0x1.8p52
+    let shifted = x * 0x1.71547652b82fep6 + shifter
+    let k = shifted - shifter
+    let whole = Int(truncatingIfNeeded: shifted.bitPattern) & 0xF_FFFF_FFFF_FFFF - (1 << 51)
+    let entry = whole & 63
+    let r = (x - k * 0x1.62e42fefap-7) - k * 0x1.cf79abc9e3b3ap-46
+    let r2 = r * r
+    let p = r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)))
+    let power = Double(bitPattern: UInt64(truncatingIfNeeded: 1023 + (whole >> 6)) << 52)  // 13…2033: a normal number
+    return exponentTable.withUnsafeBufferPointer { table in
+        let t = table[2 * entry]
+        let tLow = table[2 * entry + 1]
+        return (t * power - 1) + (tLow + t * p) * power
+    }
+}
+
 /// S, C, C, −S, S’s remainder and C’s remainder, with S and C the sine and cosine of j·π/32,
 /// for j = 0…63: each value to about 106 bits as a `Double` and its remainder.
 private let circleTable: [Double] = [

@@ -199,3 +199,45 @@ struct KalmanVelocityTests {
         #expect(original.reading(at: 0.2) == copy.reading(at: 0.2))
     }
 }
+
+@Suite("The reading at a sample's own time")
+struct ReadingAtSampleTests {
+    /// Ingesting works the reading at the sample's time out by a shortcut (the filters answer
+    /// from their fields); a reading asked for one representable instant later goes the
+    /// general way (the 1€ filter's decay over that instant, the Kalman filter's run-on) and
+    /// must agree to within rounding. Checked at every report of a bending hinge read through
+    /// a 1° sensor at irregular intervals, duplicates and silences included.
+    @Test("equals the general path's reading an instant later, for every estimator, at every report")
+    func shortcutIsTheGeneralReading() throws {
+        let estimators: [VelocityEstimator] = [
+            .standard, .kalman(KalmanVelocity(shrinkage: 0)), .leastSquares(LeastSquaresVelocity()), .androidLSQ2,
+            .finiteDifference,
+        ]
+        for estimator in estimators {
+            for position in [HingeReader.Configuration.Position.oneEuro(.hinge, .onChange), .raw] {
+                var reader = HingeReader(
+                    configuration: HingeReader.Configuration(position: position, velocity: estimator))
+                var random = SplitMix64(seed: 35)
+                var time = 0.0
+                var compared = 0
+                for k in 0..<3_000 {
+                    // Bursts of polls 2–9 ms apart, with a pause of up to 0.6 s every 200.
+                    time += k % 200 == 199 ? Double(random.next() % 600) / 1000 : Double(2 + random.next() % 8) / 1000
+                    let angle = (110 + 60 * sin(time * 1.7) + 8 * sin(time * 11)).rounded()
+                    try reader.ingest(HingeSample(time: time, angle: angle, status: .partiallyOpen))
+                    if k % 97 == 0 {
+                        try reader.ingest(HingeSample(time: time, angle: angle + 1, status: .partiallyOpen))
+                    }
+                    let now = try #require(reader.reading(at: time))
+                    let later = try #require(reader.reading(at: time.nextUp))
+                    let scale = max(1, abs(now.velocity))
+                    #expect(abs(now.position - later.position) <= 1e-9, "\(estimator) at \(time)")
+                    #expect(abs(now.velocity - later.velocity) <= 1e-9 * scale, "\(estimator) at \(time)")
+                    #expect(abs(now.projected - later.projected) <= 1e-9 * scale, "\(estimator) at \(time)")
+                    compared += 1
+                }
+                #expect(compared == 3_000)
+            }
+        }
+    }
+}

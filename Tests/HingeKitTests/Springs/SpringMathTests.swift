@@ -37,6 +37,29 @@ struct SpringMathTests {
         #expect(worst <= 1)
     }
 
+    @Test("e^x − 1 within two units in the last place of the C library's expm1 (1,000,000 arguments)")
+    func exponentialMinusOneAgrees() {
+        var random = SplitMix64(seed: 34)
+        var worst = 0.0
+        for index in 0..<1_000_000 {
+            // The 1€ filter's arguments: −Te/τ, from a microsecond over τ up to long silences;
+            // tiny ones, where 1 − e^x would lose every digit, and both signs.
+            let x: Double
+            switch index % 4 {
+            case 0: x = -random.next(in: 0...0.02)
+            case 1: x = random.next(in: -3...3)
+            case 2: x = -exp(random.next(in: -40...0))
+            default: x = index % 20 == 3 ? random.next(in: -699...699) : random.next(in: -40...1)
+            }
+            worst = max(worst, units(exponentialMinusOne(x), expm1(x)))
+        }
+        #expect(worst <= 2)
+        #expect(exponentialMinusOne(0) == 0)
+        #expect(exponentialMinusOne(-1e-300) == -1e-300)
+        for x in [-700.0, 700, -745, 709.7] { #expect(exponentialMinusOne(x) == expm1(x)) }
+        #expect(exponentialMinusOne(-.infinity) == -1 && exponentialMinusOne(.nan).isNaN)
+    }
+
     @Test("Exact where the closed form needs it, and the C library outside the inline range")
     func edges() {
         #expect(sineCosine(0).sin == 0 && sineCosine(0).cos == 1)
