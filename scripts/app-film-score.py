@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Scores `hingetool film` on one half of the app corpus (Datasets/films/apps/tune or held-out)
-the way RecordedFilmTests does: a scripted event (NAME.json, measured on the recording by
+(or the first corpus, Datasets/films/real) the way RecordedFilmTests does: a scripted event (NAME.json, measured on the recording by
 scripts/app-film-truth.py) is found when an event of its kind starts and ends within two frame
 periods of it; anything else but settles and the lead-in is an extra.
 
 Usage: app-film-score.py HINGETOOL FOLDER [-v]   (prints one line per recording with -v, then
-the totals: found / scripted, extras)."""
+the totals: found / scripted, extras, and found / scripted per kind)."""
 import json
 import os
 import subprocess
@@ -18,9 +18,13 @@ def period(name):
 
 def score(tool, folder, name):
     truth = json.load(open(os.path.join(folder, os.path.splitext(name)[0] + ".json")))
-    run = subprocess.run([tool, "film", os.path.join(folder, name), "--format", "json"], capture_output=True, text=True)
+    arguments = [tool, "film", os.path.join(folder, name), "--format", "json"]
+    trace = os.path.join(folder, os.path.splitext(name)[0] + ".csv")
+    if os.path.exists(trace):  # the first corpus's hinge traces, on the recording's own clock
+        arguments += ["--hinge", trace, "--clock", "recorder", "--hinge-offset", "0"]
+    run = subprocess.run(arguments, capture_output=True, text=True)
     if run.returncode != 0:
-        return len(truth["events"]), 0, [f"exit {run.returncode}: {run.stderr.strip()}"], []
+        return len(truth["events"]), 0, [f"exit {run.returncode}: {run.stderr.strip()}"], [], []
     events = json.loads(run.stdout).get("events", [])
     slack = 2 * period(name) + 0.5
     used, missed = set(), []
@@ -33,7 +37,8 @@ def score(tool, folder, name):
             used.add(match)
     extras = [f"{e['kind']} {e['start_ms']}–{e['end_ms']}" for i, e in enumerate(events)
               if i not in used and e["kind"] not in ("settle", "lead-in")]
-    return len(truth["events"]), len(truth["events"]) - len(missed), missed, extras
+    kinds = [event["kind"] for event in truth["events"]]
+    return len(truth["events"]), len(truth["events"]) - len(missed), missed, extras, kinds
 
 
 def main():
@@ -41,13 +46,21 @@ def main():
     verbose = "-v" in sys.argv
     names = sorted(n for n in os.listdir(folder) if n.endswith((".mp4", ".webm")))
     total = found = extra = 0
+    per_kind = {}
     for name in names:
-        n, f, missed, extras = score(tool, folder, name)
+        n, f, missed, extras, kinds = score(tool, folder, name)
         total, found, extra = total + n, found + f, extra + len(extras)
+        for kind in kinds:
+            missed_here = sum(1 for m in missed if m.startswith(kind + " "))
+            per_kind.setdefault(kind, [0, 0])[1] += 1
+        for kind in set(kinds):
+            missed_here = sum(1 for m in missed if m.startswith(kind + " "))
+            per_kind[kind][0] += kinds.count(kind) - missed_here
         if verbose:
             print(f"{name}: {f}/{n}" + (f"; missed {', '.join(missed)}" if missed else "")
                   + (f"; extra {', '.join(extras)}" if extras else ""))
     print(f"{os.path.basename(os.path.normpath(folder))}: {len(names)} recordings, {found}/{total} scripted events found, {extra} other events")
+    print("per kind: " + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in sorted(per_kind.items())))
 
 
 if __name__ == "__main__":

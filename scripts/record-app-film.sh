@@ -114,21 +114,42 @@ film tune map-light-960x540-60-hevc 960 540 60 hevc 0 \
 film tune map-dark-900x1000-30-h264 900 1000 30 h264 1 \
   "app=map&theme=dark&steps=700:fadetheme-easein-400,1600:cut,2400:ph-black-grid-inplace-100,3200:sheet-300,4000:blank3"
 
-film held-out grid-dark-540x1200-60-vp9 540 1200 60 vp9 1 \
+film tune grid-dark-540x1200-60-vp9 540 1200 60 vp9 1 \
   "app=grid&theme=dark&steps=700:fade1-easeinout-250,1500:blank2,2300:ph-grey-one-relayout-100,3100:scroll-400,3900:cut"
-film held-out grid-light-720x1280-30-av1 720 1280 30 av1 0 \
+film tune grid-light-720x1280-30-av1 720 1280 30 av1 0 \
   "app=grid&theme=light&nav=buttons&steps=700:blank1,1500:ph-black-grid-inplace-120,2300:fadetheme-linear-300,3100:push-300"
-film held-out settings-dark-900x1000-30-h264 900 1000 30 h264 0 \
+film tune settings-dark-900x1000-30-h264 900 1000 30 h264 0 \
   "app=settings&theme=dark&steps=700:cut,1500:fade1-easein-200,2300:spinner-600,3100:blank2,3900:fade2-easeinout-350"
-film held-out settings-light-960x540-60-hevc 960 540 60 hevc 1 \
+film tune settings-light-960x540-60-hevc 960 540 60 hevc 1 \
   "app=settings&theme=light&steps=700:theme,1500:blank3,2300:sheet-300,3100:fade2-linear-500"
-film held-out article-dark-540x1200-vfr-hevc 540 1200 60 hevc-vfr 0 \
+film tune article-dark-540x1200-vfr-hevc 540 1200 60 hevc-vfr 0 \
   "app=article&theme=dark&nav=buttons&steps=700:ph-grey-one-inplace-100,1500:fadetheme-easeinout-400,2400:blank1,3200:push-300"
-film held-out article-light-720x1280-30-vp9 720 1280 30 vp9 1 \
+film tune article-light-720x1280-30-vp9 720 1280 30 vp9 1 \
   "app=article&theme=light&steps=700:fade2-easein-300,1500:cut,2300:ph-black-one-relayout-150,3100:scroll-400"
-film held-out map-dark-960x540-60-h264 960 540 60 h264 0 \
+film tune map-dark-960x540-60-h264 960 540 60 h264 0 \
   "app=map&theme=dark&steps=700:blank2,1500:ph-grey-grid-inplace-120,2300:fade1-linear-300,3100:spinner-500"
-film held-out map-light-900x1000-30-av1 900 1000 30 av1 1 \
+film tune map-light-900x1000-30-av1 900 1000 30 av1 1 \
   "app=map&theme=light&nav=buttons&steps=700:cut,1500:fade1-easeinout-450,2400:ph-black-grid-relayout-100,3200:blank1"
+
+# The first held-out half (the six above that recorded) was scored once, showed crossfades missed,
+# and joined the tuning half (issue 35: a miss is fixed on new tuning recordings, and a fresh
+# held-out half recorded). The fresh held-out half: other pages (seed), sizes, codecs and rates
+# for each screen, recorded before the detector ran on it.
+film held-out grid-dark-900x1000-60-hevc 900 1000 60 hevc 1 \
+  "app=grid&theme=dark&seed=3&steps=700:fade2-linear-200,1500:blank1,2300:ph-black-one-inplace-120,3100:sheet-300,3900:fadetheme-easein-350"
+film held-out grid-light-960x540-30-h264 960 540 30 h264 0 \
+  "app=grid&theme=light&nav=buttons&seed=4&steps=700:cut,1500:fade1-easein-150,2300:ph-grey-grid-relayout-100,3100:blank3,3900:spinner-500"
+film held-out settings-light-540x1200-60-av1 540 1200 60 av1 0 \
+  "app=settings&theme=light&seed=5&steps=700:fadetheme-linear-400,1600:blank2,2400:scroll-400,3200:fade1-easeinout-300"
+film held-out settings-dark-720x1280-vfr-h264 720 1280 60 h264-vfr 1 \
+  "app=settings&theme=dark&nav=buttons&seed=6&steps=700:theme,1500:fade2-easein-250,2300:blank1,3100:push-300,3900:fade1-linear-350"
+film held-out article-light-960x540-60-av1 960 540 60 av1 1 \
+  "app=article&theme=light&seed=7&steps=700:fade2-easeinout-200,1500:ph-black-one-inplace-120,2300:blank3,3100:sheet-300,3900:cut"
+film held-out article-dark-900x1000-30-hevc 900 1000 30 hevc 0 \
+  "app=article&theme=dark&nav=buttons&seed=8&steps=700:ph-grey-one-relayout-150,1500:fade1-easein-450,2400:blank2,3200:scroll-400,4000:fadetheme-linear-300"
+film held-out map-light-720x1280-30-vp9 720 1280 30 vp9 1 \
+  "app=map&theme=light&seed=9&steps=700:cut,1500:fade2-easein-300,2300:ph-black-grid-inplace-100,3100:blank1,3900:spinner-600"
+film held-out map-dark-540x1200-60-h264 540 1200 60 h264 0 \
+  "app=map&theme=dark&nav=buttons&seed=10&steps=700:ph-grey-grid-relayout-120,1500:fadetheme-easeinout-500,2500:blank2,3300:push-300"
 
 exit "$failed"

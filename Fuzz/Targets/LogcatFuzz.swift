@@ -15,8 +15,10 @@ internal import HingeSupport
 /// - every event's angle is in 0…360° and its time ≥ 0; in time order the times strictly
 ///   increase, and every event left out is a problem;
 /// - the trace `import logcat` writes from a stream (times from the earliest event of both
-///   streams, exact decimals) is read by HingeKit's `TraceReader` with the default options
-///   without a single error: the importer's output passes the checks `hingetool read` applies.
+///   streams, exact decimals), when the importer's time rule (`ExactTime.firstOutsideTrace`:
+///   0…2³² s from that origin) lets it be written, is read by HingeKit's `TraceReader` with the
+///   default options without a single error: the importer's output passes the checks
+///   `hingetool read` applies, and a time the rule lets through is one the reader takes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
@@ -43,6 +45,12 @@ public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let firsts = ordered.values.compactMap(\.first?.nanoseconds)
     guard let origin = firsts.min() else { return 0 }
     for events in ordered.values where !events.isEmpty {
+        let times = events.lazy.map { (nanoseconds: $0.nanoseconds, tag: ()) }
+        if ExactTime.firstOutsideTrace(times, origin: origin) != nil {
+            // Refused by `import logcat` before it writes: only a span beyond 2³² s can be.
+            check(events.last!.nanoseconds - origin > ExactTime.latestTraceTime, "a span within 2³² s refused")
+            continue
+        }
         var csv = "time,angle\n"
         for event in events {
             csv += ExactTime.seconds(nanoseconds: event.nanoseconds - origin) + ",\(event.angle)\n"

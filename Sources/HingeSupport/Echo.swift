@@ -23,6 +23,9 @@ package enum Echo {
             case 0x5C: result += "\\\\"
             case 0..<0x20, 0x7F..<0xA0: result += "\\x" + hex(scalar.value, width: 2)
             case 0xFFFD: result += "\\u{FFFD}"
+            // A byte of a file name that is not UTF-8 (FileName), shown as the byte it is.
+            case FileName.escapeBase + 0x80...FileName.escapeBase + 0xFF:
+                result += "\\x" + hex(scalar.value - FileName.escapeBase, width: 2)
             // Bidi controls reorder what a terminal shows after them ("\u{202E}gpj.exe").
             case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 result += "\\u{" + hex(scalar.value, width: 4) + "}"

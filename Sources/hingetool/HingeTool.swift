@@ -45,48 +45,19 @@ struct HingeTool {
 
     static func main() {
         StandardOutput.prepareProcess()
-        if let refusal = nonUTF8Refusal(
-            Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc))))
-        {
-            ToolContext.standard.writeError("Error: " + refusal + "\n")
-            exit(ExitCode.usage.rawValue)
-        }
-        let status = run(Array(CommandLine.arguments.dropFirst()), context: .standard)
+        let status = run(arguments(CommandLine.argc, CommandLine.unsafeArgv), context: .standard)
         exit(status)
     }
 
-    /// The refusal of the first argument that is not UTF-8, or `nil` when every one is.
+    /// The arguments after the program name, as the bytes the user gave (``FileName``).
     ///
-    /// Swift reads arguments as UTF-8 text and replaces a byte that is not (`caf\xE9.csv`,
-    /// a Latin-1 name) with U+FFFD: the tool would then look for, or write, a name the user
-    /// never gave (`-o $'out\xe9.txt'` wrote `out\xEF\xBF\xBD.txt` and exited 0, issue 32).
-    /// Until names are carried as bytes end to end, such an argument is refused (exit 64),
-    /// shown with its bytes escaped.
-    static func nonUTF8Refusal(_ argv: [UnsafeMutablePointer<CChar>?]) -> String? {
-        for (index, pointer) in argv.enumerated().dropFirst() {
-            guard let pointer else { continue }
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
-            return "argument \(index) ('\(escapedBytes(Array(bytes)))') is not UTF-8: hingetool takes file names as "
-                + "UTF-8 text, and would open or write another name; rename the file (e.g. 'convmv -f latin1 -t utf8')"
-        }
-        return nil
-    }
-
-    /// `bytes` with every byte outside printable ASCII (and the backslash) as `\xHH`, at most
-    /// 200 of them shown.
-    static func escapedBytes(_ bytes: [UInt8]) -> String {
-        var text = ""
-        for byte in bytes.prefix(200) {
-            if (0x20..<0x7F).contains(byte) && byte != 0x5C {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let digits = String(byte, radix: 16, uppercase: true)
-                text += "\\x" + (digits.count == 1 ? "0" : "") + digits
-            }
-        }
-        return text + (bytes.count > 200 ? "…" : "")
+    /// Swift's `CommandLine.arguments` reads them as UTF-8 text and replaces a byte that is
+    /// not (`caf\xE9.csv`, a Latin-1 name) with U+FFFD: the tool then looked for, or wrote, a
+    /// name the user never gave (`-o $'out\xe9.txt'` wrote `out\xEF\xBF\xBD.txt` and exited
+    /// 0, issue 32). Decoded here, such a byte reaches the file system as itself and messages
+    /// as `\xE9`.
+    static func arguments(_ count: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String] {
+        (1..<max(1, Int(count))).compactMap { index in argv[index].map { FileName.decode(cString: $0) } }
     }
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.

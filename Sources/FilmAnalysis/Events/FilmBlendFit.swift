@@ -30,7 +30,8 @@ public struct FilmBlendFit: Sendable {
         public var new: Double
         /// The background's share, `1 − a − b`.
         public var background: Double { 1 - old - new }
-        /// The root mean square of what the fit leaves over the tile means, over the RMS of `B − A`.
+        /// The root mean square of what the fit leaves over the tile means, over the RMS of `B − A`
+        /// (at least ``FilmEventThresholds/blendChange``).
         public var residual: Double
         /// Where the frame's detail lies between a blend's (0) and a mixture's (1, moving
         /// content), over the tiles where A and B differ; `nil` when the two predictions are
@@ -49,10 +50,15 @@ public struct FilmBlendFit: Sendable {
     let bVariance: [Double]
     let changedTiles: [Int]
     let change: Double
+    /// What the residual is measured against: the change, or ``FilmEventThresholds/blendChange``
+    /// when the change is smaller (the codec's noise is not a share of a small change).
+    let scale: Double
     let largestResidual: Double
+    /// The share of tiles the fit may leave out (``FilmEventThresholds/blendTrim``).
+    let trim: Double
 
     /// A fit between `before` and `after`, or `nil` when they differ too little to measure a
-    /// blend (``FilmEventThresholds/blendChange``) or are summarised on different grids.
+    /// blend (``FilmEventThresholds/smallestBlend``) or are summarised on different grids.
     public init?(from before: FrameSummary, to after: FrameSummary, thresholds: FilmEventThresholds = .init()) {
         guard before.grid == after.grid, !before.tileMeans.isEmpty else { return nil }
         a = before.tileMeans.map(Double.init)
@@ -60,7 +66,9 @@ public struct FilmBlendFit: Sendable {
         var sum = 0.0
         for index in a.indices { sum += (b[index] - a[index]) * (b[index] - a[index]) }
         change = (sum / Double(a.count)).squareRoot()
+        scale = max(change, thresholds.blendChange)
         largestResidual = thresholds.blendResidual
+        trim = thresholds.blendTrim
         aVariance = before.tileDetail.map { Double($0) * Double($0) }
         bVariance = after.tileDetail.map { Double($0) * Double($0) }
         let (a, b) = (a, b)
@@ -74,7 +82,7 @@ public struct FilmBlendFit: Sendable {
             return meanChange >= thresholds.quiet
                 || abs(Double(after.tileDetail[tile]) - Double(before.tileDetail[tile])) >= thresholds.quiet
         }
-        guard change >= thresholds.blendChange else { return nil }
+        guard change >= thresholds.smallestBlend else { return nil }
     }
 
     /// The shares of `frame`, or `nil` when it is not such a blend (its residual passes
@@ -88,33 +96,62 @@ public struct FilmBlendFit: Sendable {
 
     /// The least-squares shares of `frame` whatever its residual, `nil` when they cannot be
     /// solved for or the frame is on another grid.
+    ///
+    /// The fit is trimmed: after a first fit over every tile, the tiles it fits worst, up to
+    /// ``FilmEventThresholds/blendTrim`` of them, are left out and the shares fitted again (twice).
+    /// A status bar whose colours follow a theme on their own curve, the pointer, a ticking clock
+    /// are a few tiles that are no part of the blend; the residual and the detail are read on
+    /// the tiles kept.
     public func fit(_ frame: FrameSummary) -> Share? {
         let f = frame.tileMeans.map(Double.init)
-        guard f.count == a.count, frame.tileDetail.count == aVariance.count, let solution = solve(f) else {
-            return nil
+        guard f.count == a.count, frame.tileDetail.count == aVariance.count else { return nil }
+        var kept = [Bool](repeating: true, count: aVariance.count)
+        guard var solution = solve(f, kept: kept) else { return nil }
+        var residuals = tileResiduals(f, solution)
+        if trim > 0, kept.count > 4 {
+            for _ in 0..<2 {
+                let limit = residuals.sorted()[min(kept.count - 1, Int((1 - trim) * Double(kept.count)))]
+                let next = residuals.map { $0 <= limit }
+                guard let better = solve(f, kept: next) else { break }
+                (kept, solution) = (next, better)
+                residuals = tileResiduals(f, solution)
+            }
         }
-        let (old, new, offset) = solution
         var residual = 0.0
-        for index in f.indices {
-            let r = f[index] - old * a[index] - new * b[index] - offset[index % 3]
-            residual += r * r
+        var count = 0
+        for tile in kept.indices where kept[tile] {
+            residual += residuals[tile]
+            count += 3
         }
-        let relative = (residual / Double(f.count)).squareRoot() / change
-        var share = Share(old: old, new: new, residual: relative)
-        (share.excess, share.span) = mixture(frame, old: old, new: new)
+        let relative = (residual / Double(max(1, count))).squareRoot() / scale
+        var share = Share(old: solution.0, new: solution.1, residual: relative)
+        (share.excess, share.span) = mixture(frame, old: solution.0, new: solution.1, kept: kept)
         return share
+    }
+
+    /// The sum over its three channels of each tile's squared residual from `solution`.
+    func tileResiduals(_ f: [Double], _ solution: (Double, Double, [Double])) -> [Double] {
+        let (old, new, offset) = solution
+        return (0..<(f.count / 3)).map { tile in
+            var sum = 0.0
+            for index in (3 * tile)..<(3 * tile + 3) {
+                let r = f[index] - old * a[index] - new * b[index] - offset[index % 3]
+                sum += r * r
+            }
+            return sum
+        }
     }
 
     /// Where the detail of `frame` lies between the blend's prediction `a²·σA² + b²·σB²` (0)
     /// and the mixture's `a·σA² + b·σB²` (1), summed over the tiles where A and B differ; `nil`
     /// as the observed variance above the blend's and the mixture's above the blend's; (0, 0)
     /// when the mixture's prediction exceeds the blend's by less than a quarter.
-    func mixture(_ frame: FrameSummary, old: Double, new: Double) -> (excess: Double, span: Double) {
+    func mixture(_ frame: FrameSummary, old: Double, new: Double, kept: [Bool]) -> (excess: Double, span: Double) {
         let (wa, wb) = (min(1, max(0, old)), min(1, max(0, new)))
         var observed = 0.0
         var blend = 0.0
         var mixed = 0.0
-        for tile in changedTiles {
+        for tile in changedTiles where kept[tile] {
             let detail = Double(frame.tileDetail[tile])
             observed += detail * detail
             blend += wa * wa * aVariance[tile] + wb * wb * bVariance[tile]
@@ -126,10 +163,10 @@ public struct FilmBlendFit: Sendable {
 
     /// Least squares for `a`, `b` and the offset per channel; with the offset left out when the
     /// five unknowns cannot be told apart (A and B flat, or one a shade of the other).
-    func solve(_ f: [Double]) -> (Double, Double, [Double])? {
+    func solve(_ f: [Double], kept: [Bool]) -> (Double, Double, [Double])? {
         // Normal equations over the unknowns (a, b, g_r, g_g, g_b).
         var m = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 5)
-        for index in f.indices {
+        for index in f.indices where kept[index / 3] {
             var row = [a[index], b[index], 0, 0, 0]
             row[2 + index % 3] = 1
             for i in 0..<5 {

@@ -45,6 +45,14 @@ public struct FilmEvent: Hashable, Sendable {
     public var isBlink = false
     /// For a placeholder flash, the tiles (row-major in the summary's grid) that went flat.
     public var tiles: [Int] = []
+    /// How sure the detector is of ``kind``: 1 when nothing else fits; below 1 when the frames
+    /// could also be one of ``alternatives`` (``kind`` is then the likelier).
+    public var confidence: Double = 1
+    /// What else the event could be, when the frames cannot tell (``confidence`` below 1): a
+    /// blank page whose colour only the page itself gives could be a placeholder over the whole
+    /// content (`placeholder-flash`); a crossfade whose frames keep nearly a mixture's detail
+    /// could be content moving (`settle`).
+    public var alternatives: [Kind] = []
     /// With a hinge trace: milliseconds from the hinge's last stop before ``start`` to ``start``
     /// (`nil` without a trace, or when the hinge was moving at ``start``).
     public var sinceHingeStop: Int?

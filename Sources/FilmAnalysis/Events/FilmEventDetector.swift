@@ -26,7 +26,10 @@
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
 ///    the tiles around them (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
 ///    with them.
-/// 4. **Runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
+/// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
+///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
+///    fading into one alike changes each frame by less than a change.
+///    Then **runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
 ///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
 ///    frames between them do not split a run): each frame from just before the run to
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
@@ -36,7 +39,10 @@
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
 ///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
-///    neither, left to the settle.
+///    neither, left to the settle. A blend is fitted without the tiles it fits worst
+///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve).
+///    An event the frames could also explain as another kind carries
+///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
 ///    apart; its end is when the film stopped changing.
 /// 6. With a hinge timeline, a burst that starts more than ``FilmEventThresholds/lateMotion``
@@ -62,6 +68,7 @@ public struct FilmEventDetector: Sendable {
         search.findLeadIn()
         search.findBlankFrames()
         search.findFlashes()
+        search.findGradualCrossfades()
         search.findCutsAndCrossfades()
         search.findSettles(hinge: hinge)
         var events = search.events
@@ -200,10 +207,17 @@ struct EventSearch {
                 index = next
                 continue
             }
-            events.append(
-                FilmEvent(
-                    kind: .blankFrame, start: frames[index].time, end: frames[next].time, frames: count,
-                    peak: peak(index...next)))
+            var event = FilmEvent(
+                kind: .blankFrame, start: frames[index].time, end: frames[next].time, frames: count,
+                peak: peak(index...next))
+            // Without a page background in the frame before (a photo wall, a map), the bare
+            // colour is only the bare frame's own: a placeholder over the whole content looks
+            // the same.
+            if Self.dominantFlatColour(frames[index - 1].summary, flat: t.flatTile, tolerance: t.bareColour) == nil {
+                event.confidence = t.ownColourConfidence
+                event.alternatives = [.placeholderFlash]
+            }
+            events.append(event)
             claim(index...next)
             index = next
         }
@@ -254,7 +268,58 @@ struct EventSearch {
         return nil
     }
 
-    /// 4. Runs of active steps: cuts and crossfades. A run bridging gaps of up to
+    /// 4a. Crossfades drawn in steps too small to be changes: a page fading into one alike in
+    /// layout and colour (a settings list into another, a map into another map) moves each
+    /// frame by about as much as the codec's noise, but in one direction, and its steps raise
+    /// the film's noise floor. Every stretch of at least ``FilmEventThresholds/gradualFrames``
+    /// steps over ``FilmEventThresholds/gradualFloor`` of the noise floor, less than
+    /// ``FilmEventThresholds/runGap`` apart, with no active step outside it within
+    /// ``FilmEventThresholds/fadeGap`` (a fade a loaded compositor drew in a few large steps
+    /// is one run of active steps, not a gradual stretch), is tried as one crossfade, every frame
+    /// of it fitted (repeats too); what is not one is left to the runs of active steps.
+    mutating func findGradualCrossfades() {
+        let level = t.gradualFloor * steps.noiseFloor
+        func moves(_ index: Int) -> Bool { frames[index].rmse > level }
+        var index = 1
+        while index < frames.count {
+            guard !claimed[index], moves(index) else {
+                index += 1
+                continue
+            }
+            var last = index
+            var count = 1
+            var next = index + 1
+            while next < frames.count, !claimed[next], frames[next].time - frames[last].time <= t.runGap {
+                if moves(next) {
+                    last = next
+                    count += 1
+                }
+                next += 1
+            }
+            if count >= t.gradualFrames, isolated(index...last) {
+                classifyRun(index...last, crossfadeOnly: true, everyFrame: true)
+            }
+            index = last + 1
+        }
+    }
+
+    /// Whether no active step lies within ``FilmEventThresholds/fadeGap`` before or after `run`
+    /// (frames are in time order: only those within the gap are read).
+    func isolated(_ run: ClosedRange<Int>) -> Bool {
+        var before = run.lowerBound - 1
+        while before > 0, frames[run.lowerBound].time - frames[before].time <= t.fadeGap {
+            if steps.active[before] { return false }
+            before -= 1
+        }
+        var after = run.upperBound + 1
+        while after < frames.count, frames[after].time - frames[run.upperBound].time <= t.fadeGap {
+            if steps.active[after] { return false }
+            after += 1
+        }
+        return true
+    }
+
+    /// 4b. Runs of active steps: cuts and crossfades. A run bridging gaps of up to
     /// ``FilmEventThresholds/fadeGap`` is tried as one crossfade first (a compositor under load
     /// draws a fade in a few frames); otherwise its parts of steps closer than
     /// ``FilmEventThresholds/runGap`` are named one by one.
@@ -301,21 +366,25 @@ struct EventSearch {
     }
 
     /// Names the run `run` (its first and last active step): a cut, a crossfade, or neither (a
-    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade.
+    /// motion, left to the settle); with `crossfadeOnly`, only a crossfade. Repeated frames
+    /// are not fitted unless `everyFrame`.
     @discardableResult
-    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool) -> RunKind {
+    mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool, everyFrame: Bool = false) -> RunKind {
         let (before, after) = blendEnds(of: run)
         let activeSteps = run.filter { steps.active[$0] }
         let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t)
         var shares: [(index: Int, share: FilmBlendFit.Share)] = []
+        var mixtureShare = 0.0
         if let fit {
-            let fits = ((before + 1)..<after).filter { !steps.repeats[$0] }.map { ($0, fit.fit(frames[$0].summary)) }
+            let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
+                ($0, fit.fit(frames[$0].summary))
+            }
             // Frames between the two ends whose detail is, taken together, a mixture of theirs
             // rather than a blend: content moved.
             let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
             let span = between.map(\.span).reduce(0, +)
-            let moving = span > 0 && between.map(\.excess).reduce(0, +) > t.mixture * span
-            if moving { return .motion }
+            mixtureShare = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
+            if mixtureShare > t.mixture { return .motion }
             for (index, _) in fits {
                 guard let share = fit.share(of: frames[index].summary) else {
                     shares = []
@@ -326,9 +395,10 @@ struct EventSearch {
         }
         let between = shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
         let fitted =
-            fit != nil && shares.count == steps.distinct((before + 1)..<after) && monotonic(shares.map(\.share.new))
+            fit != nil && shares.count == (everyFrame ? after - before - 1 : steps.distinct((before + 1)..<after))
+            && monotonic(shares.map(\.share.new))
         if fitted && !between.isEmpty {
-            crossfade(shares, before: before, after: after)
+            crossfade(shares, before: before, after: after, mixture: mixtureShare)
             return .named
         }
         guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return .unnamed }
@@ -375,8 +445,13 @@ struct EventSearch {
         return true
     }
 
-    /// Records a crossfade from the shares of its frames.
-    mutating func crossfade(_ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int) {
+    /// Records a crossfade from the shares of its frames; `mixture`, where its frames' detail
+    /// lies between a blend's and moving content's (``FilmBlendFit/Share/mixture``), sets its
+    /// confidence: 1 up to half ``FilmEventThresholds/mixture``, falling to 0.5 at it, with
+    /// `settle` (content moving) as the alternative.
+    mutating func crossfade(
+        _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int, mixture: Double
+    ) {
         let start = shares.first { $0.share.new >= 0.05 }?.index ?? after
         let end = shares.first { $0.share.new >= 0.95 }?.index ?? after
         let inside = shares.filter { $0.index >= start && $0.index <= end }
@@ -387,6 +462,10 @@ struct EventSearch {
         if end == after { event.alphas.append(1) }
         event.dip = max(0, shares.map(\.share.background).max() ?? 0)
         event.isBlink = event.dip >= t.blink
+        if mixture > t.mixture / 2 {
+            event.confidence = max(0.5, 1 - (mixture - t.mixture / 2) / t.mixture)
+            event.alternatives = [.settle]
+        }
         events.append(event)
         claim(start...end)
     }

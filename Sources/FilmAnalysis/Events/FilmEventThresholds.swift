@@ -25,6 +25,12 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// Changed frames closer than this may belong to one crossfade: 200 ms. Chromium under load
     /// drew a 200 ms fade as one or two frames (Datasets/films/real/crossfade-*).
     public var fadeGap: Int = 200
+    /// A stretch of at least this many frames that are not repeats, each less than ``runGap``
+    /// after the one before, is tried as a crossfade even when none of its steps is a change: 3.
+    public var gradualFrames: Int = 3
+    /// A step over this share of the film's noise floor may belong to a gradual crossfade: 0.5
+    /// (a slow fade's own steps are part of the small steps the floor is measured on).
+    public var gradualFloor: Double = 0.5
     /// A frame with less detail than this is blank: 0.01.
     public var blankDetail: Double = 0.01
     /// A frame is bare when all but at most this share of it is flat (``blankDetail``) in the
@@ -44,6 +50,11 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// bare frame's own flat colour is a page's background only if its mean is at most this or
     /// at least 1 − this: 0.15 (light and dark themes; a grey placeholder is neither).
     public var bareDark: Double = 0.15
+    /// The confidence of a blank page whose colour only the bare frame itself gives (the frame
+    /// before shows no flat page background: a photo wall, a map): 0.6, with
+    /// `placeholder-flash` as the alternative. From the frame alone the two cannot be told
+    /// apart; a theme's dark or light colour makes a page the likelier.
+    public var ownColourConfidence: Double = 0.6
     /// A blank-frame event is at most this many distinct frames: 3 (a longer bare page is a
     /// loading screen, not a blink).
     public var longestBlank: Int = 3
@@ -60,13 +71,26 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A run is a crossfade when each frame lies within this fraction of the change from its fit
     /// `a·A + b·B + c·background` (on tile means): 0.15.
     public var blendResidual: Double = 0.15
+    /// A blend is fitted leaving out at most this share of the tiles, those it fits worst: 0.1
+    /// (``FilmBlendFit/fit(_:)``). A status bar and a navigation bar whose colours follow a theme
+    /// on their own curve, the pointer or a clock are a few tiles each. Measured: 0.1 finds the
+    /// two-layer fades of the app corpus's tuning half; at 0.2 a slide of the first corpus
+    /// (late-motion-30-h264-hq) fits as a blend once its worst tiles are left out.
+    public var blendTrim: Double = 0.1
     /// A run whose frames between its ends lie, taken together, further than this from a blend's
     /// detail towards a mixture's (``FilmBlendFit/Share/mixture``) is content moving, not
-    /// fading: 0.5. The crossfades of the recorded corpus measure 0.02–0.26, its slides and
-    /// scrolls 0.91–1.05.
-    public var mixture: Double = 0.5
-    /// The change between the frames before and after a run must be at least this large (RMS
-    /// over tile means) for the blend to be measurable: 0.02.
+    /// fading: 0.75. The crossfades of the first recorded corpus measure 0.02–0.26, its slides
+    /// and scrolls 0.91–1.05; a settings list fading into another (rows in the same places: the
+    /// two pictures are alike, and their blend keeps more detail than two unrelated ones would)
+    /// 0.4–0.64 frame by frame (the app corpus's tuning half).
+    public var mixture: Double = 0.75
+    /// The change between the frames before and after a run (RMS over tile means) must be at
+    /// least this for the blend to be measurable: 0.008. A settings list fading into another,
+    /// or a map into another map, changes the tile means by 0.01–0.02 (their rows and tiles keep
+    /// their places); a clock's tick or the codec's noise moves them by 0.001–0.002.
+    public var smallestBlend: Double = 0.008
+    /// A frame's residual from the blend is measured as a share of the change, or of this
+    /// when the change is smaller: 0.02 (the codec's noise is no share of a small change).
     public var blendChange: Double = 0.02
     /// A crossfade whose background share reaches this is a blink: 0.08 (a clean blend measures
     /// under 0.03 on H.264; two layers fading at once reach 0.25).

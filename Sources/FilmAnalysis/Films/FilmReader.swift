@@ -122,7 +122,7 @@ public struct FilmReader: Sendable {
         var end = start
         while end < files.count, end - start < batchSize {
             var status = stat()
-            let size = stat(files[end].path, &status) == 0 ? Int(status.st_size) : fileSizeLimit
+            let size = stat(FileName.native(files[end].path), &status) == 0 ? Int(status.st_size) : fileSizeLimit
             spent += Self.cost(fileSize: size, pixels: pixels)
             if end > start, spent > memoryBudget { break }
             end += 1

@@ -29,7 +29,7 @@ public struct FrameFile: Hashable, Sendable {
     /// - Throws: ``FrameError`` when the folder cannot be read, holds no frames, a name is not
     ///   a time (with ``Order/time``), or two names spell the same time (naming both).
     public static func frames(inFolder folder: String, order: Order = .time) throws(FrameError) -> [FrameFile] {
-        guard let directory = opendir(folder) else {
+        guard let directory = opendir(FileName.native(folder)) else {
             throw FrameError(file: folder, message: "cannot read the folder: \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
@@ -37,7 +37,7 @@ public struct FrameFile: Hashable, Sendable {
         while let entry = readdir(directory) {
             // d_name is a fixed array ending with a NUL, read up to it.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileName.decode(raw.prefix { $0 != 0 })
             }
             guard !name.hasPrefix(".") else { continue }
             let lower = name.lowercased()
@@ -82,7 +82,7 @@ public struct FrameFile: Hashable, Sendable {
 func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
     // O_NONBLOCK: a FIFO among the frames must be refused, not waited on (the open of a FIFO
     // blocks until a writer comes); for a regular file the flag changes nothing.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = open(FileName.native(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
         throw FrameError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }

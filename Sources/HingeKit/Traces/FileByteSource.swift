@@ -24,7 +24,7 @@ public final class FileByteSource: TraceByteSource {
     /// Opens `path` for reading.
     /// - Throws: ``FileError`` with the C library's reason (e.g. "No such file or directory").
     public init(path: String) throws(FileError) {
-        guard let file = fopen(path, "rb") else { throw FileError(path: path, code: errno) }
+        guard let file = fopen(FileName.native(path), "rb") else { throw FileError(path: path, code: errno) }
         self.file = file
         self.closesOnDeinit = true
         self.path = path

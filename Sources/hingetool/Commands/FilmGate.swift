@@ -58,14 +58,14 @@ enum FilmGate {
     }
 
     private static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = realpath(FileName.native(path), nil) else { return nil }
         defer { free(pointer) }
-        return String(cString: pointer)
+        return FileName.decode(cString: pointer)
     }
 
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return stat(FileName.native(path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `path` with its nearest existing ancestor resolved and the rest appended (`.` and `..`
@@ -102,6 +102,9 @@ enum FilmGate {
             ("flat-tile", 0...1, { $0.flatTile = $1 }), ("blink", 0...1, { $0.blink = $1 }),
             ("blend-residual", 0...1, { $0.blendResidual = $1 }),
             ("mixture", 0...10, { $0.mixture = $1 }),
+            ("smallest-blend", 0...1, { $0.smallestBlend = $1 }), ("blend-trim", 0...0.5, { $0.blendTrim = $1 }),
+            ("gradual-frames", 2...1000, { $0.gradualFrames = Int($1) }),
+            ("gradual-floor", 0...10, { $0.gradualFloor = $1 }),
             ("longest-blank", 1...1000, { $0.longestBlank = Int($1) }),
             ("bare-area", 0...1, { $0.bareArea = $1 }), ("bare-change", 0...1, { $0.bareChange = $1 }),
             ("bare-colour", 0...1, { $0.bareColour = $1 }), ("bare-dark", 0...0.5, { $0.bareDark = $1 }),

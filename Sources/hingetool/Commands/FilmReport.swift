@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 /// `film --report DIR`: a self-contained HTML page for QA, `DIR/index.html`, with relative
 /// links to PNGs in DIR written through FilmAnalysis's one PNG writer (`Frame.pngData()`):
@@ -15,10 +16,11 @@ enum FilmReport {
         clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, hitches: FilmHitches? = nil,
         context: ToolContext
     ) throws(ToolError) -> [String] {
-        let listed = events.enumerated().filter { $0.element.kind != .settle }.map { $0.offset + 1 }
         let names =
             ["index.html", "curve.dat", "curve.png"]
-            + listed.flatMap { number in ["before", "during", "after", "tiles"].map { "event-\(number)-\($0).png" } }
+            + listed(events).flatMap { item in
+                ["before", "during", "after", "tiles"].map { "event-\(item.number)-\($0).png" }
+            }
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
             staged: true, offersForce: false)
@@ -31,23 +33,21 @@ enum FilmReport {
             written.append(folder + "/" + name)
         }
         var sections = ""
-        for (number, event) in events.enumerated() where event.kind != .settle {
+        for (number, event) in listed(events) {
             let shots = picks(event, in: frames)
             var cells = ""
             for (label, index) in shots {
                 guard let thumbnail = thumbnails.thumbnail(index, frames: frames, context: context) else { continue }
-                let name = "event-\(number + 1)-\(label).png"
+                let name = "event-\(number)-\(label).png"
                 try png(thumbnail, name)
                 cells +=
                     "<figure><img src=\"\(name)\" alt=\"\(label)\"><figcaption>\(label): "
                     + "\(frames[index].time) ms</figcaption></figure>\n"
             }
-            let heatName = "event-\(number + 1)-tiles.png"
+            let heatName = "event-\(number)-tiles.png"
             if let heat = heatImage(event, frames: frames) {
-                try png(heat, heatName)
-                cells +=
-                    "<figure><img src=\"\(heatName)\" alt=\"tiles\" class=\"heat\"><figcaption>tiles changed"
-                    + "</figcaption></figure>\n"
+                try png(heat.image, heatName)
+                cells += heatFigure(heatName, top: heat.top)
             }
             var details = ""
             if event.kind == .crossfade {
@@ -57,7 +57,7 @@ enum FilmReport {
                     + "\(DecimalNumber.fixed(event.dip, places: 3))\(event.isBlink ? " — <b>a blink</b>" : "")</p>\n"
             }
             sections +=
-                "<section id=\"event-\(number + 1)\"><h2>\(number + 1). \(escape(title(event))) at \(event.start) ms"
+                "<section id=\"event-\(number)\"><h2>\(number). \(escape(title(event))) at \(event.start) ms"
                 + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
         }
         let page = html(
@@ -71,7 +71,30 @@ enum FilmReport {
         return written
     }
 
-    static func title(_ event: FilmEvent) -> String { event.isBlink ? "crossfade (blink)" : event.kind.rawValue }
+    /// The events the report lists (all but settles, which only the curve shows), numbered
+    /// 1, 2, 3… in film order.
+    static func listed(_ events: [FilmEvent]) -> [(number: Int, event: FilmEvent)] {
+        events.filter { $0.kind != .settle }.enumerated().map { ($0.offset + 1, $0.element) }
+    }
+
+    /// The heat image's figure with its colour scale: black for no change, through red and
+    /// yellow, to white for `top`, the largest tile difference (RMSE) of the event.
+    static func heatFigure(_ name: String, top: Double) -> String {
+        "<figure><img src=\"\(name)\" alt=\"tiles\" class=\"heat\"><figcaption>tiles changed"
+            + "<div class=\"scale\"></div><span class=\"scale\">0</span>"
+            + "<span class=\"scale top\">\(DecimalNumber.fixed(top, places: 3))</span> (tile RMSE)"
+            + "</figcaption></figure>\n"
+    }
+
+    /// The event's name as the report shows it: its kind (a blink for a crossfade with a dip),
+    /// and, when the frames could be another kind too, its confidence and the alternatives.
+    static func title(_ event: FilmEvent) -> String {
+        let name = event.isBlink ? "crossfade (blink)" : event.kind.rawValue
+        guard event.confidence < 1 else { return name }
+        let others = event.alternatives.map(\.rawValue).joined(separator: ", ")
+        return name + " (confidence \(DecimalNumber.fixed(event.confidence, places: 2))"
+            + (others.isEmpty ? ")" : "; or \(others))")
+    }
 
     /// `text` safe inside HTML text and attribute values.
     static func escape(_ text: String) -> String {
@@ -100,8 +123,8 @@ enum FilmReport {
     }
 
     /// Each tile's largest difference over the event's steps, as a heat image (black, red,
-    /// yellow, white), 12 pixels per tile.
-    static func heatImage(_ event: FilmEvent, frames: [FilmFrame]) -> Frame? {
+    /// yellow, white for `top`, the largest of them), 12 pixels per tile.
+    static func heatImage(_ event: FilmEvent, frames: [FilmFrame]) -> (image: Frame, top: Double)? {
         let steps = frames.filter { $0.time >= event.start && $0.time <= max(event.end, event.start) }
         guard let grid = steps.first?.difference?.grid else { return nil }
         var heat = [Float](repeating: 0, count: grid.count)
@@ -123,7 +146,7 @@ enum FilmReport {
                 rgb[pixel + 2] = UInt8(min(255, max(0, (3 * value - 2) * 255)))
             }
         }
-        return Frame(width: width, height: height, rgb: rgb)
+        return (Frame(width: width, height: height, rgb: rgb), Double(top))
     }
 
     /// The difference curve with the events shaded, drawn by gnuplot with `plot film`'s script;
@@ -158,10 +181,10 @@ enum FilmReport {
         hitches: FilmHitches? = nil
     ) -> String {
         var rows = ""
-        for (number, event) in events.enumerated() where event.kind != .settle {
+        for (number, event) in listed(events) {
             let dip = event.kind == .crossfade ? DecimalNumber.fixed(event.dip, places: 3) : ""
             rows +=
-                "<tr><td><a href=\"#event-\(number + 1)\">\(number + 1)</a></td><td>\(escape(title(event)))</td>"
+                "<tr><td><a href=\"#event-\(number)\">\(number)</a></td><td>\(escape(title(event)))</td>"
                 + "<td>\(event.start)</td><td>\(event.end)</td><td>\(event.frames)</td>"
                 + "<td>\(DecimalNumber.fixed(event.peak, places: 4))</td><td>\(dip)</td></tr>\n"
         }
@@ -176,6 +199,9 @@ enum FilmReport {
             .shots { display: flex; gap: 12px; align-items: flex-start; }
             figure { margin: 0; } figure img { width: 180px; border: 1px solid #888; image-rendering: pixelated; }
             figure img.heat { width: 144px; }
+            div.scale { width: 144px; height: 8px; border: 1px solid #888;
+              background: linear-gradient(to right, #000 0%, #f00 33.3%, #ff0 66.7%, #fff 100%); }
+            span.scale { font-size: 11px; } span.scale.top { float: right; }
             p.clock { background: #fff6d5; padding: 4px 8px; }
             p.hitches { padding: 4px 8px; } p.good { background: #e3f6e3; } p.warning { background: #fff0c8; }
             p.critical { background: #ffd9d9; }
@@ -203,39 +229,42 @@ enum FilmReport {
 /// only each thumbnail's place in the file.
 final class FilmThumbnails: @unchecked Sendable {
     static let width = 180
-    private let lock = NSLock()
-    private var kept: [Int: (offset: Int, width: Int, height: Int)] = [:]
-    private var spill: UnsafeMutablePointer<FILE>?
-    private var end = 0
-    private var failed = false
+    /// The places of the kept thumbnails and the file they are in, behind one lock (frames
+    /// are kept from the decoding threads).
+    private struct Spill {
+        var kept: [Int: (offset: Int, width: Int, height: Int)] = [:]
+        var file: UnsafeMutablePointer<FILE>?
+        var end = 0
+        var failed = false
+    }
 
-    deinit { if let spill { fclose(spill) } }
+    private let spill = LockedBuffer.make(Spill())
+
+    deinit { spill.withLock { if let file = $0.file { fclose(file) } } }
 
     /// Keeps a small copy of frame `index` (called from any thread); a thumbnail that cannot be
     /// written (a full temporary disk) is left out of the report, as an undecodable frame is.
     func keep(_ index: Int, _ frame: Frame) {
         let small = Self.shrink(frame)
-        lock.lock()
-        defer { lock.unlock() }
-        if spill == nil && !failed {
-            spill = tmpfile()
-            failed = spill == nil
+        spill.withLock { state in
+            if state.file == nil && !state.failed {
+                state.file = tmpfile()
+                state.failed = state.file == nil
+            }
+            guard let file = state.file, small.layout.bitDepth == 8 else { return }
+            let bytes = small.bytes
+            let end = state.end
+            let written = bytes.withUnsafeBytes { pwrite(fileno(file), $0.baseAddress, $0.count, off_t(end)) }
+            guard written == bytes.count else { return }
+            state.kept[index] = (end, small.width, small.height)
+            state.end += bytes.count
         }
-        guard let spill, small.layout.bitDepth == 8 else { return }
-        let bytes = small.bytes
-        let written = bytes.withUnsafeBytes { pwrite(fileno(spill), $0.baseAddress, $0.count, off_t(end)) }
-        guard written == bytes.count else { return }
-        kept[index] = (end, small.width, small.height)
-        end += bytes.count
     }
 
     /// The thumbnail of frame `index`: kept, or decoded from its file (read again through the
     /// one opener, so a frame swapped for a FIFO since the first read is refused, not waited on).
     func thumbnail(_ index: Int, frames: [FilmFrame], context: ToolContext) -> Frame? {
-        lock.lock()
-        let found = kept[index]
-        let descriptor = spill.map { fileno($0) }
-        lock.unlock()
+        let (found, descriptor) = spill.withLock { state in (state.kept[index], state.file.map { fileno($0) }) }
         if let found, let descriptor {
             var rgb = [UInt8](repeating: 0, count: found.width * found.height * 3)
             let got = rgb.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(found.offset)) }

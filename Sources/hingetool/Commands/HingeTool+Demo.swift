@@ -46,7 +46,10 @@ extension HingeTool {
             var statistics = TraceStatistics()
             for sample in samples { statistics.add(sample) }
             var text = "HingeKit demo: \(source)\n\n"
-            text += Stats.report(statistics, summary: summary, path: source)
+            // The report's header escapes the name itself: given the name as typed, not `source`
+            // (already escaped for messages), so a backslash or a Latin-1 byte is escaped once.
+            let typed = arguments.positionals.first.map { $0 == "-" ? "<stdin>" : $0 } ?? source
+            text += Stats.report(statistics, summary: summary, path: typed)
             if let truth {
                 text +=
                     samples.contains { $0.angle != nil }

@@ -52,7 +52,8 @@ extension HingeTool {
                     ["--thresholds"], value: "list",
                     help:
                         "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
-                        + "blend-residual, mixture, longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
+                        + "blend-residual, mixture, smallest-blend, blend-trim, gradual-frames, gradual-floor, "
+                        + "longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
                         + "longest-flash, settle-gap, late-motion, late-motion-step; "
                         + "docs/film.md)."),
                 CommandSpec.Option(
@@ -281,6 +282,10 @@ extension HingeTool {
                 members.append(("blink", .bool(event.isBlink)))
             }
             if !event.tiles.isEmpty { members.append(("tiles", .array(event.tiles.map(JSONValue.integer)))) }
+            if event.confidence < 1 {
+                members.append(("confidence", .number(event.confidence)))
+                members.append(("alternatives", .array(event.alternatives.map { .string($0.rawValue) })))
+            }
             if hinge {
                 members.append(("since_hinge_stop_ms", event.sinceHingeStop.map(JSONValue.integer) ?? .null))
                 members.append(("since_hinge_start_ms", event.sinceHingeStart.map(JSONValue.integer) ?? .null))

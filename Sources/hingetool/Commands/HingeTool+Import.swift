@@ -277,19 +277,16 @@ extension HingeTool {
         static func checkTimes(
             _ times: some Sequence<(Int64, Int, Int)>, origin: Int64, clock: Clock, file: String
         ) throws(ToolError) {
-            let latest = Int64(TraceReadOptions.clockRange.upperBound) * 1_000_000_000
-            for (nanoseconds, line, column) in times {
-                let (time, overflow) = nanoseconds.subtractingReportingOverflow(origin)
-                guard overflow || time < 0 || time > latest else { continue }
-                let remedy =
-                    clock == .recorder
-                    ? "; '--clock zero' measures times from the first event"
-                    : " after the first event: the log spans more than a trace can hold"
-                let shown = overflow ? "past \(Int64.max) ns" : "\(ExactTime.seconds(nanoseconds: time)) s"
-                throw .data(
-                    InputLocation(file: file, line: line, column: column).message(
-                        "the time \(shown) is outside 0…4294967296 s (2³²), the times a trace holds\(remedy)"))
-            }
+            let tagged = times.lazy.map { (nanoseconds: $0.0, tag: ($0.1, $0.2)) }
+            guard let (time, (line, column)) = ExactTime.firstOutsideTrace(tagged, origin: origin) else { return }
+            let remedy =
+                clock == .recorder
+                ? "; '--clock zero' measures times from the first event"
+                : " after the first event: the log spans more than a trace can hold"
+            let shown = time.map { "\(ExactTime.seconds(nanoseconds: $0)) s" } ?? "past \(Int64.max) ns"
+            throw .data(
+                InputLocation(file: file, line: line, column: column).message(
+                    "the time \(shown) is outside 0…4294967296 s (2³²), the times a trace holds\(remedy)"))
         }
 
         /// The header's account of the clock.

@@ -192,7 +192,7 @@ extension HingeTool {
         static func copy(
             _ encoded: String, to file: FileOutput, shownAs output: String, format: VideoFormat
         ) throws(ToolError) {
-            let source = open(encoded, O_RDONLY | O_CLOEXEC)
+            let source = open(FileName.native(encoded), O_RDONLY | O_CLOEXEC)
             guard source >= 0 else {
                 throw .failure(
                     "ffmpeg wrote no \(format.rawValue.uppercased()) for '\(Echo.quoted(output, limit: 200))'")

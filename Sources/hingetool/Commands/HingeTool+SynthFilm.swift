@@ -1,6 +1,7 @@
 import FilmAnalysis
 import Foundation
 import HingeKit
+internal import HingeSupport
 
 extension HingeTool {
     /// `hingetool synth-film SCENE --out-dir DIR`: a synthetic film with ground truth.
@@ -59,7 +60,7 @@ extension HingeTool {
             let height = Int(try declaredNumber(arguments, "height"))
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
             try write(film, to: folder, force: arguments.has("force"))
-            context.write("wrote \(film.shots.count) frames and truth.json to \(folder)\n")
+            context.write("wrote \(film.shots.count) frames and truth.json to \(Echo.comment(folder))\n")
         }
 
         /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`, as an

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+internal import HingeSupport
 
 /// Whether this ffmpeg converts `yuv420p` to RGB exactly as ``YUV420Conversion`` does, for one
 /// picture size and one set of colours, checked on every input it could meet: a few raw
@@ -13,11 +14,15 @@ import Foundation
 /// size, one picture in memory at a time: a fifth of a second here); ``failure()`` looks without waiting, ``verdict()`` waits.
 /// Its ffmpeg is a ``ChildProgram`` like the film's, killed by ``cancel()``.
 final class YUV420Probe: @unchecked Sendable {
-    private let lock = NSLock()
-    /// `nil` while it runs; then `.some(nil)` when identical, or why not.
-    private var outcome: String??
-    private var running: pid_t?
-    private var cancelled = false
+    /// The probe's state, shared by its thread and the film's, behind one lock.
+    private struct State {
+        /// `nil` while it runs; then `.some(nil)` when identical, or why not.
+        var outcome: String??
+        var running: pid_t?
+        var cancelled = false
+    }
+
+    private let state = LockedBuffer.make(State())
     private let done = DispatchGroup()
     private let timeLimit: Double
 
@@ -35,14 +40,14 @@ final class YUV420Probe: @unchecked Sendable {
             let found = check(
                 ffmpeg: ffmpeg, width: width, height: height, conversion: conversion, pixelFormat: pixelFormat,
                 inputOptions: inputOptions)
-            lock.withLock { outcome = .some(found) }
+            state.withLock { $0.outcome = .some(found) }
             done.leave()
         }
     }
 
     /// Why the conversions differ, once known; `nil` while the check runs or when they agree.
     func failure() -> String? {
-        lock.withLock { outcome ?? nil }
+        state.withLock { $0.outcome ?? nil }
     }
 
     /// Waits for the check: `nil` when ffmpeg's RGB and the conversion's are identical, else why
@@ -58,9 +63,9 @@ final class YUV420Probe: @unchecked Sendable {
 
     /// Stops the check (kills its ffmpeg) and waits for its thread.
     func cancel() {
-        lock.withLock {
-            cancelled = true
-            if let running { kill(-running, SIGKILL) }
+        state.withLock { state in
+            state.cancelled = true
+            if let running = state.running { kill(-running, SIGKILL) }
         }
         done.wait()
     }
@@ -126,13 +131,19 @@ final class YUV420Probe: @unchecked Sendable {
         do {
             out = try ChildProgram.pipe()
             defer { _ = close(out.write) }
-            child = try lock.withLock { () throws(ToolError) -> ChildProgram in
-                guard !cancelled else { throw .failure("cancelled") }
-                let started = try ChildProgram(
-                    ffmpeg, arguments: arguments, convention: .ffmpeg, input: fileno(file), output: out.write)
-                running = started.pid
-                return started
+            // Started under the lock, so a cancel either comes first or finds the pid to kill.
+            let started = state.withLock { state -> Result<ChildProgram, ToolError> in
+                guard !state.cancelled else { return .failure(.failure("cancelled")) }
+                do throws(ToolError) {
+                    let started = try ChildProgram(
+                        ffmpeg, arguments: arguments, convention: .ffmpeg, input: fileno(file), output: out.write)
+                    state.running = started.pid
+                    return .success(started)
+                } catch {
+                    return .failure(error)
+                }
             }
+            child = try started.get()
         } catch {
             return "cannot run ffmpeg for the probe"
         }
@@ -166,7 +177,7 @@ final class YUV420Probe: @unchecked Sendable {
         }
         // Every byte compared alike: what ffmpeg does after that does not matter, and a wrapper
         // that lingers is stopped rather than waited for.
-        lock.withLock { running = nil }
+        state.withLock { $0.running = nil }
         child.stop()
         return nil
     }

@@ -68,3 +68,24 @@ enum ExactTime {
         return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 }
+
+extension ExactTime {
+    /// The latest time a trace holds, in nanoseconds from its origin: 2³² s
+    /// (`TraceReadOptions.clockRange`, which `read` and `stats` apply).
+    static let latestTraceTime: Int64 = 4_294_967_296 * 1_000_000_000
+
+    /// The first of `times` (nanoseconds, with whatever the caller tags them with) that lies
+    /// outside 0…2³² s once measured from `origin` — what an importer must refuse before it
+    /// writes a trace `read` would then reject (issue 32) — with the time from the origin, or
+    /// `nil` (past `Int64` when the subtraction overflows); `nil` when every time fits.
+    static func firstOutsideTrace<Tag>(
+        _ times: some Sequence<(nanoseconds: Int64, tag: Tag)>, origin: Int64
+    ) -> (time: Int64?, tag: Tag)? {
+        for (nanoseconds, tag) in times {
+            let (time, overflow) = nanoseconds.subtractingReportingOverflow(origin)
+            if overflow { return (nil, tag) }
+            if time < 0 || time > latestTraceTime { return (time, tag) }
+        }
+        return nil
+    }
+}

@@ -64,7 +64,7 @@ final class InputFile: TraceByteSource {
     init(_ path: String, limit: Int? = nil) throws(ToolError) {
         let kind = try Self.kind(of: path)
         guard kind == .regularFile else { throw Self.refusal(path, kind: kind, allowed: "a regular file") }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let descriptor = open(FileName.native(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -90,7 +90,7 @@ final class InputFile: TraceByteSource {
     /// - Throws: ``ToolError/noInput(_:)`` when it cannot be looked at (missing, no permission).
     static func kind(of path: String) throws(ToolError) -> Kind {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw unreadable(path, errno) }
+        guard stat(FileName.native(path), &status) == 0 else { throw unreadable(path, errno) }
         return Kind(mode: status.st_mode)
     }
 

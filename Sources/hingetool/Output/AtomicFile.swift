@@ -10,7 +10,8 @@ enum AtomicFile {
     static func replace(_ path: String, with bytes: [UInt8]) throws(ToolError) {
         let file = try FileOutput(path: path)
         guard bytes.withUnsafeBufferPointer({ file.write($0) }) else {
-            let error = ToolError.failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            let error = ToolError.failure(
+                "cannot write '\(Echo.quoted(path, limit: 200))': \(String(cString: strerror(errno)))")
             file.abandon()
             throw error
         }

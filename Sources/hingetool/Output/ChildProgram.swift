@@ -94,8 +94,9 @@ final class ChildProgram {
         let words =
             folder.map { ["/bin/sh", "-c", "cd -- \"$1\" || exit 127; shift; exec \"$@\"", "sh", $0, executable] }
             ?? [executable]
-        let argv = (words + arguments.map { $0.text(convention) }).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            (words + arguments.map { $0.text(convention) }).map(FileName.duplicate) + [nil]
+        defer { argv.forEach { $0?.deallocate() } }
         // Started and registered in one step, so a signal never finds the child unregistered.
         var result: Int32 = 0
         let started = TemporaryFiles.making { () -> (value: pid_t, entry: TemporaryFiles.Entry)? in

@@ -35,18 +35,18 @@ final class FileOutput {
         let target = inFolder ? path : try Self.resolve(path)
         try RunRecord.current?.check(output: target, shownAs: path, register: registered)
         var status = stat()
-        if !inFolder, stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        if !inFolder, stat(FileName.native(target), &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             // A device, FIFO or socket: write to it as it is.
             let descriptor =
                 status.st_mode & S_IFMT == S_IFSOCK
-                ? Self.connect(toSocket: target) : open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                ? Self.connect(toSocket: target) : open(FileName.native(target), O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Self.failure(path) }
             self.descriptor = descriptor
             replacement = nil
             return
         }
-        let existing = lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil
-        var template = Array(Self.temporaryName(beside: target).utf8CString)
+        let existing = lstat(FileName.native(target), &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil
+        var template = FileName.native(Self.temporaryName(beside: target))
         // Made and registered in one step, so a signal never finds it unregistered.
         let made = TemporaryFiles.making { () -> (value: Int32, entry: TemporaryFiles.Entry)? in
             let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -54,11 +54,11 @@ final class FileOutput {
                 return mkstemp(base)
             }
             guard descriptor >= 0 else { return nil }
-            let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let name = FileName.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
             return (descriptor, .file(name))
         }
         guard let (descriptor, slot) = made else { throw Self.failure(path) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = FileName.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {
@@ -94,9 +94,11 @@ final class FileOutput {
         defer { TemporaryFiles.release(replacement.slot) }
         let synced = fsync(descriptor) == 0
         let closedCleanly = close(descriptor) == 0
-        guard synced, closedCleanly, rename(replacement.temporary, replacement.target) == 0 else {
+        guard synced, closedCleanly,
+            rename(FileName.native(replacement.temporary), FileName.native(replacement.target)) == 0
+        else {
             let error = Self.failure(path)
-            unlink(replacement.temporary)
+            unlink(FileName.native(replacement.temporary))
             throw error
         }
     }
@@ -107,7 +109,7 @@ final class FileOutput {
         closed = true
         close(descriptor)
         if let replacement {
-            unlink(replacement.temporary)
+            unlink(FileName.native(replacement.temporary))
             TemporaryFiles.release(replacement.slot)
         }
     }
@@ -119,26 +121,26 @@ final class FileOutput {
         let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         if path.isEmpty { throw .failure("cannot write '': the file name is empty") }
         if last.isEmpty || last == "." || last == ".." {
-            throw .failure("cannot write '\(path)': that names a directory, not a file")
+            throw .failure("cannot write '\(Echo.quoted(path, limit: 200))': that names a directory, not a file")
         }
         var current = path
         for _ in 0..<40 {
             var status = stat()
-            guard lstat(current, &status) == 0 else { return current }
+            guard lstat(FileName.native(current), &status) == 0 else { return current }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                throw .failure("cannot write '\(path)': it is a directory")
+                throw .failure("cannot write '\(Echo.quoted(path, limit: 200))': it is a directory")
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(current, &buffer, buffer.count - 1)
+                let count = readlink(FileName.native(current), &buffer, buffer.count - 1)
                 guard count > 0 else { throw failure(path) }
-                let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let link = FileName.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
                 current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
             default:
                 return current
             }
         }
-        throw .failure("cannot write '\(path)': too many levels of symbolic links")
+        throw .failure("cannot write '\(Echo.quoted(path, limit: 200))': too many levels of symbolic links")
     }
 
     /// A stream connection to the Unix-domain socket at `path` (what `-o` onto a socket
@@ -148,7 +150,7 @@ final class FileOutput {
         guard descriptor >= 0 else { return -1 }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
+        let bytes = FileName.bytes(path)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard bytes.count < capacity else {
             close(descriptor)
@@ -184,7 +186,7 @@ final class FileOutput {
         var kept = ""
         var bytes = 0
         for character in name {
-            let size = character.utf8.count
+            let size = FileName.bytes(String(character)).count
             if bytes + size > Int(NAME_MAX) - 8 { break }
             kept.append(character)
             bytes += size
@@ -199,6 +201,6 @@ final class FileOutput {
     }
 
     private static func failure(_ path: String) -> ToolError {
-        .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        .failure("cannot write '\(Echo.quoted(path, limit: 200))': \(String(cString: strerror(errno)))")
     }
 }

@@ -57,10 +57,9 @@ final class OutputSet {
         self.force = force
         self.exclusive = exclusive
         try RunRecord.current?.check(outputFolder: folder)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create '\(Echo.quoted(folder, limit: 200))': \(error.localizedDescription)")
+        let code = FileName.makeFolders(folder)
+        guard code == 0 else {
+            throw .failure("cannot create '\(Echo.quoted(folder, limit: 200))': \(String(cString: strerror(code)))")
         }
         try RunRecord.current?.check(outputFolder: folder)
         for name in names {
@@ -122,7 +121,8 @@ final class OutputSet {
     func finish() throws(ToolError) {
         let now = Set(written)
         if let staging {
-            for name in written where rename(staging.path + "/" + name, folder + "/" + name) != 0 {
+            for name in written
+            where rename(FileName.native(staging.path + "/" + name), FileName.native(folder + "/" + name)) != 0 {
                 throw .failure(
                     "cannot write '\(Echo.quoted(folder + "/" + name, limit: 200))': \(String(cString: strerror(errno)))"
                 )
@@ -130,7 +130,9 @@ final class OutputSet {
             self.staging = nil
         }
         if exclusive {
-            for name in earlier.subtracting(now) where isRegularFile(name) { unlink(folder + "/" + name) }
+            for name in earlier.subtracting(now) where isRegularFile(name) {
+                unlink(FileName.native(folder + "/" + name))
+            }
             try writeManifest(now)
         } else {
             try writeManifest(earlier.union(now))
@@ -139,18 +141,18 @@ final class OutputSet {
 
     private func isRegularFile(_ name: String) -> Bool {
         var status = stat()
-        return lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        return lstat(FileName.native(folder + "/" + name), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private func entries() throws(ToolError) -> [String] {
-        guard let directory = opendir(folder) else {
+        guard let directory = opendir(FileName.native(folder)) else {
             throw .failure("cannot read '\(Echo.quoted(folder, limit: 200))': \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileName.decode(raw.prefix { $0 != 0 })
             }
             // Hidden names (the manifests, temporary files) are no frame and no planned name.
             if !name.hasPrefix(".") { names.append(name) }
@@ -160,7 +162,8 @@ final class OutputSet {
 
     private func readManifest() -> Set<String> {
         var status = stat()
-        guard lstat(manifest, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 24,
+        guard lstat(FileName.native(manifest), &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size < 1 << 24,
             let text = try? String(contentsOfFile: manifest, encoding: .utf8)
         else { return [] }
         return Set(text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.contains("/") })

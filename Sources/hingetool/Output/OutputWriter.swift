@@ -130,6 +130,6 @@ final class OutputWriter {
     }
 
     private static func writeFailure(_ path: String) -> ToolError {
-        .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        .failure("cannot write '\(Echo.quoted(path, limit: 200))': \(String(cString: strerror(errno)))")
     }
 }

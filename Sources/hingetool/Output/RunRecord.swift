@@ -20,10 +20,15 @@ final class RunRecord: @unchecked Sendable {
         var path: String
     }
 
-    private let lock = NSLock()
-    private var inputs: [Input] = []
-    /// Outputs as canonical paths (the folder resolved, the name as given).
-    private var outputs: [String: String] = [:]
+    /// What the run has registered, behind one lock (commands read frames on several threads):
+    /// the record's only mutable state, so `@unchecked Sendable` rests on ``LockedBuffer``.
+    private struct Registered {
+        var inputs: [Input] = []
+        /// Outputs as canonical paths (the folder resolved, the name as given).
+        var outputs: [String: String] = [:]
+    }
+
+    private let registered = LockedBuffer.make(Registered())
 
     /// Runs `body` with this record as ``current``.
     func run(_ body: () throws(ToolError) -> Void) throws(ToolError) {
@@ -52,14 +57,12 @@ final class RunRecord: @unchecked Sendable {
     func register(input path: String) {
         guard path != "-", !path.isEmpty else { return }
         var status = stat()
-        guard stat(path, &status) == 0 else { return }
+        guard stat(FileName.native(path), &status) == 0 else { return }
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFDIR else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        inputs.append(
-            Input(
-                device: UInt64(status.st_dev), inode: UInt64(status.st_ino), isFolder: kind == S_IFDIR, path: path))
+        let input = Input(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), isFolder: kind == S_IFDIR, path: path)
+        registered.withLock { $0.inputs.append(input) }
     }
 
     /// Refuses `target` (the file an output finally names, links resolved) when it is an input
@@ -69,42 +72,44 @@ final class RunRecord: @unchecked Sendable {
     func check(output target: String, shownAs name: String, register: Bool = true) throws(ToolError) {
         let folder = Self.folder(of: target)
         var status = stat()
-        let existing = stat(target, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
+        let existing =
+            stat(FileName.native(target), &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
         var folderStatus = stat()
         let folderIdentity =
-            stat(folder, &folderStatus) == 0 ? (UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)) : nil
-        lock.lock()
-        defer { lock.unlock() }
-        for input in inputs {
-            if let existing, !input.isFolder, existing == (input.device, input.inode) {
-                throw .usage(
-                    "'\(Echo.quoted(name, limit: 200))' is the input '\(Echo.quoted(input.path, limit: 200))': "
-                        + "writing it would replace what this run reads; choose another output")
+            stat(FileName.native(folder), &folderStatus) == 0
+            ? (UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)) : nil
+        let canonical = register ? Self.canonical(target) : ""
+        let refusal = registered.withLock { state -> String? in
+            for input in state.inputs {
+                if let existing, !input.isFolder, existing == (input.device, input.inode) {
+                    return "'\(Echo.quoted(name, limit: 200))' is the input '\(Echo.quoted(input.path, limit: 200))': "
+                        + "writing it would replace what this run reads; choose another output"
+                }
+                if let folderIdentity, input.isFolder, folderIdentity == (input.device, input.inode) {
+                    return "'\(Echo.quoted(name, limit: 200))' would be written into the input folder "
+                        + "'\(Echo.quoted(input.path, limit: 200))', which this run reads; choose another output"
+                }
             }
-            if let folderIdentity, input.isFolder, folderIdentity == (input.device, input.inode) {
-                throw .usage(
-                    "'\(Echo.quoted(name, limit: 200))' would be written into the input folder "
-                        + "'\(Echo.quoted(input.path, limit: 200))', which this run reads; choose another output")
+            guard register else { return nil }
+            if let other = state.outputs[canonical] {
+                return "'\(Echo.quoted(name, limit: 200))' and '\(Echo.quoted(other, limit: 200))' are the same file: "
+                    + "one run cannot write two outputs into it"
             }
+            state.outputs[canonical] = name
+            return nil
         }
-        guard register else { return }
-        let canonical = Self.canonical(target)
-        if let other = outputs[canonical] {
-            throw .usage(
-                "'\(Echo.quoted(name, limit: 200))' and '\(Echo.quoted(other, limit: 200))' are the same file: "
-                    + "one run cannot write two outputs into it")
-        }
-        outputs[canonical] = name
+        if let refusal { throw .usage(refusal) }
     }
 
     /// Refuses a folder an output set is written into when it is an input folder of the run.
     func check(outputFolder folder: String) throws(ToolError) {
         var status = stat()
-        guard stat(folder, &status) == 0 else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        for input in inputs
-        where input.isFolder && (input.device, input.inode) == (UInt64(status.st_dev), UInt64(status.st_ino)) {
+        guard stat(FileName.native(folder), &status) == 0 else { return }
+        let identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        let input = registered.withLock { state in
+            state.inputs.first { $0.isFolder && ($0.device, $0.inode) == identity }
+        }
+        if let input {
             throw .usage(
                 "'\(Echo.quoted(folder, limit: 200))' is the input folder '\(Echo.quoted(input.path, limit: 200))': "
                     + "writing into it would change what this run reads; choose another folder")
@@ -114,7 +119,7 @@ final class RunRecord: @unchecked Sendable {
     /// The absolute path of `path`'s folder (links resolved) followed by its last name.
     static func canonical(_ path: String) -> String {
         let folder = folder(of: path)
-        guard let resolved = realpath(folder, nil) else { return path }
+        guard let resolved = realpath(FileName.native(folder), nil) else { return path }
         defer { free(resolved) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return String(cString: resolved) + "/" + name

@@ -74,8 +74,8 @@ enum TemporaryFiles {
             var status: Int32 = 0
             waitpid(group, &status, 0)
         }
-        for file in state.files.values { unlink(file) }
-        for folder in state.folders.values { try? FileManager.default.removeItem(atPath: folder) }
+        for file in state.files.values { unlink(FileName.native(file)) }
+        for folder in state.folders.values { FileName.removeTree(folder) }
         state.processGroups = [:]
         state.files = [:]
         state.folders = [:]

@@ -13,11 +13,11 @@ final class TemporaryFolder {
     /// - Throws: ``ToolError/failure(_:)`` when the folder cannot be made.
     init(purpose: String, in parent: String? = nil) throws(ToolError) {
         let base = parent.map { $0 + "/.hingetool-" } ?? NSTemporaryDirectory() + "hingetool-"
-        var template = Array((base + "\(purpose)-XXXXXX").utf8CString)
+        var template = FileName.native(base + "\(purpose)-XXXXXX")
         // Made and registered in one step, so a signal never finds it unregistered.
         let made = TemporaryFiles.making { () -> (value: String, entry: TemporaryFiles.Entry)? in
             guard mkdtemp(&template) != nil else { return nil }
-            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let path = FileName.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
             return (path, .folder(path))
         }
         guard let made else {
@@ -27,7 +27,7 @@ final class TemporaryFolder {
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        FileName.removeTree(path)
         TemporaryFiles.release(slot)
     }
 }

@@ -109,26 +109,36 @@ struct GeneratedHostileTests {
         }
     }
 
-    /// Issue 32: an input named in Latin-1 (`in\xE9put`, not UTF-8) is refused (64) with its
-    /// bytes escaped, never opened or written as another name. The shell makes the name and
-    /// puts it in the slot: a Swift String cannot hold the byte 0xE9 alone.
+    /// Issue 32: an input named in Latin-1 (`in\xE9put`, not UTF-8) is the file of that name:
+    /// the run ends as it does for the same file under a plain name of the same length
+    /// (`inXput`), with the same output once the name (`in\xE9put` in messages) is set aside.
+    /// The shell makes the names and puts them in the slot: the oracle is the bytes it gave.
     func latin1Name(_ command: String, base: [String], slot: HostileCatalogue.Slot, folder: String) {
         let input = base[slot.index]
         guard (try? InputFile.kind(of: input)) == .regularFile else { return }
-        var arguments = base
-        arguments[slot.index] = "@LATIN1@"
-        let script =
-            "n=$(printf 'in\\351put-\(slot.index)'); cp -- \"$1\" \"$n\" || exit 99; shift; "
-            + "for a; do shift; [ \"$a\" = @LATIN1@ ] && a=$n; set -- \"$@\" \"$a\"; done; exec \"$@\""
-        var child = GuardedProcess(
-            arguments: ["/bin/sh", "-c", script, "sh", input, builtTool] + arguments, folder: folder, timeLimit: 120)
-        child.memoryLimit = Self.memory
-        child.workingFolder = folder
-        let run = child.run()
+        var runs: [ChildRun] = []
+        for (name, shown) in [("inXput-\(slot.index)", "inXput"), ("in\\351put-\(slot.index)", "in\\xE9put")] {
+            var arguments = base
+            arguments[slot.index] = "@NAME@"
+            let script =
+                "n=$(printf '\(name)'); cp -- \"$1\" \"$n\" || exit 99; shift; "
+                + "for a; do shift; [ \"$a\" = @NAME@ ] && a=$n; set -- \"$@\" \"$a\"; done; exec \"$@\""
+            var child = GuardedProcess(
+                arguments: ["/bin/sh", "-c", script, "sh", input, builtTool] + arguments, folder: folder, timeLimit: 120
+            )
+            child.memoryLimit = Self.memory
+            child.workingFolder = folder
+            var run = child.run()
+            Self.expectSane(run, "\(command) \(slot.name) named \(shown)")
+            run.output = run.output.replacing(shown, with: "NAME")
+            runs.append(run)
+        }
         let label = "\(command) \(slot.name) named in Latin-1"
-        Self.expectSane(run, label)
-        #expect(run.status == 64, "\(label): \(run.error.prefix(300))")
-        #expect(run.error.contains("('in\\xE9put-\(slot.index)') is not UTF-8"), "\(label): \(run.error.prefix(300))")
+        #expect(runs[1].status == runs[0].status, "\(label): \(runs[1].error.prefix(300))")
+        // A plot's picture centres a title made of the name: only the status is compared there.
+        if !command.hasPrefix("plot") {
+            #expect(runs[1].output == runs[0].output, "\(label)")
+        }
     }
 
     func attack(_ command: String, base: [String], slot: HostileCatalogue.Slot, folder: String) throws {

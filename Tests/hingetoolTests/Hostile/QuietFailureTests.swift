@@ -316,30 +316,52 @@ struct QuietFailureTests {
 
     // MARK: names
 
-    @Test("a Latin-1 name (not UTF-8) is refused with its bytes escaped, never read or written as another name")
+    @Test("a Latin-1 name (not UTF-8) is read and written under exactly its bytes, and echoed as \\xE9")
     func nonUTF8Names() throws {
         let work = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
-        // The names are made and passed by the shell: a Swift String cannot hold the byte 0xE9 alone.
+        // The names are made, passed and checked by the shell, whose printf writes the byte
+        // 0xE9 itself: the oracle is the file system's bytes, not a Swift string.
         let make = GuardedProcess(
-            arguments: ["/bin/sh", "-c", "printf 'time,angle\\n0,90\\n1,91\\n' > \"$(printf 'caf\\351.csv')\""],
+            arguments: [
+                "/bin/sh", "-c",
+                "printf 'time,angle\\n0,90\\n1,91\\n' > \"$(printf 'caf\\351.csv')\"; cp \"$(printf 'caf\\351.csv')\" plain.csv",
+            ],
             folder: work, workingFolder: work
         ).run()
         try #require(make.status == 0, "\(make.error)")
-        let before = try FileManager.default.contentsOfDirectory(atPath: work).filter { !$0.hasPrefix("child-") }
-        for script in [
-            "exec \"$0\" stats \"$(printf 'caf\\351.csv')\"",
-            "exec \"$0\" read \"$(printf 'caf\\351.csv')\" -o \"$(printf 'out\\351.txt')\"",
-        ] {
-            let run = GuardedProcess(
-                arguments: ["/bin/sh", "-c", script, builtTool], folder: work, workingFolder: work
-            ).run()
-            #expect(run.status == 64, "\(script): \(run.error)")
-            #expect(run.error.contains("('caf\\xE9.csv') is not UTF-8"), "\(run.error)")
-            // Nothing written under any name (the -o wrote 'out\xEF\xBF\xBD.txt' and exited 0).
-            let after = try FileManager.default.contentsOfDirectory(atPath: work).filter { !$0.hasPrefix("child-") }
-            #expect(after.sorted() == before.sorted(), "\(after)")
-        }
+        let stats = GuardedProcess(
+            arguments: ["/bin/sh", "-c", "exec \"$0\" stats \"$(printf 'caf\\351.csv')\"", builtTool], folder: work,
+            workingFolder: work
+        ).run()
+        #expect(stats.status == 0, "\(stats.error)")
+        #expect(stats.output.hasPrefix("# hingetool stats caf\\xE9.csv\n"), "\(stats.output.prefix(200))")
+        // -o under the Latin-1 name: that file, byte for byte the plain run's output but the
+        // header's name, and no other name made ('out\xEF\xBF\xBD.txt' before issue 32).
+        let script =
+            "\"$0\" read \"$(printf 'caf\\351.csv')\" -o \"$(printf 'out\\351.txt')\" && \"$0\" read plain.csv -o plain.txt"
+            + " && test -f \"$(printf 'out\\351.txt')\" && ls | LC_ALL=C sort | od -An -c | tr -s ' '"
+        let run = GuardedProcess(arguments: ["/bin/sh", "-c", script, builtTool], folder: work, workingFolder: work)
+            .run()
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("o u t 351 . t x t"), "\(run.output)")
+        #expect(!run.output.contains("357 277 275"), "\(run.output)")
+        // The contents, compared by the shell (Foundation cannot open the name either).
+        let compare = GuardedProcess(
+            arguments: [
+                "/bin/sh", "-c",
+                "sed 's/caf\\\\xE9\\.csv/plain.csv/' \"$(printf 'out\\351.txt')\" | cmp - plain.txt && echo same",
+            ],
+            folder: work, workingFolder: work
+        ).run()
+        #expect(compare.output == "same\n", "\(compare.output) \(compare.error)")
+        // A Latin-1 name that does not exist is named with its byte escaped.
+        let missing = GuardedProcess(
+            arguments: ["/bin/sh", "-c", "exec \"$0\" stats \"$(printf 'nope\\351.csv')\"", builtTool], folder: work,
+            workingFolder: work
+        ).run()
+        #expect(missing.status == 66, "\(missing.error)")
+        #expect(missing.error.contains("'nope\\xE9.csv'"), "\(missing.error)")
     }
 
     // MARK: helpers

@@ -1,6 +1,7 @@
 // The app screens of the second corpus (issue 35). Query:
 //   app=grid|settings|article|map  theme=light|dark  nav=pill|buttons  fps=30|60 (the recording's
 //   rate, for blank pages N frames long)  first=MS (black before the first layout, default 1500)
+//   seed=N (other pictures, words and colours than the default 0 draws)
 //   steps=MS:ACTION,… (times after the first layout). Actions:
 //   cut · theme (a cut to the other theme) · fade1-CURVE-MS (the new page fades in over the old)
 //   · fade2-CURVE-MS (both fade, over the black window) · fadetheme-CURVE-MS (fade2 into the other
@@ -14,6 +15,7 @@ const APP = params.get('app') || 'grid';
 let theme = params.get('theme') || 'light';
 const FPS = Number(params.get('fps') || 60);
 const FIRST_MS = Number(params.get('first') || 1500);
+const SEED = Number(params.get('seed') || 0);
 const screenEl = document.getElementById('screen');
 const statusEl = document.getElementById('status');
 const navEl = document.getElementById('nav');
@@ -84,7 +86,7 @@ function page(n, pageTheme) {
   div.className = 'page t-' + pageTheme;
   div.style.height = APP === 'map' ? '100%' : '200%';
   const saved = theme; theme = pageTheme;
-  BUILD[APP](div, random(n * 7 + 1 + APP.length));
+  BUILD[APP](div, random(n * 7 + 1 + APP.length + 1000 * SEED));
   theme = saved;
   return div;
 }
@@ -139,7 +141,7 @@ function placeholder(colourName, where, layout, ms) {
   const saved = chosen.map(el => el.style.background);
   for (const el of chosen) el.classList.add('placeholder-' + colourName);
   after(ms, () => {
-    const r = random(pageNumber * 13 + 5);
+    const r = random(pageNumber * 13 + 5 + 1000 * SEED);
     chosen.forEach((el, i) => {
       el.classList.remove('placeholder-' + colourName);
       el.style.background = layout === 'relayout' ? saved[i] : (el.classList.contains('tile') ? saved[(i + 5) % saved.length] : photo(r));

@@ -34,7 +34,7 @@ extension HingeTool {
                 "film", base: Film.self, arguments: arguments, context: context,
                 panels: hinge == nil ? 1 : 2
             ) { title in
-                let written = (try? String(contentsOfFile: dataPath, encoding: .utf8)) ?? ""
+                let written = (try? context.readAll(dataPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 let offset = Film.reportedOffset(in: written) ?? 0
                 let stops = hinge.flatMap {
                     try? Film.timeline($0.samples, offset: offset, film: nil, path: $0.path, pointLimit: $0.limit).stops
@@ -103,8 +103,11 @@ extension HingeTool {
 
                 """
             if !events.alphas.isEmpty {
+                // A blank line between crossfades: gnuplot draws each as its own line, not one
+                // line joining fades seconds apart.
                 text += "# The blend α of each crossfade frame (film --format json has them too).\n$alpha << EOD\n"
-                text += events.alphas.map { "\($0.time) \($0.alpha)\n" }.joined() + "EOD\n"
+                text += events.fades.map { $0.map { "\($0.time) \($0.alpha)\n" }.joined() }.joined(separator: "\n")
+                text += "EOD\n"
             }
             if let hingeStops, !hingeStops.isEmpty {
                 text += "# When the hinge came to rest (HingeReader's isResting), ms.\n$stops << EOD\n"
@@ -201,16 +204,18 @@ extension HingeTool {
 
     /// What a plot of a film needs from the events `film --events` wrote: the kinds that occur,
     /// and each crossfade frame's time and blend α (the event's alphas belong, in order, to
-    /// the rows from its start to its end).
+    /// the rows from its start to its end), crossfade by crossfade.
     struct FilmEventRows {
         var kinds: Set<FilmEvent.Kind> = []
-        var alphas: [(time: Int, alpha: String)] = []
+        var fades: [[(time: Int, alpha: String)]] = []
+        /// Every crossfade frame's time and α, in film order.
+        var alphas: [(time: Int, alpha: String)] { fades.flatMap { $0 } }
 
         /// Reads the text `film --events` writes: the rows (`t_ms dt_ms rmse`), two blank lines,
         /// then the events (`start_ms end_ms kind frames peak alphas …`).
         init(_ text: String) {
             var times: [Int] = []
-            var fades: [(start: Int, end: Int, alphas: [Substring])] = []
+            var crossfades: [(start: Int, end: Int, alphas: [Substring])] = []
             // Sections are gnuplot's indices: two blank lines end one.
             var section = 0
             var blankLines = 0
@@ -228,13 +233,14 @@ extension HingeTool {
                 } else if section == 1, fields.count >= 6, let kind = FilmEvent.Kind(rawValue: String(fields[2])) {
                     kinds.insert(kind)
                     if kind == .crossfade, let start = Int(fields[0]), let end = Int(fields[1]) {
-                        fades.append((start, end, fields[5].split(separator: ",")))
+                        crossfades.append((start, end, fields[5].split(separator: ",")))
                     }
                 }
             }
-            for fade in fades {
+            for fade in crossfades {
                 let frames = times.filter { $0 >= fade.start && $0 <= fade.end }
-                alphas += zip(frames, fade.alphas).map { ($0, String($1)) }
+                let points = zip(frames, fade.alphas).map { (time: $0, alpha: String($1)) }
+                if !points.isEmpty { fades.append(points) }
             }
         }
     }

@@ -70,19 +70,19 @@ enum Gnuplot {
         }
         defer {
             if let temporary {
-                unlink(temporary.path)
+                unlink(FileName.native(temporary.path))
                 TemporaryFiles.release(temporary.slot)
             }
         }
         let result = try ChildProgram.run(
-            gnuplot, arguments: ["-"], convention: .plain, input: Array(script.utf8), in: folder)
+            gnuplot, arguments: ["-"], convention: .plain, input: FileName.bytes(script), in: folder)
         guard result.status == 0 else {
             throw .failure(
                 "gnuplot failed in \(Echo.quoted(set.folder, limit: 200)) (the previous picture is kept): "
                     + Echo.quoted(bytes: result.error, limit: 2000))
         }
         if let temporary, let picture {
-            guard rename(temporary.path, "\(folder)/\(picture)") == 0 else {
+            guard rename(FileName.native(temporary.path), FileName.native("\(folder)/\(picture)")) == 0 else {
                 throw .failure(
                     "cannot write '\(Echo.quoted("\(set.folder)/\(picture)", limit: 200))': \(String(cString: strerror(errno)))"
                 )

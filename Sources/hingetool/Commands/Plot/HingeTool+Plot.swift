@@ -117,7 +117,7 @@ extension HingeTool {
             var written = ["\(folder)/\(stem).dat", "\(folder)/\(stem).gp"]
             guard let gnuplot = Gnuplot.executable() else {
                 try set.finish()
-                context.write("wrote \(written.joined(separator: ", "))\n")
+                context.write("wrote \(written.map { Echo.comment($0) }.joined(separator: ", "))\n")
                 context.writeError(
                     "note: gnuplot is not installed, so no picture was drawn. Install it (make deps, "
                         + "apt-get install gnuplot-nox, or brew install gnuplot) and run: "
@@ -132,7 +132,7 @@ extension HingeTool {
             } else {
                 context.write(output)
             }
-            context.write("wrote \(written.joined(separator: ", "))\n")
+            context.write("wrote \(written.map { Echo.comment($0) }.joined(separator: ", "))\n")
         }
 
         /// Where a kind's data goes: NAME.dat in the `--out-dir` folder (``fileStem(_:_:)``).
