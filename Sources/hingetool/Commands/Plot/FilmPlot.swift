@@ -66,7 +66,7 @@ extension HingeTool {
         /// red bar from the held frame's time for as long as it stayed beyond the period.
         static func script(
             data: String, title: String, events: FilmEventRows, hingeStops: [Int]?,
-            hitches: [FilmHitches.Hitch]
+            hitches: [FilmHitches.Hitch] = []
         ) -> String {
             let hinge = hingeStops != nil
             let stopped = hingeStops?.isEmpty == false
