@@ -181,6 +181,9 @@ plots: build
 	  -o Plots/data/film-late-motion.dat
 	$(TOOL) film Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 --events -o Plots/data/film-crossfade-real.dat
 	scripts/film-probe.sh Datasets/films/real/crossfade-two-ease-30-h264-hq.mp4 > Plots/data/film-crossfade-real-probe.dat
+	$(TOOL) film Datasets/films/hitches/real/held-out-blocks-grab.mkv --hitches -o Plots/data/film-hitch-real.dat
+	jq -r '[.times_ms, .positions] | transpose[] | "\(.[0]) \(.[1] // "-")"' \
+	  Datasets/films/hitches/real/held-out-blocks.json > Plots/data/film-hitch-real-truth.dat
 	for trace in $$(ls Datasets/*.csv | grep -v no-hinge); do \
 	  $(TOOL) score --frontier $$trace -o Plots/data/frontier-$$(basename $$trace .csv).dat; done
 	for script in Plots/*.gp; do gnuplot $$script; done

@@ -5,8 +5,9 @@ internal import HingeSupport
 /// `film --fail-on KINDS` and `film --thresholds NAME=VALUE,…`: the CI gate and the
 /// detector's thresholds from the command line.
 enum FilmGate {
-    /// The kinds `--fail-on` accepts: every event kind, and `blink` (a crossfade with a dip).
-    static let kinds = FilmEvent.Kind.allCases.map(\.rawValue) + ["blink"]
+    /// The kinds `--fail-on` accepts: every event kind, `blink` (a crossfade with a dip) and
+    /// `hitch` (a frame held too long in motion, ``FilmHitchOutput``).
+    static let kinds = FilmEvent.Kind.allCases.map(\.rawValue) + ["blink", "hitch"]
 
     /// The kinds named by `--fail-on` (the parser has checked each against ``kinds``).
     static func kinds(_ text: String?) -> Set<String> {

@@ -9,10 +9,12 @@ internal import HingeSupport
 /// per event thumbnails of the frames before, during and after it, the tiles it changed as a
 /// heat image, and a crossfade's blend per frame and dip. Every name shown is HTML-escaped.
 enum FilmReport {
-    /// Writes the report of `frames` and `events` into `folder`; returns the files written.
+    /// Writes the report of `frames` and `events` into `folder`; returns the files written (the
+    /// curve's first: curve.dat and curve.png, none without gnuplot).
     static func write(
         into folder: String, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?,
-        clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, context: ToolContext
+        clockNote: String? = nil, source: String, thumbnails: FilmThumbnails, hitches: FilmHitches? = nil,
+        context: ToolContext
     ) throws(ToolError) -> [String] {
         let names =
             ["index.html", "curve.dat", "curve.png"]
@@ -22,15 +24,14 @@ enum FilmReport {
         let set = try OutputSet(
             folder: folder, owner: "film-report", command: "film --report", names: names, force: false,
             staged: true, offersForce: false)
-        var written: [String] = []
+        var written = try curve(
+            into: set, frames: frames, events: events, hinge: hinge, source: source, hitches: hitches, context: context)
+        let drawn = !written.isEmpty
         func png(_ frame: Frame, _ name: String) throws(ToolError) {
             guard let data = frame.pngData() else { throw .failure("cannot encode \(name)") }
             try set.write(name, data)
             written.append(folder + "/" + name)
         }
-        let curve = try self.curve(
-            into: set, frames: frames, events: events, hinge: hinge, source: source, context: context)
-        written += curve
         var sections = ""
         for (number, event) in listed(events) {
             let shots = picks(event, in: frames)
@@ -60,8 +61,8 @@ enum FilmReport {
                 + "</h2>\n<div class=\"shots\">\(cells)</div>\n\(details)</section>\n"
         }
         let page = html(
-            source: source, frames: frames, events: events, curve: curve.isEmpty ? nil : "curve.png",
-            clockNote: clockNote
+            source: source, frames: frames, events: events, curve: drawn ? "curve.png" : nil,
+            clockNote: clockNote, hitches: hitches
         )
         .replacingOccurrences(of: "<!--sections-->", with: sections)
         try set.write("index.html", page)
@@ -152,7 +153,7 @@ enum FilmReport {
     /// no picture (and no error) without gnuplot.
     static func curve(
         into set: OutputSet, frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
-        context: ToolContext
+        hitches: FilmHitches? = nil, context: ToolContext
     ) throws(ToolError) -> [String] {
         let folder = set.folder
         guard let gnuplot = Gnuplot.executable() else { return [] }
@@ -167,7 +168,8 @@ enum FilmReport {
         script += "set output 'curve.png'\n" + GnuplotText.literal
         script += HingeTool.FilmPlot.script(
             data: "curve.dat", title: GnuplotText.quoted("film: " + (source as NSString).lastPathComponent),
-            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops)
+            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops,
+            hitches: hitches?.list ?? [])
         _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: set)
         return [folder + "/curve.dat", folder + "/curve.png"]
     }
@@ -175,7 +177,8 @@ enum FilmReport {
     /// The page around the event sections; `clockNote`, `--hinge`'s clock (the offset found,
     /// its uncertainty, and an ambiguity or unreliability warning), shown under the summary.
     static func html(
-        source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil
+        source: String, frames: [FilmFrame], events: [FilmEvent], curve: String?, clockNote: String? = nil,
+        hitches: FilmHitches? = nil
     ) -> String {
         var rows = ""
         for (number, event) in listed(events) {
@@ -200,10 +203,13 @@ enum FilmReport {
               background: linear-gradient(to right, #000 0%, #f00 33.3%, #ff0 66.7%, #fff 100%); }
             span.scale { font-size: 11px; } span.scale.top { float: right; }
             p.clock { background: #fff6d5; padding: 4px 8px; }
+            p.hitches { padding: 4px 8px; } p.good { background: #e3f6e3; } p.warning { background: #fff0c8; }
+            p.critical { background: #ffd9d9; }
             </style></head><body>
             <h1>Film report: \(escape(source))</h1>
             <p>\(frames.count) frames of \(size) pixels; \(settles) settle\(settles == 1 ? "" : "s") not listed.</p>
             \(clockNote.map { "<p class=\"clock\">\(escape($0))</p>" } ?? "")
+            \(hitches.map { "<p class=\"hitches \($0.band.rawValue)\">\(escape(FilmHitchOutput.note($0)))</p>" } ?? "")
             <table><tr><th>#</th><th>kind</th><th>start ms</th><th>end ms</th><th>frames</th><th>peak RMSE</th><th>dip</th></tr>
             \(rows)</table>
             \(curve.map { "<p><img src=\"\($0)\" alt=\"difference curve\" style=\"max-width: 100%\"></p>" } ?? "")

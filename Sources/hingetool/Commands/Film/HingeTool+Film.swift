@@ -21,6 +21,7 @@ extension HingeTool {
                 any other as RGB. Each frame is decoded once, on all cores; the difference is \
                 ImageMagick's 'compare -metric RMSE' normalised to 0…1. Rows are 't_ms dt_ms rmse' \
                 for every frame after the first. \
+                --hitches measures the frames held too long in motion (docs/film.md); \
                 --events adds the events (lead-in, cut, crossfade, blank-frame, placeholder-flash, \
                 settle, late-motion) as 'start_ms end_ms kind frames peak alphas dip blink'; \
                 docs/film.md gives the thresholds. --fail-on exits 1 when a named kind is found. A \
@@ -46,12 +47,14 @@ extension HingeTool {
                     "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
-            ] + hingeClockOptions,
+            ] + FilmHitchOutput.options + hingeClockOptions,
             examples: [["Datasets/films/cut"]])
 
         static let failOn = OptionKey<String?>(
             ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
-            help: "Exit 1 after writing the output when an event of one of these kinds is found.")
+            help:
+                "Exit 1 after writing the output when an event of one of these kinds is found (hitch: a "
+                + "frame held too long in motion, implies --hitches).")
         static let ignore = OptionKey(
             repeatable: ["--ignore"], value: "x,y,w,h",
             help:
@@ -121,27 +124,27 @@ extension HingeTool {
                     clock.samples, offset: clock.offset, film: span, path: trace, pointLimit: try pointLimit(arguments))
             }
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
+            let hitches = try FilmHitchOutput.measure(
+                frames, arguments: arguments, failOn: failOn, hinge: hinge, thresholds: thresholds)
             let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             if try arguments[Keys.rowFormat] == .json {
-                var object = json(frames, events: events, hinge: hinge, source: path)
-                if let clockNote, case .object(var members) = object {
-                    members.append(("hinge_clock", .string(clockNote)))
-                    object = .object(members)
-                }
+                let object = json(
+                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote)
                 output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
             } else {
                 write(
                     frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: path,
-                    clockNote: clockNote, to: output)
+                    clockNote: clockNote, hitches: hitches, to: output)
             }
             try output.commit()
             if let report {
                 let written = try FilmReport.write(
                     into: report, frames: frames, events: events, hinge: hinge, clockNote: clockNote, source: path,
-                    thumbnails: thumbnails, context: context)
+                    thumbnails: thumbnails, hitches: hitches, context: context)
                 context.writeError("film: wrote \(written.count) files of the report into \(report)\n")
             }
             try FilmGate.check(events, failOn: failOn)
+            try FilmHitchOutput.check(hitches, failOn: failOn, arguments: arguments)
         }
 
         /// The frames `film` holds by default: 50,000 (28 minutes at 30 fps, 14 at 60), at most
@@ -182,10 +185,11 @@ extension HingeTool {
 
         static func write(
             _ frames: [FilmFrame], events: [FilmEvent]?, hinge: HingeRestTimeline?, source: String,
-            clockNote: String? = nil, to output: OutputWriter
+            clockNote: String? = nil, hitches: FilmHitches? = nil, to output: OutputWriter
         ) {
             var header = CommentHeader("film", source: source)
             header.add(clockNote)
+            if let hitches { header.add(FilmHitchOutput.note(hitches)) }
             if let first = frames.first {
                 header.add(
                     "\(frames.count) frames of \(first.summary.grid.width) × \(first.summary.grid.height)"
@@ -215,6 +219,7 @@ extension HingeTool {
                     output.write(byte: 0x0A)
                 }
             }
+            if let hitches, hinge == nil { FilmHitchOutput.write(hitches, to: output) }
             if let hinge {
                 output.write("\n\n# hinge (every 5 ms)\n# t_ms angle\n")
                 for position in hinge.positions {
@@ -222,11 +227,14 @@ extension HingeTool {
                     output.writeFixed(position.angle, places: 3)
                     output.write(byte: 0x0A)
                 }
+                // After the hinge, so that the hinge stays the rows' third data set (index 2).
+                if let hitches { FilmHitchOutput.write(hitches, to: output) }
             }
         }
 
         static func json(
-            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, source: String,
+            hitches: FilmHitches? = nil, clockNote: String? = nil
         )
             -> JSONValue
         {
@@ -247,10 +255,12 @@ extension HingeTool {
                 ("grid", grid(frames.first?.summary.grid)), ("rows", .array(rows)),
                 ("events", .array(events.map { eventJSON($0, hinge: hinge != nil) })),
             ]
+            if let hitches { members.append(("hitches", FilmHitchOutput.json(hitches))) }
             if let hinge {
                 members.append(("hinge_stops_ms", .array(hinge.stops.map(JSONValue.integer))))
                 members.append(("hinge_starts_ms", .array(hinge.starts.map(JSONValue.integer))))
             }
+            if let clockNote { members.append(("hinge_clock", .string(clockNote))) }
             return .object(members)
         }
 

@@ -11,10 +11,15 @@ extension HingeTool {
             base: CommandSpec(
                 name: "film", abstract: "",
                 arguments: Film.spec.arguments,
-                options: Film.spec.options.filter { option in
-                    ![Film.events.option.key, Keys.rowFormat.option.key, Keys.output.option.key].contains(option.key)
-                },
+                options: Film.spec.options.filter { !filmOnly.contains($0.key) },
                 examples: Film.spec.examples))
+
+        /// `film`'s options that `plot film` does not take: it prints the events, and no hitches.
+        static let filmOnly: Set<String> = [
+            Film.events.option.key, Keys.rowFormat.option.key, Keys.output.option.key,
+            FilmHitchOutput.hitches.option.key, FilmHitchOutput.displayRate.option.key,
+            FilmHitchOutput.maxHitchRatio.option.key,
+        ]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             var arguments = arguments
@@ -39,7 +44,8 @@ extension HingeTool {
                 let stops = hinge.flatMap {
                     try? Film.timeline($0.samples, offset: offset, film: nil, path: $0.path, pointLimit: $0.limit).stops
                 }
-                return script(data: "film.dat", title: title, events: FilmEventRows(written), hingeStops: stops)
+                return script(
+                    data: "film.dat", title: title, events: FilmEventRows(written), hingeStops: stops, hitches: [])
             }
         }
 
@@ -61,12 +67,30 @@ extension HingeTool {
         /// kinds that occur, nothing else; a crossfade's α per frame goes on the right axis
         /// (0…1); `hingeStops` (ms, `nil` without a trace) are dashed lines in both panels.
         // Long: one gnuplot script, written in the order gnuplot reads it.
-        static func script(data: String, title: String, events: FilmEventRows, hingeStops: [Int]?) -> String {
+        /// `hitches` (`film --hitches`, the report): each hitch's start and time (ms), drawn as a
+        /// red bar from the held frame's time for as long as it stayed beyond the period.
+        static func script(
+            data: String, title: String, events: FilmEventRows, hingeStops: [Int]?,
+            hitches: [FilmHitches.Hitch] = []
+        ) -> String {
             let hinge = hingeStops != nil
             let stopped = hingeStops?.isEmpty == false
             var text = preamble(data: data, events: events, hingeStops: hingeStops)
+            if !hitches.isEmpty {
+                text +=
+                    "# Each hitch: the held frame's time and how long it stayed beyond the period, ms.\n$hitch << EOD\n"
+                text += hitches.map { "\($0.start) \($0.time)\n" }.joined() + "EOD\n"
+            }
             text += layout(data: data, title: title, hinge: hinge, alphas: !events.alphas.isEmpty)
-            let plotted = series(data: data, events: events, stopped: stopped)
+            var plotted = series(data: data, events: events, stopped: stopped)
+            if !hitches.isEmpty {
+                plotted.append(
+                    "$hitch using 1:(top * 0.97):2:(0) with vectors nohead linewidth 6 linecolor '#e00000' "
+                        + "title 'hitch (from the held frame, for its time beyond the period)'")
+                plotted.append(
+                    "$hitch using 1:(0):(0):(top) with vectors nohead dashtype 3 linewidth 1 linecolor '#e00000' notitle"
+                )
+            }
             text += "plot " + plotted.joined(separator: ", \\\n     ") + "\n"
             if hinge { text += hingePanel(data: data, stopped: stopped) }
             return text

@@ -1,0 +1,148 @@
+import FilmAnalysis
+import Testing
+
+/// `FilmHitches` on films built here frame by frame, where the truth is the plan that built
+/// them: a textured square moving a whole number of pixels per frame, with frames held at
+/// chosen places, as a constant-rate recording (the repeats kept) and a variable-rate one (no
+/// repeats, later times). The recorded films (Datasets/films/hitches) are held by
+/// `HitchFilmTests` in hingetoolTests.
+@Suite("Hitches from the frames alone")
+struct HitchTests {
+    static let width = 400
+    static let height = 128
+
+    /// A frame with a 96 × 64 px textured block at `x` on a light background: wider than two
+    /// tiles (the direction test reads tile means; docs/film.md, the limits).
+    static func picture(_ x: Int) -> Frame {
+        var rgb = [UInt8](repeating: 230, count: width * height * 3)
+        for y in 32..<96 {
+            for column in max(0, x)..<max(max(0, x), min(width, x + 96)) {
+                let u = column - x
+                let v = y - 32
+                let base = (y * width + column) * 3
+                rgb[base] = UInt8((u * 8) & 0xFF)
+                rgb[base + 1] = UInt8((v * 4) & 0xFF)
+                rgb[base + 2] = UInt8(64 + v * 2)
+            }
+        }
+        return Frame(width: width, height: height, rgb: rgb)
+    }
+
+    /// The film of `positions` (one a display period at `rate` Hz); `dropRepeats` keeps only
+    /// the frames that differ from the one before (a variable-rate file).
+    static func film(_ positions: [Int], rate: Double = 60, dropRepeats: Bool = false) -> [FilmFrame] {
+        var frames: [FilmFrame] = []
+        var previous: Frame?
+        var previousPosition: Int?
+        for (index, x) in positions.enumerated() {
+            if dropRepeats, previousPosition == x { continue }
+            let frame = picture(x)
+            let time = Int((Double(index) * 1000 / rate).rounded())
+            frames.append(
+                FilmFrame(
+                    file: "\(index)", time: time, summary: FrameSummary(frame),
+                    difference: previous.map { FrameDifference($0, frame) }))
+            previous = frame
+            previousPosition = x
+        }
+        return frames
+    }
+
+    /// Positions: still for `lead` frames, then moving `speed` px a frame for `frames` frames,
+    /// with `holds` (frame index → periods shown) keeping the content's clock (a time-based
+    /// animation jumps ahead after a hold), then still for `tail` frames.
+    static func plan(
+        lead: Int = 20, frames: Int = 120, speed: Int = 1, holds: [Int: Int] = [:], tail: Int = 20
+    )
+        -> [Int]
+    {
+        var positions = [Int](repeating: 10, count: lead)
+        var step = 1
+        while step <= frames {
+            let x = 10 + speed * step
+            let periods = holds[positions.count] ?? 1
+            positions += [Int](repeating: x, count: periods)
+            step += periods
+        }
+        positions += [Int](repeating: positions.last ?? 10, count: tail)
+        return positions
+    }
+
+    @Test("held frames in a motion are hitches: start within a frame, time within a period, the ratio within 1 ms/s")
+    func constructed() {
+        let holds = [40: 2, 70: 3, 100: 5]
+        let positions = Self.plan(holds: holds)
+        let period = 1000.0 / 60
+        // The truth from the plan: each hold's first frame, its periods, and the motion's time.
+        let truth = holds.sorted { $0.key < $1.key }.map { (time: Double($0.key) * period, periods: $0.value) }
+        let moved = positions.indices.dropFirst().filter { positions[$0] != positions[$0 - 1] }
+        let motion = Double(moved.last! - moved.first! + 1) * period
+        let truthRatio = truth.reduce(0) { $0 + Double($1.periods - 1) * period } / motion * 1000
+        for dropRepeats in [false, true] {
+            let hitches = FilmHitches(Self.film(positions, dropRepeats: dropRepeats), displayRate: 60)
+            #expect(hitches.list.count == truth.count, "variable rate: \(dropRepeats): \(hitches.list)")
+            for (found, expected) in zip(hitches.list, truth) {
+                #expect(abs(Double(found.start) - expected.time) <= period)
+                #expect(found.framesHeld == expected.periods)
+                #expect(abs(found.time - Double(expected.periods - 1) * period) <= period)
+            }
+            #expect(abs(hitches.ratio - truthRatio) <= 1, "\(hitches.ratio) vs \(truthRatio)")
+            #expect(hitches.cadence == nil)
+            #expect(hitches.band == .critical)
+        }
+    }
+
+    @Test("a steady 30 fps motion on a 60 Hz recording is a cadence, not hitches; a hold within it is one")
+    func cadence() {
+        // Every position shown twice: the content draws at 30 fps.
+        let steady = Self.plan(speed: 2).flatMap { [$0, $0] }
+        let hitches = FilmHitches(Self.film(steady), displayRate: 60)
+        #expect(hitches.list.isEmpty, "\(hitches.list)")
+        #expect(hitches.cadence == 30)
+        #expect(hitches.motionTime > 3000)
+        // One drawn frame shown for four periods instead of two: a hitch of two periods.
+        var held = Self.plan(speed: 2).flatMap { [$0, $0] }
+        held.insert(contentsOf: [held[100], held[100]], at: 100)
+        held.removeSubrange(104..<106)
+        let once = FilmHitches(Self.film(held), displayRate: 60)
+        #expect(once.cadence == 30)
+        #expect(once.list.count == 1, "\(once.list)")
+        #expect(abs((once.list.first?.time ?? 0) - 2000.0 / 60) <= 1000.0 / 60)
+    }
+
+    @Test("no hitch on a static screen, at a layout that stopped, or at a stop between two motions")
+    func notHitches() {
+        let still = [Int](repeating: 10, count: 120)
+        #expect(FilmHitches(Self.film(still), displayRate: 60).list.isEmpty)
+        #expect(FilmHitches(Self.film(still), displayRate: 60).motionTime == 0)
+        // Two motions the same way with a 700 ms stop between them.
+        let first = Self.plan(lead: 10, frames: 40, speed: 2, tail: 42)
+        let second = Self.plan(lead: 0, frames: 40, speed: 2, tail: 10).map { $0 + (first.last ?? 0) - 10 }
+        let two = FilmHitches(Self.film(first + second), displayRate: 60)
+        #expect(two.list.isEmpty, "\(two.list)")
+        #expect(two.motions.count == 2)
+        // Right, a 250 ms stop, then back left: the direction changes, so the stop is no hitch.
+        let right = Self.plan(lead: 10, frames: 40, speed: 3, tail: 15)
+        let back = (1...40).map { (right.last ?? 0) - 3 * $0 } + [Int](repeating: (right.last ?? 0) - 120, count: 10)
+        let turn = FilmHitches(Self.film(right + back), displayRate: 60)
+        #expect(turn.list.isEmpty, "\(turn.list)")
+    }
+
+    @Test("the recording's rate: constant-rate times give it, variable-rate times give none")
+    func recordingRate() {
+        let positions = Self.plan()
+        #expect(FilmHitches.recordingRate(of: Self.film(positions)) == 60)
+        #expect(FilmHitches.recordingRate(of: Self.film(positions, rate: 30)) == 30)
+        #expect(FilmHitches.recordingRate(of: Self.film(Self.plan(holds: [50: 4]), dropRepeats: true)) == nil)
+        #expect(FilmHitches.recordingRate(of: []) == nil)
+    }
+
+    @Test("Apple's WWDC20 bands: good ≤ 5, warning 5–10, critical ≥ 10 ms/s")
+    func bands() {
+        #expect(FilmHitches.Band(ratio: 0) == .good)
+        #expect(FilmHitches.Band(ratio: 5) == .good)
+        #expect(FilmHitches.Band(ratio: 5.01) == .warning)
+        #expect(FilmHitches.Band(ratio: 9.99) == .warning)
+        #expect(FilmHitches.Band(ratio: 10) == .critical)
+    }
+}
