@@ -44,7 +44,12 @@ public struct FilmHitches: Sendable {
 
     /// Apple's bands of the hitch time ratio (WWDC20).
     public enum Band: String, Sendable {
-        case good, warning, critical
+        /// At most 5 ms of hitch per second of motion.
+        case good
+        /// Over 5 and under 10 ms/s.
+        case warning
+        /// At least 10 ms/s.
+        case critical
 
         /// The band of `ratio` ms/s: good ≤ 5, warning under 10, critical from 10 (WWDC20,
         /// ANCHORS.md).

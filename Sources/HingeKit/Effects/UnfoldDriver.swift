@@ -174,8 +174,8 @@ public struct UnfoldDriver: Sendable {
     ///   - reader: the configuration of the ``HingeReader`` that reads the samples.
     ///   - stepSensor: the description of a step sensor (``StepSensor``), when the device has
     ///     one: its levels are then read as threshold crossings, not as angles.
-    ///   - stepParameters: how the step sensor's tracker estimates (its defaults are frozen on
-    ///     the synthetic Galaxy Z Fold 8).
+    ///   - stepParameters: how the step sensor's tracker estimates (its defaults are fitted on
+    ///     the real Galaxy Z Fold 8's folds, ``StepSensorTracker/Parameters/fittedOnFold8``).
     public init(
         configuration: Configuration = Configuration(), reduceMotion: Bool = false,
         reader: HingeReader.Configuration = UnfoldDriver.readerConfiguration, stepSensor: StepSensor? = nil,

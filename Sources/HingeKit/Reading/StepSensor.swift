@@ -111,7 +111,7 @@ public struct StepSensor: Hashable, Sendable {
     /// The known step sensor (``known``) behind `samples`, or `nil`: its levels must be the
     /// trace's, and if it evaluates on a grid, the times of the trace's changes must show that
     /// grid (within 2 ms; a stale first value off the grid is allowed). What a driver is told
-    /// about (``UnfoldDriver/init(reader:stepSensor:stepParameters:)``); without it, the
+    /// about (``UnfoldDriver/init(configuration:reduceMotion:reader:stepSensor:stepParameters:)``); without it, the
     /// driver reads the levels as angles.
     ///
     /// ```swift
