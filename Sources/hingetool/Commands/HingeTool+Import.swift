@@ -349,3 +349,7 @@ extension HingeTool {
         }
     }
 }
+
+// `import logcat --stream`'s choices. Declared here, not beside the type: the logcat fuzz target
+// compiles the log's parser (Formats/) without the command line.
+extension SamsungHALLog.Stream: OptionChoice {}

@@ -17,7 +17,7 @@ internal import HingeSupport
 /// parse is a ``Problem`` with its line and column: nothing is dropped silently.
 struct SamsungHALLog {
     /// The two streams a Samsung HAL log carries.
-    enum Stream: String, OptionChoice {
+    enum Stream: String, CaseIterable, Sendable {
         /// The public `TYPE_HINGE_ANGLE` events: what an app sees.
         case `public`
         /// The private fused angle (`lid_angle_fusion`): the reference.
