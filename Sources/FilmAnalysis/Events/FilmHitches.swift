@@ -3,7 +3,8 @@
 ///
 /// Apple calls a frame shown later than expected a hitch and reports the **hitch time ratio**,
 /// milliseconds of hitch per second of animation, in three bands (WWDC20, "Eliminate animation
-/// hitches with XCTest": good ≤ 5 ms/s, warning 5–10, critical ≥ 10; ANCHORS.md, "Hitches").
+/// hitches with XCTest": good ≤ 5 ms/s, warning 5–10, critical ≥ 10;
+/// https://developer.apple.com/videos/play/wwdc2020/10077/).
 /// A recording holds no frame deadlines, so the detector reads them from the frames:
 ///
 /// - **What was shown.** A frame is *presented* when it differs from the one before by more
@@ -52,7 +53,7 @@ public struct FilmHitches: Sendable {
         case critical
 
         /// The band of `ratio` ms/s: good ≤ 5, warning under 10, critical from 10 (WWDC20,
-        /// ANCHORS.md).
+        /// "Eliminate animation hitches with XCTest").
         public init(ratio: Double) {
             self = ratio <= 5 ? .good : ratio < 10 ? .warning : .critical
         }
