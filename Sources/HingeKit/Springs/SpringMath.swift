@@ -88,6 +88,14 @@ func exponential(_ x: Double) -> Double {
 /// ``sineCosineInRange(_:turns:)``, only picks the nearest multiple of ln 2/64).
 @inline(__always)
 func exponentialInRange(_ x: Double, steps: Double) -> Double {
+    let (t, tLow, p, power) = exponentialParts(x, steps: steps)
+    return (t + (tLow + t * p)) * power
+}
+
+/// The reduction ``exponential(_:)`` and ``exponentialMinusOne(_:)`` share: `e^x = power · T·(1 + p)`
+/// with T = `t + tLow` = 2^(j/64) from the table, p = e^r − 1 and power = 2^m.
+@inline(__always)
+private func exponentialParts(_ x: Double, steps: Double) -> (t: Double, tLow: Double, p: Double, power: Double) {
     let shifter = 0x1.8p52
     let shifted = steps + shifter
     let k = shifted - shifter
@@ -97,11 +105,7 @@ func exponentialInRange(_ x: Double, steps: Double) -> Double {
     let r2 = r * r
     let p = r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)))
     let power = Double(bitPattern: UInt64(truncatingIfNeeded: 1023 + (whole >> 6)) << 52)  // 13…2033: a normal number
-    return exponentTable.withUnsafeBufferPointer { table in
-        let t = table[2 * entry]
-        let tLow = table[2 * entry + 1]
-        return (t + (tLow + t * p)) * power
-    }
+    return exponentTable.withUnsafeBufferPointer { table in (table[2 * entry], table[2 * entry + 1], p, power) }
 }
 
 /// e^x − 1, accurate where x is small (as the C library's `expm1`).
@@ -115,20 +119,8 @@ func exponentialInRange(_ x: Double, steps: Double) -> Double {
 @inline(__always)
 func exponentialMinusOne(_ x: Double) -> Double {
     guard x > -700 && x < 700 else { return expm1(x) }
-    let shifter = 0x1.8p52
-    let shifted = x * 0x1.71547652b82fep6 + shifter
-    let k = shifted - shifter
-    let whole = Int(truncatingIfNeeded: shifted.bitPattern) & 0xF_FFFF_FFFF_FFFF - (1 << 51)
-    let entry = whole & 63
-    let r = (x - k * 0x1.62e42fefap-7) - k * 0x1.cf79abc9e3b3ap-46
-    let r2 = r * r
-    let p = r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)))
-    let power = Double(bitPattern: UInt64(truncatingIfNeeded: 1023 + (whole >> 6)) << 52)  // 13…2033: a normal number
-    return exponentTable.withUnsafeBufferPointer { table in
-        let t = table[2 * entry]
-        let tLow = table[2 * entry + 1]
-        return (t * power - 1) + (tLow + t * p) * power
-    }
+    let (t, tLow, p, power) = exponentialParts(x, steps: x * 0x1.71547652b82fep6)
+    return (t * power - 1) + (tLow + t * p) * power
 }
 
 /// S, C, C, −S, S’s remainder and C’s remainder, with S and C the sine and cosine of j·π/32,
