@@ -236,9 +236,9 @@ readme_unfold() {
     def name: .file | split("/") | last | rtrimstr(".csv");
     def hk: .rows[] | select(.display == "hingekit");
     def spring: .rows[] | select(.display == "android-spring");
-    [.[] | select(name as $n | $one | index($n)) | hk.rmse_ratio] as $ones
-    | [.[] | select(name == "five-degree-steps") | hk.rmse_ratio][0] as $five
-    | [.[] | select(name as $n | ($one + ["five-degree-steps"]) | index($n))
+    [.files[] | select(name as $n | $one | index($n)) | hk.ratio] as $ones
+    | [.files[] | select(name == "five-degree-steps") | hk.ratio][0] as $five
+    | [.files[] | select(name as $n | ($one + ["five-degree-steps"]) | index($n))
         | [(hk.chop_max / spring.chop_max), (hk.chop_p99 / spring.chop_p99)] | max] | max as $chop
     | "\($ones | min * 100 | round / 100)–\($ones | max * 100 | round / 100)× the RMSE of Android'"'"'s unfold spring on the 1° scenarios and \($five * 100 | round / 100)× on 5° steps, but up to \($chop * 100 | round / 100)× that spring'"'"'s chop on them"
   ' "$work/unfold.json"
@@ -255,8 +255,8 @@ reader_velocity() {
 unfold_rmse() {
   "$tool" score --unfold $(traces) --format json 2> /dev/null \
     | jq -r '["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend", "five-degree-steps"] as $names
-      | [.[] | select(.file | split("/") | last | rtrimstr(".csv") as $n | $names | index($n))
-        | .rows[] | select(.display == "hingekit") | .rmse_ratio]
+      | [.files[] | select(.file | split("/") | last | rtrimstr(".csv") as $n | $names | index($n))
+        | .rows[] | select(.display == "hingekit") | .ratio]
       | "\(min * 100 | round / 100)–\(max * 100 | round / 100)×"'
 }
 
@@ -314,7 +314,7 @@ real_log_scores() {
     for interpolation in change held linear; do
       "$tool" score --unfold "Datasets/real/$log-public.csv" --truth "Datasets/real/$log-fused.csv" \
         --truth-interpolation "$interpolation" --format json 2> /dev/null \
-        | jq -r '[(.rows[] | select(.display == "hingekit") | .rmse), (.rows[] | select(.display == "android") | .rmse)]
+        | jq -r '.files[0] | [(.rows[] | select(.display == "hingekit") | .rmse), (.rows[] | select(.display == "android") | .rmse)]
           | "\(.[0]) \(.[1])"'
     done
   done > "$work/real-log-scores"

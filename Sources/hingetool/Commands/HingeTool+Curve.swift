@@ -20,7 +20,7 @@ extension HingeTool {
                     "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names))
             ],
             options: [from.option, to.option, step.option, status.option] + EffectOptions.options + [
-                rowFormatOption([.dat, .csv, .json]), outputOption,
+                rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["bloom"]])
 
@@ -69,7 +69,7 @@ extension HingeTool {
             var header = CommentHeader(
                 "curve", options: [name], summary: "\(describe(effect)), status \(statusChoice.rawValue)")
             header.add("no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))")
-            try RowWriter.write(header, schema: "hingetool/curve/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/curve/2", columns: columns, arguments, context: context) {
                 rows in
                 for index in 0..<count {
                     let angle = from + Double(index) * step

@@ -43,7 +43,7 @@ extension HingeTool {
                 Clock.option, skipBadRowsOption,
                 maxBytesOption.helped(
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
-                rowFormatOption([.trace, .csv, .json]), outputOption,
+                rowFormatOption([.trace, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"]])
 
@@ -120,6 +120,19 @@ extension HingeTool {
             let name = Echo.quoted(file, limit: 200)
             if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
+                if try RowWriter.format(arguments) != .trace {
+                    let columns: [RowWriter.Column] = [.init("line"), .init("events"), .init("sensor")]
+                    return try RowWriter.write(
+                        list, schema: "hingetool/import-dumpsys-list/1", columns: columns, arguments, context: context
+                    ) { rows in
+                        for section in log.sections {
+                            rows.add(Double(section.line))
+                            rows.add(Double(section.rowCount))
+                            rows.add(word: section.name)
+                            rows.endRow()
+                        }
+                    }
+                }
                 list.add("line events sensor")
                 var text = list.text
                 for section in log.sections {
@@ -153,7 +166,7 @@ extension HingeTool {
                 return try context.emit(
                     header.text + DumpsysSensorLog.csv(rows, origin: origin), to: try arguments[Keys.output])
             }
-            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/import/2", columns: columns, arguments, context: context) {
                 writer in
                 for row in rows {
                     // The time exactly, from its nanoseconds; the angle as a number.
@@ -217,6 +230,24 @@ extension HingeTool {
             let ignoredText = log.ignoredSummary
             if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import logcat", source: path, options: ["--list"])
+                if try RowWriter.format(arguments) != .trace {
+                    list.add("ignored lines: \(ignoredText)")
+                    let columns: [RowWriter.Column] = [.init("stream"), .init("events"), .init("tag")]
+                    let streams = [
+                        ("public", publicEvents.events.count, "hinge_angle"),
+                        ("fused", fusedEvents.events.count, "lid_angle_fusion"),
+                    ]
+                    return try RowWriter.write(
+                        list, schema: "hingetool/import-logcat-list/1", columns: columns, arguments, context: context
+                    ) { rows in
+                        for (stream, count, tag) in streams {
+                            rows.add(word: stream)
+                            rows.add(Double(count))
+                            rows.add(word: tag)
+                            rows.endRow()
+                        }
+                    }
+                }
                 list.add("stream events tag")
                 let text =
                     list.text + "public \(publicEvents.events.count) hinge_angle\n"
@@ -252,7 +283,7 @@ extension HingeTool {
                 stream == .public
                 ? [.init("time"), .init("angle"), .init("raw_angle"), .init("fused_angle")]
                 : [.init("time"), .init("angle"), .init("state")]
-            try RowWriter.write(header, schema: "hingetool/import/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/import/2", columns: columns, arguments, context: context) {
                 writer in
                 var next = 0
                 var fused: Int?

@@ -22,7 +22,7 @@ extension HingeTool {
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
                 reduceMotion.option,
-                maxBytesOption, rowFormatOption([.dat, .csv, .json]), outputOption,
+                maxBytesOption, rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["Datasets/stages/fold-transitions.csv"]])
 
@@ -41,7 +41,7 @@ extension HingeTool {
             let count = try StageLogReader.read(bytes, file: file) { _, _ in }
             let header = CommentHeader(
                 "poses", source: path, summary: "\(count) stages" + (reduceMotion ? ", Reduce Motion" : ""))
-            try RowWriter.write(header, schema: "hingetool/poses/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/poses/2", columns: columns, arguments, context: context) {
                 (rows) throws(ToolError) in
                 var previous: FoldStage?
                 var counts: [FoldChange: Int] = [:]

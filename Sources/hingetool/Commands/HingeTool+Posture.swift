@@ -44,7 +44,7 @@ extension HingeTool {
             let header = CommentHeader(
                 "posture", source: path, options: ["--policy", android ? "android-book-style" : "hingekit"])
             var clock = ClockedTimes(try Clock(arguments))
-            try RowWriter.write(header, schema: "hingetool/posture/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/posture/2", columns: columns, arguments, context: context) {
                 (rows) throws(ToolError) in
                 try context.readRecords(of: reader) { (record) throws(ToolError) in
                     let sample = record.sample

@@ -74,7 +74,7 @@ extension HingeTool {
             let output = try OutputWriter(path: try arguments[Keys.output], context: context)
             let rows = RowWriter(
                 try RowWriter.format(arguments), columns: columns + (truth == nil ? [] : truthColumns), output: output)
-            rows.writeHeader(CommentHeader("read", source: path), schema: "hingetool/read/1")
+            rows.writeHeader(CommentHeader("read", source: path), schema: "hingetool/read/2")
             // Frames are at start + k/rate (k·step, not repeated addition, so they do not drift).
             var start: Double?
             var frame = 0
@@ -112,6 +112,7 @@ extension HingeTool {
                 lastTime = record.sample.time
             }
             try frames(before: lastTime.nextUp, of: hinge)
+            rows.finish()
             try output.commit()
         }
 

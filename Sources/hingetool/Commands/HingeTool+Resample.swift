@@ -58,7 +58,7 @@ extension HingeTool {
             var header = CommentHeader(
                 "resample", source: path, options: ["--rate", DecimalNumber.shortest(rate), "--method", "\(method)"])
             header.add(resampled.map { provenance($0.0) } ?? noHingeNote)
-            try RowWriter.write(header, schema: "hingetool/resample/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/resample/2", columns: columns, arguments, context: context) {
                 rows in
                 for (time, angle) in zip(resampled?.1.times ?? [], resampled?.1.angles ?? []) {
                     rows.add(time)

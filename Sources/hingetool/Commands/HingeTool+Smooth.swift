@@ -73,7 +73,7 @@ extension HingeTool {
             ]
             guard let (resampler, grid) = resampled else {
                 header.add(Resample.noHingeNote)
-                try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context)
+                try RowWriter.write(header, schema: "hingetool/smooth/2", columns: columns, arguments, context: context)
                 { _ in }
                 return
             }
@@ -100,7 +100,7 @@ extension HingeTool {
                         + "\(DecimalNumber.shortest(impulseWindow)) s; \(impulses?.outlierCount ?? 0) found")
                 columns.append(.init("impulse"))
             }
-            try RowWriter.write(header, schema: "hingetool/smooth/1", columns: columns, arguments, context: context) {
+            try RowWriter.write(header, schema: "hingetool/smooth/2", columns: columns, arguments, context: context) {
                 rows in
                 for index in grid.times.indices {
                     rows.add(grid.times[index])

@@ -89,7 +89,7 @@ extension HingeTool {
             }
             let text =
                 try arguments[Keys.reportFormat] == .json
-                ? (objects.count == 1 ? objects[0] : .array(objects)).withSchema("hingetool/stats/1").rendered() + "\n"
+                ? JSONValue.files(objects, schema: "hingetool/stats/2").rendered() + "\n"
                 : reports.joined(separator: "\n")
             try context.emit(text, to: try arguments[Keys.output])
             context.writeError(warnings)

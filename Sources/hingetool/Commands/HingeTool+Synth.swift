@@ -34,7 +34,7 @@ extension HingeTool {
                 device.option,
                 repetitions.option,
                 list.option,
-                rowFormatOption([.trace, .csv, .json]), outputOption,
+                rowFormatOption([.trace, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["flat-to-laptop"]])
 
@@ -59,9 +59,23 @@ extension HingeTool {
             help: "Play the scenario n times in a row (seeds seed, seed+1, …), for long traces.",
             whole: 1...1_000_000, default: 1)
         static let list = OptionKey(flag: ["--list"], help: "List the scenarios and what they model.").standalone()
+        /// `--list`'s columns in csv, json and jsonl (the default prints them aligned as text).
+        static let listColumns: [RowWriter.Column] = [.init("scenario"), .init("summary")]
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.isGiven(Self.list) {
+                if try RowWriter.format(arguments) != .trace {
+                    let header = CommentHeader("synth", options: ["--list"])
+                    return try RowWriter.write(
+                        header, schema: "hingetool/synth-list/1", columns: listColumns, arguments, context: context
+                    ) { rows in
+                        for scenario in SyntheticScenario.all {
+                            rows.add(word: scenario.name)
+                            rows.add(word: scenario.summary)
+                            rows.endRow()
+                        }
+                    }
+                }
                 var text = ""
                 for scenario in SyntheticScenario.all {
                     text += scenario.name + String(repeating: " ", count: max(1, 20 - scenario.name.count))
@@ -101,7 +115,7 @@ extension HingeTool {
                 write(scenario, seed: seed, repeats: Int(repeats), arguments: arguments, to: output.write)
             } else {
                 let rows = RowWriter(format, columns: columns, output: output)
-                rows.writeHeader(header(scenario, seed: seed, arguments: arguments), schema: "hingetool/synth/1")
+                rows.writeHeader(header(scenario, seed: seed, arguments: arguments), schema: "hingetool/synth/2")
                 for (sample, truth) in samples(scenario, seed: seed, repeats: Int(repeats)) {
                     rows.add(sample.time)
                     rows.add(sample.angle)
@@ -111,6 +125,7 @@ extension HingeTool {
                     rows.add(truth.pose)
                     rows.endRow()
                 }
+                rows.finish()
             }
             try output.commit()
         }

@@ -86,7 +86,7 @@ extension HingeTool {
                 samples, at: times, events: events, stepSensor: sensor)
             let format = try RowWriter.format(arguments)
             if arguments.isGiven(Self.events), format == .csv || format == .trace {
-                throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat or json")
+                throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat, json or jsonl")
             }
             var header = header(path, sensor: sensor)
             header.add(refused.summary)
@@ -94,7 +94,7 @@ extension HingeTool {
             if let first = samples.first { clock.start(at: first.time, integerOrigin: trace.integerOrigin) }
             let columns = self.columns + (truth == nil ? [] : [.init("truth", places: 5)])
             try RowWriter.write(
-                header, schema: "hingetool/unfold/1", columns: columns, arguments,
+                header, schema: "hingetool/unfold/2", columns: columns, arguments,
                 context: context
             ) { rows in
                 var next = 0
@@ -115,7 +115,7 @@ extension HingeTool {
                 }
                 guard arguments.isGiven(Self.events) else { return }
                 let events = RowWriter(format, columns: eventColumns, output: rows.output)
-                events.writeSeriesHeader()
+                events.writeSeriesHeader(key: "events")
                 for update in updates {
                     clock.write(update.time, to: events)
                     events.add(word: update.kind.rawValue)

@@ -34,14 +34,21 @@ enum JSONValue {
     }
 
     /// This object with `"schema": name` first (each object of an array gets it): every JSON
-    /// output names its schema, a file in docs/schemas/ (`hingetool/stats/1` is
-    /// docs/schemas/stats.json, version 1).
+    /// output names its schema, a file in docs/schemas/ (`hingetool/film/1` is
+    /// docs/schemas/film.json, version 1).
     func withSchema(_ name: String) -> JSONValue {
         switch self {
         case .object(let members): .object([("schema", .string(name))] + members)
         case .array(let items): .array(items.map { $0.withSchema(name) })
         default: self
         }
+    }
+
+    /// The document of a command that takes several inputs: `{"schema": name, "files": […]}`,
+    /// the array even for one input, so a reader never tells one from several by its shape
+    /// (docs/schemas/README.md).
+    static func files(_ files: [JSONValue], schema name: String) -> JSONValue {
+        .object([("schema", .string(name)), ("files", .array(files))])
     }
 
     /// On one line, without spaces: one record of JSON Lines.

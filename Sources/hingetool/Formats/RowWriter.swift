@@ -7,15 +7,18 @@ internal import HingeSupport
 /// - `dat` (gnuplot-ready): the ``CommentHeader`` lines, `# name name …`, space-separated values;
 ///   a missing value is `NaN`, which gnuplot skips.
 /// - `csv`: a `name,name,…` header, then comma-separated values; a missing value is empty.
-/// - `json`: JSON Lines, one object per line: first `{"schema": …, "source": …, "version": …,
-///   "notes": […], "columns": […]}` (`notes` only when the header has any), then one object per
-///   row keyed by the column names; a missing value is `null`, a word a JSON string.
+/// - `json`: one JSON document, `{"schema": …, "source": …, "version": …, "notes": […],
+///   "columns": […], "rows": [{…}, …]}` (`notes` only when the header has any), each row an
+///   object keyed by the column names; a missing value is `null`, a word a JSON string. A second
+///   series goes under a key of its own after `rows` (``writeSeriesHeader(key:)``).
+/// - `jsonl`: the same as JSON Lines, for streaming: the header object (without `rows`) on the
+///   first line, then one row object a line (docs/schemas/README.md).
 /// - `trace`: a trace CSV hingetool reads back (`#` provenance, then `time,angle,…`): the time
 ///   column is called `time`, the other names are kept (so `true_angle`, `true_velocity` and
 ///   `true_pose` stay the ground truth `score` reads).
 final class RowWriter {
     enum Format: String, FormatChoice {
-        case dat, csv, json, trace
+        case dat, csv, json, jsonl, trace
 
         static let lead = "Rows as "
 
@@ -23,7 +26,8 @@ final class RowWriter {
             switch self {
             case .dat: "gnuplot-ready dat"
             case .csv: "csv"
-            case .json: "JSON Lines"
+            case .json: "one JSON document"
+            case .jsonl: "JSON Lines"
             case .trace: "a trace CSV hingetool reads back"
             }
         }
@@ -44,6 +48,8 @@ final class RowWriter {
     let columns: [Column]
     let output: OutputWriter
     private var index = 0
+    /// Rows written so far (JSON puts a comma between them).
+    private var rowCount = 0
 
     init(_ format: Format, columns: [Column], output: OutputWriter) {
         self.format = format
@@ -61,6 +67,7 @@ final class RowWriter {
         let rows = RowWriter(try format(arguments), columns: columns, output: output)
         rows.writeHeader(header, schema: schema)
         try body(rows)
+        rows.finish()
         try output.commit()
     }
 
@@ -70,15 +77,25 @@ final class RowWriter {
     }
 
     /// The header: `header`'s lines, then the column names; `schema` is the JSON schema's
-    /// name, e.g. `hingetool/read/1` (docs/schemas/read.json).
+    /// name, e.g. `hingetool/read/2` (docs/schemas/read.json).
     func writeHeader(_ header: CommentHeader, schema: String) {
         let names = columns.map(\.name)
         switch format {
         case .dat: output.write(header.text + "# \(names.joined(separator: " "))\n")
         case .csv: output.write(names.joined(separator: ",") + "\n")
         case .trace: output.write(header.text + (["time"] + names.dropFirst()).joined(separator: ",") + "\n")
-        case .json: output.write(Self.json(header, schema: schema, columns: names).compact() + "\n")
+        case .jsonl: output.write(Self.json(header, schema: schema, columns: names).compact() + "\n")
+        case .json:
+            let object = Self.json(header, schema: schema, columns: names).compact()
+            output.write(object.dropLast() + ",\"rows\":[\n")
         }
+    }
+
+    /// Ends the output: in `json` it closes the rows' array and the document; the other formats
+    /// need nothing. Call it once, on the writer of the last series (or, when the header is
+    /// written after spooled rows, on the header's writer after the rows are copied).
+    func finish() {
+        if format == .json { output.write("\n]}\n") }
     }
 
     /// The first object of JSON Lines: what a dat header says, as members.
@@ -92,11 +109,16 @@ final class RowWriter {
     }
 
     /// The header of a second series after the rows, for a writer of its own on the same
-    /// output: in dat two blank lines (gnuplot's next index) and the names; in JSON Lines
-    /// nothing (its objects differ from the rows by their keys). CSV and trace hold one series.
-    func writeSeriesHeader() {
-        precondition(format == .dat || format == .json, "a second series needs dat or JSON Lines")
-        if format == .dat { output.write("\n\n# " + columns.map(\.name).joined(separator: " ") + "\n") }
+    /// output: in dat two blank lines (gnuplot's next index) and the names; in JSON the rows'
+    /// array closes and the series' array opens under `key`; in JSON Lines nothing (its objects
+    /// differ from the rows by their keys). CSV and trace hold one series.
+    func writeSeriesHeader(key: String) {
+        precondition(format == .dat || format == .json || format == .jsonl, "a second series needs dat or JSON")
+        switch format {
+        case .dat: output.write("\n\n# " + columns.map(\.name).joined(separator: " ") + "\n")
+        case .json: output.write("\n]," + JSONValue.quotedKey(key) + ":[\n")
+        default: break
+        }
     }
 
     /// A comment after the rows (dat and trace only: a CSV or JSON reader would take it for a
@@ -112,7 +134,7 @@ final class RowWriter {
         guard let value, value.isFinite else {
             switch format {
             case .dat: output.write("NaN")
-            case .json: output.write("null")
+            case .json, .jsonl: output.write("null")
             case .csv, .trace: break
             }
             return
@@ -146,7 +168,7 @@ final class RowWriter {
         switch format {
         case .dat: output.write(word)
         case .csv, .trace: output.write(TraceWriter.quoted(word))
-        case .json: output.write(JSONValue.string(word).compact())
+        case .json, .jsonl: output.write(JSONValue.string(word).compact())
         }
     }
 
@@ -155,15 +177,21 @@ final class RowWriter {
         switch format {
         case .dat: if index > 0 { output.write(byte: UInt8(ascii: " ")) }
         case .csv, .trace: if index > 0 { output.write(byte: UInt8(ascii: ",")) }
-        case .json: output.write((index == 0 ? "{" : ",") + JSONValue.quotedKey(columns[index].name) + ":")
+        case .json, .jsonl:
+            let start = index > 0 ? "," : format == .json && rowCount > 0 ? ",\n{" : "{"
+            output.write(start + JSONValue.quotedKey(columns[index].name) + ":")
         }
         index += 1
     }
 
     /// Ends the row.
     func endRow() {
-        if format == .json { output.write(byte: UInt8(ascii: "}")) }
-        output.write(byte: UInt8(ascii: "\n"))
+        switch format {
+        case .json: output.write(byte: UInt8(ascii: "}"))
+        case .jsonl: output.write("}\n")
+        default: output.write(byte: UInt8(ascii: "\n"))
+        }
         index = 0
+        rowCount += 1
     }
 }

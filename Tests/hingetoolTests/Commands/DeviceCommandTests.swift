@@ -128,12 +128,13 @@ struct DeviceCommandTests {
         #expect(run.status == 0)
         guard let data = run.output.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let rows = object["rows"] as? [[String: Any]]
+            let files = object["files"] as? [[String: Any]], files.count == 1,
+            let rows = files[0]["rows"] as? [[String: Any]]
         else {
             Issue.record("no JSON")
             return
         }
-        let ratio = rows.first { $0["display"] as? String == "hingekit" }?["rmse_ratio"] as? Double
+        let ratio = rows.first { $0["display"] as? String == "hingekit" }?["ratio"] as? Double
         #expect((ratio ?? 1) <= 0.5)
     }
 }

@@ -37,7 +37,7 @@ extension HingeTool {
                 changeSpring.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 tail.option,
-                maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json]), outputOption,
+                maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["Datasets/flat-to-laptop.csv"], ["Datasets/flat-to-laptop.csv", "--effect", "bloom"]],
             usageOverride: [
@@ -100,9 +100,10 @@ extension HingeTool {
                 frames = session.frame
             }
             try spooled.commit()
-            RowWriter(rows.format, columns: columns, output: output).writeHeader(
-                header(settings, path: path, feed: feed, frames: frames), schema: "hingetool/animate/1")
+            let top = RowWriter(rows.format, columns: columns, output: output)
+            top.writeHeader(header(settings, path: path, feed: feed, frames: frames), schema: "hingetool/animate/2")
             try spool.copy(to: output)
+            top.finish()
             try output.commit()
         }
 

@@ -102,7 +102,7 @@ extension HingeTool {
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
                     ])
                 }
-                text = (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score/1").rendered() + "\n"
+                text = JSONValue.files(files, schema: "hingetool/score/2").rendered() + "\n"
             case .markdown:
                 text = ScoreReport.markdown(results)
             case .text:
@@ -319,12 +319,13 @@ extension HingeTool {
 
         static func json(_ name: String, _ score: ReadingScore) -> JSONValue {
             .object([
-                ("reading", .string(name)), ("velocity_rmse_moving", .number(score.velocityRMSEMoving)),
-                ("velocity_rmse_resting", .number(score.velocityRMSEResting)),
-                ("position_rmse", .number(score.positionRMSE)), ("lag", .number(score.lag)),
-                ("jitter_at_rest", .number(score.jitterAtRest)), ("moves", .integer(score.moves)),
-                ("snap_right", .integer(score.snapRight)), ("mean_lead_time", .optional(score.meanLeadTime)),
-                ("flicker_at_rest", .integer(score.flickerAtRest)),
+                // The text table's column names (``columnNames``), in its units: lag and lead in ms.
+                ("reading", .string(name)), ("vel_rmse_moving", .number(score.velocityRMSEMoving)),
+                ("vel_rmse_rest", .number(score.velocityRMSEResting)),
+                ("pos_rmse", .number(score.positionRMSE)), ("lag_ms", .number(score.lag * 1000)),
+                ("jitter", .number(score.jitterAtRest)), ("moves", .integer(score.moves)),
+                ("snap_right", .integer(score.snapRight)), ("lead_ms", .optional(score.meanLeadTime.map { $0 * 1000 })),
+                ("flicker", .integer(score.flickerAtRest)),
             ])
         }
 

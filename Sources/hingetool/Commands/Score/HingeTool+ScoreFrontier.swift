@@ -180,7 +180,7 @@ extension HingeTool.Score {
                     )
                 ])
         }
-        return JSONValue.array(files).rendered() + "\n"
+        return JSONValue.files(files, schema: "hingetool/score-frontier/1").rendered() + "\n"
     }
 
     /// For each of Android's stiffnesses 300…1500, the setting of `family` (HingeKit's driver by

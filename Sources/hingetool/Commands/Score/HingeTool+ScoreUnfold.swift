@@ -26,20 +26,20 @@ extension HingeTool.Score {
                         .array(
                             result.rows.map { name, score in
                                 JSONValue.object([
+                                    // The text table's column names, in its units (lag in ms).
                                     ("display", .string(name)), ("rmse", .number(score.rmse)),
-                                    ("rmse_ratio", ratio(score, result.rows).map(JSONValue.number) ?? .null),
-                                    ("lag", .number(score.lag)),
-                                    ("jitter_at_rest", .number(score.jitterAtRest)),
+                                    ("ratio", ratio(score, result.rows).map(JSONValue.number) ?? .null),
+                                    ("lag_ms", .number(score.lag * 1000)),
+                                    ("jitter", .number(score.jitterAtRest)),
                                     ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
-                                    ("truth_chop_max", .number(score.truthChopMax)),
-                                    ("truth_chop_p99", .number(score.truthChopP99)),
+                                    ("truth_max", .number(score.truthChopMax)),
+                                    ("truth_p99", .number(score.truthChopP99)),
                                 ])
                             })
                     ),
                 ])
             }
-            text =
-                (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold/1").rendered() + "\n"
+            text = JSONValue.files(files, schema: "hingetool/score-unfold/2").rendered() + "\n"
         case .markdown:
             text = unfoldMarkdown(results)
         case .text:
@@ -164,9 +164,7 @@ extension HingeTool.Score {
         switch try arguments[HingeTool.Keys.reportFormat] {
         case .json:
             let files = results.map { movesJSON($0.rows, path: $0.path) }
-            text =
-                (files.count == 1 ? files[0] : .array(files)).withSchema("hingetool/score-unfold-moves/1").rendered()
-                + "\n"
+            text = JSONValue.files(files, schema: "hingetool/score-unfold-moves/2").rendered() + "\n"
         case .markdown:
             text = results.map { movesMarkdown($0.rows) }.joined(separator: "\n")
         case .text:
@@ -236,7 +234,7 @@ extension HingeTool.Score {
                                         .object([
                                             ("display", .string(name)), ("rmse", .number(score.rmse)),
                                             (
-                                                "rmse_ratio_android",
+                                                "ratio_android",
                                                 ratio(score, move.rows, over: "android").map(JSONValue.number) ?? .null
                                             ),
                                             ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
