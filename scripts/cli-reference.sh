@@ -34,33 +34,39 @@ on the project's machines):
   standard error: `--out DIR` is now `--out-dir DIR`.
 - Data output is gnuplot-ready: `#` comment lines (provenance, a column header), whitespace-
   separated numeric columns, two blank lines between series; reports are plain text or JSON
-  (`--format json`, snake_case keys).
+  (`--format json`, one document, snake_case keys named as the text columns; the contract is
+  [schemas/README.md](schemas/README.md)).
 
 ### Formats
 
 `--format` speaks one vocabulary. Where rows are the output: `dat` (the default, gnuplot-
 ready), `csv` (a header of the same column names, comma separated, a missing value empty),
-`json` (JSON Lines: a first line `{"schema", "source", "version", "notes", "columns"}` — the
-`#` header's lines, the hingetool version, the column names — then one object per row keyed by
-the column names, a missing value `null`, a word a string) and `trace` (a trace CSV — `#`
+`json` (one document: `{"schema", "source", "version", "notes", "columns", "rows"}` — the
+`#` header's lines, the hingetool version, the column names, then the rows as objects keyed by
+the column names, a missing value `null`, a word a string), `jsonl` (JSON Lines, for
+streaming: the same header without `rows` on the first line, then one row object a line) and
+`trace` (a trace CSV — `#`
 provenance, `time,angle,…` — that every command reads back: `hingetool read x.csv --format
 trace | hingetool stats -`). Where a report is the output: `text` (the default), `json` and,
 for `score`, `markdown`. The same word means the same thing on every command:
 
 | command | row formats (first: default) |
 |---|---|
-| `read`, `resample`, `smooth`, `posture`, `unfold` | `dat`, `csv`, `json`, `trace` |
-| `curve`, `poses`, `animate`, `spring` | `dat`, `csv`, `json` |
-| `synth`, `import` | `trace`, `csv`, `json` |
+| `read`, `resample`, `smooth`, `posture`, `unfold` | `dat`, `csv`, `json`, `jsonl`, `trace` |
+| `curve`, `poses`, `animate` | `dat`, `csv`, `json`, `jsonl` |
+| `spring` | `dat`, `csv`, `json` (one object, the rows under `samples`), `markdown`, `css` |
+| `synth`, `import` (and their `--list`) | `trace`, `csv`, `json`, `jsonl` |
 | `film` | `dat`, `json` (one report object; `text`, its old name for `dat`, is deprecated) |
 
-`stats` and `score` print reports (`text`, `json`; `score` also `markdown`). A second series
-(`unfold --events`, after two blank lines in `dat`) follows the rows in `json` as objects with
-their own keys (`event`); `csv` and `trace` hold one series, so the combination is refused.
+`stats` and `score` print reports (`text`, `json`; `score` also `markdown`); their `json` puts
+every input under `files`, one input too. A second series (`unfold --events`, after two blank
+lines in `dat`) goes under `events` after `rows` in `json` and follows the rows in `jsonl` as
+objects with their own keys (`event`); `csv` and `trace` hold one series, so the combination is
+refused.
 
 The `#` lines that open a `dat` or `trace` output come from one builder: the command line with
 the input's name (its control characters escaped, so a newline in a file name cannot end the
-comment), then notes; `json` carries the same lines as `source` and `notes`, with `version`
+comment), then notes; `json` and `jsonl` carry the same lines as `source` and `notes`, with `version`
 (what `--version` prints). The `#` lines leave the version out on purpose: a dat output is then
 byte for byte the same from one release to the next when nothing it computes changed, so a
 plain `diff` shows what did.
@@ -68,9 +74,12 @@ plain `diff` shows what did.
 Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
 `docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output
 against it): `read`, `curve`, `resample`, `smooth`, `posture`, `unfold`, `poses`, `animate`,
-`synth`, `import`, `stats`, `spring`, `spring-report`, `film`, `score`, `score-unfold`. A
-schema's version changes when a key is removed or changes meaning; added keys keep it.
-Several inputs (`stats a.csv b.csv`, `score`) give a JSON array of the one-input objects.
+`synth`, `import`, `stats`, `spring`, `spring-report`, `spring-presets`, `film`, `score`,
+`score-unfold`, `score-unfold-moves`, `score-unfold-lofo`, `score-frontier`, `synth-list`,
+`import-dumpsys-list`, `import-logcat-list`. A schema's version changes when a key is removed or
+changes meaning; added keys keep it. The commands that take several inputs (`stats`, `score`,
+`score --unfold`, `score --frontier`) put them under `files`, one input too. The whole contract
+is [schemas/README.md](schemas/README.md).
 
 Warnings about an input read without error (`file: warning: …`: an implausible rate, CTS
 checks) go to standard error; `-q`/`--quiet` drops them (errors still print).
@@ -119,7 +128,8 @@ for sub in "" $top; do
       echo 'Example, on the bundled trace:'; echo; echo '```'
       $tool stats Datasets/flat-to-laptop.csv; echo '```'; echo
       cat <<'EOF'
-`--format json` prints the same figures as one object: `schema, file, samples, duration, first_time,
+`--format json` prints the same figures as one document, `{"schema", "files": [{…}, …]}` with one
+object per trace (one trace too): `file, samples, duration, first_time,
 last_time, median_interval, p95_interval, largest_gap, largest_gap_end, quantisation {kind,
 step | levels | smallest_change}, angle_min, angle_max, no_hinge_samples, status_counts
 {closed, partially_open, fully_open, none}, skipped_rows, skipped_errors`. Times are in

@@ -7,7 +7,7 @@ extension HingeTool {
             name: "curve",
             abstract: "Print an effect's value over a range of hinge angles.",
             discussion: """
-                Prints rows 'angle value' (--format: gnuplot-ready dat, csv or JSON Lines) at \
+                Prints rows 'angle value' (--format: gnuplot-ready dat, csv, JSON or JSON Lines) at \
                 angle = from + k·step up to --to. \
                 bloom: 0 up to 80°, (angle − 80) / 90 between, 1 from 170°; closed → 0, fully \
                 open or no hinge → 1. ramp: 0 to 1 between --lower and --upper with --easing. \

@@ -25,7 +25,7 @@ extension HingeTool {
                 Times follow the clock rule (--clock): from zero by default, where zero is the \
                 earliest timestamp of the file's hinge lines of both streams, so the two streams \
                 of one log line up; 'recorder' keeps the boot clock. Times are printed exactly. \
-                --format csv and json give the same rows without the comments, as CSV or JSON Lines. \
+                --format csv, json and jsonl give the same rows without the comments, as CSV, one JSON document or JSON Lines. \
                 Both are read line by line: memory follows the rows kept (the sections a --sensor \
                 or 'hinge' could choose, the two streams' events), not the file, and --max-bytes \
                 bounds the line being read plus those rows. A time past 2^63 - 1 ns (about 292 \
@@ -113,6 +113,25 @@ extension HingeTool {
 
         // MARK: dumpsys
 
+        /// `import dumpsys --list` as rows, in csv, json or jsonl
+        /// (docs/schemas/import-dumpsys-list.json).
+        static func writeList(
+            _ sections: [DumpsysSensorLog.Section], header: CommentHeader, arguments: ParsedArguments,
+            context: ToolContext
+        ) throws(ToolError) {
+            let columns: [RowWriter.Column] = [.init("line"), .init("events"), .init("sensor")]
+            try RowWriter.write(
+                header, schema: "hingetool/import-dumpsys-list/1", columns: columns, arguments, context: context
+            ) { rows in
+                for section in sections {
+                    rows.add(Double(section.line))
+                    rows.add(Double(section.rowCount))
+                    rows.add(word: section.name)
+                    rows.endRow()
+                }
+            }
+        }
+
         static func dumpsys(
             _ log: DumpsysSensorLog, path: String, arguments: ParsedArguments, context: ToolContext
         ) throws(ToolError) {
@@ -121,17 +140,7 @@ extension HingeTool {
             if arguments.isGiven(Self.list) {
                 var list = CommentHeader("import dumpsys", source: path, options: ["--list"])
                 if try RowWriter.format(arguments) != .trace {
-                    let columns: [RowWriter.Column] = [.init("line"), .init("events"), .init("sensor")]
-                    return try RowWriter.write(
-                        list, schema: "hingetool/import-dumpsys-list/1", columns: columns, arguments, context: context
-                    ) { rows in
-                        for section in log.sections {
-                            rows.add(Double(section.line))
-                            rows.add(Double(section.rowCount))
-                            rows.add(word: section.name)
-                            rows.endRow()
-                        }
-                    }
+                    return try writeList(log.sections, header: list, arguments: arguments, context: context)
                 }
                 list.add("line events sensor")
                 var text = list.text

@@ -13,7 +13,7 @@ extension HingeTool {
                 inset_bottom, inset_right (default 0) and division_x, division_y, \
                 division_width, division_height (all empty: no active division). Prints rows \
                 't window_width window_height division change animate' (--format: \
-                gnuplot-ready dat, csv or JSON Lines): division 1 when \
+                gnuplot-ready dat, csv, JSON or JSON Lines): division 1 when \
                 active, change one of first-reading, bend, opening, shutting, turning, \
                 resizing, unchanged, animate 1 when the change runs the bend spring (mass \
                 0.9, stiffness 280, damping 24), 0 when it happens in one step. See \

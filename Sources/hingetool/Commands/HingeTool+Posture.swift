@@ -8,7 +8,7 @@ extension HingeTool {
             name: "posture",
             abstract: "Print the posture of each sample under HingeKit's or Android's book-style policy.",
             discussion: """
-                Prints rows 't angle posture' (--format: gnuplot-ready dat, csv, JSON Lines, or a \
+                Prints rows 't angle posture' (--format: gnuplot-ready dat, csv, JSON, JSON Lines, or a \
                 trace CSV). 'hingekit' is PostureTracker (closed, halfOpen, \
                 flat, with hysteresis; docs/poses.md); 'android-book-style' is AOSP's \
                 BookStyleDeviceStatePolicy (closed below 5°, half-opened to 125°, opened above, \

@@ -10,7 +10,7 @@ extension HingeTool {
             abstract: "Read a trace as position, velocity and snap, per sample or per frame.",
             discussion: """
                 Prints rows 't angle position velocity projected snap resting' (--format: \
-                gnuplot-ready dat, csv, JSON Lines, or a trace CSV every command reads back): \
+                gnuplot-ready dat, csv, JSON, JSON Lines, or a trace CSV every command reads back): \
                 one per sample, or with --rate one per frame from the first sample to the last. \
                 t follows the clock rule (--clock): from zero (the first sample) by default, or on \
                 the recorder's clock, exactly (integer time columns keep every digit). \

@@ -9,7 +9,7 @@ extension HingeTool {
             name: "resample",
             abstract: "Interpolate a trace's angles onto a uniform grid.",
             discussion: """
-                Prints rows 't angle' (--format: gnuplot-ready dat, csv, JSON Lines, or a trace \
+                Prints rows 't angle' (--format: gnuplot-ready dat, csv, JSON, JSON Lines, or a trace \
                 CSV every command reads back) at t = t0 + k/rate, from the first sample \
                 with an angle to the last. Rows without an angle are skipped and samples at the \
                 same time merged, the later one winning; a comment counts both. steffen (the \

@@ -147,7 +147,8 @@ extension HingeTool {
         ) throws(ToolError) -> CommentHeader {
             let derivative = arguments.isGiven(Self.derivative)
             if derivative, try RowWriter.format(arguments) == .trace {
-                throw .usage("'--format trace' writes angles; '--derivative' prints velocities (use dat, csv or json)")
+                throw .usage(
+                    "'--format trace' writes angles; '--derivative' prints velocities (use dat, csv, json or jsonl)")
             }
             var options = ["--rate", DecimalNumber.shortest(rate)]
             options +=

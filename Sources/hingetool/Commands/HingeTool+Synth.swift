@@ -14,8 +14,8 @@ extension HingeTool {
                 changes. --device puts a real device's sensor under any scenario: \
                 \(SensorModel.Device.allCases.map(\.rawValue).joined(separator: ", ")) (each also has a \
                 '<device>-folds' scenario of human folds). The same scenario and seed give \
-                byte-identical output on every platform. --format csv and json give the same rows \
-                without the comments, as CSV or JSON Lines.
+                byte-identical output on every platform. --format csv, json and jsonl give the same rows \
+                without the comments, as CSV, one JSON document or JSON Lines; so does --list.
 
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \
                 'hingetool synth --list' describes them.
@@ -64,18 +64,7 @@ extension HingeTool {
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             if arguments.isGiven(Self.list) {
-                if try RowWriter.format(arguments) != .trace {
-                    let header = CommentHeader("synth", options: ["--list"])
-                    return try RowWriter.write(
-                        header, schema: "hingetool/synth-list/1", columns: listColumns, arguments, context: context
-                    ) { rows in
-                        for scenario in SyntheticScenario.all {
-                            rows.add(word: scenario.name)
-                            rows.add(word: scenario.summary)
-                            rows.endRow()
-                        }
-                    }
-                }
+                if try RowWriter.format(arguments) != .trace { return try writeList(arguments, context: context) }
                 var text = ""
                 for scenario in SyntheticScenario.all {
                     text += scenario.name + String(repeating: " ", count: max(1, 20 - scenario.name.count))
@@ -128,6 +117,20 @@ extension HingeTool {
                 rows.finish()
             }
             try output.commit()
+        }
+
+        /// `--list` as rows, in csv, json or jsonl (docs/schemas/synth-list.json).
+        static func writeList(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let header = CommentHeader("synth", options: ["--list"])
+            try RowWriter.write(
+                header, schema: "hingetool/synth-list/1", columns: listColumns, arguments, context: context
+            ) { rows in
+                for scenario in SyntheticScenario.all {
+                    rows.add(word: scenario.name)
+                    rows.add(word: scenario.summary)
+                    rows.endRow()
+                }
+            }
         }
 
         /// The trace as CSV with a provenance comment, rounded to 1 µs and 0.001°.

@@ -22,7 +22,7 @@ extension HingeTool {
                 driver is told of the sensor, as 'score --unfold' does, and the header says so. With \
                 --events, the fold updates follow as a second series of lines 't EVENT angle' \
                 (START_OPENING, START_CLOSING, FINISH_HALF_OPEN, FINISH_FULL_OPEN, \
-                FINISH_CLOSED; in JSON Lines, objects with the key 'event' after the rows; csv \
+                FINISH_CLOSED; in json under "events" after "rows", in jsonl objects with the key 'event' after the rows; csv \
                 and trace hold one series, so not the events). Rows where the trace has no hinge are left out. docs/effects.md \
                 explains both pipelines.
                 """,
@@ -86,7 +86,8 @@ extension HingeTool {
                 samples, at: times, events: events, stepSensor: sensor)
             let format = try RowWriter.format(arguments)
             if arguments.isGiven(Self.events), format == .csv || format == .trace {
-                throw .usage("'--events' adds a second series, which '--format \(format)' cannot hold: use dat, json or jsonl")
+                throw .usage(
+                    "'--events' adds a second series, which '--format \(format)' cannot hold: use dat, json or jsonl")
             }
             var header = header(path, sensor: sensor)
             header.add(refused.summary)

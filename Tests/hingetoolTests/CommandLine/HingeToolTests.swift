@@ -94,7 +94,7 @@ struct HingeToolConventionTests {
         #expect(run.status == 0)
         #expect(run.output.isEmpty)
         let written = try String(contentsOfFile: target, encoding: .utf8)
-        #expect(written.hasPrefix("{\n  \"schema\": \"hingetool/stats/1\",\n  \"file\": "))
+        #expect(written.hasPrefix("{\n  \"schema\": \"hingetool/stats/2\",\n  \"files\": [\n    {\n      \"file\": "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stats.json"])
     }
 

@@ -192,7 +192,8 @@ struct RealFold8ScoreTests {
             "--truth-interpolation", interpolation, "--format", "json",
         ])
         #expect(run.status == 0, "\(run.error)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let object = try #require((document["files"] as? [[String: Any]])?.first)
         let rows = try #require(object["rows"] as? [[String: Any]])
         func value(_ display: String, _ key: String) -> Double {
             rows.first { $0["display"] as? String == display }?[key] as? Double ?? .nan
@@ -225,7 +226,8 @@ struct ReferenceTruthTests {
     static func rmses(_ arguments: [String]) throws -> [Double] {
         let run = runTool(["score", "--unfold"] + arguments + ["--format", "json"])
         #expect(run.status == 0, "\(run.error)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let object = try #require((document["files"] as? [[String: Any]])?.first)
         let rows = try #require(object["rows"] as? [[String: Any]])
         return rows.compactMap { $0["rmse"] as? Double }
     }

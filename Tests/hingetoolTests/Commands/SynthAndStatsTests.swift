@@ -41,8 +41,11 @@ struct SynthAndStatsTests {
     func quantisation(name: String, expected: TraceStatistics.Quantisation) throws {
         let run = runTool(["stats", dataset(name + ".csv"), "--format", "json"])
         #expect(run.status == 0)
-        let json = try #require(
-            JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        // One input is still an array under "files" (docs/schemas/README.md, rule 4).
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.count == 1)
+        let json = files[0]
         let quantisation = try #require(json["quantisation"] as? [String: Any])
         switch expected {
         case .step(let step):
@@ -71,7 +74,8 @@ struct SynthAndStatsTests {
         let times = records.map(\.sample.time)
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         let run = runTool(["stats", dataset("dropouts.csv"), "--format", "json"])
-        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let json = try #require((document["files"] as? [[String: Any]])?.first)
         #expect(json["samples"] as? Int == records.count)
         #expect(json["angle_min"] as? Double == records.compactMap(\.sample.angle).min())
         let largest = try #require(json["largest_gap"] as? Double)

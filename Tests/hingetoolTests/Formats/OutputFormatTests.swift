@@ -17,7 +17,7 @@ struct OutputFormatTests {
     }
 
     @Test(
-        "Every JSON report names its schema and conforms to docs/schemas/",
+        "Every JSON report is one document naming its schema, and conforms to docs/schemas/",
         arguments: [
             (["stats", dataset("flat-to-laptop.csv"), "--format", "json"], "stats"),
             (["spring", "--preset", "bouncy", "--report", "--format", "json"], "spring-report"),
@@ -40,30 +40,52 @@ struct OutputFormatTests {
                     "--format", "json",
                 ], "film"
             ),
+            (["stats", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format", "json"], "stats"),
+            (
+                [
+                    "score", "--unfold", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format",
+                    "json",
+                ], "score-unfold"
+            ),
+            (["score", "--frontier", dataset("flat-to-laptop.csv"), "--format", "json"], "score-frontier"),
+            (
+                ["score", "--frontier", dataset("flat-to-laptop.csv"), dataset("slow-bend.csv"), "--format", "json"],
+                "score-frontier"
+            ),
         ])
     func reports(arguments: [String], schema name: String) throws {
         let run = runTool(arguments)
         #expect(run.status == 0, "\(run.error)")
         let value = try #require(JSON.parse(run.output), "not JSON: \(run.output.prefix(200))")
-        let objects: [JSON] = if case .array(let items) = value { items } else { [value] }
-        for object in objects {
-            guard case .object(let members) = object else { continue }
-            #expect(members["schema"] == .string("hingetool/\(name)/1"))
+        let validator = try Self.schema(name)
+        guard case .object(let members) = value else {
+            Issue.record("not one object: \(run.output.prefix(80))")
+            return
         }
-        let problems = try Self.schema(name).problems(value)
+        #expect(members["schema"] == validator.root["$id"])
+        // Several inputs always under "files", one input too (docs/schemas/README.md, rule 4).
+        if ["stats", "score", "score-unfold", "score-unfold-moves", "score-frontier"].contains(name) {
+            guard case .array(let files) = members["files"] else {
+                Issue.record("no 'files' array")
+                return
+            }
+            let inputs = arguments.filter { $0.hasSuffix(".csv") && !$0.contains("fused") }.count
+            #expect(files.count == inputs)
+        }
+        let problems = validator.problems(value)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
     }
 
-    @Test("read --format json: JSON Lines, a header naming the schema and the columns, then one object per row")
+    @Test("read --format jsonl: JSON Lines, a header naming the schema and the columns, then one object per row")
     func readJSONLines() throws {
         let path = dataset("flat-to-laptop.csv")
-        let json = runTool(["read", path, "--truth", "--format", "json"])
+        let json = runTool(["read", path, "--truth", "--format", "jsonl"])
         let dat = runTool(["read", path, "--truth"])
         #expect(json.status == 0 && dat.status == 0)
         let lines = json.output.split(separator: "\n").map(String.init)
         let validator = try Self.schema("read")
         let header = try #require(JSON.parse(lines[0]))
-        #expect(validator.problems(header).isEmpty, "\(validator.problems(header))")
+        #expect(validator.problems(header, definition: "header").isEmpty)
         let columns = HingeTool.Read.columns + HingeTool.Read.truthColumns
         #expect(header == JSON.parse(lines[0]))
         guard case .object(let members) = header else { return }
@@ -142,14 +164,22 @@ struct OutputFormatTests {
         #expect(Self.dataLines(piped.output).first?.split(separator: " ").count == 10)
     }
 
-    @Test("Every schema file is valid JSON with an $id naming its version")
+    @Test("Every schema file is valid JSON with an $id naming it and its version, and the README lists it")
     func schemaFiles() throws {
         let folder = packageRoot + "/docs/schemas"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
-        #expect(files.count >= 7)
+        let readme = try String(contentsOfFile: folder + "/README.md", encoding: .utf8)
+        #expect(files.count >= 23)
         for file in files {
             let validator = try SchemaValidator(file: folder + "/" + file)
-            #expect(validator.root["$id"] == .string("hingetool/\(file.dropLast(5))/1"), "\(file)")
+            guard case .string(let id) = validator.root["$id"] else {
+                Issue.record("\(file): no $id")
+                continue
+            }
+            let parts = id.split(separator: "/")
+            #expect(parts.count == 3 && parts[0] == "hingetool" && parts[1] == file.dropLast(5), "\(file)")
+            #expect(parts.last.flatMap { Int($0) }.map { $0 >= 1 } == true, "\(file): \(id)")
+            #expect(readme.contains("(\(file))"), "docs/schemas/README.md does not list \(file)")
         }
     }
 
@@ -159,17 +189,60 @@ struct OutputFormatTests {
         #expect(!validator.problems(.object(["schema": .string("hingetool/stats/1")])).isEmpty)
         let good = try #require(JSON.parse(runTool(["stats", dataset("slow-bend.csv"), "--format", "json"]).output))
         #expect(validator.problems(good).isEmpty)
-        guard case .object(var members) = good else { return }
+        guard case .object(let document) = good, case .array(let files) = document["files"],
+            case .object(var members) = files.first
+        else {
+            Issue.record("no files")
+            return
+        }
+        #expect(validator.problems(.object(members), definition: "file").isEmpty)
         members["samples"] = .string("many")
-        #expect(!validator.problems(.object(members)).isEmpty)
         #expect(validator.problems(.object(members), definition: "file").contains { $0.hasPrefix("$.samples") })
+        var broken = document
+        broken["files"] = .array([.object(members)])
+        #expect(validator.problems(.object(broken)).contains { $0.hasPrefix("$.files[0].samples") })
+        // A single input outside the array, as before issue 34, is refused.
+        #expect(!validator.problems(files[0]).isEmpty)
         #expect(JSON.parse("{\"a\": 1,}") == nil && JSON.parse("[1 2]") == nil && JSON.parse("01x") == nil)
+    }
+
+    @Test(
+        "The validator's keywords each refuse a hand-made case: type, required, properties, items, enum, additionalProperties, const, minimum",
+        arguments: [
+            (#"{"type": "integer"}"#, "1.5", "expected integer"),
+            (#"{"type": ["number", "null"]}"#, #""x""#, "expected number or null"),
+            (#"{"type": "object", "required": ["a"]}"#, "{}", "missing 'a'"),
+            (#"{"properties": {"a": {"type": "string"}}}"#, #"{"a": 1}"#, "$.a: expected string"),
+            (#"{"items": {"type": "number"}}"#, #"[1, "two"]"#, "$[1]: expected number"),
+            (#"{"enum": ["held", "linear"]}"#, #""change""#, "is none of"),
+            (#"{"properties": {"a": {}}, "additionalProperties": false}"#, #"{"a": 1, "b": 2}"#, "unexpected 'b'"),
+            (#"{"const": "hingetool/x/2"}"#, #""hingetool/x/1""#, "expected"),
+            (#"{"minimum": 0}"#, "-1", "below"),
+            (#"{"oneOf": [{"type": "number"}, {"minimum": 0}]}"#, "3", "matches 2 of oneOf"),
+        ])
+    func validatorKeywords(schema: String, value: String, problem: String) throws {
+        guard case .object(let root) = JSON.parse(schema) else {
+            Issue.record("bad schema \(schema)")
+            return
+        }
+        let validator = SchemaValidator(root: root)
+        let parsed = try #require(JSON.parse(value))
+        let problems = validator.problems(parsed)
+        #expect(problems.contains { $0.contains(problem) }, "\(problems)")
+        // And a value that keeps the rule passes (so the case tests the keyword, not the parser).
+        let passing: [String: String] = [
+            "1.5": "2", #""x""#: "null", "{}": #"{"a": 0}"#, #"{"a": 1}"#: #"{"a": "1"}"#, #"[1, "two"]"#: "[1, 2]",
+            #""change""#: #""held""#, #"{"a": 1, "b": 2}"#: #"{"a": 1}"#, #""hingetool/x/1""#: #""hingetool/x/2""#,
+            "-1": "0", "3": "-3",
+        ]
+        let good = try #require(passing[value].flatMap(JSON.parse))
+        #expect(validator.problems(good).isEmpty, "\(validator.problems(good))")
     }
 }
 
 @Suite("hingetool stats over several files, --quiet")
 struct StatsSeveralFilesTests {
-    @Test("stats takes several traces: a report each, or a JSON array, each as stats prints it alone")
+    @Test("stats takes several traces: a report each, or one document whose 'files' are each as stats prints it alone")
     func severalFiles() throws {
         // jitter-at-boundary warns (181° is past the sensor's range); coarse-sensor does not.
         let files = [dataset("jitter-at-boundary.csv"), dataset("coarse-sensor.csv")]
@@ -179,7 +252,10 @@ struct StatsSeveralFilesTests {
         let json = runTool(["stats"] + files + ["--format", "json"])
         let value = try #require(JSON.parse(json.output))
         let singles = try files.map { try #require(JSON.parse(runTool(["stats", $0, "--format", "json"]).output)) }
-        #expect(value == .array(singles))
+        func inputs(_ document: JSON) -> [JSON] {
+            if case .object(let members) = document, case .array(let files) = members["files"] { files } else { [] }
+        }
+        #expect(inputs(value).count == 2 && inputs(value) == singles.flatMap(inputs))
         let validator = try SchemaValidator(file: packageRoot + "/docs/schemas/stats.json")
         #expect(validator.problems(value).isEmpty, "\(validator.problems(value).prefix(3))")
         // Each file's warnings name it.

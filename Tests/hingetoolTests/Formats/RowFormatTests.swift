@@ -5,9 +5,10 @@ import Testing
 
 @testable import hingetool
 
-/// `--format` on every command whose output is rows: JSON Lines read back with Foundation's
-/// JSONSerialization (a parser this package did not write), each line checked against its
-/// schema in docs/schemas/, and every value equal to the dat (or trace) output's.
+/// `--format` on every command whose output is rows: JSON Lines (`jsonl`) read back with
+/// Foundation's JSONSerialization (a parser this package did not write), each line checked
+/// against its schema in docs/schemas/, every value equal to the dat (or trace) output's; and
+/// `json`, one document holding the same header and rows (docs/schemas/README.md).
 @Suite("hingetool: --format on every command that prints rows")
 struct RowFormatTests {
     /// A command, its schema's name, and whether it also writes csv.
@@ -64,15 +65,15 @@ struct RowFormatTests {
     }
 
     @Test(
-        "--format json: a header naming the schema, version and columns, then the dat rows value for value",
+        "--format jsonl: a header naming the schema, version and columns, then the dat rows value for value",
         arguments: cases)
-    func json(_ command: Case) throws {
+    func streaming(_ command: Case) throws {
         let dat = runTool(command.arguments)
-        let json = runTool(command.arguments + ["--format", "json"])
+        let json = runTool(command.arguments + ["--format", "jsonl"])
         #expect(dat.status == 0 && json.status == 0, "\(json.error)")
         let objects = try Self.jsonLines(json.output)
         let header = try #require(objects.first)
-        #expect(header["schema"] as? String == "hingetool/\(command.schema)/1")
+        #expect(header["schema"] as? String == "hingetool/\(command.schema)/2")
         #expect(header["version"] as? String == HingeTool.version)
         let columns = try #require(header["columns"] as? [String])
         // dat's comment lines are the header's source and notes, then the column names.
@@ -90,11 +91,57 @@ struct RowFormatTests {
         }
         let validator = try OutputFormatTests.schema(command.schema)
         let lines = json.output.split(separator: "\n").map(String.init)
-        #expect(validator.problems(try #require(JSON.parse(lines[0]))).isEmpty)
+        #expect(validator.problems(try #require(JSON.parse(lines[0])), definition: "header").isEmpty)
         for line in lines.dropFirst() {
             let problems = validator.problems(try #require(JSON.parse(line)), definition: "row")
             #expect(problems.isEmpty, "\(problems.prefix(3))")
         }
+    }
+
+    /// Every row command, and the row-shaped `--list`s, for the one-document test.
+    static let documentCases: [Case] =
+        cases + [
+            Case(arguments: ["unfold", dataset("close-and-open.csv"), "--events"], schema: "unfold"),
+            Case(arguments: ["synth", "close-and-open"], schema: "synth"),
+            Case(arguments: ["import", "dumpsys", fixture("dumpsys-sensorservice.txt")], schema: "import"),
+            Case(
+                arguments: ["import", "logcat", packageRoot + "/Datasets/real/galaxy-z-fold8-hal.logcat"],
+                schema: "import"),
+            Case(arguments: ["synth", "--list"], schema: "synth-list"),
+            Case(
+                arguments: ["import", "dumpsys", fixture("dumpsys-sensorservice.txt"), "--list"],
+                schema: "import-dumpsys-list"),
+            Case(
+                arguments: ["import", "logcat", packageRoot + "/Datasets/real/galaxy-z-fold8-hal.logcat", "--list"],
+                schema: "import-logcat-list"),
+        ]
+
+    @Test(
+        "--format json is one document: jsonl's header, its rows under 'rows' (unfold's events under 'events'), valid against the schema",
+        arguments: documentCases)
+    func document(_ command: Case) throws {
+        let lines = runTool(command.arguments + ["--format", "jsonl"])
+        let json = runTool(command.arguments + ["--format", "json"])
+        #expect(lines.status == 0 && json.status == 0, "\(json.error)")
+        let parsed = try lines.output.split(separator: "\n").map { try #require(JSON.parse(String($0))) }
+        let document = try #require(JSON.parse(json.output), "not one JSON document: \(json.output.prefix(120))")
+        guard case .object(var members) = document else {
+            Issue.record("not an object")
+            return
+        }
+        let rows = members.removeValue(forKey: "rows")
+        let events = members.removeValue(forKey: "events")
+        #expect(.object(members) == parsed.first)
+        // In JSON Lines the events follow the rows, told apart by their "event" key.
+        func isEvent(_ line: JSON) -> Bool { if case .object(let keys) = line { keys["event"] != nil } else { false } }
+        let lineRows = parsed.dropFirst().filter { !isEvent($0) }
+        let lineEvents = parsed.dropFirst().filter(isEvent)
+        #expect(rows == .array(Array(lineRows)) && !lineRows.isEmpty)
+        #expect(events == (lineEvents.isEmpty ? nil : .array(Array(lineEvents))))
+        let problems = try OutputFormatTests.schema(command.schema).problems(document)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        // Foundation's parser takes it too.
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) is [String: Any])
     }
 
     @Test("--format csv: the column names, then dat's rows comma separated", arguments: cases.filter(\.csv))
@@ -109,7 +156,7 @@ struct RowFormatTests {
 
     @Test("curve bloom --format json holds the bloom curve: clamp((angle − 80) / 90) at every angle")
     func curveOracle() throws {
-        let objects = try Self.jsonLines(runTool(["curve", "bloom", "--step", "0.5", "--format", "json"]).output)
+        let objects = try Self.jsonLines(runTool(["curve", "bloom", "--step", "0.5", "--format", "jsonl"]).output)
         #expect(objects.count == 362)
         for object in objects.dropFirst() {
             let angle = try #require(object["angle"] as? Double)
@@ -123,11 +170,11 @@ struct RowFormatTests {
     )
     func resampleOracle() throws {
         let path = dataset("five-degree-steps.csv")
-        let objects = try Self.jsonLines(runTool(["resample", path, "--rate", "25", "--format", "json"]).output)
+        let objects = try Self.jsonLines(runTool(["resample", path, "--rate", "25", "--format", "jsonl"]).output)
         let times = objects.dropFirst().compactMap { $0["t"] as? Double }
         for (k, time) in times.enumerated() { #expect(abs(time - (times[0] + Double(k) / 25)) < 1e-9) }
         let angles = objects.dropFirst().compactMap { $0["angle"] as? Double }
-        let sampled = try Self.jsonLines(runTool(["synth", "five-degree-steps", "--format", "json"]).output)
+        let sampled = try Self.jsonLines(runTool(["synth", "five-degree-steps", "--format", "jsonl"]).output)
             .dropFirst().compactMap { $0["angle"] as? Double }
         #expect(angles.count == times.count)
         #expect(angles.allSatisfy { $0 >= sampled.min()! - 1e-9 && $0 <= sampled.max()! + 1e-9 })
@@ -139,7 +186,7 @@ struct RowFormatTests {
     func postureOracle() throws {
         let path = dataset("flat-to-laptop.csv")
         let objects = try Self.jsonLines(
-            runTool(["posture", path, "--policy", "android-book-style", "--format", "json"]).output)
+            runTool(["posture", path, "--policy", "android-book-style", "--format", "jsonl"]).output)
         for object in objects.dropFirst() {
             let angle = try #require(object["angle"] as? Double)
             // This trace never closes, so the tent rule (a closed phone opens at 90°) never applies.
@@ -154,7 +201,7 @@ struct RowFormatTests {
     func unfoldEvents() throws {
         let arguments = ["unfold", dataset("close-and-open.csv"), "--events"]
         let dat = runTool(arguments).output
-        let objects = try Self.jsonLines(runTool(arguments + ["--format", "json"]).output)
+        let objects = try Self.jsonLines(runTool(arguments + ["--format", "jsonl"]).output)
         let events = objects.filter { $0["event"] != nil }
         let series = dat.components(separatedBy: "\n\n\n")
         #expect(series.count == 2)
@@ -166,7 +213,7 @@ struct RowFormatTests {
             }
         }
         let validator = try OutputFormatTests.schema("unfold")
-        for line in runTool(arguments + ["--format", "json"]).output.split(separator: "\n")
+        for line in runTool(arguments + ["--format", "jsonl"]).output.split(separator: "\n")
         where line.contains("\"event\"") {
             #expect(validator.problems(try #require(JSON.parse(String(line))), definition: "event").isEmpty)
         }
@@ -175,13 +222,13 @@ struct RowFormatTests {
     }
 
     @Test(
-        "synth and import --format json carry the trace's rows: the same times, angles and statuses",
+        "synth and import --format jsonl carry the trace's rows: the same times, angles and statuses",
         arguments: [
             ["synth", "close-and-open"], ["import", "dumpsys", fixture("dumpsys-sensorservice.txt")],
         ])
     func traceRows(_ arguments: [String]) throws {
         let trace = runTool(arguments)
-        let json = runTool(arguments + ["--format", "json"])
+        let json = runTool(arguments + ["--format", "jsonl"])
         #expect(trace.status == 0 && json.status == 0)
         let objects = try Self.jsonLines(json.output)
         let schema = try OutputFormatTests.schema(arguments[0])
@@ -218,7 +265,7 @@ struct RowFormatTests {
     }
 
     @Test(
-        "Every --format declares one vocabulary: rows dat, csv, json, trace; reports text, json, markdown; spring's css"
+        "Every --format declares one vocabulary: rows dat, csv, json, jsonl, trace; reports text, json, markdown; spring's css"
     )
     func vocabulary() {
         let rows = Set(RowWriter.Format.allCases.map(\.rawValue))

@@ -152,6 +152,9 @@ struct SchemaValidator {
         self.root = root
     }
 
+    /// A schema given as a parsed object (the validator's own tests).
+    init(root: [String: JSON]) { self.root = root }
+
     /// Every way `value` breaks the schema (or its `$defs` entry `definition`), as
     /// `path: problem`; empty when it conforms.
     func problems(_ value: JSON, definition: String? = nil) -> [String] {

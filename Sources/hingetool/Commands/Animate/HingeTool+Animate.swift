@@ -10,7 +10,7 @@ extension HingeTool {
             abstract: "Animate a value toward a trace's angles with a spring, at a display's frame rate.",
             discussion: """
                 Each sample retargets a SpringAnimator at the sample's time; rows \
-                't target value velocity' (--format: gnuplot-ready dat, csv or JSON Lines) \
+                't target value velocity' (--format: gnuplot-ready dat, csv, JSON or JSON Lines) \
                 follow at t = t0 + k/rate, from the first sample with \
                 an angle to the last sample plus --tail (by default until the value has \
                 settled, at most 10 s). The value is exact at every row, whatever the spacing \
