@@ -66,10 +66,10 @@ refused.
 
 The `#` lines that open a `dat` or `trace` output come from one builder: the command line with
 the input's name (its control characters escaped, so a newline in a file name cannot end the
-comment), then notes; `json` and `jsonl` carry the same lines as `source` and `notes`, with `version`
-(what `--version` prints). The `#` lines leave the version out on purpose: a dat output is then
-byte for byte the same from one release to the next when nothing it computes changed, so a
-plain `diff` shows what did.
+comment), then notes; `json` and `jsonl` carry the same lines as `source` and `notes`, with
+`version` (what `--version` prints). The `#` lines leave the version out on purpose: a dat
+output is then byte for byte the same from one release to the next when nothing it computes
+changed, so a plain `diff` shows what did.
 
 Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema is
 `docs/schemas/NAME.json` (JSON Schema 2020-12; the test suite validates the tool's output
@@ -128,8 +128,8 @@ for sub in "" $top; do
       echo 'Example, on the bundled trace:'; echo; echo '```'
       $tool stats Datasets/flat-to-laptop.csv; echo '```'; echo
       cat <<'EOF'
-`--format json` prints the same figures as one document, `{"schema", "files": [{…}, …]}` with one
-object per trace (one trace too): `file, samples, duration, first_time,
+`--format json` prints the same figures as one document, `{"schema", "files": [{…}, …]}`
+with one object per trace (one trace too): `file, samples, duration, first_time,
 last_time, median_interval, p95_interval, largest_gap, largest_gap_end, quantisation {kind,
 step | levels | smallest_change}, angle_min, angle_max, no_hinge_samples, status_counts
 {closed, partially_open, fully_open, none}, skipped_rows, skipped_errors`. Times are in
