@@ -199,6 +199,7 @@ format:
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive $(FORMATTED)
 	scripts/long-functions.sh
+	scripts/habits.sh
 	$(SWIFT) build --build-tests $(STRICT_BUILD)
 
 ## clean: remove build products
