@@ -200,6 +200,7 @@ lint:
 	$(SWIFT_FORMAT) lint --strict --recursive $(FORMATTED)
 	scripts/long-functions.sh
 	scripts/habits.sh
+	scripts/architecture-check.sh
 	$(SWIFT) build --build-tests $(STRICT_BUILD)
 
 ## clean: remove build products
