@@ -40,9 +40,9 @@ extension HingeTool {
 
             var help: String {
                 switch self {
-                case .closed: "closed"
-                case .partiallyOpen: "partially open"
-                case .fullyOpen: "fully open"
+                case .closed: "the system reports the hinge closed"
+                case .partiallyOpen: "the system reports it partially open"
+                case .fullyOpen: "the system reports it fully open"
                 case .none: "no status: the angle decides"
                 }
             }

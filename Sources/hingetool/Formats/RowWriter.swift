@@ -22,7 +22,7 @@ final class RowWriter {
         var help: String {
             switch self {
             case .dat: "gnuplot-ready dat"
-            case .csv: "csv"
+            case .csv: "comma-separated values"
             case .json: "JSON Lines"
             case .trace: "a trace CSV hingetool reads back"
             }

@@ -64,7 +64,7 @@ extension HingeTool {
 
         var help: String {
             switch self {
-            case .text: "text"
+            case .text: "plain text"
             case .json: "JSON"
             case .markdown: "a Markdown table"
             }

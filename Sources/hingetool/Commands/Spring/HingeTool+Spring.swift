@@ -63,7 +63,7 @@ extension HingeTool {
             var help: String {
                 switch self {
                 case .dat: "gnuplot-ready dat (the report and list as text)"
-                case .csv: "csv"
+                case .csv: "comma-separated values"
                 case .json: "JSON"
                 case .markdown: "a Markdown table (with --list)"
                 case .css: "a CSS linear() easing and its duration"
