@@ -60,7 +60,8 @@ extension HingeTool {
                 }
             },
             EffectEntry(
-                name: "lean", quantity: "lean (°)", summary: "degrees of tilt, full when closed, 0 when open", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
+                name: "lean", quantity: "lean (°)", summary: "degrees of tilt, full when closed, 0 when open",
+                lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key]
             ) { (full, flat, arguments) throws(ToolError) in
                 let maximum = try arguments[Self.maximum]

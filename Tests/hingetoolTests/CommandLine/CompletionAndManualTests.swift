@@ -81,7 +81,8 @@ struct CompletionAndManualTests {
         let setup: String
         switch shell {
         case "bash":
-            let script = try write(runTool(["--generate-completion-script", "bash"]).output, named: "hingetool.bash", in: folder)
+            let script = try write(
+                runTool(["--generate-completion-script", "bash"]).output, named: "hingetool.bash", in: folder)
             setup = #"""
                 unset HISTFILE; TMOUT=30
                 source '\#(script)'
@@ -180,7 +181,8 @@ struct CompletionAndManualTests {
                 line = String(row.dropFirst(3))
                 offers[line] = []
             } else if let tab = row.firstIndex(of: "\t") {
-                offers[line, default: []].append(Offer(word: String(row[..<tab]), help: String(row[row.index(after: tab)...])))
+                offers[line, default: []].append(
+                    Offer(word: String(row[..<tab]), help: String(row[row.index(after: tab)...])))
             }
         }
         return offers
@@ -216,7 +218,10 @@ struct CompletionAndManualTests {
             ("hingetool film --fail-on cut,blink,l", ["cut,blink,late-motion", "cut,blink,lead-in"]),
             ("hingetool film --fail-on=", kinds.map { attached("--fail-on=") + $0 }),
             ("hingetool film --fail-on=cut,blink,", fresh.map { attached("--fail-on=") + "cut,blink," + $0 }),
-            ("hingetool read x.csv --velocity=lsq", velocities.filter { $0.hasPrefix("lsq") }.map { attached("--velocity=") + $0 }),
+            (
+                "hingetool read x.csv --velocity=lsq",
+                velocities.filter { $0.hasPrefix("lsq") }.map { attached("--velocity=") + $0 }
+            ),
             ("hingetool read --velocity=", velocities.map { attached("--velocity=") + $0 }),
         ]
     }

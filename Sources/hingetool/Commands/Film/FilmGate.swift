@@ -11,7 +11,9 @@ enum FilmGate {
 
     /// What each of ``kinds`` is, for the completions.
     static let kindHelp: [String: String] = {
-        var help = ["blink": "a crossfade that dips through the background", "hitch": "a frame held too long in motion"]
+        var help = [
+            "blink": "a crossfade that dips through the background", "hitch": "a frame held too long in motion",
+        ]
         for kind in FilmEvent.Kind.allCases {
             help[kind.rawValue] =
                 switch kind {
