@@ -17,6 +17,9 @@ struct CommandSpec: Sendable {
         var defaultNote: String?
         /// The value's type, allowed values and valid range.
         var kind: ValueKind
+        /// What each word of a ``ValueKind/choice(_:)`` or ``ValueKind/wordList(_:)`` means (from
+        /// the choice's ``OptionChoice/help``): zsh's completion shows it beside the word.
+        var wordHelp: [String: String] = [:]
         /// The command cannot run without it (unless a ``isStandalone`` flag is given).
         var isRequired = false
         /// A flag that makes the command do something else entirely (`--list`): required
@@ -179,16 +182,19 @@ struct CommandSpec: Sendable {
         var isRepeating: Bool
         /// What the argument is, for completions (a file by default).
         var kind: ValueKind
+        /// What each word of a ``ValueKind/choice(_:)`` means, for zsh's completion.
+        var wordHelp: [String: String]
 
         init(
             _ name: String, help: String, optional: Bool = false, repeating: Bool = false,
-            kind: ValueKind = .inputFile
+            kind: ValueKind = .inputFile, wordHelp: [String: String] = [:]
         ) {
             self.name = name
             self.help = help
             self.isOptional = optional
             self.isRepeating = repeating
             self.kind = kind
+            self.wordHelp = wordHelp
         }
     }
 

@@ -45,11 +45,19 @@ struct OptionKey<Value: Sendable>: Sendable {
 /// The choices of an option that takes one of a few words: each case carries its help (and,
 /// where a plot names it, its legend), so a `switch` over them is exhaustive and a new choice
 /// is one case — the allowed words, `--help` and the completions follow from `allCases`.
-protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {}
+protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
+    /// What the word means, in a few words: zsh's completion shows it beside the word.
+    var help: String { get }
+}
 
 extension OptionChoice {
     /// The words the option accepts, in declaration order.
     static var words: [String] { allCases.map(\.rawValue) }
+
+    /// Each word's ``help``, for ``CommandSpec/Option/wordHelp``.
+    static var wordHelp: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.help) })
+    }
 }
 
 extension ParsedArguments {
@@ -146,25 +154,30 @@ extension OptionKey<UInt64> {
 }
 
 extension OptionKey<String> {
-    /// One of `words`, a list a catalogue derives (the effects `animate` takes), with a default.
-    init(_ names: [String], value: String, help: String, default defaultValue: String, allowed words: [String]) {
-        self.init(CommandSpec.Option(names, value: value, help: help, default: defaultValue, allowed: words)) {
-            arguments, option in arguments.declaredValue(option.key)
-        }
+    /// One of `words`, a list a catalogue derives (the effects `animate` takes), with a default;
+    /// `wordHelp` says what each word means.
+    init(
+        _ names: [String], value: String, help: String, default defaultValue: String, allowed words: [String],
+        wordHelp: [String: String]
+    ) {
+        var option = CommandSpec.Option(names, value: value, help: help, default: defaultValue, allowed: words)
+        option.wordHelp = wordHelp
+        self.init(option) { arguments, option in arguments.declaredValue(option.key) }
     }
 }
 
 extension OptionKey {
     /// One of `cases`, spelled on the command line by `spelling` (a library enum whose raw
-    /// values are not the words: `RampEffect.Easing.easeInOut` is `ease-in-out`), with a default.
+    /// values are not the words: `RampEffect.Easing.easeInOut` is `ease-in-out`) and described
+    /// by `describe` (for zsh's completion), with a default.
     init(
         _ names: [String], value: String, help: String, default defaultValue: Value, among cases: [Value],
-        spelledAs spelling: @escaping @Sendable (Value) -> String
+        spelledAs spelling: @escaping @Sendable (Value) -> String, describedAs describe: (Value) -> String
     ) {
-        self.init(
-            CommandSpec.Option(
-                names, value: value, help: help, default: spelling(defaultValue), allowed: cases.map(spelling))
-        ) { arguments, option throws(ToolError) in
+        var declaration = CommandSpec.Option(
+            names, value: value, help: help, default: spelling(defaultValue), allowed: cases.map(spelling))
+        declaration.wordHelp = Dictionary(uniqueKeysWithValues: cases.map { (spelling($0), describe($0)) })
+        self.init(declaration) { arguments, option throws(ToolError) in
             let text = arguments.declaredValue(option.key)
             guard let choice = cases.first(where: { spelling($0) == text }) else {
                 throw .failure("'\(option.longName)' has the value '\(text)', which is none of its choices")
@@ -215,6 +228,8 @@ extension OptionKey where Value: OptionChoice {
     /// One of the choice's words, declared as `option` (which allows only ``OptionChoice/words``
     /// and declares a default among them).
     private init(choice option: CommandSpec.Option) {
+        var option = option
+        option.wordHelp = Value.wordHelp
         self.init(option) { arguments, option throws(ToolError) in
             let text = arguments.declaredValue(option.key)
             guard let choice = Value(rawValue: text) else {
@@ -234,6 +249,8 @@ extension OptionKey {
     /// One of `Choice`'s words without a default, declared as `option` (which allows only
     /// ``OptionChoice/words``): `nil` when not given.
     private init<Choice: OptionChoice>(optional option: CommandSpec.Option) where Value == Choice? {
+        var option = option
+        option.wordHelp = Choice.wordHelp
         self.init(option) { arguments, option throws(ToolError) in
             guard let text = arguments.value(option.key) else { return nil }
             guard let choice = Choice(rawValue: text) else {

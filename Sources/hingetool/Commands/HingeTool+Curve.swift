@@ -17,7 +17,8 @@ extension HingeTool {
                 """,
             arguments: [
                 CommandSpec.Argument(
-                    "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names))
+                    "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names),
+                    wordHelp: EffectOptions.summaries)
             ],
             options: [from.option, to.option, step.option, status.option] + EffectOptions.options + [
                 rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
@@ -36,6 +37,15 @@ extension HingeTool {
             case partiallyOpen = "partially-open"
             case fullyOpen = "fully-open"
             case none
+
+            var help: String {
+                switch self {
+                case .closed: "the system reports the hinge closed"
+                case .partiallyOpen: "the system reports it partially open"
+                case .fullyOpen: "the system reports it fully open"
+                case .none: "no status: the angle decides"
+                }
+            }
 
             /// The status reported with every angle.
             var status: HingeStatus? {

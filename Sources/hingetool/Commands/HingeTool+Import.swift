@@ -33,7 +33,8 @@ extension HingeTool {
                 """,
             arguments: [
                 CommandSpec.Argument(
-                    "format", help: "What FILE holds.", kind: .choice(InputFormat.allCases.map(\.rawValue))),
+                    "format", help: "What FILE holds.", kind: .choice(InputFormat.allCases.map(\.rawValue)),
+                    wordHelp: Dictionary(uniqueKeysWithValues: InputFormat.allCases.map { ($0.rawValue, $0.help) })),
                 CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
             ],
             options: [
@@ -109,6 +110,13 @@ extension HingeTool {
         /// What `import` reads.
         enum InputFormat: String, CaseIterable {
             case dumpsys, logcat
+
+            var help: String {
+                switch self {
+                case .dumpsys: "'adb shell dumpsys sensorservice' output"
+                case .logcat: "a Samsung hinge HAL logcat"
+                }
+            }
         }
 
         // MARK: dumpsys
@@ -392,4 +400,11 @@ extension HingeTool {
 
 // `import logcat --stream`'s choices. Declared here, not beside the type: the logcat fuzz target
 // compiles the log's parser (Formats/) without the command line.
-extension SamsungHALLog.Stream: OptionChoice {}
+extension SamsungHALLog.Stream: OptionChoice {
+    var help: String {
+        switch self {
+        case .public: "the public hinge-angle events an app sees"
+        case .fused: "the private fused angle, the reference"
+        }
+    }
+}

@@ -33,6 +33,13 @@ extension HingeTool {
         enum Policy: String, OptionChoice {
             case hingekit
             case androidBookStyle = "android-book-style"
+
+            var help: String {
+                switch self {
+                case .hingekit: "HingeKit's posture tracker"
+                case .androidBookStyle: "Android's book-style posture rules"
+                }
+            }
         }
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {

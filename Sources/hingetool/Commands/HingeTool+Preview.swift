@@ -266,4 +266,13 @@ extension HingeTool {
 }
 
 /// `preview --effect`'s choices are the effects the preview draws.
-extension PreviewEffect: OptionChoice {}
+extension PreviewEffect: OptionChoice {
+    var help: String {
+        switch self {
+        case .bloom: "nine petals fanned by the bloom"
+        case .lean: "a ticket stub leaning by the lean"
+        case .unfold: "Android's unfold progress as a bar and a fold"
+        case .glass: "frosted glass over an interface, tilted by the fold"
+        }
+    }
+}

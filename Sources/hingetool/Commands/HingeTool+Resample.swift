@@ -38,6 +38,15 @@ extension HingeTool {
         enum MethodChoice: String, OptionChoice {
             case steffen, linear, cspline, akima
 
+            var help: String {
+                switch self {
+                case .steffen: "Steffen's monotone cubic (no overshoot)"
+                case .linear: "straight lines"
+                case .cspline: "a natural cubic spline"
+                case .akima: "Akima's cubic"
+                }
+            }
+
             var method: Interpolator.Method {
                 switch self {
                 case .steffen: .steffen

@@ -23,7 +23,8 @@ extension HingeTool {
             arguments: [
                 CommandSpec.Argument(
                     "scenario", help: "The scenario to generate.", optional: true,
-                    kind: .choice(SyntheticScenario.all.map(\.name)))
+                    kind: .choice(SyntheticScenario.all.map(\.name)),
+                    wordHelp: Dictionary(uniqueKeysWithValues: SyntheticScenario.all.map { ($0.name, $0.summary) }))
             ],
             options: [
                 seed.option,
@@ -199,4 +200,6 @@ extension HingeTool {
 }
 
 /// `synth --device`'s choices are the devices whose sensors HingeKit models.
-extension SensorModel.Device: OptionChoice {}
+extension SensorModel.Device: OptionChoice {
+    var help: String { summary }
+}

@@ -21,7 +21,9 @@ extension HingeTool {
             arguments: [
                 CommandSpec.Argument(
                     "scene", help: "The scene to film.", optional: true,
-                    kind: .choice(SyntheticFilm.Scene.allCases.map(\.rawValue)))
+                    kind: .choice(SyntheticFilm.Scene.allCases.map(\.rawValue)),
+                    wordHelp: Dictionary(
+                        uniqueKeysWithValues: SyntheticFilm.Scene.allCases.map { ($0.rawValue, $0.summary) }))
             ],
             options: [
                 outDirOption.helped("The folder to write into (created if missing).").required(),

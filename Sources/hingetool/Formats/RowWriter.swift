@@ -25,7 +25,7 @@ final class RowWriter {
         var help: String {
             switch self {
             case .dat: "gnuplot-ready dat"
-            case .csv: "csv"
+            case .csv: "comma-separated values"
             case .json: "one JSON document"
             case .jsonl: "JSON Lines"
             case .trace: "a trace CSV hingetool reads back"

@@ -12,6 +12,13 @@ enum Clock: String, OptionChoice {
     case zero
     case recorder
 
+    var help: String {
+        switch self {
+        case .zero: "the input's first timestamp is 0 s"
+        case .recorder: "the recorder's own clock, kept exactly"
+        }
+    }
+
     /// `--clock`, declared once for every command that takes it.
     static let key = OptionKey(
         ["--clock"], value: "clock",

@@ -48,6 +48,7 @@ extension HingeTool {
             + (listed.last ?? "") + "."
         option.defaultValue = formats.first?.rawValue
         option.kind = .choice(formats.map(\.rawValue))
+        option.wordHelp = Dictionary(uniqueKeysWithValues: formats.map { ($0.rawValue, $0.help) })
         return option
     }
 
@@ -63,7 +64,7 @@ extension HingeTool {
 
         var help: String {
             switch self {
-            case .text: "text"
+            case .text: "plain text"
             case .json: "JSON"
             case .markdown: "a Markdown table"
             }

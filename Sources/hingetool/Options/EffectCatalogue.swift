@@ -18,6 +18,8 @@ extension HingeTool {
         var name: String
         /// What its value is, with its unit: the axis label of `plot curve` and `plot animate`.
         var quantity: String
+        /// What it does, in a few words (zsh's completion shows it beside the name).
+        var summary: String
         /// `--lower` and `--upper`; `nil` where the option does not apply.
         var lower: Bound?
         var upper: Bound?
@@ -37,7 +39,7 @@ extension HingeTool {
     enum EffectOptions {
         static let catalogue: [EffectEntry] = [
             EffectEntry(
-                name: "bloom", quantity: "bloom (0…1)",
+                name: "bloom", quantity: "bloom (0…1)", summary: "0 closed, 1 open; the status wins over the angle",
                 lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
             ) { (lower, upper, _) throws(ToolError) in
@@ -46,7 +48,7 @@ extension HingeTool {
                 }
             },
             EffectEntry(
-                name: "ramp", quantity: "ramp value (0…1)",
+                name: "ramp", quantity: "ramp value (0…1)", summary: "0 to 1 between --lower and --upper, eased",
                 lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: [easing.option.key],
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
@@ -58,7 +60,8 @@ extension HingeTool {
                 }
             },
             EffectEntry(
-                name: "lean", quantity: "lean (°)", lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
+                name: "lean", quantity: "lean (°)", summary: "degrees of tilt, full when closed, 0 when open",
+                lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key]
             ) { (full, flat, arguments) throws(ToolError) in
                 let maximum = try arguments[Self.maximum]
@@ -68,7 +71,8 @@ extension HingeTool {
                 }
             },
             EffectEntry(
-                name: "unfold", quantity: "unfold progress (0…1)", lower: nil,
+                name: "unfold", quantity: "unfold progress (0…1)", summary: "Android's unfold progress, angle / 165°",
+                lower: nil,
                 upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
             ) { (_, unfolded, _) throws(ToolError) in
                 try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
@@ -104,6 +108,8 @@ extension HingeTool {
 
         /// The effects' names, in the catalogue's order.
         static let names = catalogue.map(\.name)
+        /// Each effect's summary by name, for the completions.
+        static let summaries = Dictionary(uniqueKeysWithValues: catalogue.map { ($0.name, $0.summary) })
         /// The names `animate --effect` takes besides `angle`.
         static let animatedNames = catalogue.filter(\.animates).map(\.name)
 
@@ -115,7 +121,7 @@ extension HingeTool {
         static let upper = OptionKey<Double?>(["--upper"], value: "deg", help: boundHelp(\.upper), in: -360...720)
         static let easing = OptionKey(
             ["--easing"], value: "easing", help: "The ramp's easing.", default: RampEffect().easing,
-            among: RampEffect.Easing.allCases, spelledAs: spelling)
+            among: RampEffect.Easing.allCases, spelledAs: spelling, describedAs: describe)
         static let maximum = OptionKey(
             ["--maximum"], value: "deg", help: "The lean's largest tilt.", in: -90...90, default: LeanEffect().maximum)
 
@@ -137,6 +143,17 @@ extension HingeTool {
                 "\(group.names.joined(separator: " or ")) \(group.meaning) (\(group.defaults.joined(separator: ", ")))"
             }
             return "Where " + parts.joined(separator: ", ") + "."
+        }
+
+        /// What an easing does, for the completions.
+        static func describe(_ easing: RampEffect.Easing) -> String {
+            switch easing {
+            case .linear: "straight"
+            case .smoothstep: "3p² − 2p³, level at both ends"
+            case .easeIn: "p², starts level"
+            case .easeOut: "1 − (1 − p)², ends level"
+            case .easeInOut: "two parabolas, level at both ends, steepest in the middle"
+            }
         }
 
         /// `easeInOut` as the command line spells it: `ease-in-out`.

@@ -9,6 +9,14 @@ enum ReadOptions {
         case oneEuroClassic = "one-euro-classic"
         case raw
 
+        var help: String {
+            switch self {
+            case .oneEuro: "the 1€ filter, cutoff updated on each change"
+            case .oneEuroClassic: "the 1€ filter as published, updated on every sample"
+            case .raw: "the angle as reported"
+            }
+        }
+
         /// The name a plot's legend gives it.
         var legend: String {
             switch self {
@@ -26,6 +34,16 @@ enum ReadOptions {
         case lsq2Android = "lsq2-android"
         case lsq2AndroidHeld = "lsq2-android-held"
         case difference
+
+        var help: String {
+            switch self {
+            case .kalman: "a Kalman filter (constant jerk)"
+            case .lsq: "least squares over the horizon"
+            case .lsq2Android: "Android's quadratic least squares (LSQ2)"
+            case .lsq2AndroidHeld: "Android's LSQ2, held between changes"
+            case .difference: "the finite difference of the last two samples"
+            }
+        }
 
         /// The name a plot's legend gives it.
         var legend: String {
@@ -73,6 +91,8 @@ enum ReadOptions {
     enum Degree: String, OptionChoice {
         case line = "1"
         case quadratic = "2"
+
+        var help: String { self == .line ? "a line" : "a quadratic" }
     }
     static let degree = OptionKey(
         ["--degree"], value: "n", help: "The lsq fit: 2 (quadratic) or 1 (line).",

@@ -284,4 +284,6 @@ extension HingeTool {
 }
 
 /// `--preset`'s choices are HingeKit's presets.
-extension DampedSpring.Preset: OptionChoice {}
+extension DampedSpring.Preset: OptionChoice {
+    var help: String { definition }
+}

@@ -17,6 +17,8 @@ extension HingeTool {
     enum AngleUnitName: String, OptionChoice {
         case deg, rad
 
+        var help: String { self == .rad ? "radians" : "degrees" }
+
         var unit: TraceColumns.AngleUnit { self == .rad ? .radians : .degrees }
     }
 

@@ -65,6 +65,228 @@ struct CompletionAndManualTests {
         #expect(try Self.bashCompletions("hingetool demo --out-dir ", in: folder) == ["plots"])
     }
 
+    // MARK: Completions as people type
+
+    /// What `shell` (bash or zsh) offers when each of `lines` and a tab are typed into it, run
+    /// interactively on a terminal (zsh's zpty), so readline and zle split the words as they do
+    /// for a user (bash: `--option=value` is three words). Each completion is captured where
+    /// the completion function ends: bash's `COMPREPLY` (the word that replaces the one typed
+    /// after the last word break), zsh's `compadd` calls (each word with its `IPREFIX` and the
+    /// description the listing shows). Nothing is inserted or listed; the line is cleared
+    /// before the next. The interactive shell is a session of its own (zpty): it exits when the
+    /// driver's terminal closes (SIGHUP), and after 30 s without input (TMOUT).
+    static func typed(_ shell: String, _ lines: [String]) throws -> [String: [Offer]] {
+        let folder = temporaryFolder()
+        let capture = folder + "/offered.txt"
+        let setup: String
+        switch shell {
+        case "bash":
+            let script = try write(
+                runTool(["--generate-completion-script", "bash"]).output, named: "hingetool.bash", in: folder)
+            setup = #"""
+                unset HISTFILE; TMOUT=30
+                source '\#(script)'
+                _hingetool_capture() {
+                    _hingetool
+                    local word
+                    for word in "${COMPREPLY[@]}"; do printf '%s\t\n' "$word" >> '\#(capture)'; done
+                    COMPREPLY=()
+                }
+                complete -F _hingetool_capture hingetool
+                """#
+        default:
+            let functions = folder + "/functions"
+            try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+            _ = try write(runTool(["--generate-completion-script", "zsh"]).output, named: "_hingetool", in: functions)
+            setup = #"""
+                # A terminal (zpty's own) wide enough that no description is cut to fit it.
+                stty columns 1000 2>/dev/null
+                PS1='' RPS1='' TMOUT=30 COLUMNS=1000
+                fpath=('\#(functions)' $fpath)
+                autoload -Uz compinit && compinit -u -D
+                # Every word a completion function adds, with IPREFIX and the description its
+                # display string shows after ' -- '; calls that only test words (-O, -A, -D) pass.
+                compadd() {
+                    local -a __options=("${@[1,${@[(i)--]}]}")
+                    if (( ${__options[(I)-[OAD]]} )); then
+                        builtin compadd "$@"
+                        return
+                    fi
+                    local -a __hits __shown
+                    local __at=${__options[(I)-d]}
+                    if (( __at )); then
+                        local __name=${@[__at+1]}
+                        if [[ $__name == \(* ]]; then eval "__shown=$__name"; else __shown=("${(@P)__name}"); fi
+                    fi
+                    builtin compadd -A __hits -D __shown "$@"
+                    local -A __prefix
+                    zparseopts -E -A __prefix P: p:
+                    local __i __text
+                    for (( __i = 1; __i <= $#__hits; __i++ )); do
+                        __text=${__shown[__i]}
+                        [[ $__text == *' -- '* ]] && __text=${__text#* -- } || __text=''
+                        print -r -- "$IPREFIX${__prefix[-P]}${__prefix[-p]}$__hits[__i]"$'\t'"$__text" >> '\#(capture)'
+                    done
+                    builtin compadd "$@"
+                }
+                _hingetool_capture() {
+                    _main_complete
+                    compstate[insert]=''
+                    compstate[list]=''
+                }
+                zle -C hingetool-capture complete-word _hingetool_capture
+                bindkey '^I' hingetool-capture
+                """#
+        }
+        let setupPath = try write(setup, named: "setup." + shell, in: folder)
+        let command = shell == "bash" ? "bash --norc --noprofile -i" : "zsh -f -i"
+        // Marks a line in the capture file, types it and a tab, then clears the line and waits
+        // for an echo (the completion has run by then: the shell reads its input in order).
+        let driver = #"""
+            zmodload zsh/zpty || exit 2
+            zpty child \#(command)
+            zpty -w child "source '\#(setupPath)'; echo setup-do''ne"
+            zpty -r child reply '*setup-done*' || exit 3
+            for line in "$@"; do
+                print -r -- "@@ $line" >> '\#(capture)'
+                zpty -w -n child "$line"$'\t'
+                zpty -w child $'\C-a\C-k'"echo line-do''ne"
+                zpty -r child reply '*line-done*' || exit 4
+            done
+            zpty -d child
+            """#
+        let driverPath = try write(driver, named: "drive.zsh", in: folder)
+        var process = GuardedProcess(
+            arguments: ["/usr/bin/env", "zsh", "-f", driverPath] + lines, folder: temporaryFolder(), timeLimit: 60)
+        process.environment = ["HOME": folder, "TERM": "dumb"]
+        process.workingFolder = folder
+        let run = process.run()
+        #expect(run.status == 0, "\(shell): \(run.error)")
+        return Self.offers(in: (try? String(contentsOfFile: capture, encoding: .utf8)) ?? "")
+    }
+
+    /// A word a completion offers and the description shown beside it (empty where none).
+    struct Offer: Hashable, CustomStringConvertible {
+        var word: String
+        var help: String
+        var description: String { help.isEmpty ? word : word + " (" + help + ")" }
+    }
+
+    /// The capture file's sections: `@@ line`, then a `word<TAB>description` line per offer.
+    static func offers(in text: String) -> [String: [Offer]] {
+        var offers: [String: [Offer]] = [:]
+        var line = ""
+        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if row.hasPrefix("@@ ") {
+                line = String(row.dropFirst(3))
+                offers[line] = []
+            } else if let tab = row.firstIndex(of: "\t") {
+                offers[line, default: []].append(
+                    Offer(word: String(row[..<tab]), help: String(row[row.index(after: tab)...])))
+            }
+        }
+        return offers
+    }
+
+    /// What fish offers for `line` (`complete -C`), and what it printed on standard error.
+    static func fishOffers(_ line: String, script: String) -> (offers: [Offer], error: String) {
+        let run = shell(
+            ["/usr/bin/env", "fish", "--no-config", "-c", "source '\(script)'; complete -C '\(line)'"],
+            in: temporaryFolder())
+        #expect(run.status == 0, "\(run.error)")
+        let offers = run.output.split(separator: "\n").map { row in
+            let parts = row.split(separator: "\t", maxSplits: 1).map(String.init)
+            return Offer(word: parts[0], help: parts.count > 1 ? parts[1] : "")
+        }
+        return (offers, run.error)
+    }
+
+    /// The lines each shell is tried with: an option right after the subcommand, the next item
+    /// of a comma-separated list, a value after '='; with the words expected (the catalogue's
+    /// declarations are the oracle: `--fail-on`'s kinds, `--velocity`'s methods). `attached`
+    /// is what the shell keeps in front of a word after '=' (zsh and fish the option, bash
+    /// nothing: readline completes the word after the '=').
+    static func typedCases(attached: (String) -> String) -> [(line: String, words: [String])] {
+        let kinds = FilmGate.kinds
+        let velocities = ReadOptions.Velocity.words
+        let fresh = kinds.filter { !["cut", "blink"].contains($0) }
+        return [
+            ("hingetool read --velocity ", velocities),
+            ("hingetool film --fail-on ", kinds),
+            ("hingetool film clip.mp4 --fail-on bl", ["blank-frame", "blink"]),
+            ("hingetool film clip.mp4 --fail-on blink,", kinds.filter { $0 != "blink" }.map { "blink," + $0 }),
+            ("hingetool film --fail-on cut,blink,l", ["cut,blink,late-motion", "cut,blink,lead-in"]),
+            ("hingetool film --fail-on=", kinds.map { attached("--fail-on=") + $0 }),
+            ("hingetool film --fail-on=cut,blink,", fresh.map { attached("--fail-on=") + "cut,blink," + $0 }),
+            (
+                "hingetool read x.csv --velocity=lsq",
+                velocities.filter { $0.hasPrefix("lsq") }.map { attached("--velocity=") + $0 }
+            ),
+            ("hingetool read --velocity=", velocities.map { attached("--velocity=") + $0 }),
+        ]
+    }
+
+    @Test("bash, typed on a terminal: an option first, the next item after a comma, a value after '='")
+    func bashAsTyped() throws {
+        let cases = Self.typedCases { _ in "" }
+        let offered = try Self.typed("bash", cases.map(\.line) + ["hingetool stats --quiet="])
+        for (line, words) in cases {
+            #expect(offered[line]?.map(\.word).sorted() == words.sorted(), "\(line)")
+        }
+        // A flag takes no value: nothing after its '='.
+        #expect(offered["hingetool stats --quiet="] == [])
+    }
+
+    @Test("zsh, typed on a terminal: an option first, the next item after a comma, a value after '='")
+    func zshAsTyped() throws {
+        let cases = Self.typedCases { $0 }
+        let offered = try Self.typed("zsh", cases.map(\.line))
+        for (line, words) in cases {
+            #expect(offered[line]?.map(\.word).sorted() == words.sorted(), "\(line)")
+            #expect(offered[line]?.allSatisfy { !$0.help.isEmpty } == true, "\(line): \(offered[line] ?? [])")
+        }
+    }
+
+    @Test("fish: an option first, the next item after a comma, a value after '=', and nothing on standard error")
+    func fishAsTyped() throws {
+        let script = try Self.write(runTool(["--generate-completion-script", "fish"]).output, named: "h.fish")
+        for (line, words) in Self.typedCases(attached: { $0 }) {
+            let (offers, error) = Self.fishOffers(line, script: script)
+            #expect(error.isEmpty, "\(line): \(error.prefix(300))")
+            #expect(offers.map(\.word).sorted() == words.sorted(), "\(line)")
+        }
+    }
+
+    @Test("zsh describes every word of every choice and list, for options and arguments alike")
+    func zshDescribesEveryWord() throws {
+        // Each command's choice options, typed right after the command, and its first argument
+        // where that is a choice.
+        var expected: [String: (words: [String], help: [String: String])] = [:]
+        for entry in HingeTool.catalogue where !entry.path.isEmpty {
+            let command = (["hingetool"] + entry.path).joined(separator: " ")
+            for option in entry.spec.visibleOptions {
+                guard let words = option.kind.words else { continue }
+                expected[command + " " + option.longName + " "] = (words, option.wordHelp)
+            }
+            if entry.spec.subcommands.isEmpty, let argument = entry.spec.arguments.first,
+                let words = argument.kind.words
+            {
+                expected[command + " "] = (words, argument.wordHelp)
+            }
+        }
+        #expect(expected.count > 30, "\(expected.count) lines")
+        let offered = try Self.typed("zsh", expected.keys.sorted())
+        for (line, (words, help)) in expected {
+            let offers = offered[line] ?? []
+            #expect(Set(offers.map(\.word)) == Set(words), "\(line)")
+            for offer in offers {
+                // The description zsh shows is the declaration's, not empty and not the word again.
+                #expect(!offer.help.isEmpty && offer.help != offer.word, "\(line): \(offer)")
+                #expect(offer.help == CompletionScript.plainDescription(help[offer.word] ?? ""), "\(line): \(offer)")
+            }
+        }
+    }
+
     @Test("Every word a script offers is plain, so the scripts need no quoting")
     func plainWords() {
         let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:")

@@ -57,11 +57,19 @@ extension HingeTool {
         /// `--input`'s choices.
         enum Input: String, OptionChoice {
             case raw, position
+
+            var help: String {
+                switch self {
+                case .raw: "each sample's angle"
+                case .position: "the hinge reader's filtered angle"
+                }
+            }
         }
         static let effect = OptionKey(
             ["--effect"], value: "effect",
             help: "What the hinge is mapped through before the spring (see 'curve').", default: "angle",
-            allowed: ["angle"] + EffectOptions.animatedNames)
+            allowed: ["angle"] + EffectOptions.animatedNames,
+            wordHelp: EffectOptions.summaries.merging(["angle": "the hinge angle itself"]) { old, _ in old })
         static let reduceMotion = OptionKey(
             ["--reduce-motion"], value: "policy",
             help: "Reduce Motion: animate, jump to each target, or remove the bounce.",
@@ -145,7 +153,22 @@ extension HingeTool {
 }
 
 /// `animate --mode`'s choices are the animator's modes.
-extension SpringAnimator.Mode: OptionChoice {}
+extension SpringAnimator.Mode: OptionChoice {
+    var help: String {
+        switch self {
+        case .persistent: "SwiftUI's .spring: the new target takes over the motion"
+        case .additive: "SwiftUI's .interpolatingSpring: each change runs its own spring"
+        }
+    }
+}
 
 /// `animate --reduce-motion`'s choices are the animator's Reduce Motion policies.
-extension SpringAnimator.ReduceMotion: OptionChoice {}
+extension SpringAnimator.ReduceMotion: OptionChoice {
+    var help: String {
+        switch self {
+        case .off: "animate as asked"
+        case .jump: "go to each target at once"
+        case .tighten: "the same response without bounce"
+        }
+    }
+}

@@ -9,6 +9,26 @@ enum FilmGate {
     /// `hitch` (a frame held too long in motion, ``FilmHitchOutput``).
     static let kinds = FilmEvent.Kind.allCases.map(\.rawValue) + ["blink", "hitch"]
 
+    /// What each of ``kinds`` is, for the completions.
+    static let kindHelp: [String: String] = {
+        var help = [
+            "blink": "a crossfade that dips through the background", "hitch": "a frame held too long in motion",
+        ]
+        for kind in FilmEvent.Kind.allCases {
+            help[kind.rawValue] =
+                switch kind {
+                case .leadIn: "the frames without detail a recording opens with"
+                case .cut: "one large step between steady frames"
+                case .crossfade: "frames that blend the frames before and after"
+                case .blankFrame: "frames with almost no detail between two that have it"
+                case .placeholderFlash: "a region flat-filled for a few frames"
+                case .settle: "a burst of change and the moment it stops"
+                case .lateMotion: "change that starts after the hinge has rested"
+                }
+        }
+        return help
+    }()
+
     /// The kinds named by `--fail-on` (the parser has checked each against ``kinds``).
     static func kinds(_ text: String?) -> Set<String> {
         Set((text ?? "").split(separator: ",").map(String.init))

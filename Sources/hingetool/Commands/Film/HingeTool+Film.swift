@@ -54,7 +54,12 @@ extension HingeTool {
             ["--fail-on"], value: "kinds", kind: .wordList(FilmGate.kinds),
             help:
                 "Exit 1 after writing the output when an event of one of these kinds is found (hitch: a "
-                + "frame held too long in motion, implies --hitches).")
+                + "frame held too long in motion, implies --hitches)."
+        ).declared { option in
+            var option = option
+            option.wordHelp = FilmGate.kindHelp
+            return option
+        }
         static let ignore = OptionKey(
             repeatable: ["--ignore"], value: "x,y,w,h",
             help:
@@ -305,4 +310,11 @@ extension HingeTool {
 }
 
 /// `film --order`'s choices are the frame orders FilmAnalysis reads.
-extension FrameFile.Order: OptionChoice {}
+extension FrameFile.Order: OptionChoice {
+    var help: String {
+        switch self {
+        case .time: "by the milliseconds the file name spells"
+        case .name: "by name, one frame per position"
+        }
+    }
+}

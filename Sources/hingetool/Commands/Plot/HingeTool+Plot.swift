@@ -42,6 +42,14 @@ extension HingeTool {
         /// `--terminal`'s choices: gnuplot's terminals for a picture, or text in the terminal.
         enum Terminal: String, OptionChoice {
             case png, svg, dumb
+
+            var help: String {
+                switch self {
+                case .png: "a PNG picture"
+                case .svg: "an SVG picture"
+                case .dumb: "text in the terminal"
+                }
+            }
         }
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its

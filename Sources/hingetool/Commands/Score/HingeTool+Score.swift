@@ -366,4 +366,12 @@ extension String {
 }
 
 /// `--truth-interpolation`'s choices are the library's interpolations.
-extension GroundTruth.Interpolation: OptionChoice {}
+extension GroundTruth.Interpolation: OptionChoice {
+    var help: String {
+        switch self {
+        case .held: "each value holds until the next"
+        case .linear: "straight lines between samples"
+        case .change: "change-triggered: rests across gaps, then a ramp"
+        }
+    }
+}

@@ -59,6 +59,16 @@ extension HingeTool {
         /// What `--format` takes; which apply depends on `--report` and `--list`.
         enum Format: String, OptionChoice {
             case dat, csv, json, markdown, css
+
+            var help: String {
+                switch self {
+                case .dat: "gnuplot-ready dat (the report and list as text)"
+                case .csv: "comma-separated values"
+                case .json: "JSON"
+                case .markdown: "a Markdown table (with --list)"
+                case .css: "a CSS linear() easing and its duration"
+                }
+            }
         }
         static let format = OptionKey(
             ["--format"], value: "format",
