@@ -71,7 +71,7 @@ extension HingeTool {
                 return
             }
             guard let name = arguments.positionals.first else {
-                throw .usage("Missing expected argument '<scenario>'")
+                throw .malformed("Missing expected argument '<scenario>'")
             }
             guard var scenario = SyntheticScenario.named(name) else {
                 var message = "Unknown scenario '\(Echo.quoted(name))'. 'hingetool synth --list' lists them."
