@@ -29,7 +29,7 @@ extension HingeTool {
 
         static let effect = OptionKey<String?>(
             ["--effect"], value: "effect", kind: .choice(EffectOptions.names),
-            help: "The effect (required): " + EffectOptions.namesInWords + ".")
+            help: "The effect to print (required).")
 
         static let from = OptionKey(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0)
         static let to = OptionKey(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180)

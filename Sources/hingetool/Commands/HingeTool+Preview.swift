@@ -44,7 +44,7 @@ extension HingeTool {
             ])
 
         static let effect = OptionKey(
-            ["--effect"], value: "name", help: "The effect to draw.", default: PreviewEffect.bloom)
+            ["--effect"], value: "effect", help: "The effect to draw.", default: PreviewEffect.bloom)
         static let compare = OptionKey<String?>(
             ["--compare"], value: "lanes",
             help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four).")

@@ -52,7 +52,7 @@ extension HingeTool {
         static let latency = OptionKey<Double?>(
             ["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's.", in: 0...10_000)
         static let step = OptionKey<Double?>(
-            ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
+            ["--step"], value: "deg", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
         )
         static let repetitions = OptionKey(
             ["--repeat"], value: "n",

@@ -35,7 +35,13 @@ struct VocabularyTests {
 
     /// Names with two meanings on purpose, each with its reason (docs/hingetool.md).
     static let acceptedClashes: [String: String] = [
-        "--report": "spring's flag prints the report, film's folder receives it: both mean 'the report'"
+        "--report": "spring's flag prints the report, film's folder receives it: both mean 'the report'",
+        "--truth": "both mean the ground truth: read's flag adds the trace's own, score's names a reference file",
+        "--reduce-motion": "a flag where one behaviour follows (poses, preview), a policy where animate offers three",
+        "--from": "the range's start, in the command's unit: an angle (curve), a value (spring)",
+        "--to": "the range's end, in the command's unit: an angle (curve), a value (spring)",
+        "--width": "a size in the command's unit: the screen's mm (fold-render), the frame's pixels (synth-film)",
+        "--height": "a size in the command's unit: the screen's mm (fold-render), the frame's pixels (synth-film)",
     ]
 
     /// Every long option name used with more than one meaning, with the meanings and where.
@@ -158,7 +164,7 @@ struct VocabularyTests {
     func outputErrorsFit() throws {
         let folder = temporaryFolder()
         try "x".write(toFile: folder + "/stranger.txt", atomically: false, encoding: .utf8)
-        let full = runTool(["synth-film", "bloom-sweep", "--out-dir", folder])
+        let full = runTool(["synth-film", "cut", "--out-dir", folder])
         #expect(full.status == 64, "\(full.error)")
         #expect(full.error.contains("add '--force'"))
         #expect(full.error.split(separator: "\n").count == 2, "\(full.error)")
@@ -187,7 +193,7 @@ struct VocabularyTests {
         let trace = folder + "/t.csv"
         #expect(runTool(["synth", "slow-bend", "-o", trace]).status == 0)
         let runs = [
-            runTool(["synth-film", "bloom-sweep", "--out-dir", folder + "/file/sub"]),
+            runTool(["synth-film", "cut", "--out-dir", folder + "/file/sub"]),
             runTool(["plot", "trace", trace, "--out-dir", folder + "/file/sub"]),
             runTool(["demo", trace, "--out-dir", folder + "/file"]),
             runTool(["stats", trace, "-o", folder + "/file/out.txt"]),
