@@ -160,8 +160,8 @@ plots: build
 	$(TOOL) read Datasets/flat-to-laptop.csv --rate 1000 --position one-euro-classic \
 	  --min-cutoff 1 --beta 0 --d-cutoff 1 -o Plots/data/reading-one-euro-paper.dat
 	$(TOOL) read Datasets/coarse-sensor.csv --rate 1000 --truth -o Plots/data/reading-snap.dat
-	for name in bloom unfold lean; do $(TOOL) curve $$name --step 0.5 -o Plots/data/curve-$$name.dat; done
-	$(TOOL) curve ramp --lower 80 --upper 170 --easing smoothstep --step 0.5 -o Plots/data/curve-ramp-smoothstep.dat
+	for name in bloom unfold lean; do $(TOOL) curve --effect $$name --step 0.5 -o Plots/data/curve-$$name.dat; done
+	$(TOOL) curve --effect ramp --lower 80 --upper 170 --easing smoothstep --step 0.5 -o Plots/data/curve-ramp-smoothstep.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect angle --reduce-motion jump -o Plots/data/bloom-angle.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect bloom -o Plots/data/bloom-spring.dat
 	$(TOOL) animate Datasets/flat-to-laptop.csv --effect bloom --reduce-motion jump -o Plots/data/bloom-reduce-motion.dat

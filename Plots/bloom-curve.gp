@@ -1,6 +1,6 @@
 # The bloom curve: 0 up to 80°, (angle − 80) / 90 between, 1 from 170° (BloomEffect), beside
 # Android's unfold progress clamp(angle / 165) and a smoothstep ramp over the same 80–170°.
-# Data: hingetool curve bloom|unfold|ramp --step 0.5 -o Plots/data/curve-*.dat (make plots)
+# Data: hingetool curve --effect bloom|unfold|ramp --step 0.5 -o Plots/data/curve-*.dat (make plots)
 set terminal pngcairo size 960,640 font "DejaVu Sans,11" noenhanced
 set output "Plots/bloom-curve.png"
 set title "Angle effects (hingetool curve): bloom is exactly (angle − 80°) / 90° between 80° and 170°"

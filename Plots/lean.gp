@@ -1,6 +1,6 @@
 # The lean: its curve over the angle (6° at 90° and below, 0 flat), and the bundled trace
 # through it with the soft critically damped spring; under Reduce Motion it stays upright.
-# Data: hingetool curve lean --step 0.5; hingetool animate Datasets/flat-to-laptop.csv
+# Data: hingetool curve --effect lean --step 0.5; hingetool animate Datasets/flat-to-laptop.csv
 #       --effect lean [--reduce-motion jump] (make plots)
 set terminal pngcairo size 1200,560 font "DejaVu Sans,11" noenhanced
 set output "Plots/lean.png"

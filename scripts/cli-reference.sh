@@ -18,8 +18,11 @@ on the project's machines):
 - every option is declared once, with its type, allowed values, valid range and default:
   `--help`, the man page and the shell completions are generated from the declarations, and a
   value outside the range is refused before the command starts (exit 64, naming the range);
-- mistakes print `Error: …`, the usage line and `See 'hingetool <sub> --help' …` on standard
-  error. A near-miss option or subcommand gets `Did you mean '…'?`.
+- mistakes print `Error: …` and `See 'hingetool <sub> --help'` on standard error; the usage
+  block comes between them only when the command line is malformed (see Errors below). A
+  near-miss option or subcommand gets `Did you mean '…'?`;
+- `hingetool help` takes every word the completions offer after it: `help help`, `help plot
+  trace`, and a command's leading choice (`help import logcat` is `import logcat --help`).
 
 ### Where output goes
 
@@ -83,6 +86,51 @@ is [schemas/README.md](schemas/README.md).
 
 Warnings about an input read without error (`file: warning: …`: an implausible rate, CTS
 checks) go to standard error; `-q`/`--quiet` drops them (errors still print).
+
+### Errors
+
+Every mistake in the command line exits 64 and starts with one line, `Error: …`. Where the line
+between the two kinds falls, mechanically (`UsageError.isMalformed`):
+
+- **Malformed** — the words do not fit the command's shape: an unknown subcommand or option, an
+  option without its value, a value given to a flag, an option given twice, a missing or extra
+  argument, a missing required option. The usage block follows the error line, since the shape
+  is what is wrong, then `See 'hingetool <sub> --help' for more information.`
+- **Everything else** — the words fit but a value does not: a value outside its choices or range
+  (`--fail-on nonsense`, `--format xml`, `--step 0`), options that clash (`--gaussian` with
+  `--median`), an output in the way (`choose another output`, `add '--force'`), a name that
+  is not found. The error line is followed by `See 'hingetool <sub> --help'.` and nothing
+  else, so the line that matters stays on screen.
+
+Exit statuses are the same for both (64). Errors from the file system name the path and the
+system's reason (`cannot create 'out/x': Not a directory`, from `strerror`), never Foundation's
+wording.
+
+### One vocabulary
+
+An option name means one thing on every subcommand: the same kind of value (a flag, a number,
+a word of a list, a file read or written, a folder, text) and the same placeholder. The test
+suite derives this from the command catalogue and fails on a new clash
+(`Tests/hingetoolTests/CommandLine/VocabularyTests.swift`); an accepted exception that no longer
+clashes fails it too. The accepted exceptions, each with its reason:
+
+| option | meanings | why kept |
+|---|---|---|
+| `--report` | `spring --report` (a flag: print the report), `film --report DIR` (the folder the HTML report goes to) | both mean "the report" |
+| `--truth` | `read --truth` (a flag: add the trace's own ground truth as columns), `score`/`unfold --truth TRACE` (a reference recording) | both mean "the ground truth"; a candidate for a rename |
+| `--reduce-motion` | a flag on `poses` and `preview` (one behaviour follows), a policy on `animate` (`off`, and the two ways it reduces) | both mean "Reduce Motion" |
+| `--from`, `--to` | an angle `<deg>` on `curve`, a value `<a>`/`<b>` on `spring` | the range's ends, in the command's unit |
+| `--width`, `--height` | mm on `fold-render` (the screen), pixels on `synth-film` (the frame) | a size, in the command's unit |
+
+`preview --effect <name>` and `synth --step <degrees>` took the placeholders of `animate`
+(`<effect>`) and `curve` (`<deg>`), which the test found.
+
+Effects are always `--effect NAME` (`curve`, `animate`, `preview`); `curve bloom`, the old
+positional form, still works for one minor release with a deprecation note. An output option
+names one kind of output: `-o` is the command's main output (what standard output would
+get), a second kind has its own option (`fold-render --png` for the picture, `--out-dir` for a
+set of files, `film --report` for the HTML report); `fold-render -o NAME.png` is refused, since
+it would write rows of text into a `.png`.
 
 ### Exit statuses
 
@@ -194,7 +242,7 @@ EOF
       ;;
     curve)
       echo 'Example: the bloom curve, exactly (angle − 80) / 90 between 80° and 170°:'; echo; echo '```'
-      echo '$ hingetool curve bloom --step 10'; $tool curve bloom --step 10; echo '```'; echo
+      echo '$ hingetool curve --effect bloom --step 10'; $tool curve --effect bloom --step 10; echo '```'; echo
       cat <<'EOF'
 The effects, their defaults and their Reduce Motion behaviour are in [effects.md](effects.md).
 

@@ -103,7 +103,7 @@ struct HingeTool {
             if let suggestion = ArgumentParser.closest(to: first, among: group.subcommands.map(\.name)) {
                 message += ". Did you mean '\(suggestion)'?"
             }
-            return report(UsageError(message: message), spec: group, path: path, context: context)
+            return report(.malformed(message), spec: group, path: path, context: context)
         }
         let path = path + [command.spec.name]
         let rest = Array(arguments.dropFirst())
@@ -174,36 +174,60 @@ struct HingeTool {
         return ExitCode.success.rawValue
     }
 
-    /// `hingetool help [SUBCOMMAND [KIND]]`: the same text as `--help`.
+    /// `hingetool help [SUBCOMMAND [KIND]]`: the same text as `--help`. Every word the
+    /// completions offer after `help` is taken: `help help` explains `help`, and a value of the
+    /// command's leading choice arguments (`help import logcat`) shows that command's help, as
+    /// `import logcat --help` does.
     private static func help(_ arguments: [String], context: ToolContext) -> Int32 {
         var commands = subcommands
         var group = spec
         var path = [name]
+        var choices: [CommandSpec.Argument] = []
         for word in arguments {
-            guard let command = commands.first(where: { $0.spec.name == word }) else {
-                var message = "Unknown subcommand '\(Echo.quoted(word))'"
-                if let suggestion = ArgumentParser.closest(to: word, among: commands.map { $0.spec.name }) {
-                    message += ". Did you mean '\(suggestion)'?"
-                }
-                return report(UsageError(message: message), spec: group, path: path, context: context)
+            if path.count == 1, word == helpSpec.name {
+                group = helpSpec
+                path.append(word)
+                commands = []
+                continue
             }
-            group = command.spec
-            path.append(word)
-            commands = command.subcommands
+            if let command = commands.first(where: { $0.spec.name == word }) {
+                group = command.spec
+                path.append(word)
+                commands = command.subcommands
+                choices = Array(group.arguments.prefix { $0.kind.choices != nil })
+                continue
+            }
+            if let argument = choices.first, let allowed = argument.kind.choices, allowed.contains(word) {
+                choices.removeFirst()
+                commands = []
+                continue
+            }
+            let candidates = commands.map { $0.spec.name } + (choices.first?.kind.choices ?? [])
+            var message = "Unknown subcommand '\(Echo.quoted(word))'"
+            if let suggestion = ArgumentParser.closest(to: word, among: candidates) {
+                message += ". Did you mean '\(suggestion)'?"
+            }
+            return report(.malformed(message), spec: group, path: path, context: context)
         }
         context.write(HelpFormatter.help(for: group, path: path))
         return ExitCode.success.rawValue
     }
 
-    /// `Error: …`, the usage line and where to find help, on standard error; exit 64.
+    /// `Error: …` and where to find help, on standard error; exit 64. A malformed command
+    /// line (``UsageError/isMalformed``) also gets the usage block, between the two; any other
+    /// mistake keeps to its one line (docs/hingetool.md, "Errors").
     private static func report(
         _ error: UsageError, spec: CommandSpec, path: [String], context: ToolContext
     )
         -> Int32
     {
+        let command = path.joined(separator: " ")
+        guard error.isMalformed else {
+            context.writeError("Error: \(error.message)\nSee '\(command) --help'.\n")
+            return ExitCode.usage.rawValue
+        }
         let usage = HelpFormatter.usage(for: spec, path: path).replacing("USAGE:", with: "Usage:", maxReplacements: 1)
-        context.writeError(
-            "Error: \(error.message)\n\(usage)\n  See '\(path.joined(separator: " ")) --help' for more information.\n")
+        context.writeError("Error: \(error.message)\n\(usage)\n  See '\(command) --help' for more information.\n")
         return ExitCode.usage.rawValue
     }
 }

@@ -50,7 +50,7 @@ enum ArgumentParser {
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil {
-                    throw UsageError(message: "The flag '\(option.longName)' does not take a value")
+                    throw UsageError.malformed("The flag '\(option.longName)' does not take a value")
                 }
                 parsed.flags.insert(option.key)
                 continue
@@ -62,7 +62,7 @@ enum ArgumentParser {
                 // A value may start with '-' (a negative number, or '-' for stdin).
                 guard index < arguments.count,
                     !arguments[index].hasPrefix("--") || isNumber(arguments[index])
-                else { throw UsageError(message: "Missing value for '\(option.longName) <\(valueName)>'") }
+                else { throw UsageError.malformed("Missing value for '\(option.longName) <\(valueName)>'") }
                 value = arguments[index]
                 index += 1
             }
@@ -76,7 +76,7 @@ enum ArgumentParser {
             if option.isRepeatable {
                 parsed.repeated[option.key, default: []].append(value)
             } else if parsed.values[option.key] != nil {
-                throw UsageError(message: "'\(option.longName)' is given more than once")
+                throw UsageError.malformed("'\(option.longName)' is given more than once")
             }
             parsed.values[option.key] = value
         }
@@ -84,7 +84,7 @@ enum ArgumentParser {
         if spec.options.contains(where: { $0.isStandalone && parsed.flags.contains($0.key) }) { return parsed }
         try checkPositionals(parsed.positionals, for: spec)
         if let missing = spec.options.first(where: { $0.isRequired && parsed.values[$0.key] == nil }) {
-            throw UsageError(message: "Missing expected option '\(missing.synopsis)'")
+            throw UsageError.malformed("Missing expected option '\(missing.synopsis)'")
         }
         return parsed
     }
@@ -93,10 +93,10 @@ enum ArgumentParser {
     private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws(UsageError) {
         let required = spec.arguments.filter { !$0.isOptional }.count
         if positionals.count < required {
-            throw UsageError(message: "Missing expected argument '<\(spec.arguments[positionals.count].name)>'")
+            throw UsageError.malformed("Missing expected argument '<\(spec.arguments[positionals.count].name)>'")
         }
         if positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
-            throw UsageError(message: "Unexpected argument '\(Echo.quoted(positionals[spec.arguments.count]))'")
+            throw UsageError.malformed("Unexpected argument '\(Echo.quoted(positionals[spec.arguments.count]))'")
         }
     }
 
@@ -109,7 +109,7 @@ enum ArgumentParser {
         if let suggestion = closest(to: name, among: spec.allOptions.flatMap(\.names)) {
             message += ". Did you mean '\(suggestion)'?"
         }
-        return UsageError(message: message)
+        return UsageError.malformed(message)
     }
 
     /// The candidate within edit distance 2 of `word` (or that `word` abbreviates), if any.

@@ -18,7 +18,11 @@ enum HelpFormatter {
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments {
-                text += entry(label: "<\(argument.name)>", help: argument.help)
+                // A choice lists its words, as an option's does (`import`: dumpsys, logcat).
+                let choices = argument.kind.choices ?? []
+                let listed = choices.allSatisfy { argument.help.contains($0) }
+                let values = listed ? "" : " (values: " + choices.joined(separator: ", ") + ")"
+                text += entry(label: "<\(argument.name)>", help: argument.help + values)
             }
         }
         text += "\nOPTIONS:\n"

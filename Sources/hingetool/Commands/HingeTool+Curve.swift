@@ -1,7 +1,7 @@
 import HingeKit
 
 extension HingeTool {
-    /// `hingetool curve EFFECT`: an effect's value at a range of angles.
+    /// `hingetool curve --effect EFFECT`: an effect's value at a range of angles.
     struct Curve: Subcommand {
         static let spec = CommandSpec(
             name: "curve",
@@ -16,14 +16,25 @@ extension HingeTool {
                 every angle ('none': no status, the angle decides). See docs/effects.md.
                 """,
             arguments: [
+                // The effect as a word (`curve bloom`), deprecated for `--effect`, the spelling of
+                // animate and preview: still read, with a note on standard error (issue 34).
                 CommandSpec.Argument(
-                    "effect", help: EffectOptions.namesInWords + ".", kind: .choice(EffectOptions.names),
-                    wordHelp: EffectOptions.summaries)
+                    "effect", help: "Deprecated: use '--effect'.", optional: true,
+                    kind: .choice(EffectOptions.names), wordHelp: EffectOptions.summaries)
             ],
-            options: [from.option, to.option, step.option, status.option] + EffectOptions.options + [
+            options: [effect.option, from.option, to.option, step.option, status.option] + EffectOptions.options + [
                 rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
             ],
-            examples: [["bloom"]])
+            examples: [["--effect", "bloom"]])
+
+        static let effect = OptionKey<String?>(
+            ["--effect"], value: "effect", kind: .choice(EffectOptions.names),
+            help: "The effect to print (required)."
+        ).declared { option in
+            var option = option
+            option.wordHelp = EffectOptions.summaries
+            return option
+        }
 
         static let from = OptionKey(["--from"], value: "deg", help: "The first angle.", in: -1e6...1e6, default: 0)
         static let to = OptionKey(["--to"], value: "deg", help: "The last angle.", in: -1e6...1e6, default: 180)
@@ -65,7 +76,20 @@ extension HingeTool {
         static let rowLimit = 10_000_001
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let name = arguments.positionals[0]
+            let name: String
+            switch (try arguments[Self.effect], arguments.positionals.first) {
+            case (let given?, nil):
+                name = given
+            case (nil, let word?):
+                context.writeError(
+                    "warning: 'curve \(word)' is deprecated and will be removed in the next minor release; "
+                        + "use 'curve --effect \(word)'\n")
+                name = word
+            case (_?, _?):
+                throw .malformed("The effect is given twice: keep '--effect' and drop the word")
+            case (nil, nil):
+                throw .malformed("Missing expected option '--effect <effect>'")
+            }
             let effect = try EffectOptions.makeEffect(name, arguments)
             let (from, to, step) = (try arguments[Self.from], try arguments[Self.to], try arguments[Self.step])
             guard from <= to else { throw .usage("'--from' must not be above '--to'") }

@@ -19,7 +19,8 @@ extension HingeTool {
                 Prints gnuplot 'rgbimage' data: rows 'x y r g b' (mm on the glass from its \
                 centre, y up; 0…255), one block per pixel row, for 'plot FILE using \
                 1:2:3:4:5 with rgbimage'. --png also writes the picture as a PNG, one pixel \
-                per pixel. --image reads a PNG or a P6/P3 PPM of at most 16777216 pixels \
+                per pixel: -o is the rows, --png the picture (-o with a .png name is \
+                refused). --image reads a PNG or a P6/P3 PPM of at most 16777216 pixels \
                 (any depth, read as 8-bit RGB; alpha is ignored); without it the test pattern \
                 is 210 × 450 pixels on a 70 × 150 mm screen. See docs/effects.md.
                 """,
@@ -87,7 +88,15 @@ extension HingeTool {
                 "blur \(DecimalNumber.shortest(blur)) mm and dimming \(DecimalNumber.shortest(dimming)) per mm of gap")
             // Both outputs are opened (and checked against each other and the inputs) first; the
             // rows are then streamed, a pixel row at a time, never held whole (27 bytes a pixel).
-            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            // One option per kind of output (docs/hingetool.md, "One vocabulary"): -o is the
+            // rows, --png the picture; a PNG name given to -o would get text, so it is refused.
+            let outputPath = try arguments[Keys.output]
+            if let outputPath, outputPath.lowercased().hasSuffix(".png") {
+                throw .usage(
+                    "'-o \(Echo.quoted(outputPath, limit: 200))' writes the rows as text; "
+                        + "the picture goes to '--png \(Echo.quoted(outputPath, limit: 200))'")
+            }
+            let output = try OutputWriter(path: outputPath, context: context)
             if let png = (try arguments[Self.png]) {
                 guard let bytes = rendered.pngData() else {
                     throw .failure("libpng could not encode '\(Echo.quoted(png, limit: 200))'")

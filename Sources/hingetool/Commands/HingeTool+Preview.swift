@@ -44,7 +44,7 @@ extension HingeTool {
             ])
 
         static let effect = OptionKey(
-            ["--effect"], value: "name", help: "The effect to draw.", default: PreviewEffect.bloom)
+            ["--effect"], value: "effect", help: "The effect to draw.", default: PreviewEffect.bloom)
         static let compare = OptionKey<String?>(
             ["--compare"], value: "lanes",
             help: "Lanes, comma separated: raw, smooth, android, hingekit (default: all four).")
@@ -64,7 +64,9 @@ extension HingeTool {
             help: "Write a GIF or an MP4 (by its extension).")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            guard let path = arguments.positionals.first else { throw .usage("Missing expected argument '<trace>'") }
+            guard let path = arguments.positionals.first else {
+                throw .malformed("Missing expected argument '<trace>'")
+            }
             let effect = try arguments[Self.effect]
             let lanes = try lanes((try arguments[Self.compare]))
             let rate = try arguments[Self.rate]
@@ -73,7 +75,7 @@ extension HingeTool {
             let output = try arguments[Self.output]
             let folder = try arguments[Self.outDir]
             switch (output, folder) {
-            case (nil, nil): throw .usage("Missing expected option '-o <file>' or '--out-dir <dir>'")
+            case (nil, nil): throw .malformed("Missing expected option '-o <file>' or '--out-dir <dir>'")
             case (.some, .some): throw .usage("'-o' and '--out-dir' cannot be used together")
             default: break
             }

@@ -83,7 +83,7 @@ extension HingeTool {
         /// `--rate`, which these commands cannot do without.
         static func requiredRate(_ arguments: ParsedArguments) throws(ToolError) -> Double {
             guard let rate = try arguments[Keys.rate] else {
-                throw .usage("Missing expected option '--rate <hz>'")
+                throw .malformed("Missing expected option '--rate <hz>'")
             }
             return rate
         }

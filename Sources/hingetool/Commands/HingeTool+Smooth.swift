@@ -169,7 +169,7 @@ extension HingeTool {
             case (let sigma?, nil): return (sigma, 6 * sigma)
             case (nil, let window?) where !derivative: return (nil, window)
             case (nil, _?): throw .usage("'--derivative' needs '--gaussian <s>'")
-            case (nil, nil): throw .usage("Missing expected option '--gaussian <s>' or '--median <s>'")
+            case (nil, nil): throw .malformed("Missing expected option '--gaussian <s>' or '--median <s>'")
             case (_?, _?): throw .usage("'--gaussian' and '--median' cannot be used together")
             }
         }

@@ -53,7 +53,7 @@ extension HingeTool {
         static let latency = OptionKey<Double?>(
             ["--latency"], value: "ms", help: "Sensor latency, overriding the scenario's.", in: 0...10_000)
         static let step = OptionKey<Double?>(
-            ["--step"], value: "degrees", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
+            ["--step"], value: "deg", help: "Quantisation step, overriding the scenario's.", in: 0.001...180
         )
         static let repetitions = OptionKey(
             ["--repeat"], value: "n",
@@ -75,7 +75,7 @@ extension HingeTool {
                 return
             }
             guard let name = arguments.positionals.first else {
-                throw .usage("Missing expected argument '<scenario>'")
+                throw .malformed("Missing expected argument '<scenario>'")
             }
             guard var scenario = SyntheticScenario.named(name) else {
                 var message = "Unknown scenario '\(Echo.quoted(name))'. 'hingetool synth --list' lists them."

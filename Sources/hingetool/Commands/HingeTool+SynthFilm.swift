@@ -51,7 +51,9 @@ extension HingeTool {
                 context.write(text)
                 return
             }
-            guard let name = arguments.positionals.first else { throw .usage("Missing expected argument '<scene>'") }
+            guard let name = arguments.positionals.first else {
+                throw .malformed("Missing expected argument '<scene>'")
+            }
             let names = SyntheticFilm.Scene.allCases.map(\.rawValue)
             guard let scene = SyntheticFilm.Scene(rawValue: name) else {
                 var message = "Unknown scene '\(name)'"
@@ -61,7 +63,7 @@ extension HingeTool {
                 throw .usage(message + "; expected one of \(names.joined(separator: ", "))")
             }
             guard let folder = try arguments[Keys.outDir] else {
-                throw .usage("Missing expected option '--out-dir <dir>'")
+                throw .malformed("Missing expected option '--out-dir <dir>'")
             }
             let seed = try arguments[Self.seed]
             let width = Int(try arguments[Self.width])

@@ -22,7 +22,12 @@ enum ToolError: Error {
         }
     }
 
+    /// A usage mistake that is not in the command line's shape: one line and a pointer to `--help`.
     static func usage(_ message: String) -> ToolError { .usage(UsageError(message: message)) }
+
+    /// A command line whose words do not fit the command (a missing argument or required
+    /// option the parser cannot see): the message and the usage block.
+    static func malformed(_ message: String) -> ToolError { .usage(.malformed(message)) }
 
     /// A trace problem: bad data (65), or an input that could not be read at all (66).
     static func trace(_ error: TraceError) -> ToolError {

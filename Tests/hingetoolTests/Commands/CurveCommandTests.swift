@@ -64,7 +64,7 @@ struct CurveCommandTests {
     @Test(
         "Bad effects and options are usage errors (64)",
         arguments: [
-            (["tilt"], "Error: The value 'tilt' is invalid for '<effect>'"),
+            (["tilt"], "Error: The value 'tilt' is invalid for '--effect <effect>'"),
             (["bloom", "--easing", "smoothstep"], "Error: '--easing' does not apply to the bloom effect"),
             (["ramp", "--maximum", "3"], "Error: '--maximum' does not apply to the ramp effect"),
             (["unfold", "--lower", "3"], "Error: '--lower' does not apply to the unfold effect"),
@@ -85,10 +85,11 @@ struct CurveCommandTests {
             (["bloom", "--step", "0"], "Error: The value '0' is invalid for '--step'"),
             (["bloom", "--step", "1e-9"], "Error: --from, --to and --step ask for"),
             (["bloom", "--status", "open"], "Error: The value 'open' is invalid for '--status <status>'"),
-            ([], "Error: Missing expected argument '<effect>'"),
+            ([], "Error: Missing expected option '--effect <effect>'"),
         ])
     func usageErrors(arguments: [String], message: String) {
-        let run = runTool(["curve"] + arguments)
+        // The effect as --effect (the word is deprecated: its note would come first).
+        let run = runTool(["curve"] + (arguments.first.map { ["--effect", $0] + arguments.dropFirst() } ?? []))
         #expect(run.status == 64)
         #expect(run.error.hasPrefix(message), "\(run.error)")
     }

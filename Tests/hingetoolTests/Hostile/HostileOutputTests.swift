@@ -177,8 +177,8 @@ struct HostileOutputTests {
         chmod(locked, 0o755)
         let run = GuardedProcess(
             arguments: [
-                "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", builtTool, "curve", "bloom",
-                "-o", locked + "/out.dat",
+                "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", builtTool, "curve", "--effect",
+                "bloom", "-o", locked + "/out.dat",
             ], folder: folder
         ).run()
         #expect(run.status == 74)
