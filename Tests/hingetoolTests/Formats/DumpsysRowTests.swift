@@ -216,4 +216,24 @@ struct DumpsysRowTests {
             #expect(DumpsysSensorLog.header(Substring(line.trimmingCharacters(" \t"))) == expected)
         }
     }
+
+    @Test("ExactTime.seconds prints every nanosecond count as the plain decimal a String-built reference writes")
+    func secondsText() {
+        // Reference: the digits of the magnitude, a point 9 from the right, zeros padded in
+        // front and trailing zeros (and a bare point) cut. Exact: the texts must be equal.
+        func reference(_ nanoseconds: Int64) -> String {
+            var digits = String(nanoseconds.magnitude)
+            if digits.count < 10 { digits = String(repeating: "0", count: 10 - digits.count) + digits }
+            var text = String(digits.dropLast(9)) + "." + String(digits.suffix(9))
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return (nanoseconds < 0 ? "-" : "") + text
+        }
+        var random = SplitMix64(seed: 2026)
+        var values: [Int64] = [0, 1, -1, 3, 1_000_000_000, 268_003_965_013_815, .max, .min, .min + 1]
+        for _ in 0..<20_000 { values.append(Int64(bitPattern: random.next()) >> (random.next() % 64)) }
+        for value in values {
+            #expect(ExactTime.seconds(nanoseconds: value) == reference(value), "\(value)")
+        }
+    }
 }
