@@ -347,7 +347,8 @@ struct DumpsysSensorLog {
     static func header(ascii bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let line = trimmed(bytes, 0..<bytes.count, tabs: true)
         guard line.count >= 7,
-            matches(" event", in: bytes, at: line.upperBound - 6) || matches(" events", in: bytes, at: line.upperBound - 7),
+            matches(" event", in: bytes, at: line.upperBound - 6)
+                || matches(" events", in: bytes, at: line.upperBound - 7),
             let label = find(": last ", in: bytes, line)
         else { return nil }
         // The count: the first word after ": last ", words split on spaces only.

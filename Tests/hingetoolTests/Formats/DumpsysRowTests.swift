@@ -109,7 +109,8 @@ struct DumpsysRowTests {
             value = pick(["abc", "1e999", "nan", "--5", "1.2.3", "0x10", "9 9", ".", "+", "9\u{00E9}"], &random)
             valueGood = false
         }
-        var after = pick([" \(value), 0.00, 0.00,", " \(value),", " \(value)", "  \(value) \t,", "\t\(value)"], &random)
+        var after = pick(
+            [" \(value), 0.00, 0.00,", " \(value),", " \(value)", "  \(value) \t,", "\t\(value)"], &random)
         var masked = false
         if chance(5) {
             after = pick(["", " ", " [value masked]", " , 5", "\t[x]"], &random)
@@ -136,7 +137,8 @@ struct DumpsysRowTests {
         }
         let closeEnd = (indent + index + open + label + padded + wall + close).utf8.count
         if masked {
-            return Case(line: line, outcome: .row(nanoseconds: nanoseconds, value: nil, column: 1, timeColumn: timeColumn))
+            return Case(
+                line: line, outcome: .row(nanoseconds: nanoseconds, value: nil, column: 1, timeColumn: timeColumn))
         }
         guard valueGood else {
             let message = "the value '\(value)' is not a finite number"
@@ -180,8 +182,10 @@ struct DumpsysRowTests {
 
     @Test("The edges of Int64: the last nanosecond held is read, one past it is a located error")
     func int64Edges() {
-        #expect(Self.parse("1 (ts=9223372036.854775807, wall=x) 1.0,") == .row(
-            nanoseconds: .max, value: "1.0", column: 37, timeColumn: 7))
+        #expect(
+            Self.parse("1 (ts=9223372036.854775807, wall=x) 1.0,")
+                == .row(
+                    nanoseconds: .max, value: "1.0", column: 37, timeColumn: 7))
         let past = "the time '9223372036.854775808' is past 9223372036.854775807 s, the latest time held"
         #expect(Self.parse("1 (ts=9223372036.854775808, wall=x) 1.0,") == .bad(column: 7, message: past))
         #expect(Self.parse("\t 1 (ts=0.000000001) 5") == .row(nanoseconds: 1, value: "5", column: 22, timeColumn: 9))
@@ -190,7 +194,8 @@ struct DumpsysRowTests {
     @Test("Columns count UTF-8 bytes on lines with other characters, which keep the Character-wise reading")
     func nonASCIIColumns() {
         // "é" is two bytes: the value's column moves by two, not one.
-        #expect(Self.parse("1 (ts=1.5, wall=é) 9x,") == .bad(column: 21, message: "the value '9x' is not a finite number"))
+        #expect(
+            Self.parse("1 (ts=1.5, wall=é) 9x,") == .bad(column: 21, message: "the value '9x' is not a finite number"))
         // A combining mark after ')' makes one Character of the two: no ')' closes the time.
         #expect(
             Self.parse("1 (ts=1.5, wall=x)\u{0301} 90,")
