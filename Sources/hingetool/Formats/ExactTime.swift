@@ -15,7 +15,11 @@ enum ExactTime {
     /// `seconds.fraction` (up to 9 decimals, no sign) as integer nanoseconds, exactly:
     /// `268003.965013815` → 268003965013815.
     static func nanoseconds<Text: StringProtocol>(seconds text: Text) throws(ParseError) -> Int64 {
-        let utf8 = text.utf8
+        try nanoseconds(secondsText: text.utf8)
+    }
+
+    /// ``nanoseconds(seconds:)`` on the text's UTF-8 bytes (a parser's slice of a line).
+    static func nanoseconds<Bytes: Collection<UInt8>>(secondsText utf8: Bytes) throws(ParseError) -> Int64 {
         let point = utf8.firstIndex(of: UInt8(ascii: "."))
         let whole = utf8[..<(point ?? utf8.endIndex)]
         let fraction = point.map { utf8[utf8.index(after: $0)...] }
@@ -59,13 +63,37 @@ enum ExactTime {
     /// `nanoseconds` as seconds in plain decimal without trailing zeros: 3 → `0.000000003`,
     /// 268003965013815 → `268003.965013815`, 2000000000 → `2`.
     static func seconds(nanoseconds: Int64) -> String {
-        let negative = nanoseconds < 0
-        let magnitude = nanoseconds.magnitude
-        let whole = magnitude / 1_000_000_000
-        var fraction = String(magnitude % 1_000_000_000)
-        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        // Written from the last digit backwards into 32 bytes (a sign, 11 digits of whole
+        // seconds, a point and 9 decimals at most): an importer prints a million of these, and
+        // the `String` steps (a zero `removeLast()` at a time) were a third of its time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            let zero = UInt8(ascii: "0")
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            var whole = nanoseconds.magnitude / 1_000_000_000
+            var fraction = nanoseconds.magnitude % 1_000_000_000
+            if fraction != 0 {
+                var decimals = 9
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    decimals -= 1
+                }
+                for _ in 0..<decimals {
+                    put(zero + UInt8(fraction % 10))
+                    fraction /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {
+                put(zero + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if nanoseconds < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 }
 
