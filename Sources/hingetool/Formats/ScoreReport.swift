@@ -113,7 +113,10 @@ enum ScoreReport {
         let apart = endStatesSnap(endStates)
         // No move at all (no trace with a hinge): no snap to judge, rather than "100 % ✓ … ✗".
         guard moves > 0 else {
-            return text + "\nSnap: no trace has a move of the hinge, so the snap targets do not apply.\n" + apart
+            let none =
+                apart.isEmpty
+                ? "no trace has a move of the hinge" : "no trace whose sensor can report the pose has a move"
+            return text + "\nSnap: \(none), so the snap targets do not apply.\n" + apart
         }
         let accuracy = Double(right) / Double(moves)
         let meanLead = lead / Double(moves)

@@ -122,7 +122,9 @@ struct ClockRuleTests {
         let unchanged = runTool(["animate", "-", "--rate", "40", "--tail", "0"], input: Self.seconds)
         #expect(zero.status == 0 && recorder.status == 0, "\(zero.error) \(recorder.error)")
         func values(_ output: String) -> [String] {
-            output.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+            output.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                $0.split(separator: " ").dropFirst().joined(separator: " ")
+            }
         }
         #expect(values(zero.output) == values(recorder.output))
         #expect(values(zero.output) != values(unchanged.output))

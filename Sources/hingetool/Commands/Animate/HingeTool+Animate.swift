@@ -70,7 +70,9 @@ extension HingeTool {
             default: SpringAnimator.ReduceMotion.off)
         static let changeSpring = OptionKey<String?>(
             ["--change-spring"], value: "t:name",
-            help: "From time t on (on the --clock the rows are printed on), retarget with this preset instead, e.g. 0.3:smooth.")
+            help:
+                "From time t on (on the --clock the rows are printed on), retarget with this preset instead, "
+                + "e.g. 0.3:smooth.")
         static let tail = OptionKey<Double?>(
             ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
         ).defaulting(toNote: "until settled")
