@@ -199,6 +199,8 @@ format:
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive $(FORMATTED)
 	scripts/long-functions.sh
+	scripts/habits.sh
+	scripts/architecture-check.sh
 	$(SWIFT) build --build-tests $(STRICT_BUILD)
 
 ## clean: remove build products

@@ -10,6 +10,8 @@
 #   hingetool film on the bundled film     → docs/film.md's sample table
 #   score --unfold --truth on Datasets/real → the real Fold 8 log's RMSE ratios in docs/reading.md,
 #                                            README.md and Datasets/real/README.md
+#   hingetool --generate-manual/-completion → the man page's length and the installed files'
+#                                            sizes in docs/installation.md
 #
 # Each figure sits between marker comments, <!-- figures:NAME:begin --> and
 # <!-- figures:NAME:end -->, which Markdown does not show; everything between a pair is
@@ -432,6 +434,17 @@ replace() {
 
 # region FILE NAME KIND FUNCTION: KIND is block or inline.
 failed=0
+# The man page and the completion scripts as `make install` writes them (docs/installation.md).
+kilobytes() { awk -v b="$(wc -c)" 'BEGIN { printf "%d KB", (b + 512) / 1024 }'; }
+manual_lines() {
+  "$tool" --generate-manual > "$work/hingetool.1"
+  printf '%s lines at 80 columns' "$(thousands "$(MANWIDTH=80 man -l "$work/hingetool.1" 2> /dev/null | wc -l)")"
+}
+manual_size() { "$tool" --generate-manual | kilobytes; }
+bash_size() { "$tool" --generate-completion-script bash | kilobytes; }
+zsh_size() { "$tool" --generate-completion-script zsh | kilobytes; }
+fish_size() { "$tool" --generate-completion-script fish | kilobytes; }
+
 region() {
   local file=$1 name=$2 kind=$3 function=$4
   local content=$work/$name
@@ -475,8 +488,13 @@ region README.md frontier inline readme_frontier
 region Datasets/real/README.md real-log inline real_log_short
 region docs/film.md sample-start inline film_sample_start
 region docs/film.md sample-stop inline film_sample_stop
+region docs/installation.md manual-lines inline manual_lines
+region docs/installation.md manual-size inline manual_size
+region docs/installation.md bash-size inline bash_size
+region docs/installation.md zsh-size inline zsh_size
+region docs/installation.md fish-size inline fish_size
 if [ $check = 1 ]; then
   [ $failed = 0 ] && echo "figures.sh: every figure matches its source"
   exit $failed
 fi
-echo "wrote the figures in docs/performance.md, README.md, docs/stand-ins.md, docs/reading.md, docs/film.md and Datasets/real/README.md"
+echo "wrote the figures in docs/performance.md, README.md, docs/stand-ins.md, docs/reading.md, docs/film.md, docs/installation.md and Datasets/real/README.md"

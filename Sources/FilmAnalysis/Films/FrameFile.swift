@@ -98,19 +98,7 @@ func readFile(_ path: String, limit: Int) throws(FrameError) -> [UInt8] {
     }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        count = 0
-        guard let base = buffer.baseAddress else { return }
-        var done = 0
-        while done < size {
-            let got = read(descriptor, base + done, size - done)
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 {
-                failure = got < 0 ? errno : 0
-                break
-            }
-            done += got
-        }
-        count = done
+        (count, failure) = DescriptorIO.fill(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
     }
     guard bytes.count == size else {
         throw FrameError(

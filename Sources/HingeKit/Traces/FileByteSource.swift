@@ -48,18 +48,11 @@ public final class FileByteSource: TraceByteSource {
     deinit { if closesOnDeinit { fclose(file) } }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         // read(2), not fread: it returns what has arrived instead of waiting for a full
         // buffer, so a reader sees a pipe's bytes (and a line already too long) at once. The
         // stream is never read through the C library's buffer, so the two cannot disagree.
-        while true {
-            #if canImport(Darwin)
-                let count = Darwin.read(fileno(file), base, buffer.count)
-            #else
-                let count = Glibc.read(fileno(file), base, buffer.count)
-            #endif
-            if count >= 0 { return count }
-            if errno != EINTR { throw FileError(path: path, code: errno) }
-        }
+        let (count, error) = DescriptorIO.readSome(fileno(file), into: buffer)
+        guard error == 0 else { throw FileError(path: path, code: error) }
+        return count
     }
 }

@@ -214,11 +214,10 @@ extension HingeTool {
             defer { close(source) }
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
-                let got = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else {
+                let (got, error) = chunk.withUnsafeMutableBytes { DescriptorIO.readSome(source, into: $0) }
+                guard error == 0 else {
                     throw .failure(
-                        "cannot read ffmpeg's \(format.rawValue.uppercased()): \(String(cString: strerror(errno)))")
+                        "cannot read ffmpeg's \(format.rawValue.uppercased()): \(String(cString: strerror(error)))")
                 }
                 if got == 0 { return }
                 guard chunk.withUnsafeBufferPointer({ file.write(UnsafeBufferPointer(rebasing: $0[..<got])) }) else {

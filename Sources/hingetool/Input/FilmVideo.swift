@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+internal import HingeSupport
 
 /// A video's frames straight from ffmpeg's pipe, with their times: ffmpeg decodes and writes
 /// each frame raw on stdout (`-f rawvideo`, every decoded frame, `-fps_mode passthrough`), and
@@ -307,8 +308,8 @@ final class FilmVideo {
                 pending.removeSubrange(...newline)
                 return line
             }
-            let got = read(messages, &chunk, chunk.count)
-            if got < 0 && errno == EINTR { continue }
+            // A failed read ends the messages as the end of the pipe does.
+            let got = chunk.withUnsafeMutableBytes { DescriptorIO.readSome(messages, into: $0).count }
             guard got > 0 else {
                 guard !pending.isEmpty else { return nil }
                 defer { pending = [] }

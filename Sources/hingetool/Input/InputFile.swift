@@ -106,21 +106,11 @@ final class InputFile: TraceByteSource {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            #if canImport(Darwin)
-                let got = Darwin.read(descriptor, base, buffer.count)
-            #else
-                let got = Glibc.read(descriptor, base, buffer.count)
-            #endif
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(reason: String(cString: strerror(errno)))
-            }
-            count += got
-            if let limit, count > limit { throw Self.tooLong(path, limit: limit, size: nil) }
-            return got
-        }
+        let (got, error) = DescriptorIO.readSome(descriptor, into: buffer)
+        guard error == 0 else { throw ReadFailure(reason: String(cString: strerror(error))) }
+        count += got
+        if let limit, count > limit { throw Self.tooLong(path, limit: limit, size: nil) }
+        return got
     }
 
     /// The refusal of a path that is not what the command reads; `streams`: the command reads

@@ -158,14 +158,7 @@ final class ChildProgram {
     /// Reads from `descriptor` (a child's pipe) until `buffer` is full or the pipe ends; how
     /// many bytes came.
     static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let got = read(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
-        }
-        return done
+        DescriptorIO.fill(descriptor, into: buffer).count
     }
 
     /// What a finished program printed, and its status.

@@ -18,15 +18,18 @@ enum TemporaryFiles {
     /// (SIGPIPE is ignored instead; a closed pipe is an `EPIPE` that ``StandardOutput`` handles).
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ]
 
-    private struct State {
+    private struct State: Sendable {
         var files: [Int: String] = [:]
         var folders: [Int: String] = [:]
         var processGroups: [Int: pid_t] = [:]
         var next = 0
     }
 
-    nonisolated(unsafe) private static var state = State()
-    private static let lock = NSLock()
+    /// The registrations, behind HingeSupport's lock (the one every tool type that shares state
+    /// between threads uses). `nonisolated(unsafe)` only because `ManagedBuffer` is declared
+    /// non-`Sendable`: the reference never changes and the state is reached only through
+    /// `withLock`.
+    nonisolated(unsafe) private static let state = LockedBuffer.make(State())
 
     /// Blocks ``signals`` in the calling thread (the main thread, before any other exists) and
     /// starts the thread that waits for them. The in-process tests do without.
@@ -52,23 +55,25 @@ enum TemporaryFiles {
     }
 
     /// Removes everything and ends the process by `signal`, as if it had not been caught.
-    /// The lock is never released: a thread that registers something now waits for the end.
+    /// The lock is never released (the body does not return): a thread that registers
+    /// something now waits for the end.
     private static func die(of number: Int32) -> Never {
-        lock.lock()
-        cleanUp()
-        signal(number, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, number)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        kill(getpid(), number)
-        // Not reached for any of ``signals`` (each ends the process by default).
-        _exit(128 + number)
+        state.withLock { state -> Never in
+            cleanUp(&state)
+            signal(number, SIG_DFL)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, number)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            kill(getpid(), number)
+            // Not reached for any of ``signals`` (each ends the process by default).
+            _exit(128 + number)
+        }
     }
 
     /// Removes every registered file and folder and kills every registered child's process
     /// group (the lock held).
-    private static func cleanUp() {
+    private static func cleanUp(_ state: inout State) {
         for group in state.processGroups.values {
             kill(-group, SIGKILL)
             var status: Int32 = 0
@@ -83,18 +88,16 @@ enum TemporaryFiles {
 
     /// Removes everything now (a closed pipe ends the process by `exit`, not by a signal).
     static func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        cleanUp()
+        state.withLock { cleanUp(&$0) }
     }
 
     private static func add(_ body: (inout State, Int) -> Void) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let slot = state.next
-        state.next += 1
-        body(&state, slot)
-        return slot
+        state.withLock { state in
+            let slot = state.next
+            state.next += 1
+            body(&state, slot)
+            return slot
+        }
     }
 
     /// Makes something and registers it in one step, the lock held throughout: a signal that
@@ -102,17 +105,17 @@ enum TemporaryFiles {
     /// missed by the cleanup. `make` returns what to register (`nil`: nothing was made) and
     /// must not register anything itself.
     static func making<T>(_ make: () -> (value: T, entry: Entry)?) -> (value: T, slot: Int)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let made = make() else { return nil }
-        let slot = state.next
-        state.next += 1
-        switch made.entry {
-        case .file(let path): state.files[slot] = path
-        case .folder(let path): state.folders[slot] = path
-        case .processGroup(let group): state.processGroups[slot] = group
+        state.withLock { state in
+            guard let made = make() else { return nil }
+            let slot = state.next
+            state.next += 1
+            switch made.entry {
+            case .file(let path): state.files[slot] = path
+            case .folder(let path): state.folders[slot] = path
+            case .processGroup(let group): state.processGroups[slot] = group
+            }
+            return (made.value, slot)
         }
-        return (made.value, slot)
     }
 
     /// What ``making(_:_:)`` registers.
@@ -135,10 +138,10 @@ enum TemporaryFiles {
     /// the child reaped).
     static func release(_ slot: Int?) {
         guard let slot else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        state.files[slot] = nil
-        state.folders[slot] = nil
-        state.processGroups[slot] = nil
+        state.withLock { state in
+            state.files[slot] = nil
+            state.folders[slot] = nil
+            state.processGroups[slot] = nil
+        }
     }
 }

@@ -153,15 +153,5 @@ func writeAll(_ text: String, to descriptor: Int32) -> Bool {
 
 /// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
 func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-        let count = write(descriptor, base + offset, bytes.count - offset)
-        if count < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        offset += count
-    }
-    return true
+    DescriptorIO.writeAll(descriptor, UnsafeRawBufferPointer(bytes))
 }

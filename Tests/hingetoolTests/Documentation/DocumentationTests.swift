@@ -137,12 +137,30 @@ struct DocumentationTests {
         }
     }
 
-    @Test("README starts with the two commands")
+    @Test("README's first screen: what HingeKit is, then make demo and make install, then the rest")
     func readme() throws {
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let firstBlock = readme.split(separator: "```")[1]
-        #expect(firstBlock.contains("make demo"))
-        #expect(firstBlock.contains("make test"))
+        let parts = readme.components(separatedBy: "```")
+        // Before the first code block: the title and at least one paragraph of prose.
+        let prose = parts[0].split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        #expect(prose.joined(separator: " ").split(separator: " ").count >= 40)
+        #expect(prose.joined().contains("foldable"))
+        // The first block is the two commands a user needs, in that order, and nothing else.
+        let commands = parts[1].split(separator: "\n").dropFirst().map {
+            $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands.count == 2)
+        #expect(commands.first == "make demo")
+        #expect(commands.last?.hasPrefix("make install") == true)
+        #expect(readme.range(of: "make test")!.lowerBound > readme.range(of: "make install")!.lowerBound)
+    }
+
+    @Test("docs/getting-started.md says how to put hingetool on PATH before it first names it")
+    func gettingStartedPath() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/getting-started.md", encoding: .utf8)
+        let before = guide[..<guide.range(of: "hingetool")!.lowerBound]
+        #expect(before.contains("make install"))
+        #expect(before.contains("PATH"))
     }
 
     @Test("Every scenario and malformed example is described in Datasets/README.md")
