@@ -267,7 +267,7 @@ readme_measured() {
   cat << EOF
 the
 reader's velocity is $(cat "$work/velocity") below Android's LSQ2 while moving on every 1° scenario, its snap
-right on $(cat "$work/snap") moves; $(readme_bench). HingeKit's unfold progress has
+right on $(cat "$work/snap") moves (the TriFold's, whose sensor reports only end states, apart); $(readme_bench). HingeKit's unfold progress has
 $(readme_unfold)
 ([effects](docs/effects.md#the-comparison-hingetool-score---unfold)). \`hingetool film\` $(readme_film)
 EOF
