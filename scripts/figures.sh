@@ -267,27 +267,41 @@ readme_measured() {
   cat << EOF
 the
 reader's velocity is $(cat "$work/velocity") below Android's LSQ2 while moving on every 1° scenario, its snap
-right on $(cat "$work/snap") moves; $(readme_bench). HingeKit's unfold progress has
+right on $(cat "$work/snap") moves (the TriFold's, whose sensor reports only end states, apart); $(readme_bench). HingeKit's unfold progress has
 $(readme_unfold)
 ([effects](docs/effects.md#the-comparison-hingetool-score---unfold)). \`hingetool film\` $(readme_film)
 EOF
 }
+
+# The signed snap lead in ms (negative when the snap was decided after the hinge stopped) from
+# the score table's "Snap over all" line: "decided N ms before …" or "decided N ms after …".
+snap_lead_ms() {
+  grep -E '^Snap over all' | sed -E 's/.*decided ([0-9]+) ms (before|after).*/\2 \1/' \
+    | awk '{ print ($1 == "after" ? -$2 : $2) }'
+}
+
+# "N ms before the stop" or, for a negative lead, "N ms after it".
+lead_words() { awk -v lead="$1" -v unit="$2" 'BEGIN {
+  value = lead < 0 ? -lead : lead
+  if (unit == "s") printf "about %.2f s %s", value / 1000, (lead < 0 ? "after" : "before")
+  else printf "%d ms %s", value, (lead < 0 ? "after" : "before")
+}'; }
 
 # The snap's mean lead over every move at projections 0, 0.12 (the default) and 0.3 s.
 snap_leads() {
   local out=()
   for projection in 0 0.12 0.3; do
     local lead
-    lead=$("$tool" score $(traces) --projection "$projection" --format markdown 2> /dev/null \
-      | grep -E '^Snap over all' | sed -E 's/.*decided ([0-9]+) ms before.*/\1/')
-    out+=("$lead ms at $projection s")
+    lead=$("$tool" score $(traces) --projection "$projection" --format markdown 2> /dev/null | snap_lead_ms)
+    out+=("$(lead_words "$lead" ms) the stop at $projection s")
   done
-  printf '(%s, %s, %s before the hinge stops, on average)' "${out[0]}" "${out[1]}" "${out[2]}"
+  printf '(%s, %s, %s, on average)' "${out[0]}" "${out[1]}" "${out[2]}"
 }
 
 snap_lead_default() {
-  "$tool" score $(traces) --format markdown 2> /dev/null | grep -E '^Snap over all' \
-    | sed -E 's/.*decided ([0-9]+) ms before.*/\1/' | awk '{ printf "about %.2f s", $1 / 1000 }'
+  local lead
+  lead=$("$tool" score $(traces) --format markdown 2> /dev/null | snap_lead_ms)
+  lead_words "$lead" s
 }
 
 # The events `film --events --hinge` finds in the bundled late-motion film (its trace is on the

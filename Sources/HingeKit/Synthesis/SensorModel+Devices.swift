@@ -14,6 +14,10 @@ extension SensorModel {
         case surfaceDuo = "surface-duo"
         /// Google Pixel Fold line: on-change 1° at 10–50 Hz.
         case pixel = "pixel"
+        /// A MacBook's lid-angle sensor: whole degrees, one row per refresh, every ~98 ms.
+        case macbookLid = "macbook-lid"
+        /// Samsung Galaxy Z TriFold: its public hinge sensor reports only 0 and 180.
+        case trifold = "trifold"
 
         /// One line on what the model reproduces.
         public var summary: String {
@@ -24,6 +28,9 @@ extension SensorModel {
                 "Razr 50 Ultra: 0/70/90/110/180 with hysteresis, polled every ~150 ms, so fast moves skip levels"
             case .surfaceDuo: "Surface Duo: whole degrees at ~10 Hz (0…360°), 50 ms lag, 0.6° noise"
             case .pixel: "Pixel Fold: on-change 1° polled at ~30 Hz (10–50 Hz), 20 ms lag"
+            case .macbookLid:
+                "MacBook lid: whole degrees, one row per refresh every 98 ms, as a phase-locked reader sees it"
+            case .trifold: "Galaxy Z TriFold: 0 or 180 only (up at 120°, down at 60°, assumed), 200 ms grid, 100 ms lag"
             }
         }
 
@@ -44,6 +51,15 @@ extension SensorModel {
         ///   more in brisk folds (fused from both halves' motion sensors, hence noise and lag);
         ///   declares 360°.
         /// - **Pixel Fold line** (public sensor lists): on-change, 10–50 Hz, 1°.
+        /// - **MacBook lid-angle sensor** (the HID sensor the open-source lid-angle app
+        ///   Noveum/hinge reads, its MOTION.md): whole degrees (hundredths only through a
+        ///   feature report), refreshed about every 98 ms; a reader phase-locked to the refresh
+        ///   sees each refresh once (206 of 206 changes), so the model gives one row per refresh
+        ///   at a fixed 98 ms, not one per poll; small noise (0.2°) before rounding, no extra lag.
+        /// - **Galaxy Z TriFold** (public reports, shredward93/duo-open-ztrifold): the public hinge
+        ///   sensor reports only 0.0 and 180.0. Its thresholds and grid are not public: modelled
+        ///   as Samsung's Fold 8 HAL (200 ms grid, 100 ms lag) with a two-level ladder, up at 120°
+        ///   and down at 60° (assumed, stated as such).
         public var sensor: SensorModel {
             switch self {
             case .fold8:
@@ -64,6 +80,14 @@ extension SensorModel {
                 SensorModel(
                     quantisation: .step(1), meanInterval: 0.033, jitter: 0.35, burstProbability: 0.02, noise: 0.3,
                     latency: 0.02, maximumRange: 180)
+            case .macbookLid:
+                SensorModel(
+                    quantisation: .step(1), meanInterval: 0.098, jitter: 0, burstProbability: 0, noise: 0.2,
+                    latency: 0, maximumRange: 180)
+            case .trifold:
+                SensorModel(
+                    quantisation: .ladder(Ladder(levels: [0, 180], up: [120], down: [60])), meanInterval: 0.2,
+                    jitter: 0, burstProbability: 0, noise: 0.8, latency: 0.1, maximumRange: 180)
             }
         }
     }

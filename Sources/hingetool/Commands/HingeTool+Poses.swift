@@ -16,12 +16,13 @@ extension HingeTool {
                 gnuplot-ready dat, csv, JSON or JSON Lines): division 1 when \
                 active, change one of first-reading, bend, opening, shutting, turning, \
                 resizing, unchanged, animate 1 when the change runs the bend spring (mass \
-                0.9, stiffness 280, damping 24), 0 when it happens in one step. See \
-                docs/poses.md.
+                0.9, stiffness 280, damping 24), 0 when it happens in one step. 't' is from \
+                the first stage (--clock zero, the default) or as the log gives it (--clock \
+                recorder). See docs/poses.md.
                 """,
             arguments: [CommandSpec.Argument("stages", help: "A stage log CSV, or '-' for standard input.")],
             options: [
-                reduceMotion.option,
+                reduceMotion.option, Clock.option,
                 maxBytesOption, rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
             ],
             examples: [["Datasets/stages/fold-transitions.csv"]])
@@ -45,10 +46,12 @@ extension HingeTool {
                 (rows) throws(ToolError) in
                 var previous: FoldStage?
                 var counts: [FoldChange: Int] = [:]
+                var clock = ClockedTimes(try Clock(arguments))
                 try StageLogReader.read(bytes, file: file) { time, stage in
+                    clock.start(at: time, integerOrigin: nil)
                     let change = FoldChange(from: previous, to: stage)
                     counts[change, default: 0] += 1
-                    rows.add(time)
+                    clock.write(time, to: rows)
                     rows.add(stage.windowSize.width)
                     rows.add(stage.windowSize.height)
                     rows.add(stage.division == nil ? 0 : 1)

@@ -11,7 +11,9 @@ extension HingeTool {
             discussion: """
                 Prints rows 't angle' (--format: gnuplot-ready dat, csv, JSON, JSON Lines, or a trace \
                 CSV every command reads back) at t = t0 + k/rate, from the first sample \
-                with an angle to the last. Rows without an angle are skipped and samples at the \
+                with an angle to the last, printed from the input's first timestamp \
+                (--clock zero, the default) or on its own clock (--clock recorder; \
+                docs/recording.md, "Clocks"). Rows without an angle are skipped and samples at the \
                 same time merged, the later one winning; a comment counts both. steffen (the \
                 default) is monotone between samples, so it never overshoots a quantised step; \
                 cspline and akima can. Methods need 2 (linear), 3 (steffen, cspline) or 5 \
@@ -21,11 +23,12 @@ extension HingeTool {
             options: [
                 rateOption,
                 method.option,
+                Clock.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
             examples: [["Datasets/flat-to-laptop.csv", "--rate", "50"]],
             usageOverride: [
-                "<trace> --rate <hz> [--method <method>]",
+                "<trace> --rate <hz> [--method <method>] [--clock <clock>]",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
                 "                        [-o <file>]",
             ])
@@ -61,16 +64,17 @@ extension HingeTool {
             let path = arguments.positionals[0]
             let rate = try requiredRate(arguments)
             let method = try arguments[Self.method].method
+            var clock = ClockedTimes(try Clock(arguments))
             let resampled = try resample(
                 path, rate: rate, method: method, limits: (try rowLimit(arguments), try pointLimit(arguments)),
-                context: context)
+                clock: &clock, context: context)
             var header = CommentHeader(
                 "resample", source: path, options: ["--rate", DecimalNumber.shortest(rate), "--method", "\(method)"])
             header.add(resampled.map { provenance($0.0) } ?? noHingeNote)
             try RowWriter.write(header, schema: "hingetool/resample/2", columns: columns, arguments, context: context) {
                 rows in
                 for (time, angle) in zip(resampled?.1.times ?? [], resampled?.1.angles ?? []) {
-                    rows.add(time)
+                    clock.write(time, to: rows)
                     rows.add(angle)
                     rows.endRow()
                 }
@@ -92,11 +96,12 @@ extension HingeTool {
         static let noHingeNote = "no sample has a hinge angle (the trace has no hinge): nothing to resample"
 
         /// Reads the trace at `path` (equal times kept for the resampler to merge) and puts its
-        /// angles on the grid t0 + k/rate; `nil` when no sample has an angle (a trace of a
+        /// angles on the grid t0 + k/rate (times as read; `clock` starts at the first sample, so
+        /// it writes them under `--clock`); `nil` when no sample has an angle (a trace of a
         /// device without a hinge is not malformed: there is just nothing to put on a grid).
         static func resample(
             _ path: String, rate: Double, method: Interpolator.Method, limits: (rows: Int, points: Int),
-            context: ToolContext
+            clock: inout ClockedTimes, context: ToolContext
         ) throws(ToolError) -> (TraceResampler, (times: [Double], angles: [Double]))? {
             let reader = try context.openTrace(path, options: TraceReadOptions(duplicateTimes: .keep))
             var samples: [HingeSample] = []
@@ -104,6 +109,9 @@ extension HingeTool {
                 samples.append(record.sample)
             }
             let name = reader.fileName ?? path
+            if let first = samples.first?.time {
+                clock.start(at: first, integerOrigin: ClockedTimes.integerOrigin(of: reader))
+            }
             guard samples.contains(where: { $0.angle != nil }) else { return nil }
             do {
                 let resampler = try TraceResampler(samples, method: method)

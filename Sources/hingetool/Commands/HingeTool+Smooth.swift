@@ -30,6 +30,7 @@ extension HingeTool {
                 derivative.option,
                 median.option,
                 impulses.option,
+                Clock.option,
                 maxRowsOption, maxPointsOption, rowFormatOption(), outputOption,
             ],
             examples: [
@@ -37,7 +38,7 @@ extension HingeTool {
                 ["Datasets/flat-to-laptop.csv", "--rate", "100", "--median", "0.1"],
             ],
             usageOverride: [
-                "<trace> --rate <hz> [--impulses] [-o <file>]",
+                "<trace> --rate <hz> [--impulses] [--clock <clock>] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
             ])
@@ -63,9 +64,10 @@ extension HingeTool {
             let derivative = arguments.isGiven(Self.derivative)
             let filter = try chooseFilter(sigma: sigma, window: window, derivative: derivative)
 
+            var clock = ClockedTimes(try Clock(arguments))
             let resampled = try Resample.resample(
                 path, rate: rate, method: .steffen, limits: (try rowLimit(arguments), try pointLimit(arguments)),
-                context: context)
+                clock: &clock, context: context)
             let step = 1 / rate
             var header = try header(path, rate: rate, filter: filter, arguments)
             var columns = [
@@ -103,7 +105,7 @@ extension HingeTool {
             try RowWriter.write(header, schema: "hingetool/smooth/2", columns: columns, arguments, context: context) {
                 rows in
                 for index in grid.times.indices {
-                    rows.add(grid.times[index])
+                    clock.write(grid.times[index], to: rows)
                     rows.add(values[index])
                     if let impulses { rows.add(impulses.isOutlier[index] ? 1 : 0) }
                     rows.endRow()

@@ -6,8 +6,28 @@ import HingeKit
 enum ScoreReport {
     /// A trace's scores, and its sensor's step: the smallest change between two successive
     /// reported angles (`nil` when the angle never changes), which decides whether the trace
-    /// is held to the targets of a 1° sensor or of a coarse one.
-    typealias Result = (path: String, step: Double?, rows: [(name: String, score: ReadingScore)])
+    /// is held to the targets of a 1° sensor or of a coarse one; and whether the sensor reports
+    /// only its end states (``reportsOnlyEndStates(_:)``), whose snap is reported apart.
+    typealias Result = (
+        path: String, step: Double?, endStatesOnly: Bool, rows: [(name: String, score: ReadingScore)]
+    )
+
+    /// Whether `samples` come from a sensor that reports only its two end states (such as the
+    /// Galaxy Z TriFold's 0 and 180): the angle takes exactly two values over the trace.
+    ///
+    /// Such a sensor cannot tell a move that stops between its two values from a rest, nor say
+    /// where a move is going before the hinge crosses its switching angle, so no reader can
+    /// decide the snap of such a move before (or at all after) the hinge stops. Its snap is
+    /// scored and printed on its own line ("sensor reports only end states") and left out of
+    /// the snap over all moves and its targets (docs/reading.md, "Snap on a two-level sensor").
+    static func reportsOnlyEndStates(_ samples: [HingeSample]) -> Bool {
+        var values: Set<Double> = []
+        for angle in samples.lazy.compactMap(\.angle) {
+            values.insert(angle)
+            if values.count > 2 { return false }
+        }
+        return values.count == 2
+    }
 
     /// The smallest non-zero change between successive angles of `samples`, in degrees.
     static func sensorStep(_ samples: [HingeSample]) -> Double? {
@@ -56,6 +76,7 @@ enum ScoreReport {
         var right = 0
         var lead = 0.0
         var flicker = 0
+        var endStates: (names: [String], moves: Int, right: Int, lead: Double, flicker: Int) = ([], 0, 0, 0, 0)
         for result in results {
             guard let ours = row("hingekit", result), let lsq2 = row("android-lsq2", result),
                 let paper = row("one-euro-paper", result)
@@ -76,22 +97,56 @@ enum ScoreReport {
                     + mark(ours.jitterAtRest < paper.jitterAtRest),
             ]
             text += "| " + cells.joined(separator: " | ") + " |\n"
+            if result.endStatesOnly {
+                endStates.names.append(scenarioName(result.path))
+                endStates.moves += ours.moves
+                endStates.right += ours.snapRight
+                endStates.lead += (ours.meanLeadTime ?? 0) * Double(ours.moves)
+                endStates.flicker += ours.flickerAtRest
+                continue
+            }
             moves += ours.moves
             right += ours.snapRight
             lead += (ours.meanLeadTime ?? 0) * Double(ours.moves)
             flicker += ours.flickerAtRest
         }
+        let apart = endStatesSnap(endStates)
         // No move at all (no trace with a hinge): no snap to judge, rather than "100 % ✓ … ✗".
         guard moves > 0 else {
-            return text + "\nSnap: no trace has a move of the hinge, so the snap targets do not apply.\n"
+            let none =
+                apart.isEmpty
+                ? "no trace has a move of the hinge" : "no trace whose sensor can report the pose has a move"
+            return text + "\nSnap: \(none), so the snap targets do not apply.\n" + apart
         }
         let accuracy = Double(right) / Double(moves)
         let meanLead = lead / Double(moves)
         text += "\nSnap over all \(moves) moves: right on \(right) (\(fixed(accuracy * 100, 1)) %, target ≥ 95 % "
-        text += "\(mark(accuracy >= 0.95))), decided \(fixed(meanLead * 1000, 0)) ms before the hinge stops on "
+        text += "\(mark(accuracy >= 0.95))), \(decided(meanLead)) on "
         text += "average (target ≥ 150 ms \(mark(meanLead >= 0.15))), \(flicker) flickers at rest "
         text += "(target 0 \(mark(flicker == 0))).\n"
+        return text + apart
+    }
+
+    /// The snap on the traces whose sensor reports only its end states, apart and without
+    /// targets (``reportsOnlyEndStates(_:)`` says why); empty when there are none.
+    private static func endStatesSnap(
+        _ figures: (names: [String], moves: Int, right: Int, lead: Double, flicker: Int)
+    ) -> String {
+        guard !figures.names.isEmpty else { return "" }
+        var text = "\nSnap where the sensor reports only end states (\(figures.names.joined(separator: ", ")); "
+        text += "no target, left out above): "
+        guard figures.moves > 0 else { return text + "no move.\n" }
+        let meanLead = figures.lead / Double(figures.moves)
+        text += "right on \(figures.right) of \(figures.moves) moves, \(decided(meanLead)) on average, "
+        text += "\(figures.flicker) flickers at rest.\n"
         return text
+    }
+
+    /// "decided 120 ms before the hinge stops", or "… after …" when the lead is negative (late).
+    private static func decided(_ lead: Double) -> String {
+        let milliseconds = fixed(abs(lead) * 1000, 0)
+        return lead < 0 && milliseconds != "0"
+            ? "decided \(milliseconds) ms after the hinge stops" : "decided \(milliseconds) ms before the hinge stops"
     }
 
     private static func row(_ name: String, _ result: Result) -> ReadingScore? {

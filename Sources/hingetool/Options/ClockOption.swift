@@ -1,7 +1,7 @@
 import HingeKit
 
 /// The one clock rule of the commands that print a recording's times: `read`, `import`,
-/// `film --hinge`, `unfold` and `posture`.
+/// `film --hinge`, `unfold`, `posture`, `resample`, `smooth`, `animate` and `poses`.
 ///
 /// By default times start at zero: the first timestamp in the input becomes 0 s, so a trace,
 /// a dumpsys excerpt and a logcat excerpt all start at 0 and print short numbers, and a
@@ -69,6 +69,16 @@ struct ClockedTimes {
         }
         let (scaled, overflow) = origin.multipliedReportingOverflow(by: unit == .microseconds ? 1000 : 1)
         return overflow ? nil : scaled
+    }
+
+    /// `time` (seconds as read) on the clock, as a number: what ``write(_:to:)`` prints, to the
+    /// double's precision (for comparing with a time the user gives on the printed clock, such
+    /// as `animate --change-spring`).
+    func seconds(_ time: Double) -> Double {
+        switch clock {
+        case .zero: integerOrigin != nil ? time : time - (first ?? time)
+        case .recorder: integerOrigin.map { Double($0) / 1e9 + time } ?? time
+        }
     }
 
     /// Writes `time` (seconds as read) on the clock, as the row's next value.

@@ -101,4 +101,41 @@ struct DeviceModelTests {
         #expect(ladder.level(from: 2, measured: 10) == 0)
         #expect(ladder.level(from: 1, measured: 25) == 1)
     }
+
+    @Test(
+        "MacBook lid: whole degrees, each row on the 98 ms refresh grid, within rounding and noise of the hand",
+        arguments: 1...3)
+    func macbookLid(seed: UInt64) throws {
+        let rows = samples(.macbookLid, seed: seed)
+        let motion = HandMotion.humanFolds
+        #expect(rows.count > 50)
+        // The closing row (the trace's end) is off the grid.
+        for row in rows.dropLast() {
+            let angle = try #require(row.sample.angle)
+            #expect(angle == angle.rounded(), "\(angle) is not a whole degree")
+            let ticks = row.sample.time / 0.098
+            #expect(abs(ticks - ticks.rounded()) < 1e-6, "\(row.sample.time) is off the 98 ms grid")
+            // Noise σ 0.2° is bounded by 6σ (Irwin–Hall), rounding by 0.5°.
+            #expect(abs(angle - motion.state(at: row.sample.time).angle) <= 1.2 + 0.5)
+        }
+    }
+
+    @Test("TriFold: only 0 and 180, on the 200 ms grid; the hand passes 120° before 180 and 60° before 0")
+    func trifold() throws {
+        let motion = HandMotion.humanFolds
+        for seed in UInt64(1)...3 {
+            let rows = samples(.trifold, seed: seed)
+            #expect(Set(rows.compactMap(\.sample.angle)) == [0, 180])
+            for (previous, row) in zip(rows, rows.dropFirst()).dropLast() {
+                let ticks = row.sample.time / 0.2
+                #expect(abs(ticks - ticks.rounded()) < 1e-6)
+                let lagged = motion.state(at: row.sample.time - 0.1).angle
+                switch (previous.sample.angle, row.sample.angle) {
+                case (0, 180): #expect(lagged >= 120 - 4.8)
+                case (180, 0): #expect(lagged <= 60 + 4.8)
+                default: break
+                }
+            }
+        }
+    }
 }

@@ -80,6 +80,17 @@ struct StepTrackerFitTests {
             return
         }
         #expect(rows.count == 9)
+        // ratio_pipeline, the figure README quotes, is the held-out RMSE over the pipeline's
+        // printed beside it (the same two doubles divided).
+        for case .object(let row) in rows {
+            guard case .number(let heldOut, _)? = row["hingekit_held_out"],
+                case .number(let android, _)? = row["android"], case .number(let ratio, _)? = row["ratio_pipeline"]
+            else {
+                Issue.record("a row without hingekit_held_out, android or ratio_pipeline")
+                continue
+            }
+            #expect(abs(ratio - heldOut / android) <= 1e-12 * max(1, ratio))
+        }
         // An odd number of files, or --truth beside it, is a usage error (exit 64).
         let odd = runTool(["score", "--unfold", "--leave-one-fold-out", dataset("real/fold8-public.csv")])
         #expect(odd.status == 64 && odd.error.contains("pairs"))

@@ -22,6 +22,8 @@ extension HingeTool.Animate {
         let tail: Double?
         /// The most frames one run computes (`--max-points`), checked before they are.
         let pointLimit: Int
+        /// The clock the frames' times are printed on (`--clock`), and `--change-spring`'s time read on.
+        let clock: Clock
 
         init(_ arguments: ParsedArguments) throws(ToolError) {
             let effectName = try arguments[HingeTool.Animate.effect]
@@ -48,6 +50,7 @@ extension HingeTool.Animate {
             rate = try arguments.declared(HingeTool.Keys.rate)
             tail = try arguments[HingeTool.Animate.tail]
             pointLimit = try HingeTool.pointLimit(arguments)
+            clock = try Clock(arguments)
         }
 
         /// The animator's target for `reading` (the reader's, after a sample whose angle was
@@ -68,6 +71,8 @@ extension HingeTool.Animate {
         var samples = 0
         var angles = 0
         var lastTime = 0.0
+        /// The printed clock, started on the trace's first sample.
+        var clock: ClockedTimes
         /// The spring for the next retarget, and the change still to come.
         var spring: DampedSpring
         var change: (time: Double, spring: DampedSpring)?
@@ -77,6 +82,7 @@ extension HingeTool.Animate {
             self.path = path
             spring = settings.initialSpring
             change = settings.change
+            clock = ClockedTimes(settings.clock)
         }
 
         /// Counts the sample and applies a spring change that is due; call before the frames
@@ -84,7 +90,8 @@ extension HingeTool.Animate {
         mutating func arrive(_ sample: HingeSample) {
             samples += 1
             lastTime = sample.time
-            if let (time, later) = change, sample.time >= time {
+            // `--change-spring`'s time is on the printed clock.
+            if let (time, later) = change, clock.seconds(sample.time) >= time {
                 spring = later
                 change = nil
             }
@@ -190,7 +197,7 @@ extension HingeTool.Animate {
                 }
             }
             let state = animator.state(at: t)
-            rows.add(t)
+            feed.clock.write(t, to: rows)
             rows.add(animator.target)
             rows.add(state.value)
             rows.add(state.velocity)

@@ -13,7 +13,8 @@ extension HingeTool {
                 't target value velocity' (--format: gnuplot-ready dat, csv, JSON or JSON Lines) \
                 follow at t = t0 + k/rate, from the first sample with \
                 an angle to the last sample plus --tail (by default until the value has \
-                settled, at most 10 s). The value is exact at every row, whatever the spacing \
+                settled, at most 10 s), printed from the input's first timestamp (--clock \
+                zero, the default) or on its own clock (--clock recorder). The value is exact at every row, whatever the spacing \
                 of the samples: it is the closed form of the springs in flight, not a \
                 simulation stepped from frame to frame.
 
@@ -34,7 +35,7 @@ extension HingeTool {
             arguments: [traceArgument],
             options: SpringOptions.options + [
                 mode.option, input.option, effect.option, reduceMotion.option,
-                changeSpring.option,
+                changeSpring.option, Clock.option,
                 rateOption.helped("Rows per second.").defaulting(to: displayRate),
                 tail.option,
                 maxPointsOption, quietOption, rowFormatOption([.dat, .csv, .json, .jsonl]), outputOption,
@@ -43,7 +44,8 @@ extension HingeTool {
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
-                "                         [--change-spring <t:name>] [--rate <hz>] [--tail <s>]",
+                "                         [--change-spring <t:name>] [--clock <clock>] [--rate <hz>]",
+                "                         [--tail <s>]",
                 "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
@@ -76,7 +78,9 @@ extension HingeTool {
             default: SpringAnimator.ReduceMotion.off)
         static let changeSpring = OptionKey<String?>(
             ["--change-spring"], value: "t:name",
-            help: "From time t on, retarget with this preset instead, e.g. 0.3:smooth.")
+            help:
+                "From time t on (on the --clock the rows are printed on), retarget with this preset instead, "
+                + "e.g. 0.3:smooth.")
         static let tail = OptionKey<Double?>(
             ["--tail"], value: "s", help: "Seconds to print after the last sample.", in: 0...1e6
         ).defaulting(toNote: "until settled")
@@ -96,7 +100,10 @@ extension HingeTool {
             try context.readRecords(of: reader) { (record) throws(ToolError) in
                 if session != nil {
                     try session?.take(record)
-                } else if let target = try feed.take(record) {
+                    return
+                }
+                feed.clock.start(at: record.sample.time, reader: reader)
+                if let target = try feed.take(record) {
                     session = Session(
                         settings: settings, feed: feed, target: target, at: record.sample.time, rows: rows)
                 }

@@ -88,7 +88,7 @@ extension HingeTool {
                 let hasAngle = samples.contains { $0.angle != nil }
                 results.append(
                     (
-                        path, ScoreReport.sensorStep(samples),
+                        path, ScoreReport.sensorStep(samples), ScoreReport.reportsOnlyEndStates(samples),
                         hasAngle
                             ? scores(samples, truth: truth, configuration: configuration, path: path, context: context)
                             : []
@@ -100,6 +100,7 @@ extension HingeTool {
                 let files = results.map { result in
                     JSONValue.object([
                         ("file", .string(result.path)), ("rows", .array(result.rows.map { json($0.name, $0.score) })),
+                        ("sensor_reports_only_end_states", .bool(result.endStatesOnly)),
                     ])
                 }
                 text = JSONValue.files(files, schema: "hingetool/score/2").rendered() + "\n"

@@ -58,6 +58,7 @@ extension HingeTool.Score {
                             ("folds", .integer(row.folds)), ("android", .number(row.android)),
                             ("noveum_hinge", .number(row.noveum)), ("hingekit_fitted", .number(row.fitted)),
                             ("hingekit_held_out", .number(row.heldOut)),
+                            ("ratio_pipeline", row.android > 0 ? .number(row.heldOut / row.android) : .null),
                             ("chop_p99_held_out", .number(row.heldOutChopP99)),
                             ("chop_p99_android", .number(row.androidChopP99)),
                         ])
@@ -94,7 +95,7 @@ extension HingeTool.Score {
     static func leaveOneFoldOutMarkdown(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> String {
         var text =
             "| log | truth | folds | RMSE android | RMSE noveum-hinge | RMSE hingekit, fitted on every fold "
-            + "| ratio | RMSE hingekit, fold held out | ratio to android | chop p99 ×10⁴ (held out / android) |\n"
+            + "| ratio | RMSE hingekit, fold held out | ratio_pipeline | chop p99 ×10⁴ (held out / android) |\n"
         text += "|---|---|---|---|---|---|---|---|---|---|\n"
         func f4(_ value: Double) -> String { DecimalNumber.fixed(value, places: 4) }
         func ratio(_ value: Double, _ over: Double) -> String {
@@ -119,7 +120,7 @@ extension HingeTool.Score {
         var header = CommentHeader("score --unfold --leave-one-fold-out", source: source)
         for line in fittedLines(result) { header.add("fitted, " + line) }
         var text = header.text
-        text += "# log                             truth   folds android  noveum   fitted   held_out ratio_held"
+        text += "# log                             truth   folds android  noveum   fitted   held_out ratio_pipeline"
         text += " chop_p99_held chop_p99_android\n"
         for row in rows {
             text += row.log.padding(34) + row.interpolation.rawValue.padding(8) + "\(row.folds)".padding(6)

@@ -29,6 +29,10 @@ extension HingeTool.Score {
                                     // The text table's column names, in its units (lag in ms).
                                     ("display", .string(name)), ("rmse", .number(score.rmse)),
                                     ("ratio", ratio(score, result.rows).map(JSONValue.number) ?? .null),
+                                    (
+                                        "ratio_pipeline",
+                                        ratio(score, result.rows, over: "android").map(JSONValue.number) ?? .null
+                                    ),
                                     ("lag_ms", .number(score.lag * 1000)),
                                     ("jitter", .number(score.jitterAtRest)),
                                     ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
@@ -50,7 +54,7 @@ extension HingeTool.Score {
 
     /// A display's RMSE over the RMSE of the row named `reference` in the same table
     /// (`android-spring`, Android's spring alone, by default; `android`, its whole pipeline, for
-    /// the per-move tables): 1 when both are 0, `nil` (shown `-`, JSON `null`) when the
+    /// the column every table calls `ratio_pipeline`, the ratio README quotes): 1 when both are 0, `nil` (shown `-`, JSON `null`) when the
     /// reference is exact and this one is not — no finite ratio says that.
     static func ratio(
         _ score: UnfoldScore, _ rows: [(name: String, score: UnfoldScore)], over reference: String = "android-spring"
@@ -73,10 +77,12 @@ extension HingeTool.Score {
             return header.text
         }
         var text = header.text
-        text += "# display        rmse     ratio  lag_ms jitter   chop_max  chop_p99  truth_max truth_p99\n"
+        text += "# display        rmse     ratio    ratio_pipeline  lag_ms jitter   chop_max  chop_p99  truth_max "
+        text += "truth_p99\n"
         for (name, score) in rows {
             let cells = [
                 DecimalNumber.fixed(score.rmse, places: 5), shownRatio(score, rows),
+                shownRatio(score, rows, over: "android").padding(14) + " ",
                 DecimalNumber.fixed(score.lag * 1000, places: 0), DecimalNumber.fixed(score.jitterAtRest, places: 5),
                 DecimalNumber.fixed(score.chopMax, places: 5), DecimalNumber.fixed(score.chopP99, places: 5),
                 DecimalNumber.fixed(score.truthChopMax, places: 5), DecimalNumber.fixed(score.truthChopP99, places: 5),
@@ -89,7 +95,7 @@ extension HingeTool.Score {
     /// One Markdown table over all traces: HingeKit against Android's spring and pipeline.
     static func unfoldMarkdown(_ results: [(path: String, rows: [(name: String, score: UnfoldScore)])]) -> String {
         var text =
-            "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | ratio to android "
+            "| trace | RMSE hingekit | RMSE android-spring | ratio | RMSE android | ratio_pipeline "
             + "| RMSE noveum-hinge | lag ms (hk / spring) "
             + "| jitter (hk / spring) | chop max ×10⁴ (hk / spring / android / noveum / truth) "
             + "| chop p99 ×10⁴ (hk / spring / android / noveum / truth) |\n"
@@ -177,7 +183,7 @@ extension HingeTool.Score {
     static func movesTable(_ moves: [UnfoldComparison.Move], path: String) -> String {
         var text = CommentHeader("score --unfold --per-move", source: path).text
         guard !moves.isEmpty else { return text + "# no move of the truth: nothing to score\n" }
-        text += "# move start_s end_s from_deg to_deg  display          rmse     ratio_android chop_max chop_p99\n"
+        text += "# move start_s end_s from_deg to_deg  display          rmse     ratio_pipeline chop_max chop_p99\n"
         for (index, move) in moves.enumerated() {
             for (name, score) in move.rows {
                 let cells = [
@@ -187,7 +193,7 @@ extension HingeTool.Score {
                 ]
                 text += cells.map { $0.padding(8) }.joined() + name.padding(17)
                 text += DecimalNumber.fixed(score.rmse, places: 5).padding(9)
-                text += shownRatio(score, move.rows, over: "android").padding(14)
+                text += shownRatio(score, move.rows, over: "android").padding(15)
                 text += DecimalNumber.fixed(score.chopMax, places: 5).padding(9)
                 text += DecimalNumber.fixed(score.chopP99, places: 5) + "\n"
             }
@@ -197,7 +203,7 @@ extension HingeTool.Score {
 
     /// One Markdown row per move: HingeKit against Android's whole pipeline.
     static func movesMarkdown(_ moves: [UnfoldComparison.Move]) -> String {
-        var text = "| move | time (s) | truth | RMSE hingekit | RMSE android | ratio to android | RMSE android-spring "
+        var text = "| move | time (s) | truth | RMSE hingekit | RMSE android | ratio_pipeline | RMSE android-spring "
         text += "| RMSE noveum-hinge | chop max ×10⁴ (hk / android) |\n|---|---|---|---|---|---|---|---|---|\n"
         for (index, move) in moves.enumerated() {
             let scores = Dictionary(uniqueKeysWithValues: move.rows.map { ($0.name, $0.score) })
@@ -235,6 +241,10 @@ extension HingeTool.Score {
                                             ("display", .string(name)), ("rmse", .number(score.rmse)),
                                             (
                                                 "ratio_android",
+                                                ratio(score, move.rows, over: "android").map(JSONValue.number) ?? .null
+                                            ),
+                                            (
+                                                "ratio_pipeline",
                                                 ratio(score, move.rows, over: "android").map(JSONValue.number) ?? .null
                                             ),
                                             ("chop_max", .number(score.chopMax)), ("chop_p99", .number(score.chopP99)),
