@@ -28,9 +28,9 @@ extension HingeTool {
             ],
             examples: [["Datasets/flat-to-laptop.csv", "--rate", "50"]],
             usageOverride: [
-                "<trace> --rate <hz> [--method <method>] [--clock <clock>]",
+                "<trace> --rate <hz> [--method <method>]",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
-                "                        [-o <file>]",
+                "                        [--clock <clock>] [-o <file>]",
             ])
 
         static let rateOption = HingeTool.rateOption.helped("Grid points per second.").required()

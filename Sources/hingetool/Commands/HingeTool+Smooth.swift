@@ -38,8 +38,9 @@ extension HingeTool {
                 ["Datasets/flat-to-laptop.csv", "--rate", "100", "--median", "0.1"],
             ],
             usageOverride: [
-                "<trace> --rate <hz> [--impulses] [--clock <clock>] [-o <file>]",
+                "<trace> --rate <hz> [--impulses] [-o <file>]",
                 "                        (--gaussian <s> [--derivative] | --median <s>)",
+                "                        [--clock <clock>]",
                 "                        [--max-rows <n>] [--max-points <n>] [--format <format>]",
             ])
 

@@ -44,8 +44,8 @@ extension HingeTool {
             usageOverride: [
                 "<trace> [<spring>] [--mode <mode>] [--input <source>]",
                 "                         [--effect <effect>] [--reduce-motion <policy>]",
-                "                         [--change-spring <t:name>] [--clock <clock>] [--rate <hz>]",
-                "                         [--tail <s>]",
+                "                         [--change-spring <t:name>] [--rate <hz>]",
+                "                         [--tail <s>] [--clock <clock>]",
                 "                         [--max-points <n>] [--format <format>] [-o <file>]",
             ] + SpringOptions.usage)
 
