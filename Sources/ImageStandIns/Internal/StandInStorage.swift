@@ -260,9 +260,10 @@ extension StandInStorage {
         while index != Self.none {
             guard index >= 0, index < slots.count, !seen[index] else { return "recency list revisits \(index)" }
             seen[index] = true
-            guard slots[index].source != nil, slots[index].image != nil else { return "free slot \(index) is listed" }
-            guard slots[index].hash == StandInIndex.hash(sourceHash: slots[index].source!.hashValue, size: slots[index].size),
-                find(source: slots[index].source!, size: slots[index].size, hash: slots[index].hash) == index
+            guard let source = slots[index].source, slots[index].image != nil else { return "free slot \(index) is listed" }
+            let (size, hash) = (slots[index].size, slots[index].hash)
+            guard hash == StandInIndex.hash(sourceHash: source.hashValue, size: size),
+                find(source: source, size: size, hash: hash) == index
             else { return "slot \(index) is not in the index under its key" }
             guard slots[index].newer == newer else { return "slot \(index) links back to the wrong entry" }
             guard slots[index].cost >= 0 else { return "slot \(index) has a negative cost" }
