@@ -260,7 +260,9 @@ extension StandInStorage {
         while index != Self.none {
             guard index >= 0, index < slots.count, !seen[index] else { return "recency list revisits \(index)" }
             seen[index] = true
-            guard let source = slots[index].source, slots[index].image != nil else { return "free slot \(index) is listed" }
+            guard let source = slots[index].source, slots[index].image != nil else {
+                return "free slot \(index) is listed"
+            }
             let (size, hash) = (slots[index].size, slots[index].hash)
             guard hash == StandInIndex.hash(sourceHash: source.hashValue, size: size),
                 find(source: source, size: size, hash: hash) == index
