@@ -149,7 +149,7 @@ struct FilmBareTests {
         let darkEvents = FilmEventDetector().events(
             in: Self.film([darkA, darkA, darkBlack, darkBlack, darkBlack, darkB, darkB]))
         let blank = darkEvents.first { $0.kind == .blankFrame }
-        #expect(blank?.confidence == 0.6 && blank?.alternatives == [.placeholderFlash], "\(darkEvents)")
+        #expect(blank?.confidence == 0.6 && blank?.alternatives == [FilmEvent.Kind.placeholderFlash], "\(darkEvents)")
     }
 
     @Test("a placeholder over one picture whose edge tiles keep some detail is found by its region")
