@@ -38,6 +38,24 @@ struct HingeToolConventionTests {
         for line in long.output.split(separator: "\n") { #expect(line.count <= 80) }
     }
 
+    @Test("Every subcommand's --help ends its options with EXAMPLES: the spec's examples, as typed, within 80 columns")
+    func helpExamples() {
+        for entry in HingeTool.catalogue where !entry.isGroup && !entry.path.isEmpty {
+            let help = runTool(entry.path + ["--help"]).output
+            let name = entry.path.joined(separator: " ")
+            #expect(!entry.spec.examples.isEmpty, "\(name) declares no example")
+            let block = help.components(separatedBy: "\nEXAMPLES:\n").dropFirst().first ?? ""
+            #expect(!block.isEmpty, "\(name): no EXAMPLES block")
+            // A long example goes on after ` \` on the next line: joined again, it is the example.
+            let lines = block.replacing(" \\\n    ", with: " ").split(separator: "\n")
+            for (line, example) in zip(lines, entry.spec.examples) {
+                #expect(line == "  " + (["hingetool"] + entry.path + example.map(ShellWord.quoted)).joined(separator: " "), "\(name)")
+            }
+            #expect(lines.count >= entry.spec.examples.count, "\(name)")
+            for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(name): \(line)") }
+        }
+    }
+
     @Test("--version prints the version")
     func version() {
         #expect(runTool(["--version"]).output == HingeTool.version + "\n")

@@ -43,8 +43,9 @@ extension HingeTool {
                 order.option,
                 maxFrames.option,
                 maxRowsOption, maxPointsOption,
-                rowFormatOption([.dat, .json]).helped(
-                    "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
+                rowFormatOption([.dat, .json, .jsonl]).helped(
+                    "The rows (and with --events the event table) as gnuplot-ready dat, one JSON report, or "
+                        + "that report as JSON Lines (a header line, then a line per row, event and hitch)."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
             ] + FilmHitchOutput.options + hingeClockOptions,
@@ -132,10 +133,12 @@ extension HingeTool {
             let hitches = try FilmHitchOutput.measure(
                 frames, arguments: arguments, failOn: failOn, hinge: hinge, thresholds: thresholds)
             let output = try OutputWriter(path: try arguments[Keys.output], context: context)
-            if try arguments[Keys.rowFormat] == .json {
+            let format = try arguments[Keys.rowFormat]
+            if format == .json || format == .jsonl {
                 let object = json(
-                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote)
-                output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
+                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote
+                ).withSchema("hingetool/film/1")
+                if format == .json { output.write(object.rendered() + "\n") } else { writeLines(object, to: output) }
             } else {
                 write(
                     frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: path,
@@ -267,6 +270,29 @@ extension HingeTool {
             }
             if let clockNote { members.append(("hinge_clock", .string(clockNote))) }
             return .object(members)
+        }
+
+        /// `--format jsonl`: the JSON document as JSON Lines (docs/schemas/README.md, rule 3), the
+        /// same members and values: the header (every member but the arrays below, and
+        /// `hitches` without its `list`) on the first line, then a line per frame row (it has
+        /// `t_ms`), per event (`kind`) and per hitch (`frames_held`), in that order.
+        static func writeLines(_ document: JSONValue, to output: OutputWriter) {
+            guard case .object(let members) = document else { return }
+            var header: [(String, JSONValue)] = []
+            var lines: [JSONValue] = []
+            for (key, value) in members {
+                switch (key, value) {
+                case ("rows", .array(let items)), ("events", .array(let items)):
+                    lines += items
+                case ("hitches", .object(let fields)):
+                    header.append((key, .object(fields.filter { $0.0 != "list" })))
+                    if case .array(let items)? = fields.first(where: { $0.0 == "list" })?.1 { lines += items }
+                default:
+                    header.append((key, value))
+                }
+            }
+            output.write(JSONValue.object(header).compact() + "\n")
+            for line in lines { output.write(line.compact() + "\n") }
         }
 
         /// The tiles (row-major) whose own RMSE reached the detector's noise level: where the
