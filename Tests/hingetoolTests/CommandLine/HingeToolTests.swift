@@ -46,8 +46,9 @@ struct HingeToolConventionTests {
             #expect(!entry.spec.examples.isEmpty, "\(name) declares no example")
             let block = help.components(separatedBy: "\nEXAMPLES:\n").dropFirst().first ?? ""
             #expect(!block.isEmpty, "\(name): no EXAMPLES block")
-            // A long example goes on after ` \` on the next line: joined again, it is the example.
-            let lines = block.replacing(" \\\n    ", with: " ").split(separator: "\n")
+            // A long example goes on after ` \` on the next line, four spaces further in: joined
+            // again, it is the example.
+            let lines = block.replacing(" \\\n      ", with: " ").split(separator: "\n")
             for (line, example) in zip(lines, entry.spec.examples) {
                 #expect(line == "  " + (["hingetool"] + entry.path + example.map(ShellWord.quoted)).joined(separator: " "), "\(name)")
             }
