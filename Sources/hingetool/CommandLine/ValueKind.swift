@@ -114,7 +114,9 @@ enum ValueKind: Sendable, Equatable {
         message += " is not one of " + choices.joined(separator: ", ")
         if list { message += "; give one or more, separated by commas" }
         message += "."
-        if let suggestion = ArgumentParser.closest(to: word, among: choices) { message += " Did you mean '\(suggestion)'?" }
+        if let suggestion = ArgumentParser.closest(to: word, among: choices) {
+            message += " Did you mean '\(suggestion)'?"
+        }
         return message
     }
 

@@ -50,7 +50,9 @@ struct HingeToolConventionTests {
             // again, it is the example.
             let lines = block.replacing(" \\\n      ", with: " ").split(separator: "\n")
             for (line, example) in zip(lines, entry.spec.examples) {
-                #expect(line == "  " + (["hingetool"] + entry.path + example.map(ShellWord.quoted)).joined(separator: " "), "\(name)")
+                #expect(
+                    line == "  " + (["hingetool"] + entry.path + example.map(ShellWord.quoted)).joined(separator: " "),
+                    "\(name)")
             }
             #expect(lines.count >= entry.spec.examples.count, "\(name)")
             for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(name): \(line)") }
@@ -95,7 +97,9 @@ struct HingeToolConventionTests {
         #expect(lines.first.map { $0.hasPrefix(message) } == true, "\(run.error)")
         // The usage block only for a malformed command line; a bad value keeps to its line
         // (docs/hingetool.md, "Errors").
-        if message.contains("is invalid for") || message.contains("is not one of") || message.hasPrefix("Error: Unknown scenario") {
+        if message.contains("is invalid for") || message.contains("is not one of")
+            || message.hasPrefix("Error: Unknown scenario")
+        {
             #expect(lines.count == 3 && lines[1].hasPrefix("See 'hingetool ") && lines[1].hasSuffix(" --help'."))
         } else {
             #expect(lines.count >= 3 && lines[1].hasPrefix("Usage: hingetool"))
@@ -107,11 +111,20 @@ struct HingeToolConventionTests {
         "A word outside its choices reads the same on every option and argument, a single word or one of a comma list",
         arguments: [
             (["film", "x.mp4", "--fail-on", "nonsense"], "--fail-on: 'nonsense' is not one of ", true),
-            (["film", "x.mp4", "--fail-on", "cut,nonsense"], "--fail-on: 'nonsense' (in 'cut,nonsense') is not one of ", true),
+            (
+                ["film", "x.mp4", "--fail-on", "cut,nonsense"],
+                "--fail-on: 'nonsense' (in 'cut,nonsense') is not one of ", true
+            ),
             (["film", "x.mp4", "--fail-on", "cut,"], "--fail-on: '' (in 'cut,') is not one of ", true),
-            (["stats", "x.csv", "--format", "jsn"], "--format: 'jsn' is not one of text, json. Did you mean 'json'?", false),
+            (
+                ["stats", "x.csv", "--format", "jsn"], "--format: 'jsn' is not one of text, json. Did you mean 'json'?",
+                false
+            ),
             (["curve", "--effect", "blom"], "--effect: 'blom' is not one of ", false),
-            (["import", "dumpsy", "x.txt"], "<format>: 'dumpsy' is not one of dumpsys, logcat. Did you mean 'dumpsys'?", false),
+            (
+                ["import", "dumpsy", "x.txt"],
+                "<format>: 'dumpsy' is not one of dumpsys, logcat. Did you mean 'dumpsys'?", false
+            ),
         ])
     func choiceErrors(arguments: [String], message: String, isList: Bool) throws {
         let run = runTool(arguments)

@@ -48,7 +48,10 @@ struct CurveCommandTests {
         #expect(
             rows(runTool(["curve", "--effect", "lean", "--from", "90", "--to", "180", "--step", "45"]))
                 == [[90, 6], [135, 3], [180, 0]])
-        #expect(rows(runTool(["curve", "--effect", "lean", "--maximum", "4", "--from", "135", "--to", "135"])) == [[135, 2]])
+        #expect(
+            rows(runTool(["curve", "--effect", "lean", "--maximum", "4", "--from", "135", "--to", "135"])) == [
+                [135, 2]
+            ])
         #expect(
             rows(runTool(["curve", "--effect", "unfold", "--from", "0", "--to", "198", "--step", "16.5"])).map { $0[1] }
                 == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1, 1].map { $0 })
@@ -84,7 +87,10 @@ struct CurveCommandTests {
             (["bloom", "--from", "10", "--to", "0"], "Error: '--from' must not be above '--to'"),
             (["bloom", "--step", "0"], "Error: The value '0' is invalid for '--step'"),
             (["bloom", "--step", "1e-9"], "Error: --from, --to and --step ask for"),
-            (["bloom", "--status", "open"], "Error: --status: 'open' is not one of closed, partially-open, fully-open, none."),
+            (
+                ["bloom", "--status", "open"],
+                "Error: --status: 'open' is not one of closed, partially-open, fully-open, none."
+            ),
             ([], "Error: Missing expected option '--effect <effect>'"),
         ])
     func usageErrors(arguments: [String], message: String) {

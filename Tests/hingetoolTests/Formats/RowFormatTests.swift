@@ -156,7 +156,8 @@ struct RowFormatTests {
 
     @Test("curve --effect bloom --format json holds the bloom curve: clamp((angle − 80) / 90) at every angle")
     func curveOracle() throws {
-        let objects = try Self.jsonLines(runTool(["curve", "--effect", "bloom", "--step", "0.5", "--format", "jsonl"]).output)
+        let objects = try Self.jsonLines(
+            runTool(["curve", "--effect", "bloom", "--step", "0.5", "--format", "jsonl"]).output)
         #expect(objects.count == 362)
         for object in objects.dropFirst() {
             let angle = try #require(object["angle"] as? Double)

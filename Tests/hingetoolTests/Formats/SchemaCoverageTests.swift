@@ -48,13 +48,16 @@ struct SchemaCoverageTests {
                 Output(arguments: ["import", "dumpsys", dumpsys, "--list"], schema: "import-dumpsys-list"),
                 Output(arguments: ["import", "logcat", logcat, "--list"], schema: "import-logcat-list"),
             ].map { Output(arguments: $0.arguments + ["--format", format], schema: $0.schema) }
-        } + [
+        }
+        + [
             Output(arguments: ["stats", trace], schema: "stats"),
             Output(arguments: ["score", trace], schema: "score"),
             Output(arguments: ["score", "--unfold", trace], schema: "score-unfold"),
             Output(
-                arguments: ["score", "--unfold", "--per-move", dataset("real/fold8-public.csv"), "--truth",
-                    dataset("real/fold8-fused.csv")], schema: "score-unfold-moves"),
+                arguments: [
+                    "score", "--unfold", "--per-move", dataset("real/fold8-public.csv"), "--truth",
+                    dataset("real/fold8-fused.csv"),
+                ], schema: "score-unfold-moves"),
             Output(arguments: ["score", "--frontier", dataset("five-degree-steps.csv")], schema: "score-frontier"),
             Output(arguments: ["spring", "--preset", "snappy", "--report"], schema: "spring-report"),
         ].map { Output(arguments: $0.arguments + ["--format", "json"], schema: $0.schema) }
@@ -79,7 +82,9 @@ struct SchemaCoverageTests {
         #expect(Set(schemas.map { String($0.dropLast(5)) }) == run)
     }
 
-    @Test("Every JSON output is valid against its schema: json one document, jsonl a header line and rows", arguments: outputs)
+    @Test(
+        "Every JSON output is valid against its schema: json one document, jsonl a header line and rows",
+        arguments: outputs)
     func validates(_ output: Output) throws {
         let run = runTool(output.arguments)
         #expect(run.status == 0, "\(run.error)")
@@ -98,7 +103,9 @@ struct SchemaCoverageTests {
         let header = try #require(lines.first.flatMap(JSON.parse))
         guard case .object(let members) = header else { throw SchemaError.notAnObject }
         #expect(members["schema"] == validator.root["$id"])
-        #expect(validator.problems(header, definition: "header").isEmpty, "\(validator.problems(header, definition: "header"))")
+        #expect(
+            validator.problems(header, definition: "header").isEmpty,
+            "\(validator.problems(header, definition: "header"))")
         // A later line is a row or, where the schema has them, an event or a hitch.
         guard case .object(let definitions) = validator.root["$defs"] else { throw SchemaError.notAnObject }
         let kinds = ["row", "event", "hitch"].filter { definitions[$0] != nil }
@@ -153,7 +160,9 @@ struct SchemaCoverageTests {
         // The events are there as lines, one per event of the report.
         guard case .array(let events) = document["events"] else { throw SchemaError.notAnObject }
         #expect(!events.isEmpty)
-        #expect(jsonl.output.split(separator: "\n").count == 1 + (document["frames"].flatMap(Self.count) ?? 0) - 1 + events.count)
+        #expect(
+            jsonl.output.split(separator: "\n").count == 1 + (document["frames"].flatMap(Self.count) ?? 0) - 1
+                + events.count)
     }
 
     static func count(_ value: JSON) -> Int? {

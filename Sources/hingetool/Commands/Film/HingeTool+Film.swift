@@ -132,19 +132,9 @@ extension HingeTool {
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let hitches = try FilmHitchOutput.measure(
                 frames, arguments: arguments, failOn: failOn, hinge: hinge, thresholds: thresholds)
-            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
-            let format = try arguments[Keys.rowFormat]
-            if format == .json || format == .jsonl {
-                let object = json(
-                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote
-                ).withSchema("hingetool/film/1")
-                if format == .json { output.write(object.rendered() + "\n") } else { writeLines(object, to: output) }
-            } else {
-                write(
-                    frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: path,
-                    clockNote: clockNote, hitches: hitches, to: output)
-            }
-            try output.commit()
+            try writeOutput(
+                frames, events: events, hinge: hinge, hitches: hitches, clockNote: clockNote, source: path,
+                arguments: arguments, context: context)
             if let report {
                 let written = try FilmReport.write(
                     into: report, frames: frames, events: events, hinge: hinge, clockNote: clockNote, source: path,
@@ -153,6 +143,32 @@ extension HingeTool {
             }
             try FilmGate.check(events, failOn: failOn)
             try FilmHitchOutput.check(hitches, failOn: failOn, arguments: arguments)
+        }
+
+        /// The rows (with the events, hitches and hinge the format holds) to `-o`'s file or
+        /// standard output: dat, one JSON document, or that document as JSON Lines.
+        static func writeOutput(
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, hitches: FilmHitches?,
+            clockNote: String?, source: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) {
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            let format = try arguments[Keys.rowFormat]
+            switch format {
+            case .json, .jsonl:
+                let object = json(
+                    frames, events: events, hinge: hinge, source: source, hitches: hitches, clockNote: clockNote)
+                let document = object.withSchema("hingetool/film/1")
+                if format == .json {
+                    output.write(document.rendered() + "\n")
+                } else {
+                    writeLines(document, to: output)
+                }
+            case .dat, .csv, .trace:
+                write(
+                    frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: source,
+                    clockNote: clockNote, hitches: hitches, to: output)
+            }
+            try output.commit()
         }
 
         /// The frames `film` holds by default: 50,000 (28 minutes at 30 fps, 14 at 60), at most

@@ -151,7 +151,8 @@ extension HingeTool {
             case .jsonl:
                 // The JSON document's parameters and the columns on the first line (docs/schemas/spring.json).
                 let columns = JSONValue.array(["t", "value", "velocity"].map(JSONValue.string))
-                text = JSONValue.object(parameters(report) + [("columns", columns)]).withSchema("hingetool/spring/1")
+                text =
+                    JSONValue.object(parameters(report) + [("columns", columns)]).withSchema("hingetool/spring/1")
                     .compact() + "\n"
             case .dat, .markdown, .css:
                 let d = DecimalNumber.shortest
