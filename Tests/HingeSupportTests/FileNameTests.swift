@@ -80,7 +80,9 @@ struct FileNameTests {
         #expect(lstat(FileName.native(folder), &status) != 0)
     }
 
-    @Test("TMPDIR is a name of bytes: a Latin-1 value comes back as its bytes with a '/' after it; unset or empty is /tmp/")
+    @Test(
+        "TMPDIR is a name of bytes: a Latin-1 value comes back as its bytes with a '/' after it; unset or empty is /tmp/"
+    )
     func temporaryFolder() {
         let latin1 = FileName.decode(Array("/work/t".utf8) + [0xE9, 0x6D, 0x70])
         let folder = FileName.temporaryFolder(tmpdir: latin1)

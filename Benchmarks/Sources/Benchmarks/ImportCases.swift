@@ -48,7 +48,9 @@ struct ImportCases {
         switch id {
         case "import.logcat":
             let path = try FrozenInputs.logcat(lines: Self.logcatLines, work: work)
-            return (["import", "logcat", path], "hingetool import logcat, the Fold 8 HAL buffer tiled to 250,000 lines")
+            return (
+                ["import", "logcat", path], "hingetool import logcat, the Fold 8 HAL buffer tiled to 250,000 lines"
+            )
         case "import.spaces":
             let path = work + "/import-spaces.logcat"
             let line =

@@ -348,12 +348,14 @@ struct DumpsysSensorLog {
                 timeStart, "the time '\(Echo.quoted(text(time)))' is past \(ExactTime.largest) s, the latest time held")
         }
         let rest = (close + 1)..<count
-        let first = ASCIIBytes.trimmed(bytes, rest.lowerBound..<(bytes[rest].firstIndex(of: comma) ?? count), tabs: true)
+        let first = ASCIIBytes.trimmed(
+            bytes, rest.lowerBound..<(bytes[rest].firstIndex(of: comma) ?? count), tabs: true)
         if first.isEmpty || bytes[first.lowerBound] == UInt8(ascii: "[") {
             return .row(Row(nanoseconds: nanoseconds, value: nil, line: number, column: 1, timeColumn: timeStart + 1))
         }
         let value = text(first)
-        guard bytes[first].allSatisfy({ ASCIIBytes.isDigit($0) || "+-.eE".utf8.contains($0) }), let angle = Double(value),
+        guard bytes[first].allSatisfy({ ASCIIBytes.isDigit($0) || "+-.eE".utf8.contains($0) }),
+            let angle = Double(value),
             angle.isFinite
         else {
             return bad(rest.lowerBound + min(1, rest.count), "the value '\(Echo.quoted(value))' is not a finite number")

@@ -54,7 +54,9 @@ struct LogcatLineTests {
             let fused = chance(50)
             let marker = fused ? "[0]lid_angle_fusion ts=" : "handle_sns_client_event:50, hinge_angle ts="
             var time = String(random.next() % 1_000_000_000_000_000)
-            if chance(8) { time = pick(["", "x", "-5", "99999999999999999999", "9223372036854775807", "1 2"], &random) }
+            if chance(8) {
+                time = pick(["", "x", "-5", "99999999999999999999", "9223372036854775807", "1 2"], &random)
+            }
             var unit = " ns value "
             if chance(6) { unit = pick([" ns  value ", "ns value ", " ns value", " NS value "], &random) }
             let a = Self.field(&random)
@@ -62,7 +64,10 @@ struct LogcatLineTests {
             let c = Self.field(&random)
             var fields = "\(a)/\(b)/\(c)"
             if chance(5) { fields = pick(["\(a)/\(b)", "\(a)/\(b)/\(c)/1", "", "///"], &random) }
-            let value = fused ? (chance(95) ? "[\(fields)] [  9/3] ([0/0/1/1])" : pick(["\(fields)]", "[\(fields)"], &random)) : fields
+            let value =
+                fused
+                ? (chance(95) ? "[\(fields)] [  9/3] ([0/0/1/1])" : pick(["\(fields)]", "[\(fields)"], &random))
+                : fields
             let padding = pick(["", " ", "  ", "   \t ", String(repeating: " ", count: 300)], &random)
             let tail = pick(["", " ", "\t", "  \t", " x"], &random)
             return head + marker + time + unit + padding + value + tail
@@ -97,7 +102,8 @@ struct LogcatLineTests {
         var read = 0
         for file in files {
             let text = DumpsysSensorLog.text(of: [UInt8](try #require(FileManager.default.contents(atPath: file))))
-            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where line.utf8.allSatisfy({ $0 < 0x80 }) {
+            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            where line.utf8.allSatisfy({ $0 < 0x80 }) {
                 guard !line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
                 let (bytes, characters) = Self.readings(String(line))
                 #expect(bytes == characters, "\(file): \(line.debugDescription)")

@@ -29,7 +29,8 @@ struct TemporaryFolderNameTests {
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    @Test("preview, film VIDEO --report, plot, animate and -o succeed under TMPDIR=…/t\\xE9mp and leave it empty", .slow)
+    @Test(
+        "preview, film VIDEO --report, plot, animate and -o succeed under TMPDIR=…/t\\xE9mp and leave it empty", .slow)
     func latin1TemporaryFolder() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is needed")
         let folder = temporaryFolder()
@@ -78,7 +79,8 @@ struct TemporaryFolderNameTests {
         // A folder's only hidden entry is its owner's manifest (OutputSet), no staging folder.
         for (sub, owner) in [("report", "film-report"), ("plots", "plot-trace-trace")] {
             let names = Self.entries(out + "/" + sub).map { String(decoding: $0, as: UTF8.self) }
-            #expect(names.count > 1 && names.filter { $0.hasPrefix(".") } == [".hingetool-" + owner], "\(sub): \(names)")
+            #expect(
+                names.count > 1 && names.filter { $0.hasPrefix(".") } == [".hingetool-" + owner], "\(sub): \(names)")
         }
     }
 }
