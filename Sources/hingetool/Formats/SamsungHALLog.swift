@@ -278,6 +278,8 @@ struct SamsungHALLog {
     }
 
     /// ``event(_:stream:line:)`` of an ASCII line whose marker ends at byte `after`.
+    // Long: the twin of event(_:stream:line:), step for step in the same order, so the two
+    // can be read side by side.
     static func event(
         ascii bytes: UnsafeBufferPointer<UInt8>, after: Int, stream: Stream, line number: Int
     ) throws(Problem) -> Event {
