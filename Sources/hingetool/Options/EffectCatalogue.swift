@@ -65,7 +65,8 @@ extension HingeTool {
                     + "closed → 0, fully open or no hinge → 1",
                 spring: "smooth", defaultEffect: BloomEffect(), preview: .bloom
             ) { (lower, upper, _) throws(ToolError) in
-                let bloom = try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
+                let bloom = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
+                    () throws(EffectParameterError) in
                     try BloomEffect.validated(lower: lower, upper: upper)
                 }
                 return BuiltEffect(effect: bloom, description: "bloom from \(d(bloom.lower))° to \(d(bloom.upper))°")
@@ -78,7 +79,8 @@ extension HingeTool {
                 animates: false, curve: "0 to 1 between --lower and --upper with --easing", defaultEffect: RampEffect()
             ) { (lower, upper, arguments) throws(ToolError) in
                 let easing = try arguments[Self.easing]
-                let ramp = try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
+                let ramp = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
+                    () throws(EffectParameterError) in
                     try RampEffect.validated(lower: lower, upper: upper, easing: easing)
                 }
                 return BuiltEffect(
@@ -90,7 +92,8 @@ extension HingeTool {
                 lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
                 upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key],
                 curve: "degrees of tilt, --maximum at --lower and below, 0 at --upper",
-                spring: "response \(d(LeanEffect.spring.response)) s and ζ \(d(LeanEffect.spring.dampingRatio))",
+                spring: "response \(rounded(LeanEffect.spring.response)) s and "
+                    + "ζ \(rounded(LeanEffect.spring.dampingRatio))",
                 heldAs: "stays upright at 0", defaultEffect: LeanEffect(), preview: .lean
             ) { (full, flat, arguments) throws(ToolError) in
                 let maximum = try arguments[Self.maximum]
@@ -107,8 +110,8 @@ extension HingeTool {
                 lower: nil,
                 upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle),
                 curve: "clamp(angle / \(d(UnfoldProgressEffect().unfoldedAngle))), Android's convention",
-                spring: "stiffness \(d(UnfoldProgressEffect().preferredSpring.stiffness)) and "
-                    + "ζ \(d(UnfoldProgressEffect().preferredSpring.dampingRatio))",
+                spring: "stiffness \(rounded(UnfoldProgressEffect().preferredSpring.stiffness)) and "
+                    + "ζ \(rounded(UnfoldProgressEffect().preferredSpring.dampingRatio))",
                 defaultEffect: UnfoldProgressEffect(), preview: .unfold
             ) { (_, unfolded, _) throws(ToolError) in
                 let unfold = try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
@@ -126,6 +129,10 @@ extension HingeTool {
         /// ``DecimalNumber/shortest(_:)``, short for the prose above.
         private static func d(_ value: Double) -> String { DecimalNumber.shortest(value) }
 
+        /// A spring's derived figure (a response is 2π√(m/k)) to three decimals, as a person
+        /// writes it: 0.8, not 0.7999999999999999.
+        private static func rounded(_ value: Double) -> String { d((value * 1000).rounded() / 1000) }
+
         /// `curve --help`'s words on the effects: "bloom: …. ramp: …." in the catalogue's order.
         static var curveProse: String { catalogue.map { "\($0.name): \($0.curve)." }.joined(separator: " ") }
 
@@ -136,8 +143,10 @@ extension HingeTool {
             let springs = offered.map { "\($0.spring ?? "") for \($0.name)" }
             let tracking = offered.filter { $0.defaultEffect.reducedMotion == .trackHinge }.map(\.name)
             let holding = offered.filter { $0.defaultEffect.reducedMotion == .holdNeutral }
-            var reduced = [words(tracking, "and") + (tracking.count == 1 ? " follows" : " follow")
-                + " the hinge directly (no spring)"]
+            var reduced = [
+                words(tracking, "and") + (tracking.count == 1 ? " follows" : " follow")
+                    + " the hinge directly (no spring)"
+            ]
             reduced += holding.map { "\($0.name) \($0.heldAs)" }
             return """
                 --effect \(words(offered.map(\.name), "or")) maps each reading (angle and status, or the \
