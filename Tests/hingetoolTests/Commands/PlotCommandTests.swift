@@ -209,6 +209,15 @@ struct PlotCommandTests {
         }
     }
 
+    /// The label was read from the deprecated word alone: `--effect lean` drew "angle (°)".
+    @Test("Axis labels carry the effect's unit when it is given with --effect")
+    func curveUnitsWithOption() throws {
+        let folder = temporaryFolder()
+        #expect(runTool(["plot", "curve", "--effect", "lean", "--name", "curve", "--out-dir", folder]).status == 0)
+        let script = try String(contentsOfFile: folder + "/curve.gp", encoding: .utf8)
+        #expect(script.contains("set ylabel 'lean (°)'\n"))
+    }
+
     /// `set key` lines that put the key inside the plot area.
     static func keysInside(_ script: String) -> [Substring] {
         script.split(separator: "\n").filter { line in

@@ -113,14 +113,11 @@ extension HingeTool {
             var rows = DataRowCounter()
             var writeFailure: ToolError?
             let capture = ToolContext(
-                write: { text in
-                    var text = text
-                    text.withUTF8 { bytes in
-                        rows.count(bytes)
-                        if writeFailure == nil, !data.write(bytes) {
-                            writeFailure = .failure(
-                                "cannot write '\(folder)/\(stem).dat': \(String(cString: strerror(errno)))")
-                        }
+                output: ByteSink { bytes in
+                    rows.count(bytes)
+                    if writeFailure == nil, !data.write(bytes) {
+                        writeFailure = .failure(
+                            "cannot write '\(folder)/\(stem).dat': \(String(cString: strerror(errno)))")
                     }
                 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
             try base.run(withheld(from: base, arguments), context: capture)
