@@ -16,15 +16,17 @@
 ///    detail (``FilmEventThresholds/detail``).
 /// 2. **Blank frame**: 1 to ``FilmEventThresholds/longestBlank`` distinct frames that are
 ///    bare, between two frames with detail, whatever those two show. A frame is bare when its
-///    detail is below ``FilmEventThresholds/blankDetail`` or, read by areas, when its tiles
-///    with detail cover at most ``FilmEventThresholds/bareArea`` of it (a status bar, a
-///    navigation bar, the pointer, a spinner), few of them changed into it
-///    (``FilmEventThresholds/bareChange``), and its flat tiles have the colour of the flat
-///    tiles (the page's background) of the frame before (``FilmEventThresholds/bareColour``).
+///    detail is below ``FilmEventThresholds/blankDetail`` or, read by areas, when its content
+///    area (inside the chrome's bands, ``FilmEventThresholds/chromeBand``) is flat in the
+///    colour of the page's background (``FilmEventThresholds/bareColour``) apart from small
+///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
+///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
-///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than them and
-///    the tiles around them (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
+///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
+///    region (the changed tiles joined to them in their colour) and the tiles around it. The
+///    flat tiles replace content: they had detail in the frame before (a page's flat rows
+///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
 ///    with them.
 /// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
 ///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
@@ -104,54 +106,67 @@ struct EventSearch {
 
     func hasDetail(_ index: Int) -> Bool { frames[index].summary.detail >= t.detail }
 
-    /// Whether frame `index` is bare: without detail, or, read by areas, flat in the colour of
-    /// the page behind the content (``backgroundColour(_:before:)``, `background` the frame
-    /// before) over all but ``FilmEventThresholds/bareArea`` of
-    /// it (a status bar, a navigation bar, the pointer, a spinner may stay), with few of the
+    /// Whether frame `index` is bare: without detail, or, read by areas, its content area (all
+    /// but the chrome's bands along the frame's edges, ``FilmEventThresholds/chromeBand``) flat
+    /// in the colour of the page behind the content (``backgroundColour(_:before:)``,
+    /// `background` the frame before) apart from small regions (a pointer, a spinner, a
+    /// clock: each at most ``FilmEventThresholds/bareRegion`` of the frame), with few of the
     /// tiles that changed into it flat in another colour (``FilmEventThresholds/bareChange``: a
     /// placeholder turns flat in its own colour).
     func isBare(_ index: Int, background: Int?) -> Bool {
         let summary = frames[index].summary
         if summary.detail < t.blankDetail { return true }
-        let total = Double(summary.grid.width * summary.grid.height)
-        let flatArea = summary.grid.indices.filter { Double(summary.tileDetail[$0]) < t.blankDetail }
-            .map { summary.grid.pixelCount(ofTile: $0) }.reduce(0, +)
-        guard Double(flatArea) >= (1 - t.bareArea) * total, let colour = backgroundColour(index, before: background)
-        else { return false }
-        let difference = frames[index].difference.flatMap { $0.grid == summary.grid ? $0 : nil }
-        var bare = 0
+        guard let colour = backgroundColour(index, before: background) else { return false }
+        let grid = summary.grid
+        let total = Double(grid.width * grid.height)
+        let difference = frames[index].difference.flatMap { $0.grid == grid ? $0 : nil }
+        var other = [Bool](repeating: false, count: grid.count)
         var changedOther = 0
-        for tile in summary.grid.indices {
-            let pixels = summary.grid.pixelCount(ofTile: tile)
+        for tile in grid.indices where !grid.isChrome(tile, band: t.chromeBand) {
+            let pixels = grid.pixelCount(ofTile: tile)
+            let flat = Double(summary.tileDetail[tile]) < t.blankDetail
             // A tile of the background's colour may hold a thin line (a window's edge) or the pointer.
             let near = (0..<3).allSatisfy { abs(Double(summary.tileMeans[3 * tile + $0]) - colour[$0]) <= t.bareColour }
-            if near, Double(summary.tileDetail[tile]) < t.blankDetail { bare += pixels }
-            // What turned flat in another colour is a placeholder's; a tile of content and chrome
-            // (a status bar's row on a large tile) changes colour too, but keeps its detail.
-            if let difference, Double(difference.tiles[tile]) >= t.quiet, !near,
-                Double(summary.tileDetail[tile]) < t.blankDetail
-            {
-                changedOther += pixels
-            }
+            other[tile] = !(flat && near)
+            // What turned flat in another colour is a placeholder's.
+            if let difference, Double(difference.tiles[tile]) >= t.quiet, !near, flat { changedOther += pixels }
         }
-        return Double(bare) >= (1 - t.bareArea) * total && Double(changedOther) <= t.bareChange * total
+        guard Double(changedOther) <= t.bareChange * total else { return false }
+        return grid.regions(of: other).allSatisfy { region in
+            Double(region.map { grid.pixelCount(ofTile: $0) }.reduce(0, +)) <= t.bareRegion * total
+        }
     }
 
     /// The colour of the page behind frame `index`: the dominant flat colour of frame `before`
     /// (or of `index` itself when nil); when that frame shows no flat background (a photo wall,
-    /// a map), the dominant flat colour of `index` if it is a page's (a mean below
-    /// ``FilmEventThresholds/bareDark`` or above 1 − that: a light or dark theme's background,
-    /// not a grey placeholder).
+    /// a map), the dominant flat colour of `index` if it is a page's: a mean below
+    /// ``FilmEventThresholds/bareDark`` or above 1 − that (a light or dark theme's background,
+    /// not a grey placeholder), on the same side of the middle as the chrome's bars, read on
+    /// the frame's first and last rows (a light theme's bars over black is a black placeholder
+    /// over the content, not a dark page).
     func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
         let flat = t.flatTile
         if let colour = Self.dominantFlatColour(frames[before ?? index].summary, flat: flat, tolerance: t.bareColour) {
             return colour
         }
-        guard let colour = Self.dominantFlatColour(frames[index].summary, flat: flat, tolerance: t.bareColour) else {
+        let summary = frames[index].summary
+        guard let colour = Self.dominantFlatColour(summary, flat: flat, tolerance: t.bareColour) else {
             return nil
         }
         let mean = colour.reduce(0, +) / 3
-        return mean <= t.bareDark || mean >= 1 - t.bareDark ? colour : nil
+        guard mean <= t.bareDark || mean >= 1 - t.bareDark else { return nil }
+        // The bars' tone: the median tile of the frame's first and of its last row (a bar and
+        // a strip of the content share those tiles; the median leaves out a clock, an icon).
+        let grid = summary.grid
+        let tones = [0, grid.rows - 1].map { row in
+            let means = (0..<grid.columns).map { column in
+                let tile = row * grid.columns + column
+                return (0..<3).map { Double(summary.tileMeans[3 * tile + $0]) }.reduce(0, +) / 3
+            }
+            return means.sorted()[means.count / 2]
+        }
+        let agrees = mean < 0.5 ? tones.allSatisfy { $0 < 0.5 } : tones.allSatisfy { $0 >= 0.5 }
+        return agrees ? colour : nil
     }
 
     /// The mean colour of the largest group of flat tiles (detail below `flat`) within
@@ -245,11 +260,28 @@ struct EventSearch {
     func flash(at index: Int) -> (fill: Int, tiles: [Int])? {
         let now = frames[index].summary
         guard let change = frames[index].difference, change.grid == now.grid else { return nil }
-        // Tiles that changed in this step and are now a flat fill.
+        // Tiles of content (detail in the frame before) that changed in this step and are now
+        // a flat fill: a placeholder replaces content.
+        let before = frames[index - 1].summary
+        guard before.grid == now.grid else { return nil }
         let flat = now.grid.indices.filter {
             Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
+                && Double(before.tileDetail[$0]) >= t.detail
         }
         guard !flat.isEmpty else { return nil }
+        // The placeholder is the region the flat tiles belong to: the changed tiles joined to
+        // them in their colour (its edge tiles, half placeholder and half page, and anything
+        // drawn on it keep some detail).
+        let region = now.grid.grown(
+            from: flat,
+            where: { tile in
+                Double(change.tiles[tile]) >= t.quiet
+                    && flat.contains { core in
+                        (0..<3).allSatisfy {
+                            abs(now.tileMeans[3 * tile + $0] - now.tileMeans[3 * core + $0]) <= Float(t.bareColour)
+                        }
+                    }
+            })
         var next = index + 1
         while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
             defer { next += 1 }
@@ -260,7 +292,7 @@ struct EventSearch {
             // meanwhile; the flat tiles must stay flat until they are filled.
             if !filled.isEmpty {
                 guard steps.active[next], let difference = frames[next].difference,
-                    difference.share(outside: now.grid.neighbourhood(of: flat)) <= t.fillOutside
+                    difference.share(outside: now.grid.neighbourhood(of: region)) <= t.fillOutside
                 else { return nil }
                 return (next, filled)
             }
@@ -510,6 +542,62 @@ struct EventSearch {
 extension TileGrid {
     /// The tile indices, row-major.
     var indices: Range<Int> { 0..<count }
+
+    /// Whether `tile`'s centre lies within `band` of the frame's size from any edge: the
+    /// chrome's bands (a status bar and a navigation bar at the top and bottom, a bar or a
+    /// window's edge at the sides).
+    func isChrome(_ tile: Int, band: Double) -> Bool {
+        let (row, column) = (tile / columns, tile % columns)
+        let y = Double(row * tileSize) + Double(min(tileSize, height - row * tileSize)) / 2
+        let x = Double(column * tileSize) + Double(min(tileSize, width - column * tileSize)) / 2
+        return min(y, Double(height) - y) <= band * Double(height) || min(x, Double(width) - x) <= band * Double(width)
+    }
+
+    /// The regions (4-connected) of the tiles marked in `marked`.
+    func regions(of marked: [Bool]) -> [[Int]] {
+        var seen = [Bool](repeating: false, count: count)
+        var result: [[Int]] = []
+        for start in indices where marked[start] && !seen[start] {
+            seen[start] = true
+            var region = [start]
+            var next = 0
+            while next < region.count {
+                for neighbour in sides(of: region[next]) where marked[neighbour] && !seen[neighbour] {
+                    seen[neighbour] = true
+                    region.append(neighbour)
+                }
+                next += 1
+            }
+            result.append(region)
+        }
+        return result
+    }
+
+    /// `tiles` and every tile joined to them (4-connected) through tiles for which `joins` holds.
+    func grown(from tiles: [Int], where joins: (Int) -> Bool) -> [Int] {
+        var inside = Set(tiles)
+        var queue = tiles
+        var next = 0
+        while next < queue.count {
+            for neighbour in sides(of: queue[next]) where !inside.contains(neighbour) && joins(neighbour) {
+                inside.insert(neighbour)
+                queue.append(neighbour)
+            }
+            next += 1
+        }
+        return queue
+    }
+
+    /// The tiles sharing a side with `tile`.
+    func sides(of tile: Int) -> [Int] {
+        let (row, column) = (tile / columns, tile % columns)
+        var result: [Int] = []
+        if row > 0 { result.append(tile - columns) }
+        if row + 1 < rows { result.append(tile + columns) }
+        if column > 0 { result.append(tile - 1) }
+        if column + 1 < columns { result.append(tile + 1) }
+        return result
+    }
 
     /// `tiles` and the tiles touching them (a placeholder's edge tiles hold part of it).
     func neighbourhood(of tiles: [Int]) -> Set<Int> {

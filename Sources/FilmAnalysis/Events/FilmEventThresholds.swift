@@ -33,11 +33,16 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var gradualFloor: Double = 0.5
     /// A frame with less detail than this is blank: 0.01.
     public var blankDetail: Double = 0.01
-    /// A frame is bare when all but at most this share of it is flat (``blankDetail``) in the
-    /// colour of the page's background: 1/3. A phone keeps its status bar
-    /// (a clock, a battery) and navigation bar over a blank page, and the pointer may stay: on a
-    /// 960 × 540 recording, where a tile is 80 px, those rows alone are a quarter of the frame.
-    public var bareArea: Double = 1.0 / 3
+    /// The chrome's bands: the tiles whose centre lies within this share of the frame's height
+    /// from its top or bottom edge, or of its width from a side, are left out of a bare page's
+    /// content area: 0.08. A phone keeps its status bar (a clock, a battery) and navigation
+    /// bar over a blank page: 28 and 40 px on the corpus's screens, a tile row or two (on a
+    /// 960 × 540 recording, where a tile is 80 px, those rows alone are a quarter of the frame).
+    public var chromeBand: Double = 0.08
+    /// A bare page's content area is flat in its background's colour (``blankDetail``) apart
+    /// from regions of at most this share of the frame each: 0.05 (the pointer, a spinner, a
+    /// clock: a few tiles; a placeholder over a picture or a page is larger).
+    public var bareRegion: Double = 0.05
     /// The tiles of a bare frame that changed in the step into it and are flat in another
     /// colour than the background cover at most this share of it: 0.05 (a placeholder turns
     /// flat in its own colour, grey or black; the chrome keeps its detail).

@@ -66,7 +66,7 @@ struct FilmBareTests {
         #expect(!events.contains { $0.kind == .placeholderFlash || $0.kind == .cut }, "\(events)")
         // Without the reading by areas (nothing but a flat frame is bare), it is not found.
         var whole = FilmEventThresholds()
-        whole.bareArea = 0
+        whole.bareRegion = 0
         let unread = FilmEventDetector(thresholds: whole).events(in: frames)
         #expect(!unread.contains { $0.kind == .blankFrame }, "\(unread)")
     }
@@ -80,5 +80,89 @@ struct FilmBareTests {
         let events = FilmEventDetector().events(in: Self.film([a, a, grey, filled, filled]))
         #expect(!events.contains { $0.kind == .blankFrame }, "\(events)")
         #expect(events.contains { $0.kind == .placeholderFlash && $0.start == 1034 }, "\(events)")
+    }
+
+    /// A landscape frame of `width` × `height` with light or dark chrome (a status bar of 14 px
+    /// with a clock, a navigation bar of 20 px with a pill), a one-pixel window edge down the
+    /// right side, the pointer, and the content area filled by `content(x, y)`.
+    static func landscape(
+        width: Int = 480, height: Int = 270, chrome: Double = 0.92, _ content: (Int, Int) -> Double
+    ) -> Frame {
+        var values = [UInt8](repeating: 0, count: width * height * 3)
+        let ink = chrome > 0.5 ? 0.1 : 0.9
+        for y in 0..<height {
+            for x in 0..<width {
+                var value: Double
+                if y < 14 {
+                    value = (x >= 8 && x < 40 && y >= 3 && y < 11 && x % 3 != 0) ? ink : chrome
+                } else if y >= height - 20 {
+                    value =
+                        (x >= width / 2 - 30 && x < width / 2 + 30 && y >= height - 10 && y < height - 6) ? ink : chrome
+                } else {
+                    value = content(x, y)
+                }
+                if x == width - 1 { value = 0.5 }
+                if x >= 300 && x < 308 && y >= 150 && y < 162 { value = 0.05 }
+                for channel in 0..<3 { values[(y * width + x) * 3 + channel] = UInt8((value * 255).rounded()) }
+            }
+        }
+        return Frame(width: width, height: height, rgb: values)
+    }
+
+    /// A map: a texture over the whole content area, no flat page behind it.
+    static func map(_ seed: Int) -> (Int, Int) -> Double {
+        { x, y in 0.35 + 0.4 * Double((x * 3 + y * 5 + seed * 11) % 23) / 23 }
+    }
+
+    @Test("landscape: a bare page under bars that are a quarter of the frame, an edge line and the pointer is blank")
+    func blankUnderLandscapeChrome() {
+        let a = Self.landscape(Self.page(1))
+        let bare = Self.landscape { _, _ in Self.background }
+        let b = Self.landscape(Self.page(2))
+        let grid = TileGrid(width: 480, height: 270)
+        // The bars' tile rows and the edge's column, with the pointer's tile, leave the page's
+        // flat tiles under two thirds of the frame: the whole-frame share could not tell.
+        #expect(grid.tileSize == 40 && grid.rows == 7)
+        let events = FilmEventDetector().events(in: Self.film([a, a, bare, bare, b, b]))
+        let blank = events.filter { $0.kind == .blankFrame }
+        #expect(blank.count == 1 && blank.first?.start == 1034 && blank.first?.end == 1068, "\(events)")
+        #expect(!events.contains { $0.kind == .placeholderFlash }, "\(events)")
+        // Without the chrome's bands the bars are regions of the content, far over a few percent.
+        var unbanded = FilmEventThresholds()
+        unbanded.chromeBand = 0
+        let unread = FilmEventDetector(thresholds: unbanded).events(in: Self.film([a, a, bare, bare, b, b]))
+        #expect(!unread.contains { $0.kind == .blankFrame }, "\(unread)")
+    }
+
+    @Test("a black placeholder over a whole map under a light theme's bars is a placeholder, not a blank page")
+    func blackOverMapUnderLightChrome() {
+        let a = Self.landscape(Self.map(1))
+        let black = Self.landscape { _, _ in 0 }
+        let b = Self.landscape(Self.map(2))
+        let events = FilmEventDetector().events(in: Self.film([a, a, black, black, black, b, b]))
+        #expect(!events.contains { $0.kind == .blankFrame }, "\(events)")
+        #expect(events.contains { $0.kind == .placeholderFlash && $0.start == 1034 && $0.end == 1085 }, "\(events)")
+        // Under a dark theme's bars the same frames may be a dark page: a blank page, said unsure.
+        let darkA = Self.landscape(chrome: 0.08, Self.map(1))
+        let darkBlack = Self.landscape(chrome: 0.08) { _, _ in 0 }
+        let darkB = Self.landscape(chrome: 0.08, Self.map(2))
+        let darkEvents = FilmEventDetector().events(
+            in: Self.film([darkA, darkA, darkBlack, darkBlack, darkBlack, darkB, darkB]))
+        let blank = darkEvents.first { $0.kind == .blankFrame }
+        #expect(blank?.confidence == 0.6 && blank?.alternatives == [FilmEvent.Kind.placeholderFlash], "\(darkEvents)")
+    }
+
+    @Test("a placeholder over one picture whose edge tiles keep some detail is found by its region")
+    func placeholderRegion() {
+        // A page of content; one picture (100 × 100 at 100, 60; not on the 20 px tiles) turns
+        // black with a caption line drawn on it, then is filled with a picture.
+        func picture(_ x: Int, _ y: Int) -> Bool { x >= 103 && x < 203 && y >= 63 && y < 163 }
+        let page = Self.page(3)
+        let a = Self.frame { x, y in picture(x, y) ? 0.2 + 0.6 * Double((x * 11 + y * 3) % 13) / 13 : page(x, y) }
+        let black = Self.frame { x, y in picture(x, y) ? (y == 150 && x > 110 && x < 190 ? 0.8 : 0) : page(x, y) }
+        let b = Self.frame { x, y in picture(x, y) ? 0.3 + 0.5 * Double((x * 5 + y * 9) % 7) / 7 : page(x, y) }
+        let events = FilmEventDetector().events(in: Self.film([a, a, black, black, b, b]))
+        #expect(events.contains { $0.kind == .placeholderFlash && $0.start == 1034 && $0.end == 1068 }, "\(events)")
+        #expect(!events.contains { $0.kind == .crossfade || $0.kind == .cut }, "\(events)")
     }
 }

@@ -25,9 +25,9 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    @Test("both halves are there: 11 and 8 recordings, every one at most 1 MB")
+    @Test("both halves are there: 23 and 3 recordings, every one at most 1 MB")
     func corpus() throws {
-        for (half, count) in [("tune", 11), ("held-out", 8)] {
+        for (half, count) in [("tune", 23), ("held-out", 3)] {
             #expect(Self.recordings(half).count == count, "\(half): \(Self.recordings(half))")
             for name in Self.recordings(half) {
                 let path = Self.root + "/" + half + "/" + name
@@ -41,29 +41,31 @@ struct RecordedAppFilmTests {
     /// ("KIND START–END ms not found", "unexpected KIND START–END"): docs/film.md explains each.
     /// A miss not listed fails its test, and so does a listed one that no longer happens. The
     /// held-out half's were measured once, on the rules as committed, and are not tuned away:
-    /// a fix needs new tuning recordings and a fresh held-out half (issue 35).
+    /// a fix needs new tuning recordings and a fresh held-out half (issue 35). The tuning half
+    /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2).
     static let knownMisses: [String: [String]] = [
+        "tune/article-light-960x540-60-av1-s11.mp4": [
+            "crossfade 1833–1950 ms not found", "crossfade 3417–3583 ms not found",
+        ],
+        "tune/article-light-960x540-60-av1.mp4": ["crossfade 1783–1933 ms not found"],
         "tune/grid-dark-720x1280-30-hevc.mp4": ["unexpected cut 4833–4833"],
-        "tune/map-light-900x1000-30-av1.mp4": [
-            "placeholder-flash 3367–3500 ms not found", "unexpected blank-frame 3367–3500",
+        "tune/grid-dark-900x1000-60-hevc.mp4": ["unexpected crossfade 4967–5033"],
+        "tune/grid-light-960x540-30-h264.mp4": ["crossfade 2833–2933 ms not found"],
+        "tune/map-light-720x1280-30-vp9.webm": ["crossfade 2633–2933 ms not found"],
+        "tune/settings-dark-720x1280-vfr-h264.mp4": [
+            "crossfade 2667–2850 ms not found", "unexpected placeholder-flash 4250–4367", "unexpected cut 4383–4383",
+            "unexpected placeholder-flash 4400–4417", "unexpected crossfade 4433–4467",
         ],
         "tune/settings-dark-960x540-60-av1.mp4": ["crossfade 4317–4533 ms not found", "unexpected cut 4317–4317"],
+        "tune/settings-light-540x1200-60-av1-s15.mp4": [
+            "crossfade 2400–2600 ms not found", "unexpected crossfade 2000–2100",
+            "unexpected placeholder-flash 2183–2233",
+        ],
+        "tune/settings-light-540x1200-60-av1.mp4": [
+            "unexpected cut 1717–1717", "unexpected placeholder-flash 3683–3700",
+        ],
         "tune/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
-        "held-out/article-light-960x540-60-av1.mp4": [
-            "crossfade 1783–1933 ms not found", "blank-frame 3333–3383 ms not found",
-            "unexpected placeholder-flash 3333–3383",
-        ],
-        "held-out/grid-dark-900x1000-60-hevc.mp4": [
-            "placeholder-flash 3300–3433 ms not found", "unexpected crossfade 3300–3433",
-            "unexpected crossfade 4967–5033",
-        ],
-        "held-out/grid-light-960x540-30-h264.mp4": ["crossfade 2833–2933 ms not found"],
-        "held-out/map-light-720x1280-30-vp9.webm": [
-            "crossfade 2633–2933 ms not found", "placeholder-flash 3267–3400 ms not found",
-            "unexpected blank-frame 3267–3400",
-        ],
-        "held-out/settings-dark-720x1280-vfr-h264.mp4": ["crossfade 2667–2850 ms not found"],
-        "held-out/settings-light-540x1200-60-av1.mp4": ["unexpected cut 1717–1717"],
+        "held-out/map-light-540x1200-60-av1-s27.mp4": ["crossfade 2717–2833 ms not found"],
     ]
 
     static func check(_ name: String, half: String) throws {

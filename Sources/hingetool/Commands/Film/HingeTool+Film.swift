@@ -83,7 +83,7 @@ extension HingeTool {
             help:
                 "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
                 + "blend-residual, mixture, smallest-blend, blend-trim, gradual-frames, gradual-floor, "
-                + "longest-blank, bare-area, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
+                + "longest-blank, chrome-band, bare-region, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
                 + "longest-flash, settle-gap, late-motion, late-motion-step; "
                 + "docs/film.md).")
         static let maxFrames = OptionKey(
