@@ -1,4 +1,4 @@
-import FilmAnalysis
+import Frames
 import HingeKit
 
 /// An effect driven by a hinge trace, drawn frame by frame with Cairo, its lanes side by side

@@ -1,4 +1,4 @@
-import FilmAnalysis
+import Frames
 import HingeKit
 
 /// Renders an interface image through the ``FrostedGlass`` model: what `hingetool fold-render`

@@ -1,3 +1,4 @@
+import Frames
 internal import HingeSupport
 
 /// A frame image in a folder and the time it stands for.
@@ -30,7 +31,7 @@ public struct FrameFile: Hashable, Sendable {
     /// The `.png` and `.ppm` files of `folder` (other files, such as a ground truth JSON or a
     /// hinge trace beside the frames, and hidden files are not frames), in film order.
     ///
-    /// - Throws: ``FrameError`` when the folder cannot be read, holds no frames, a name is not
+    /// - Throws: `FrameError` (Frames) when the folder cannot be read, holds no frames, a name is not
     ///   a time (with ``Order/time``), or two names spell the same time (naming both).
     public static func frames(inFolder folder: String, order: Order = .time) throws(FrameError) -> [FrameFile] {
         guard let directory = opendir(FileName.native(folder)) else {

@@ -1,3 +1,4 @@
+import Frames
 import HingeKit
 
 /// Synthetic films with ground truth: the glitches docs/film.md is about, drawn at any size,
