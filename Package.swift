@@ -88,3 +88,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Compiler-checked imports on every target (docs/architecture.md, "Dependency rule"): a plain
+// `import` is internal, so a module's public API can name another module's types only through a
+// `public import` written where it is needed (SE-0409), and a member of an extension is visible
+// only in files that import its module themselves (SE-0444), not because another file did.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

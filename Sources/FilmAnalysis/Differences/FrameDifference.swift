@@ -1,4 +1,4 @@
-import Frames
+public import Frames
 
 /// How much a frame differs from another: the root mean square error over the whole picture,
 /// normalised exactly as ImageMagick 6's `compare -metric RMSE A B null:` prints it in

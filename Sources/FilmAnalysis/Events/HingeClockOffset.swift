@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// Where a hinge trace sits on a film's clock, estimated from the film itself.
 ///

@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// When the hinge started and stopped moving, from HingeKit's `HingeReader` rest detection
 /// (`HingeReading.isResting`), on the film's clock in milliseconds.

@@ -1,5 +1,5 @@
 import Dispatch
-import Frames
+public import Frames
 internal import HingeSupport
 
 /// Decodes the frames of a film once each, in parallel, and keeps only their summaries and

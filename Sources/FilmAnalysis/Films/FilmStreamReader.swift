@@ -1,5 +1,5 @@
 import Dispatch
-import Frames
+public import Frames
 
 /// Reads a film whose frames arrive one after another already decoded — a video decoded by
 /// ffmpeg into a pipe — into the same summaries and differences as ``FilmReader``.

@@ -1,4 +1,4 @@
-import Frames
+public import Frames
 internal import HingeSupport
 
 /// A frame image in a folder and the time it stands for.

@@ -1,5 +1,5 @@
-import Frames
-import HingeKit
+public import Frames
+public import HingeKit
 
 /// Synthetic films with ground truth: the glitches docs/film.md is about, drawn at any size,
 /// with frames only where the picture changes, at irregular times (as ffmpeg's passthrough
