@@ -36,7 +36,7 @@ public struct FilmStreamReader: Sendable {
     /// - Throws: what `next` throws, or `FrameError` (Frames) for a frame whose size differs from the
     ///   first frame's.
     public func read(
-        source: String, _ next: () throws(FrameError) -> (time: Int, frame: Frame)?,
+        source: String, _ next: () throws(FrameError) -> (time: Milliseconds, frame: Frame)?,
         inspect: (@Sendable (Int, Frame) -> Void)? = nil, progress: (Int) -> Void = { _ in }
     ) throws(FrameError) -> [FilmFrame] {
         var result: [FilmFrame] = []

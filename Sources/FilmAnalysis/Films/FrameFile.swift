@@ -6,10 +6,10 @@ public struct FrameFile: Hashable, Sendable {
     /// The path of the image.
     public var path: String
     /// Milliseconds (from the name), or the position in name order.
-    public var time: Int
+    public var time: Milliseconds
 
     /// A frame file at `path` shown at `time`.
-    public init(path: String, time: Int) {
+    public init(path: String, time: Milliseconds) {
         self.path = path
         self.time = time
     }
