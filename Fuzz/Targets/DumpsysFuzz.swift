@@ -1,6 +1,7 @@
 // fuzz-target: dumpsys
 // fuzz-sources: Sources/hingetool/Formats/DumpsysSensorLog.swift
 // fuzz-sources: Sources/hingetool/Formats/ExactTime.swift
+// fuzz-sources: Sources/hingetool/Formats/ASCIIBytes.swift
 
 @testable import HingeKit
 

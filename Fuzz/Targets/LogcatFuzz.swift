@@ -2,6 +2,7 @@
 // fuzz-sources: Sources/hingetool/Formats/SamsungHALLog.swift
 // fuzz-sources: Sources/hingetool/Formats/DumpsysSensorLog.swift
 // fuzz-sources: Sources/hingetool/Formats/ExactTime.swift
+// fuzz-sources: Sources/hingetool/Formats/ASCIIBytes.swift
 
 internal import HingeSupport
 
@@ -10,6 +11,8 @@ internal import HingeSupport
 /// libFuzzer target: `import logcat`'s parser (`SamsungHALLog`) and its time order. Any bytes
 /// (UTF-8, UTF-16 with a byte-order mark, LF or CRLF) must parse without a crash, and:
 /// - no line vanishes: every non-blank line is an event, a problem or an ignored line;
+/// - an ASCII line reads the same on its bytes as `Character`-wise (event, problem with its
+///   column and message, tag);
 /// - every problem is located (line ≥ 1, column ≥ 1 and within its line) and its message is safe
 ///   to print (no control character, bounded however long the line);
 /// - every event's angle is in 0…360° and its time ≥ 0; in time order the times strictly
@@ -28,6 +31,12 @@ public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let nonBlank = lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count
     let eventCount = log.events.values.map(\.count).reduce(0, +)
     check(eventCount + log.problemCount + log.ignoredCount == nonBlank, "a line vanished")
+    for (offset, line) in lines.enumerated() where line.utf8.allSatisfy({ $0 < 0x80 }) {
+        guard !line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+        var text = line
+        let bytes = text.withUTF8 { SamsungHALLog.reading(ascii: $0, number: offset + 1) }
+        check(bytes == SamsungHALLog.reading(line, number: offset + 1), "line \(offset + 1) read apart on its bytes")
+    }
     var ordered: [SamsungHALLog.Stream: [SamsungHALLog.Event]] = [:]
     for stream in SamsungHALLog.Stream.allCases {
         let events = log.events[stream] ?? []

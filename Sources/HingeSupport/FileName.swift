@@ -154,4 +154,17 @@ package enum FileName {
         copy.initialize(from: bytes, count: bytes.count)
         return copy
     }
+
+    /// The folder for temporary files, ending in `/`: `$TMPDIR` as the bytes it holds, or
+    /// `/tmp/` when it is unset or empty. (Foundation's `NSTemporaryDirectory()` reads the
+    /// variable as text, so a Latin-1 `TMPDIR` became a name that does not exist, issue 32.)
+    package static func temporaryFolder() -> String {
+        temporaryFolder(tmpdir: getenv("TMPDIR").map { decode(cString: $0) })
+    }
+
+    /// ``temporaryFolder()`` for a `TMPDIR` of `tmpdir` (decoded as a name, `nil` when unset).
+    package static func temporaryFolder(tmpdir: String?) -> String {
+        guard let tmpdir, !tmpdir.isEmpty else { return "/tmp/" }
+        return tmpdir.hasSuffix("/") ? tmpdir : tmpdir + "/"
+    }
 }

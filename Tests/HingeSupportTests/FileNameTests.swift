@@ -79,4 +79,17 @@ struct FileNameTests {
         var status = stat()
         #expect(lstat(FileName.native(folder), &status) != 0)
     }
+
+    @Test(
+        "TMPDIR is a name of bytes: a Latin-1 value comes back as its bytes with a '/' after it; unset or empty is /tmp/"
+    )
+    func temporaryFolder() {
+        let latin1 = FileName.decode(Array("/work/t".utf8) + [0xE9, 0x6D, 0x70])
+        let folder = FileName.temporaryFolder(tmpdir: latin1)
+        #expect(FileName.bytes(folder) == Array("/work/t".utf8) + [0xE9, 0x6D, 0x70, 0x2F])
+        #expect(FileName.temporaryFolder(tmpdir: latin1 + "/") == folder)
+        #expect(FileName.temporaryFolder(tmpdir: nil) == "/tmp/")
+        #expect(FileName.temporaryFolder(tmpdir: "") == "/tmp/")
+        #expect(FileName.temporaryFolder(tmpdir: "/var/tmp") == "/var/tmp/")
+    }
 }

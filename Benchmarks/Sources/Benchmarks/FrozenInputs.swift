@@ -86,20 +86,31 @@ enum FrozenInputs {
     /// A trace of at least `rows` rows under `work`, made by `tile.sh` once and checked against
     /// `SHA256SUMS` (sizes it does not list are measured but marked as unchecked in the note).
     static func trace(rows: Int, work: String) throws -> String {
-        let path = work + "/frozen-trace-\(rows).csv"
+        try tiled(script: "tile.sh", name: "frozen-trace-\(rows).csv", count: rows, work: work)
+    }
+
+    /// A logcat of at least `lines` lines under `work`, made by `tile-logcat.sh` from the frozen
+    /// Fold 8 buffer once and checked against `SHA256SUMS` like the traces.
+    static func logcat(lines: Int, work: String) throws -> String {
+        try tiled(script: "tile-logcat.sh", name: "frozen-logcat-\(lines).logcat", count: lines, work: work)
+    }
+
+    /// `work/name`, written by `script COUNT PATH` when missing, its SHA-256 held to `SHA256SUMS`.
+    private static func tiled(script: String, name: String, count: Int, work: String) throws -> String {
+        let path = work + "/" + name
         if fileSize(path) == 0 {
-            _ = try runChild(["bash", folder + "/tile.sh", "\(rows)", path])
+            _ = try runChild(["bash", folder + "/" + script, "\(count)", path])
         }
         let sum = try sha256(path)
-        if let expected = expectedSum(rows: rows), expected != sum {
+        if let expected = expectedSum(name: name), expected != sum {
             Benchmarks.fail("\(path) has SHA-256 \(sum), SHA256SUMS says \(expected): remove it and run again")
         }
         used.append((path, sum))
         return path
     }
 
-    /// The SHA-256 that `SHA256SUMS` lists for the tiled trace of `rows` rows, if any.
-    static func expectedSum(rows: Int) -> String? {
+    /// The SHA-256 that `SHA256SUMS` lists for the tiled file `name`, if any.
+    static func expectedSum(name: String) -> String? {
         guard let file = fopen(folder + "/SHA256SUMS", "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 512)
@@ -107,7 +118,7 @@ enum FrozenInputs {
             let text = String(
                 decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-            if parts.count == 2, parts[1] == "frozen-trace-\(rows).csv" { return String(parts[0]) }
+            if parts.count == 2, parts[1] == name { return String(parts[0]) }
         }
         return nil
     }

@@ -10,13 +10,22 @@
 /// took 11.6 s when a section's rows were copied on every append). Linear code answers both in
 /// well under a second on the release build; the budgets leave room for a slow machine and
 /// fail long before the quadratic forms would finish (200 kB of spaces never did).
+///
+/// `import.logcat` times the common case instead: a real HAL buffer (the frozen Fold 8 log,
+/// tiled to 250,000 lines, 49 MB, by `Benchmarks/data/tile-logcat.sh`, checksummed) read line
+/// by line — what moving ASCII lines to the byte reader changed (issue 32).
 struct ImportCases {
     let tool: String
     let work: String
     let runs: Int
 
     /// The cases by id, with their budgets in seconds.
-    static let budgets: [(id: String, seconds: Double)] = [("import.spaces", 1), ("import.section", 10)]
+    static let budgets: [(id: String, seconds: Double)] = [
+        ("import.spaces", 1), ("import.section", 10), ("import.logcat", 10),
+    ]
+
+    /// The lines of `import.logcat`'s input.
+    static let logcatLines = 250_000
 
     /// The figures of `ids` (all by default).
     func run(_ ids: [String] = budgets.map(\.id)) throws -> [Figure] {
@@ -37,6 +46,11 @@ struct ImportCases {
     /// figure's name.
     private func input(_ id: String) throws -> ([String], String) {
         switch id {
+        case "import.logcat":
+            let path = try FrozenInputs.logcat(lines: Self.logcatLines, work: work)
+            return (
+                ["import", "logcat", path], "hingetool import logcat, the Fold 8 HAL buffer tiled to 250,000 lines"
+            )
         case "import.spaces":
             let path = work + "/import-spaces.logcat"
             let line =

@@ -164,7 +164,7 @@ public struct UnfoldDriver: Sendable {
     /// The mean interval between recent samples (an exponential average, 0 before two).
     private var meanInterval = 0.0
     /// The stages' values at ``time``, first to last.
-    private var stageValues = Stages(1)
+    private var stageValues = Stages(repeating: 1)
 
     /// A driver with no sample yet.
     ///
@@ -224,7 +224,7 @@ public struct UnfoldDriver: Sendable {
         if let previous {
             stageValues = previous
         } else {
-            stageValues = Stages(newTarget)
+            stageValues = Stages(repeating: newTarget)
             hasSample = true
         }
         // The first sample has no interval before it (whatever its time: a trace in epoch
@@ -261,7 +261,7 @@ public struct UnfoldDriver: Sendable {
             target = direct
             due = .infinity
         }
-        stageValues = Stages(direct)
+        stageValues = Stages(repeating: direct)
         self.time = time
     }
 
@@ -331,35 +331,4 @@ package enum StageMath {
 }
 
 /// Up to ``UnfoldDriver/maximumStages`` stage values, stored inline (no allocation).
-private struct Stages: Sendable {
-    private var values: (Double, Double, Double, Double, Double, Double, Double, Double)
-
-    init(_ value: Double) { values = (value, value, value, value, value, value, value, value) }
-
-    subscript(index: Int) -> Double {
-        get {
-            switch index {
-            case 0: values.0
-            case 1: values.1
-            case 2: values.2
-            case 3: values.3
-            case 4: values.4
-            case 5: values.5
-            case 6: values.6
-            default: values.7
-            }
-        }
-        set {
-            switch index {
-            case 0: values.0 = newValue
-            case 1: values.1 = newValue
-            case 2: values.2 = newValue
-            case 3: values.3 = newValue
-            case 4: values.4 = newValue
-            case 5: values.5 = newValue
-            case 6: values.6 = newValue
-            default: values.7 = newValue
-            }
-        }
-    }
-}
+private typealias Stages = InlineSlots<Double>

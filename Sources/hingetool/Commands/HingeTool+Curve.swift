@@ -8,12 +8,8 @@ extension HingeTool {
             abstract: "Print an effect's value over a range of hinge angles.",
             discussion: """
                 Prints rows 'angle value' (--format: gnuplot-ready dat, csv, JSON or JSON Lines) at \
-                angle = from + k·step up to --to. \
-                bloom: 0 up to 80°, (angle − 80) / 90 between, 1 from 170°; closed → 0, fully \
-                open or no hinge → 1. ramp: 0 to 1 between --lower and --upper with --easing. \
-                lean: degrees of tilt, --maximum at --lower and below, 0 at --upper. unfold: \
-                clamp(angle / 165), Android's convention. --status is the status reported with \
-                every angle ('none': no status, the angle decides). See docs/effects.md.
+                angle = from + k·step up to --to. \(EffectOptions.curveProse) --status is the status \
+                reported with every angle ('none': no status, the angle decides). See docs/effects.md.
                 """,
             arguments: [
                 // The effect as a word (`curve bloom`), deprecated for `--effect`, the spelling of
@@ -90,7 +86,8 @@ extension HingeTool {
             case (nil, nil):
                 throw .malformed("Missing expected option '--effect <effect>'")
             }
-            let effect = try EffectOptions.makeEffect(name, arguments)
+            let built = try EffectOptions.makeEffect(name, arguments)
+            let effect = built.effect
             let (from, to, step) = (try arguments[Self.from], try arguments[Self.to], try arguments[Self.step])
             guard from <= to else { throw .usage("'--from' must not be above '--to'") }
             // A tolerance of a millionth of a step keeps --to on the grid despite rounding.
@@ -101,7 +98,7 @@ extension HingeTool {
             let statusChoice = try arguments[Self.status]
             let status = statusChoice.status
             var header = CommentHeader(
-                "curve", options: [name], summary: "\(describe(effect)), status \(statusChoice.rawValue)")
+                "curve", options: ["--effect", name], summary: "\(built.description), status \(statusChoice.rawValue)")
             header.add("no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))")
             try RowWriter.write(header, schema: "hingetool/curve/2", columns: columns, arguments, context: context) {
                 rows in
@@ -111,20 +108,6 @@ extension HingeTool {
                     rows.add(effect.value(angle: angle, status: status))
                     rows.endRow()
                 }
-            }
-        }
-
-        /// One line that says which curve the rows are.
-        static func describe(_ effect: any HingeEffect) -> String {
-            let d = DecimalNumber.shortest
-            switch effect {
-            case let bloom as BloomEffect: return "bloom from \(d(bloom.lower))° to \(d(bloom.upper))°"
-            case let ramp as RampEffect:
-                return "ramp from \(d(ramp.lower))° to \(d(ramp.upper))°, \(EffectOptions.spelling(ramp.easing))"
-            case let lean as LeanEffect:
-                return "lean of \(d(lean.maximum))° at \(d(lean.full))° and below, 0 at \(d(lean.flat))°"
-            case let unfold as UnfoldProgressEffect: return "unfold progress, 1 from \(d(unfold.unfoldedAngle))°"
-            default: return "\(effect)"
             }
         }
     }

@@ -152,7 +152,7 @@ struct DumpsysSensorLog {
             // An ASCII line (every line dumpsys prints) is read on its bytes, one byte one
             // `Character`; any other goes the `Character`-wise way, where Swift's grapheme rules
             // decide (a ')' followed by U+0301 is no ')').
-            guard Self.isASCII(bytes) else { return .unicode }
+            guard ASCIIBytes.isASCII(bytes) else { return .unicode }
             if let name = Self.header(ascii: bytes) { return .header(name) }
             return inSection ? .line(Self.row(ascii: bytes, line: number)) : .outside
         }
@@ -288,79 +288,26 @@ struct DumpsysSensorLog {
     // UTF-8 offsets already). About ten times faster than the `Character`-wise reading (issue
     // 32's million-row section; docs/performance-history.md).
 
-    /// Whether every byte is ASCII, eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                    return false
-                }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            if bytes[index] >= 0x80 { return false }
-            index += 1
-        }
-        return true
-    }
-
-    private static let space = UInt8(ascii: " ")
-    private static let tab = UInt8(ascii: "\t")
     private static let comma = UInt8(ascii: ",")
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-    /// `bytes[range]` without leading and trailing spaces (and tabs when `tabs`).
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, tabs: Bool) -> Range<Int> {
-        var (lower, upper) = (range.lowerBound, range.upperBound)
-        func blank(_ byte: UInt8) -> Bool { byte == space || tabs && byte == tab }
-        while lower < upper, blank(bytes[lower]) { lower += 1 }
-        while upper > lower, blank(bytes[upper - 1]) { upper -= 1 }
-        return lower..<upper
-    }
-
-    /// The first index in `range` where `bytes` holds `pattern`.
-    private static func find(
-        _ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
-    ) -> Int? {
-        let count = pattern.utf8CodeUnitCount
-        guard count > 0, range.count >= count else { return nil }
-        let first = pattern.utf8Start[0]
-        for start in range.lowerBound...(range.upperBound - count) where bytes[start] == first {
-            if matches(pattern, in: bytes, at: start) { return start }
-        }
-        return nil
-    }
-
-    /// Whether `bytes` holds `pattern` at `start`.
-    private static func matches(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let count = pattern.utf8CodeUnitCount
-        guard start >= 0, start + count <= bytes.count else { return false }
-        for offset in 0..<count where bytes[start + offset] != pattern.utf8Start[offset] { return false }
-        return true
-    }
 
     /// ``header(_:)`` of an ASCII line (untrimmed).
     static func header(ascii bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let line = trimmed(bytes, 0..<bytes.count, tabs: true)
+        let line = ASCIIBytes.trimmed(bytes, 0..<bytes.count, tabs: true)
         guard line.count >= 7,
-            matches(" event", in: bytes, at: line.upperBound - 6)
-                || matches(" events", in: bytes, at: line.upperBound - 7),
-            let label = find(": last ", in: bytes, line)
+            ASCIIBytes.matches(" event", in: bytes, at: line.upperBound - 6)
+                || ASCIIBytes.matches(" events", in: bytes, at: line.upperBound - 7),
+            let label = ASCIIBytes.find(": last ", in: bytes, line)
         else { return nil }
         // The count: the first word after ": last ", words split on spaces only.
         var start = label + 7
-        while start < line.upperBound, bytes[start] == space { start += 1 }
+        while start < line.upperBound, bytes[start] == ASCIIBytes.space { start += 1 }
         var end = start
-        while end < line.upperBound, bytes[end] != space {
-            guard isDigit(bytes[end]) else { return nil }
+        while end < line.upperBound, bytes[end] != ASCIIBytes.space {
+            guard ASCIIBytes.isDigit(bytes[end]) else { return nil }
             end += 1
         }
         guard end > start else { return nil }
-        let name = trimmed(bytes, line.lowerBound..<label, tabs: true)
+        let name = ASCIIBytes.trimmed(bytes, line.lowerBound..<label, tabs: true)
         return name.isEmpty ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
     }
 
@@ -369,10 +316,10 @@ struct DumpsysSensorLog {
     static func row(ascii bytes: UnsafeBufferPointer<UInt8>, line number: Int) -> ParsedLine {
         let count = bytes.count
         var index = 0
-        while index < count, bytes[index] == space || bytes[index] == tab { index += 1 }
+        while index < count, bytes[index] == ASCIIBytes.space || bytes[index] == ASCIIBytes.tab { index += 1 }
         let digits = index
-        while index < count, isDigit(bytes[index]) { index += 1 }
-        guard index > digits, matches(" (", in: bytes, at: index) else { return .notARow }
+        while index < count, ASCIIBytes.isDigit(bytes[index]) { index += 1 }
+        guard index > digits, ASCIIBytes.matches(" (", in: bytes, at: index) else { return .notARow }
         func bad(_ at: Int, _ message: String) -> ParsedLine {
             .bad(BadRow(line: number, column: at + 1, message: message))
         }
@@ -381,12 +328,12 @@ struct DumpsysSensorLog {
         }
         let open = index + 1
         let timeStart = open + 4
-        guard matches("(ts=", in: bytes, at: open),
+        guard ASCIIBytes.matches("(ts=", in: bytes, at: open),
             let close = bytes[timeStart...].firstIndex(of: UInt8(ascii: ")"))
         else {
             return bad(open, "expected '(ts=SECONDS, wall=…)' after the event number")
         }
-        let time = trimmed(
+        let time = ASCIIBytes.trimmed(
             bytes, timeStart..<(bytes[timeStart..<close].firstIndex(of: comma) ?? close), tabs: false)
         let nanoseconds: Int64
         do {
@@ -401,12 +348,14 @@ struct DumpsysSensorLog {
                 timeStart, "the time '\(Echo.quoted(text(time)))' is past \(ExactTime.largest) s, the latest time held")
         }
         let rest = (close + 1)..<count
-        let first = trimmed(bytes, rest.lowerBound..<(bytes[rest].firstIndex(of: comma) ?? count), tabs: true)
+        let first = ASCIIBytes.trimmed(
+            bytes, rest.lowerBound..<(bytes[rest].firstIndex(of: comma) ?? count), tabs: true)
         if first.isEmpty || bytes[first.lowerBound] == UInt8(ascii: "[") {
             return .row(Row(nanoseconds: nanoseconds, value: nil, line: number, column: 1, timeColumn: timeStart + 1))
         }
         let value = text(first)
-        guard bytes[first].allSatisfy({ isDigit($0) || "+-.eE".utf8.contains($0) }), let angle = Double(value),
+        guard bytes[first].allSatisfy({ ASCIIBytes.isDigit($0) || "+-.eE".utf8.contains($0) }),
+            let angle = Double(value),
             angle.isFinite
         else {
             return bad(rest.lowerBound + min(1, rest.count), "the value '\(Echo.quoted(value))' is not a finite number")

@@ -24,11 +24,14 @@ struct SamsungHALLog {
         case fused
 
         /// The text that introduces the stream's lines.
-        var marker: String { self == .public ? "hinge_angle ts=" : "lid_angle_fusion ts=" }
+        var marker: String { "\(markerBytes)" }
+
+        /// ``marker`` for the byte reader.
+        var markerBytes: StaticString { self == .public ? "hinge_angle ts=" : "lid_angle_fusion ts=" }
     }
 
     /// One event.
-    struct Event {
+    struct Event: Equatable {
         /// CLOCK_BOOTTIME, nanoseconds.
         var nanoseconds: Int64
         /// The reported angle: the public step (0/90/180), or the fused angle.
@@ -41,7 +44,7 @@ struct SamsungHALLog {
     }
 
     /// A malformed line of one of the two streams.
-    struct Problem: Error {
+    struct Problem: Error, Equatable {
         var line: Int
         var column: Int
         var message: String
@@ -102,23 +105,51 @@ struct SamsungHALLog {
 
     /// Reads line `number` (without its line end): an event of one of the two streams, a
     /// problem, a blank line (skipped) or an ignored line (counted by its tag).
+    ///
+    /// An ASCII line (every line the HAL and the framework print) is read on its bytes
+    /// (``reading(ascii:number:)``); any other keeps the `Character`-wise reading
+    /// (``reading(_:number:)``), whose columns count `Character`s. On ASCII a byte is a
+    /// `Character`, so both give the same events, problems, columns and tags.
     mutating func add(_ line: Substring, number: Int) {
         if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        guard let stream = Stream.allCases.first(where: { line.contains($0.marker) }) else {
-            let tag = Self.tag(of: line)
+        var text = line
+        let ascii = text.withUTF8 { bytes in
+            ASCIIBytes.isASCII(bytes) ? Self.reading(ascii: bytes, number: number) : nil
+        }
+        switch ascii ?? Self.reading(line, number: number) {
+        case .ignored(let tag):
             if ignored[tag] != nil || ignored.count < Self.tagLimit {
                 ignored[tag, default: 0] += 1
             } else {
                 ignored["<other tags>", default: 0] += 1
             }
-            return
+        case .event(let stream, let event):
+            events[stream, default: []].append(event)
+            heldBytes += MemoryLayout<Event>.stride
+        case .problem(let problem):
+            problemCount += 1
+            if problems.count < Self.problemLimit { problems.append(problem) }
+        }
+    }
+
+    /// What a non-blank line is.
+    enum Reading: Equatable {
+        case event(Stream, Event)
+        case problem(Problem)
+        /// Neither stream's line, with its tag (``tag(of:)``).
+        case ignored(String)
+    }
+
+    /// The `Character`-wise reading of a non-blank line: the stream whose marker it holds (the
+    /// public one first), else its tag.
+    static func reading(_ line: Substring, number: Int) -> Reading {
+        guard let stream = Stream.allCases.first(where: { line.contains($0.marker) }) else {
+            return .ignored(tag(of: line))
         }
         do {
-            events[stream, default: []].append(try Self.event(line, stream: stream, line: number))
-            heldBytes += MemoryLayout<Event>.stride
+            return .event(stream, try event(line, stream: stream, line: number))
         } catch {
-            problemCount += 1
-            if problems.count < Self.problemLimit { problems.append(error) }
+            return .problem(error)
         }
     }
 
@@ -196,6 +227,123 @@ struct SamsungHALLog {
         }
         return Event(
             nanoseconds: nanoseconds, angle: angle, detail: detail, line: number, column: column(marker.upperBound))
+    }
+
+    // MARK: ASCII lines, on their bytes
+
+    // The same reading as `reading(_:number:)`, `tag(of:)` and `event(_:stream:line:)`, byte by
+    // byte: each step there has its twin here, and a column (a `Character` count there) is a
+    // byte offset, the same number on ASCII. The texts a message quotes and the integers are
+    // made by the same calls (`Echo.quoted`, `Int(_:)`) on the same text.
+
+    /// ``reading(_:number:)`` of a non-blank ASCII line.
+    static func reading(ascii bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Reading {
+        for stream in Stream.allCases {
+            guard let marker = ASCIIBytes.find(stream.markerBytes, in: bytes, 0..<bytes.count) else { continue }
+            do {
+                let after = marker + stream.markerBytes.utf8CodeUnitCount
+                return .event(stream, try event(ascii: bytes, after: after, stream: stream, line: number))
+            } catch {
+                return .problem(error)
+            }
+        }
+        return .ignored(tag(ascii: bytes))
+    }
+
+    /// ``tag(of:)`` of an ASCII line.
+    static func tag(ascii bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // The first six words, split on spaces and tabs.
+        var words: [Range<Int>] = []
+        var index = 0
+        while words.count < 6 {
+            while index < bytes.count, bytes[index] == ASCIIBytes.space || bytes[index] == ASCIIBytes.tab { index += 1 }
+            guard index < bytes.count else { break }
+            let start = index
+            while index < bytes.count, bytes[index] != ASCIIBytes.space, bytes[index] != ASCIIBytes.tab { index += 1 }
+            words.append(start..<index)
+        }
+        guard words.count == 6, words[4].count == 1,
+            let colon = bytes[words[5]].lastIndex(of: UInt8(ascii: ":"))
+        else { return "<no tag>" }
+        let name = words[5].lowerBound..<colon
+        if name.count > tagLength {
+            return ASCIIBytes.text(bytes, name.lowerBound..<(name.lowerBound + tagLength - 1)) + "…"
+        }
+        if ASCIIBytes.matches("sensors-hal", in: bytes, at: name.lowerBound), name.count == 11,
+            ASCIIBytes.find("submit_sensors_hal_event", in: bytes, 0..<bytes.count) != nil
+        {
+            return "sensors-hal posture states"
+        }
+        return ASCIIBytes.text(bytes, name)
+    }
+
+    /// ``event(_:stream:line:)`` of an ASCII line whose marker ends at byte `after`.
+    // Long: the twin of event(_:stream:line:), step for step in the same order, so the two
+    // can be read side by side.
+    static func event(
+        ascii bytes: UnsafeBufferPointer<UInt8>, after: Int, stream: Stream, line number: Int
+    ) throws(Problem) -> Event {
+        let count = bytes.count
+        var index = after
+        while index < count, ASCIIBytes.isDigit(bytes[index]) { index += 1 }
+        let digits = after..<index
+        let nanoseconds: Int64
+        do {
+            nanoseconds = try ExactTime.integer(UnsafeBufferPointer(rebasing: bytes[digits]))
+        } catch .malformed {
+            throw Problem(
+                line: number, column: after + 1,
+                message: "\(stream.marker) is not followed by a timestamp in integer nanoseconds")
+        } catch {
+            throw Problem(
+                line: number, column: after + 1,
+                message:
+                    "the timestamp \(Echo.quoted(ASCIIBytes.text(bytes, digits))) ns is past \(Int64.max) ns, the latest time held"
+            )
+        }
+        guard ASCIIBytes.matches(" ns value ", in: bytes, at: index) else {
+            throw Problem(line: number, column: index + 1, message: "expected ' ns value ' after the timestamp")
+        }
+        var start = index + 10
+        while start < count, bytes[start] == ASCIIBytes.space { start += 1 }
+        var fields = start..<count
+        if stream == .fused {
+            guard start < count, bytes[start] == UInt8(ascii: "["),
+                let close = bytes[fields].firstIndex(of: UInt8(ascii: "]"))
+            else {
+                throw Problem(line: number, column: start + 1, message: "expected '[state/angle/n]' after 'value'")
+            }
+            fields = (start + 1)..<close
+        } else {
+            // The trailing blanks, in one pass.
+            var end = count
+            while end > start, bytes[end - 1] == ASCIIBytes.space || bytes[end - 1] == ASCIIBytes.tab { end -= 1 }
+            fields = start..<end
+        }
+        // The three parts, split on '/' (empty parts kept), each without its spaces.
+        var parts: [String] = []
+        var partStart = fields.lowerBound
+        for slash in fields where bytes[slash] == UInt8(ascii: "/") {
+            parts.append(ASCIIBytes.text(bytes, ASCIIBytes.trimmed(bytes, partStart..<slash, tabs: false)))
+            partStart = slash + 1
+            if parts.count > 3 { break }
+        }
+        if parts.count <= 3 {
+            parts.append(ASCIIBytes.text(bytes, ASCIIBytes.trimmed(bytes, partStart..<fields.upperBound, tabs: false)))
+        }
+        guard parts.count == 3, let first = Int(parts[0]), let second = Int(parts[1]), Int(parts[2]) != nil else {
+            throw Problem(
+                line: number, column: fields.lowerBound + 1,
+                message:
+                    "expected three '/'-separated integers after 'value', found '\(Echo.quoted(ASCIIBytes.text(bytes, fields)))'"
+            )
+        }
+        let angle = stream == .public ? first : second
+        let detail = stream == .public ? second : first
+        guard (0...360).contains(angle) else {
+            throw Problem(line: number, column: fields.lowerBound + 1, message: "angle \(angle) is outside 0…360°")
+        }
+        return Event(nanoseconds: nanoseconds, angle: angle, detail: detail, line: number, column: after + 1)
     }
 
     /// `events` in time order, and a problem for each event that repeats an earlier one's

@@ -1,3 +1,4 @@
+import EffectPreview
 import HingeKit
 
 extension HingeTool {
@@ -28,11 +29,28 @@ extension HingeTool {
         /// Whether `animate --effect` offers it (with its defaults: `animate` takes no effect
         /// options).
         var animates = true
+        /// Its curve in words, for `curve --help` ("bloom: …").
+        var curve: String
+        /// Its own spring in words, for `animate --help`; `nil` where `animate` does not offer it.
+        var spring: String?
+        /// What it shows under Reduce Motion when it holds its neutral value, for `animate
+        /// --help` ("stays upright at 0"); effects that track the hinge need no words.
+        var heldAs = ""
+        /// The effect with HingeKit's defaults: its Reduce Motion rule is read from here.
+        var defaultEffect: any HingeEffect
+        /// Which `preview --effect` draws it; `nil` for a building block the preview does not show.
+        var preview: PreviewEffect?
         /// Builds the effect from the bounds (defaults filled in) and the options, or throws a
-        /// usage error for values the effect refuses.
+        /// usage error for values the effect refuses; with it, one line that says which curve it
+        /// is (the `#` summary of `curve`).
         var build:
-            @Sendable (_ lower: Double, _ upper: Double, _ arguments: ParsedArguments) throws(ToolError) ->
-                any HingeEffect
+            @Sendable (_ lower: Double, _ upper: Double, _ arguments: ParsedArguments) throws(ToolError) -> BuiltEffect
+    }
+
+    /// An effect built from the command line, and the line that names its curve.
+    struct BuiltEffect {
+        var effect: any HingeEffect
+        var description: String
     }
 
     /// The effect options and the catalogue.
@@ -41,52 +59,117 @@ extension HingeTool {
             EffectEntry(
                 name: "bloom", quantity: "bloom (0…1)", summary: "0 closed, 1 open; the status wins over the angle",
                 lower: .init(meaning: "starts", defaultValue: BloomEffect().lower),
-                upper: .init(meaning: "ends", defaultValue: BloomEffect().upper)
+                upper: .init(meaning: "ends", defaultValue: BloomEffect().upper),
+                curve: "0 up to \(d(BloomEffect().lower))°, (angle − \(d(BloomEffect().lower))) / "
+                    + "\(d(BloomEffect().upper - BloomEffect().lower)) between, 1 from \(d(BloomEffect().upper))°; "
+                    + "closed → 0, fully open or no hinge → 1",
+                spring: "smooth", defaultEffect: BloomEffect(), preview: .bloom
             ) { (lower, upper, _) throws(ToolError) in
-                try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
+                let bloom = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
+                    () throws(EffectParameterError) in
                     try BloomEffect.validated(lower: lower, upper: upper)
                 }
+                return BuiltEffect(effect: bloom, description: "bloom from \(d(bloom.lower))° to \(d(bloom.upper))°")
             },
             EffectEntry(
                 name: "ramp", quantity: "ramp value (0…1)", summary: "0 to 1 between --lower and --upper, eased",
                 lower: .init(meaning: "starts", defaultValue: RampEffect().lower),
                 upper: .init(meaning: "ends", defaultValue: RampEffect().upper), takes: [easing.option.key],
                 // A building block (the bloom is a ramp): its defaults alone are no effect to show.
-                animates: false
+                animates: false, curve: "0 to 1 between --lower and --upper with --easing", defaultEffect: RampEffect()
             ) { (lower, upper, arguments) throws(ToolError) in
                 let easing = try arguments[Self.easing]
-                return try checked(["lower": "'--lower'", "upper": "'--upper'"]) { () throws(EffectParameterError) in
+                let ramp = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
+                    () throws(EffectParameterError) in
                     try RampEffect.validated(lower: lower, upper: upper, easing: easing)
                 }
+                return BuiltEffect(
+                    effect: ramp,
+                    description: "ramp from \(d(ramp.lower))° to \(d(ramp.upper))°, \(spelling(ramp.easing))")
             },
             EffectEntry(
                 name: "lean", quantity: "lean (°)", summary: "degrees of tilt, full when closed, 0 when open",
                 lower: .init(meaning: "is full", defaultValue: LeanEffect().full),
-                upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key]
+                upper: .init(meaning: "is 0", defaultValue: LeanEffect().flat), takes: [maximum.option.key],
+                curve: "degrees of tilt, --maximum at --lower and below, 0 at --upper",
+                spring: "response \(rounded(LeanEffect.spring.response)) s and "
+                    + "ζ \(rounded(LeanEffect.spring.dampingRatio))",
+                heldAs: "stays upright at 0", defaultEffect: LeanEffect(), preview: .lean
             ) { (full, flat, arguments) throws(ToolError) in
                 let maximum = try arguments[Self.maximum]
-                return try checked(["full": "'--lower'", "flat": "'--upper'", "maximum": "'--maximum'"]) {
+                let lean = try checked(["full": "'--lower'", "flat": "'--upper'", "maximum": "'--maximum'"]) {
                     () throws(EffectParameterError) in
                     try LeanEffect.validated(maximum: maximum, flat: flat, full: full)
                 }
+                return BuiltEffect(
+                    effect: lean,
+                    description: "lean of \(d(lean.maximum))° at \(d(lean.full))° and below, 0 at \(d(lean.flat))°")
             },
             EffectEntry(
                 name: "unfold", quantity: "unfold progress (0…1)", summary: "Android's unfold progress, angle / 165°",
                 lower: nil,
-                upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle)
+                upper: .init(meaning: "is 1", defaultValue: UnfoldProgressEffect().unfoldedAngle),
+                curve: "clamp(angle / \(d(UnfoldProgressEffect().unfoldedAngle))), Android's convention",
+                spring: "stiffness \(rounded(UnfoldProgressEffect().preferredSpring.stiffness)) and "
+                    + "ζ \(rounded(UnfoldProgressEffect().preferredSpring.dampingRatio))",
+                defaultEffect: UnfoldProgressEffect(), preview: .unfold
             ) { (_, unfolded, _) throws(ToolError) in
-                try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
+                let unfold = try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
                     try UnfoldProgressEffect.validated(unfoldedAngle: unfolded)
                 }
+                return BuiltEffect(effect: unfold, description: "unfold progress, 1 from \(d(unfold.unfoldedAngle))°")
             },
         ]
+
+        /// The effects the preview draws that are no hinge effect of the catalogue: the
+        /// frosted glass is an optic over an interface (``FrostedGlass``), tilted by a ramp of
+        /// its own.
+        static let previewOnly: Set<PreviewEffect> = [.glass]
+
+        /// ``DecimalNumber/shortest(_:)``, short for the prose above.
+        private static func d(_ value: Double) -> String { DecimalNumber.shortest(value) }
+
+        /// A spring's derived figure (a response is 2π√(m/k)) to three decimals, as a person
+        /// writes it: 0.8, not 0.7999999999999999.
+        private static func rounded(_ value: Double) -> String { d((value * 1000).rounded() / 1000) }
+
+        /// `curve --help`'s words on the effects: "bloom: …. ramp: …." in the catalogue's order.
+        static var curveProse: String { catalogue.map { "\($0.name): \($0.curve)." }.joined(separator: " ") }
+
+        /// `animate --help`'s words on the effects it offers: their names, their own springs and
+        /// what Reduce Motion does to each (read from the effect's default instance).
+        static var animateProse: String {
+            let offered = catalogue.filter(\.animates)
+            let springs = offered.map { "\($0.spring ?? "") for \($0.name)" }
+            let tracking = offered.filter { $0.defaultEffect.reducedMotion == .trackHinge }.map(\.name)
+            let holding = offered.filter { $0.defaultEffect.reducedMotion == .holdNeutral }
+            var reduced = [
+                words(tracking, "and") + (tracking.count == 1 ? " follows" : " follow")
+                    + " the hinge directly (no spring)"
+            ]
+            reduced += holding.map { "\($0.name) \($0.heldAs)" }
+            return """
+                --effect \(words(offered.map(\.name), "or")) maps each reading (angle and status, or the \
+                position with --input position) through the effect with its defaults, and the \
+                spring chases the effect's value (without spring options, the effect's own \
+                spring: \(springs.joined(separator: ", "))); a sample with neither angle nor status is then \
+                no hinge, and a status alone changes the status. Under any --reduce-motion but 'off', \
+                \(reduced.joined(separator: " and ")).
+                """
+        }
+
+        /// `a, b or c`.
+        static func words(_ names: [String], _ last: String) -> String {
+            guard names.count > 1 else { return names.first ?? "" }
+            return names.dropLast().joined(separator: ", ") + " \(last) " + (names.last ?? "")
+        }
 
         /// Builds an effect through its `validated(…)` factory, the one place its rules are
         /// written; a refusal becomes a usage error that names the options (`flags`: each
         /// parameter's option) instead of the library's parameter names.
-        static func checked(
-            _ flags: [String: String], _ build: () throws(EffectParameterError) -> any HingeEffect
-        ) throws(ToolError) -> any HingeEffect {
+        static func checked<Effect: HingeEffect>(
+            _ flags: [String: String], _ build: () throws(EffectParameterError) -> Effect
+        ) throws(ToolError) -> Effect {
             do {
                 return try build()
             } catch {
@@ -114,7 +197,7 @@ extension HingeTool {
         static let animatedNames = catalogue.filter(\.animates).map(\.name)
 
         /// `bloom, ramp, lean or unfold`.
-        static var namesInWords: String { names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") }
+        static var namesInWords: String { words(names, "or") }
 
         static let options: [CommandSpec.Option] = [lower.option, upper.option, easing.option, maximum.option]
         static let lower = OptionKey<Double?>(["--lower"], value: "deg", help: boundHelp(\.lower), in: -360...720)
@@ -165,8 +248,8 @@ extension HingeTool {
             return text
         }
 
-        /// The effect `name` with the options given, checked.
-        static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> any HingeEffect {
+        /// The effect `name` with the options given, checked, and the line that names its curve.
+        static func makeEffect(_ name: String, _ arguments: ParsedArguments) throws(ToolError) -> BuiltEffect {
             let (lower, upper) = (try arguments[Self.lower], try arguments[Self.upper])
             let entry = catalogue.first { $0.name == name }
             for key in [easing.option.key, maximum.option.key]
@@ -174,9 +257,7 @@ extension HingeTool {
                 throw .usage("'--\(key)' does not apply to the \(name) effect")
             }
             guard let entry else {
-                throw .usage(
-                    "The value '\(name)' is invalid for '<effect>'. Please provide one of \(ArgumentParser.list(names))."
-                )
+                throw .usage(ValueKind.notOneOf(name, option: "--effect", choices: names))
             }
             if entry.lower == nil, arguments.isGiven(Self.lower) {
                 throw .usage("'--lower' does not apply to the \(name) effect")

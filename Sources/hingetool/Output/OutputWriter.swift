@@ -10,16 +10,16 @@ internal import HingeSupport
 /// try output.commit()
 /// ```
 ///
-/// Standard output (no path, or `-`) receives each chunk through ``ToolContext/write`` as it
-/// fills. A file is written to a temporary file beside it (same folder, so the rename cannot
+/// Standard output (no path, or `-`) receives each chunk through ``ToolContext/output`` as it
+/// fills, as bytes: text is encoded once, when it is written, and a chunk may end inside a
+/// character without harm (``ByteSink``). A file is written to a temporary file beside it (same folder, so the rename cannot
 /// cross file systems), which ``commit()`` flushes, syncs and renames over the target: a
 /// reader never sees half a file. If the command fails before it commits, the temporary file
 /// is removed when the writer goes away, so a failed run leaves nothing behind.
 final class OutputWriter {
     private enum Destination {
-        case standardOutput((String) -> Void)
+        case sink(ByteSink)
         case file(FileOutput)
-        case spool(Spool)
     }
 
     /// Bytes gathered before they are passed on: large enough that writes cost little per
@@ -41,7 +41,7 @@ final class OutputWriter {
     /// - Throws: ``ToolError/failure(_:)`` when the temporary file cannot be created.
     init(path: String?, context: ToolContext) throws(ToolError) {
         guard let path, path != "-" else {
-            destination = .standardOutput(context.write)
+            destination = .sink(context.output)
             return
         }
         destination = .file(try FileOutput(path: path))
@@ -49,7 +49,7 @@ final class OutputWriter {
 
     /// An output into `spool`, for rows that wait for a header only known at the end.
     init(spool: Spool) {
-        destination = .spool(spool)
+        destination = .sink(spool.sink)
     }
 
     deinit {
@@ -58,18 +58,21 @@ final class OutputWriter {
         file.abandon()
     }
 
-    /// Appends `text`, passing the buffer on once it holds a chunk.
+    /// Appends `text` as UTF-8, passing the buffer on once it holds a chunk.
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            if bytes.count > Self.chunkSize {
-                flush()
-                pass(bytes)
-                return
-            }
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[used...]).initialize(fromContentsOf: bytes)
-            used += bytes.count
+        text.withUTF8 { bytes in write(bytes) }
+    }
+
+    /// Appends `bytes`, passing the buffer on once it holds a chunk.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count > Self.chunkSize {
+            flush()
+            pass(bytes)
+            return
         }
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[used...]).initialize(fromContentsOf: bytes)
+        used += bytes.count
         if used >= Self.chunkSize { flush() }
     }
 
@@ -91,7 +94,7 @@ final class OutputWriter {
         if used >= Self.chunkSize { flush() }
     }
 
-    /// Appends one ASCII byte.
+    /// Appends one byte.
     func write(byte: UInt8) {
         buffer[used] = byte
         used += 1
@@ -120,12 +123,10 @@ final class OutputWriter {
 
     private func pass(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch destination {
-        case .standardOutput(let write):
-            write(String(decoding: bytes, as: UTF8.self))
+        case .sink(let sink):
+            sink.write(bytes)
         case .file(let file):
             if failure == nil, !file.write(bytes) { failure = Self.writeFailure(file.path) }
-        case .spool(let spool):
-            spool.write(String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -7,9 +7,9 @@ internal import HingeSupport
 /// descriptor) ends it with status 74 (EX_IOERR) and `hingetool: write error: <reason>` on standard error.
 /// Either way the temporary files still registered are removed first.
 enum StandardOutput {
-    /// Writes `text` to descriptor 1, or ends the process as described above.
-    static func write(_ text: String) {
-        guard !writeAll(text, to: 1) else { return }
+    /// Writes `bytes` to descriptor 1, or ends the process as described above.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !writeAll(bytes, to: 1) else { return }
         let error = errno
         TemporaryFiles.removeAll()
         if error == EPIPE { exit(ExitCode.success.rawValue) }

@@ -8,11 +8,12 @@ final class TemporaryFolder {
     let path: String
     private let slot: Int
 
-    /// Makes `$TMPDIR/hingetool-<purpose>-XXXXXX` (mode 0700), or a hidden
+    /// Makes `$TMPDIR/hingetool-<purpose>-XXXXXX` (mode 0700; `TMPDIR` taken as the bytes it
+    /// holds, ``FileName/temporaryFolder()``), or a hidden
     /// `.hingetool-<purpose>-XXXXXX` inside `parent` (so renames out of it stay on its file system).
     /// - Throws: ``ToolError/failure(_:)`` when the folder cannot be made.
     init(purpose: String, in parent: String? = nil) throws(ToolError) {
-        let base = parent.map { $0 + "/.hingetool-" } ?? NSTemporaryDirectory() + "hingetool-"
+        let base = parent.map { $0 + "/.hingetool-" } ?? FileName.temporaryFolder() + "hingetool-"
         var template = FileName.native(base + "\(purpose)-XXXXXX")
         // Made and registered in one step, so a signal never finds it unregistered.
         let made = TemporaryFiles.making { () -> (value: String, entry: TemporaryFiles.Entry)? in

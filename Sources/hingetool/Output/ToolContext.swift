@@ -4,7 +4,8 @@ internal import HingeSupport
 /// Where a command's input comes from and its output goes, so tests can run the tool in
 /// process.
 struct ToolContext {
-    var write: (String) -> Void
+    /// Standard output: bytes, passed on as they are (``ByteSink``).
+    var output: ByteSink
     var writeError: (String) -> Void
     var openStandardInput: () throws(FileByteSource.FileError) -> any TraceByteSource
     /// Progress for long work; the standard context shows it only when standard error is a
@@ -15,7 +16,7 @@ struct ToolContext {
 
     static var standard: ToolContext {
         var context = ToolContext(
-            write: StandardOutput.write,
+            output: ByteSink(StandardOutput.write),
             writeError: { text in _ = writeAll(text, to: 2) },
             openStandardInput: { () throws(FileByteSource.FileError) in try FileByteSource.standardInput() })
         if isatty(2) != 0 { context.progress = { text in _ = writeAll(text, to: 2) } }
@@ -136,6 +137,9 @@ struct ToolContext {
         }
         writeError(text)
     }
+
+    /// Writes `text` to standard output as UTF-8.
+    func write(_ text: String) { output.write(text) }
 
     /// Writes `text` to standard output, or atomically to `path` (see ``OutputWriter``).
     func emit(_ text: String, to path: String?) throws(ToolError) {

@@ -15,7 +15,7 @@ struct OptionDeclarationTests {
             for option in entry.spec.allOptions {
                 guard let value = option.defaultValue else { continue }
                 #expect(throws: Never.self, "\(entry.path) \(option.longName) \(value)") {
-                    try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
+                    try option.kind.check(value, option: option.longName)
                 }
             }
         }
@@ -142,11 +142,11 @@ struct ExitAndProgressTests {
     func progressErased() throws {
         final class Sink: @unchecked Sendable {
             var progress = ""
-            var output = ""
         }
         let sink = Sink()
+        let output = ByteCollector()
         var context = ToolContext(
-            write: { sink.output += $0 }, writeError: { _ in },
+            output: output.sink, writeError: { _ in },
             openStandardInput: { () throws(FileByteSource.FileError) in InMemoryByteSource([]) })
         context.progress = { sink.progress += $0 }
         let status = HingeTool.run(["film", dataset("films/cut")], context: context)
@@ -154,7 +154,7 @@ struct ExitAndProgressTests {
         #expect(sink.progress.hasPrefix("\rfilm: "))
         #expect(sink.progress.hasSuffix("\r\u{1B}[K"))
         #expect(!sink.progress.contains("\n"))
-        #expect(!sink.output.isEmpty)
+        #expect(!output.bytes.isEmpty)
     }
 
     @Test("Progress stays off standard error when it is not a terminal")

@@ -19,7 +19,8 @@ struct AnimateEffectDriverTests {
     func sameFrames(effectName: String) throws {
         #expect(Self.datasets.count >= 8)
         let effect = try HingeTool.EffectOptions.makeEffect(
-            effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options))
+            effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options)
+        ).effect
         for name in Self.datasets {
             let run = runTool(["animate", dataset(name), "--effect", effectName])
             try #require(run.status == 0, "\(name): \(run.error)")

@@ -70,7 +70,7 @@ struct GeneratedHostileTests {
     }
 
     @Test(
-        "Input attacks on every declared input: FIFO, device node, endless stream, newline and escape in the name, CRLF, huge gap",
+        "Input attacks on every declared input: FIFO, device node, endless stream, newline and escape in the name, CRLF, huge gap, trailing blanks, Int64 edges",
         .slow, arguments: leaves)
     func inputAttacks(command: String) throws {
         let folder = temporaryFolder()
@@ -172,6 +172,22 @@ struct GeneratedHostileTests {
                 let gap = folder + "/gap-\(slot.index).csv"
                 try "time,angle\n0,10\n1000000,20\n".write(toFile: gap, atomically: false, encoding: .utf8)
                 attacks.append(("a 10⁶ s gap", gap))
+                // Issue 32's classes: a megabyte of blanks after a value (a trim one character at
+                // a time was quadratic), and integer times at the edges of Int64 (a sum past it
+                // trapped): the last nanosecond held, and one past it.
+                let spaces = folder + "/spaces-\(slot.index).csv"
+                try ("time,angle\n0,10" + String(repeating: " ", count: 1 << 20) + "\n1,20\n").write(
+                    toFile: spaces, atomically: false, encoding: .utf8)
+                attacks.append(("a megabyte of trailing spaces", spaces))
+                for (edge, times) in [
+                    ("Int64.max ns", ("9223372036854775806", "9223372036854775807")),
+                    ("one past Int64.max ns", ("0", "9223372036854775808")),
+                ] {
+                    let path = folder + "/edge-\(slot.index)-\(times.1.suffix(1)).csv"
+                    try "time_ns,angle\n\(times.0),10\n\(times.1),20\n".write(
+                        toFile: path, atomically: false, encoding: .utf8)
+                    attacks.append(("a time at \(edge)", path))
+                }
             }
         }
         for (attack, path) in attacks {

@@ -364,6 +364,30 @@ struct QuietFailureTests {
         #expect(missing.error.contains("'nope\\xE9.csv'"), "\(missing.error)")
     }
 
+    @Test("a frame named in Latin-1 is one frame of its folder: --order name reads it, --order time names it as \\xE9")
+    func latin1Frame() throws {
+        let work = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // The last frame renamed by the shell to 001275\xE9.png (issue 32: such a frame failed
+        // the whole folder); the oracle is the film of the untouched folder.
+        let film = dataset("films/crossfade")
+        let make = GuardedProcess(
+            arguments: [
+                "/bin/sh", "-c", "cp -R \"$0\" frames && mv frames/001275.png \"frames/001275$(printf '\\351').png\"",
+                film,
+            ],
+            folder: work, workingFolder: work
+        ).run()
+        try #require(make.status == 0, "\(make.error)")
+        let renamed = runTool(["film", work + "/frames", "--order", "name"])
+        let plain = runTool(["film", film, "--order", "name"])
+        #expect(renamed.status == 0, "\(renamed.error)")
+        #expect(renamed.output.split(separator: "\n").dropFirst() == plain.output.split(separator: "\n").dropFirst())
+        let byTime = runTool(["film", work + "/frames"])
+        #expect(byTime.status == 65)
+        #expect(byTime.error.contains("frames/001275\\xE9.png: the name is not a time"), "\(byTime.error)")
+    }
+
     // MARK: helpers
 
     private func mountSmallDisk(_ path: String, kilobytes: Int) -> Bool {

@@ -14,13 +14,14 @@ struct ToolRun {
 /// Runs hingetool in process, with `input` as standard input.
 func runTool(_ arguments: [String], input: String = "") -> ToolRun {
     final class Sink: @unchecked Sendable {
-        var output = ""
         var error = ""
     }
     let sink = Sink()
+    // Bytes gathered whole and decoded once at the end, as a terminal or a file sees them.
+    let output = ByteCollector()
     let context = ToolContext(
-        write: { sink.output += $0 }, writeError: { sink.error += $0 },
+        output: output.sink, writeError: { sink.error += $0 },
         openStandardInput: { () throws(FileByteSource.FileError) in InMemoryByteSource(Array(input.utf8)) })
     let status = HingeTool.run(arguments, context: context)
-    return ToolRun(status: status, output: sink.output, error: sink.error)
+    return ToolRun(status: status, output: output.text, error: sink.error)
 }

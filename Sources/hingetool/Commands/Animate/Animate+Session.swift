@@ -31,7 +31,8 @@ extension HingeTool.Animate {
                 effectName == "angle"
                 ? nil
                 : try HingeTool.EffectOptions.makeEffect(
-                    effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options))
+                    effectName, ParsedArguments(declaring: HingeTool.EffectOptions.options)
+                ).effect
             let springGiven = HingeTool.SpringOptions.options.contains { arguments.has($0.key) }
             if let effect, !springGiven {
                 initialSpring = effect.preferredSpring

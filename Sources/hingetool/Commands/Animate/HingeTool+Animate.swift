@@ -24,13 +24,7 @@ extension HingeTool {
                 per change and adds them up (SwiftUI's .interpolatingSpring). The two differ \
                 only when the spring changes, as with --change-spring.
 
-                --effect bloom, lean or unfold maps each reading (angle and status, or the \
-                position with --input position) through the effect with its defaults, and the \
-                spring chases the effect's value (without spring options, the effect's own \
-                spring: smooth for bloom, response 0.8 s and ζ 1 for lean, stiffness 600 and \
-                ζ 1 for unfold); a sample with neither angle nor status is then \
-                no hinge, and a status alone changes the status. Under any --reduce-motion but 'off', bloom and unfold follow the hinge \
-                directly (no spring) and lean stays upright at 0.
+                \(EffectOptions.animateProse)
                 """,
             arguments: [traceArgument],
             options: SpringOptions.options + [

@@ -158,18 +158,18 @@ enum FilmReport {
     ) throws(ToolError) -> [String] {
         let folder = set.folder
         guard let gnuplot = Gnuplot.executable() else { return [] }
-        var text = ""
+        let data = ByteCollector()
         let capture = ToolContext(
-            write: { text += $0 }, writeError: context.writeError, openStandardInput: context.openStandardInput)
+            output: data.sink, writeError: context.writeError, openStandardInput: context.openStandardInput)
         let output = try OutputWriter(path: nil, context: capture)
         HingeTool.Film.write(frames, events: events, hinge: hinge, source: source, to: output)
         try output.commit()
-        try set.write("curve.dat", text)
+        try set.write("curve.dat", data.bytes)
         var script = "set terminal pngcairo size 1000,\(hinge == nil ? 600 : 960) font 'DejaVu Sans,11'\n"
         script += "set output 'curve.png'\n" + GnuplotText.literal
         script += HingeTool.FilmPlot.script(
             data: "curve.dat", title: GnuplotText.quoted("film: " + (source as NSString).lastPathComponent),
-            events: HingeTool.FilmEventRows(text), hingeStops: hinge?.stops,
+            events: HingeTool.FilmEventRows(data.text), hingeStops: hinge?.stops,
             hitches: hitches?.list ?? [])
         _ = try Gnuplot.render(gnuplot, script: script, picture: "curve.png", in: set)
         return [folder + "/curve.dat", folder + "/curve.png"]
