@@ -18,7 +18,7 @@ if [ -z "$graphs" ]; then
   graphs=$(swift build --show-bin-path)/../symbolgraph
 fi
 status=0
-for module in HingeKit HingeAnalysis ImageStandIns FilmAnalysis; do
+for module in HingeKit HingeAnalysis ImageStandIns Frames FilmAnalysis; do
   list=docs/api/$module.txt
   fresh=$(mktemp)
   python3 - "$graphs/$module.symbols.json" "$module" >"$fresh" <<'PY'

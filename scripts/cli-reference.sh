@@ -296,7 +296,7 @@ EOF
       cat <<'EOF'
 `make plots` renders `Plots/fold-render-0.png`, `-15` and `-30` from this data with
 `Plots/fold-render.gp`. `--png FILE` writes the same pixels as a PNG without gnuplot (through
-libpng's simplified writer, via FilmAnalysis). A PPM that cannot be read exits 65 with
+libpng's simplified writer, via Frames). A PPM that cannot be read exits 65 with
 `file:line:column` in the header or plain (P3) data, `file: byte N` in binary (P6) data. The
 model is in [effects.md](effects.md#frosted-glass-fold).
 

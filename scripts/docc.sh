@@ -14,7 +14,7 @@ swift build --build-tests >/dev/null
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 all=$(swift build --show-bin-path)/../symbolgraph
 API_GRAPHS=$all scripts/api.sh --check
-for module in HingeKit HingeAnalysis ImageStandIns FilmAnalysis; do
+for module in HingeKit HingeAnalysis ImageStandIns Frames FilmAnalysis; do
   graphs="$out/symbol-graphs/$module"
   mkdir -p "$graphs"
   # Only the module's own graph: what it adds to other modules is documented where it lives.

@@ -1,6 +1,7 @@
 // fuzz-target: film_events
 
 @testable import FilmAnalysis
+@testable import Frames
 @testable import HingeKit
 
 /// libFuzzer target: the film event detector on arbitrary films — small frames (1 to 24 pixels

@@ -1,6 +1,6 @@
 // fuzz-target: png_decoder
 
-@testable import FilmAnalysis
+@testable import Frames
 
 /// libFuzzer target: arbitrary bytes as a PNG (the signature is put in front when missing).
 /// Decoding must never crash; an error names the file and says something; and whenever the

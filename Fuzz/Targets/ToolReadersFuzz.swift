@@ -5,6 +5,7 @@
 // fuzz-sources: Sources/hingetool/CommandLine/UsageError.swift
 
 @testable import FilmAnalysis
+@testable import Frames
 @testable import HingeKit
 
 /// libFuzzer target: the readers hingetool uses for files that are not traces, the stage log

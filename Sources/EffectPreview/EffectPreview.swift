@@ -1,5 +1,5 @@
-import FilmAnalysis
-import HingeKit
+package import Frames
+package import HingeKit
 
 /// An effect driven by a hinge trace, drawn frame by frame with Cairo, its lanes side by side
 /// and labelled: what `hingetool preview` encodes.

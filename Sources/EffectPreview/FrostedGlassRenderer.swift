@@ -1,5 +1,5 @@
-import FilmAnalysis
-import HingeKit
+package import Frames
+package import HingeKit
 
 /// Renders an interface image through the ``FrostedGlass`` model: what `hingetool fold-render`
 /// writes and the glass preview shows.

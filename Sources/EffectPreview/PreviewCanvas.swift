@@ -1,5 +1,5 @@
 internal import CCairo
-import FilmAnalysis
+import Frames
 
 /// A Cairo image surface to draw one frame on, anti-aliased: the only place the previews touch
 /// Cairo's pointers.

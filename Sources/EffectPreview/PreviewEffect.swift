@@ -1,4 +1,4 @@
-import FilmAnalysis
+import Frames
 import HingeKit
 internal import HingeSupport
 

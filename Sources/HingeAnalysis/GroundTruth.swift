@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// The true hinge motion behind a trace, at any time: what a reading is scored against.
 ///

@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 internal import HingeSupport
 
 /// A causal estimate of the hinge from an estimator that knows how the traces are made: a

@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 internal import HingeSupport
 
 /// A peer that reads the same sensors: the motion filter of the open-source MacBook lid-angle

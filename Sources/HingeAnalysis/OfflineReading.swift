@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// The best reading of a whole trace that hindsight allows: the non-causal reference that the
 /// online `HingeReader` is compared with.

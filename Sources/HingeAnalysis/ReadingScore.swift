@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// How well a reading of a trace matches the truth behind it.
 ///

@@ -1,5 +1,5 @@
 internal import CGSL
-import HingeKit
+public import HingeKit
 
 /// A reference solution of the spring equation by numerical integration, backed by
 /// `gsl_odeiv2` with the Prince–Dormand 8(9) stepper.

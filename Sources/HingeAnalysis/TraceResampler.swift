@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// The angles of an irregular hinge trace, interpolated onto any times or a uniform grid.
 ///

@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 internal import HingeSupport
 
 /// The displays the frontier compares, now HingeKit's `HingeDisplay`. Its `show(_:)`, which

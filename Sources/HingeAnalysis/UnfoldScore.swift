@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// How well a displayed unfold progress matches the true progress, clamp(true angle / 165°).
 ///

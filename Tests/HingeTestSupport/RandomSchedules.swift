@@ -1,6 +1,6 @@
 // Seeded random retarget schedules for the SpringAnimator tests, shared by the test targets.
 
-import HingeKit
+public import HingeKit
 
 /// A start state, a sequence of retargets at irregular times and the frame times at which the
 /// animator is asked for its value: one reproducible random case.

@@ -1,6 +1,6 @@
 // Seeded random springs for reproducible random tests, shared by the test targets.
 
-import HingeKit
+public import HingeKit
 
 #if canImport(Darwin)
     import Darwin

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// A test (or suite) that takes a second or more: `make test` runs it; `make test-fast` sets
 /// `HINGEKIT_SKIP_SLOW=1` and it is skipped, reported as cancelled with the reason. The trait

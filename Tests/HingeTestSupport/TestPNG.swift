@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// A PNG encoder for tests, independent of libpng: any colour type, bit depth, palette,
 /// transparency chunk and Adam7 interlacing, stored (uncompressed) deflate blocks. It writes

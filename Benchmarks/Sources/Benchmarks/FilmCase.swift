@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 
 #if canImport(Darwin)
     import Darwin

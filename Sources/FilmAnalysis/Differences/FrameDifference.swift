@@ -1,3 +1,5 @@
+public import Frames
+
 /// How much a frame differs from another: the root mean square error over the whole picture,
 /// normalised exactly as ImageMagick 6's `compare -metric RMSE A B null:` prints it in
 /// parentheses, and the same measure per tile.

@@ -1,3 +1,5 @@
+import Frames
+
 // The tile sums in Swift's vector types: the path where CFrameKernels has only plain C.
 
 extension FrameSummary {

@@ -1,4 +1,5 @@
 internal import CFrameKernels
+public import Frames
 
 /// What is kept of a frame once it has been compared with its neighbours: its mean colour and
 /// its detail (standard deviation) per tile and over the whole frame.

@@ -23,10 +23,10 @@ public struct FilmEvent: Hashable, Sendable {
     /// What kind of change it is.
     public var kind: Kind
     /// When it started, in milliseconds: the first frame that shows it.
-    public var start: Int
+    public var start: Milliseconds
     /// When it ended, in milliseconds: the frame that ends it (for a blank frame or a flash,
     /// the frame that replaces it; for the others, the last frame that is part of it).
-    public var end: Int
+    public var end: Milliseconds
     /// The frames it spans, without repeated frames (those under the film's noise floor):
     /// changed frames for a cut, crossfade, settle and late motion; the blank or flat frames
     /// for a blank frame, a flash and the lead-in.
@@ -55,12 +55,12 @@ public struct FilmEvent: Hashable, Sendable {
     public var alternatives: [Kind] = []
     /// With a hinge trace: milliseconds from the hinge's last stop before ``start`` to ``start``
     /// (`nil` without a trace, or when the hinge was moving at ``start``).
-    public var sinceHingeStop: Int?
+    public var sinceHingeStop: Milliseconds?
     /// With a hinge trace: milliseconds from the hinge's last start of motion before ``start``.
-    public var sinceHingeStart: Int?
+    public var sinceHingeStart: Milliseconds?
 
     /// An event from its parts.
-    public init(kind: Kind, start: Int, end: Int, frames: Int, peak: Double) {
+    public init(kind: Kind, start: Milliseconds, end: Milliseconds, frames: Int, peak: Double) {
         self.kind = kind
         self.start = start
         self.end = end

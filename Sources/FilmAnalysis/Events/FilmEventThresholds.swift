@@ -21,10 +21,10 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var cutArea: Double = 0.2
     /// Changed frames closer than this belong to one run (a crossfade, a motion): 50 ms, three
     /// frames at 60 Hz, so a dropped or repeated frame does not split a run.
-    public var runGap: Int = 50
+    public var runGap: Milliseconds = 50
     /// Changed frames closer than this may belong to one crossfade: 200 ms. Chromium under load
     /// drew a 200 ms fade as one or two frames (Datasets/films/real/crossfade-*).
-    public var fadeGap: Int = 200
+    public var fadeGap: Milliseconds = 200
     /// A stretch of at least this many frames that are not repeats, each less than ``runGap``
     /// after the one before, is tried as a crossfade even when none of its steps is a change: 3.
     public var gradualFrames: Int = 3
@@ -68,7 +68,7 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A tile with less detail than this is a flat fill (a placeholder): 0.008.
     public var flatTile: Double = 0.008
     /// A flat region filled within this time is a flash: 250 ms.
-    public var longestFlash: Int = 250
+    public var longestFlash: Milliseconds = 250
     /// When a flash's tiles are filled, at most this share of the step's change (sum of squared
     /// tile differences) lies outside them and the tiles touching them: 0.25 (the picture lands, the
     /// layout stays).
@@ -102,10 +102,10 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var blink: Double = 0.08
     /// Changes closer than this belong to one burst; the film has settled when none follows
     /// within it: 250 ms.
-    public var settleGap: Int = 250
+    public var settleGap: Milliseconds = 250
     /// A burst that starts longer than this after the hinge stopped is late motion: 500 ms
     /// (HingeKit's default springs settle within half a second).
-    public var lateMotion: Int = 500
+    public var lateMotion: Milliseconds = 500
     /// A late burst is late motion only when one of its steps reaches this: 0.05. The late
     /// slides of the recorded corpus reach 0.19–0.24 and the synthetic film's 0.14; a clock's
     /// tick measures 0.023–0.033 and VP9 refreshing its picture at CRF 40 0.017.

@@ -36,7 +36,7 @@ public struct FilmHitches: Sendable {
     /// One frame that stayed too long.
     public struct Hitch: Sendable, Equatable {
         /// The presentation time (ms on the film's clock) of the frame that stayed too long.
-        public let start: Int
+        public let start: Milliseconds
         /// How many display periods it was on screen (its hold over the display period, rounded).
         public let framesHeld: Int
         /// How long it stayed beyond the motion's period, in ms.
@@ -91,7 +91,7 @@ public struct FilmHitches: Sendable {
     public let list: [Hitch]
     /// The motions found (ms): one period of the motion before the first frame that moved, to the
     /// last frame that moved.
-    public let motions: [ClosedRange<Int>]
+    public let motions: [ClosedRange<Milliseconds>]
 
     /// The summed hitch time, ms.
     public var hitchTime: Double { list.reduce(0) { $0 + $1.time } }

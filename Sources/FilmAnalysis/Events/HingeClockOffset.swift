@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// Where a hinge trace sits on a film's clock, estimated from the film itself.
 ///
@@ -28,18 +28,18 @@ public struct HingeClockOffset: Sendable {
     /// The longest an interface following the hinge takes to start changing once the hinge starts
     /// to move: 500 ms (HingeKit's springs settle within half a second; the page of the recorded
     /// corpus starts its slide 100–250 ms after the hinge).
-    public static let reaction = 500
+    public static let reaction: Milliseconds = 500
 
     /// Film time minus trace time, milliseconds.
-    public let offset: Int
+    public let offset: Milliseconds
     /// Half the range of offsets that fit as well, milliseconds.
-    public let uncertainty: Int
+    public let uncertainty: Milliseconds
     /// The hinge starts followed by a change of the film at ``offset``.
     public let followedStarts: Int
     /// The hinge starts that lie within the film at ``offset``.
     public let startsInFilm: Int
     /// Other offsets (the middle of each range) at which as many hinge starts are followed.
-    public let alternatives: [Int]
+    public let alternatives: [Milliseconds]
 
     /// Whether other offsets fit the film as well as ``offset``.
     public var isAmbiguous: Bool { !alternatives.isEmpty }
@@ -71,7 +71,9 @@ public struct HingeClockOffset: Sendable {
     /// (`changes`, on the film's clock) and at which the hinge starts to move (`hingeStarts`,
     /// on the trace's clock); `traceStart` is the trace's first sample and `film` the film's
     /// first to last frame. `nil` when either list is empty.
-    public init?(changes: [Int], hingeStarts: [Int], traceStart: Int, film: ClosedRange<Int>) {
+    public init?(
+        changes: [Milliseconds], hingeStarts: [Milliseconds], traceStart: Milliseconds, film: ClosedRange<Milliseconds>
+    ) {
         let ranges = Self.bestRanges(changes: changes.sorted(), hingeStarts: hingeStarts.sorted())
         guard !ranges.isEmpty else { return nil }
         let middles = ranges.map { ($0.lowerBound + $0.upperBound) / 2 }

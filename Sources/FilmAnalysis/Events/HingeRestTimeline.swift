@@ -1,4 +1,4 @@
-import HingeKit
+public import HingeKit
 
 /// When the hinge started and stopped moving, from HingeKit's `HingeReader` rest detection
 /// (`HingeReading.isResting`), on the film's clock in milliseconds.
@@ -8,11 +8,11 @@ import HingeKit
 /// rest).
 public struct HingeRestTimeline: Sendable {
     /// Times (ms) at which the hinge came to rest.
-    public let stops: [Int]
+    public let stops: [Milliseconds]
     /// Times (ms) at which the hinge started to move.
-    public let starts: [Int]
+    public let starts: [Milliseconds]
     /// The angle at each 5 ms step, as `(time ms, position °)`, for plots.
-    public let positions: [(time: Int, angle: Double)]
+    public let positions: [(time: Milliseconds, angle: Double)]
 
     /// The timeline of `samples` (in time order), shifted by `offset` milliseconds onto the film's
     /// clock (film time = trace time + offset).
@@ -23,7 +23,7 @@ public struct HingeRestTimeline: Sendable {
     ///   - configuration: how the `HingeReader` reads (its default unless given).
     /// - Throws: `HingeReader.InputError` for a sample the reader refuses.
     public init(
-        samples: [HingeSample], offset: Int = 0, configuration: HingeReader.Configuration = .init()
+        samples: [HingeSample], offset: Milliseconds = 0, configuration: HingeReader.Configuration = .init()
     )
         throws(HingeReader.InputError)
     {
@@ -63,12 +63,12 @@ public struct HingeRestTimeline: Sendable {
 
     /// The last stop at or before `time` with no start between, or `nil` if the hinge was
     /// moving at `time` (or never stopped before it).
-    public func restingSince(_ time: Int) -> Int? {
+    public func restingSince(_ time: Milliseconds) -> Milliseconds? {
         guard let stop = stops.last(where: { $0 <= time }) else { return nil }
         if let start = starts.last(where: { $0 <= time }), start > stop { return nil }
         return stop
     }
 
     /// The last start of motion at or before `time`.
-    public func movingSince(_ time: Int) -> Int? { starts.last { $0 <= time } }
+    public func movingSince(_ time: Milliseconds) -> Milliseconds? { starts.last { $0 <= time } }
 }

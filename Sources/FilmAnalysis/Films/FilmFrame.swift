@@ -5,14 +5,14 @@ public struct FilmFrame: Sendable {
     public let file: String
     /// When the frame appeared, in milliseconds (from the file name), or its position in the
     /// film when frames are ordered by name.
-    public let time: Int
+    public let time: Milliseconds
     /// Its colour and detail per tile.
     public let summary: FrameSummary
     /// Its difference from the frame before; `nil` for the first frame.
     public let difference: FrameDifference?
 
     /// A frame record from its parts.
-    public init(file: String, time: Int, summary: FrameSummary, difference: FrameDifference?) {
+    public init(file: String, time: Milliseconds, summary: FrameSummary, difference: FrameDifference?) {
         self.file = file
         self.time = time
         self.summary = summary

@@ -1,4 +1,5 @@
 import Dispatch
+public import Frames
 internal import HingeSupport
 
 /// Decodes the frames of a film once each, in parallel, and keeps only their summaries and
@@ -52,7 +53,7 @@ public struct FilmReader: Sendable {
     /// - Parameters:
     ///   - files: the frames in film order (``FrameFile/frames(inFolder:order:)``).
     ///   - progress: called after each batch with the frames done so far.
-    /// - Throws: ``FrameError`` for the first bad file in film order, or for a frame whose size
+    /// - Throws: `FrameError` (Frames) for the first bad file in film order, or for a frame whose size
     ///   differs from the first frame's (naming both files).
     /// - Complexity: O(total pixels) work, spread over the cores.
     public func read(_ files: [FrameFile], progress: (Int) -> Void = { _ in }) throws(FrameError) -> [FilmFrame] {

@@ -1,4 +1,5 @@
 import Dispatch
+public import Frames
 
 /// Reads a film whose frames arrive one after another already decoded — a video decoded by
 /// ffmpeg into a pipe — into the same summaries and differences as ``FilmReader``.
@@ -32,10 +33,10 @@ public struct FilmStreamReader: Sendable {
     ///   - inspect: called with each frame and its position, on any thread, before it is dropped
     ///     (for thumbnails).
     ///   - progress: called after each batch with the frames done so far.
-    /// - Throws: what `next` throws, or ``FrameError`` for a frame whose size differs from the
+    /// - Throws: what `next` throws, or `FrameError` (Frames) for a frame whose size differs from the
     ///   first frame's.
     public func read(
-        source: String, _ next: () throws(FrameError) -> (time: Int, frame: Frame)?,
+        source: String, _ next: () throws(FrameError) -> (time: Milliseconds, frame: Frame)?,
         inspect: (@Sendable (Int, Frame) -> Void)? = nil, progress: (Int) -> Void = { _ in }
     ) throws(FrameError) -> [FilmFrame] {
         var result: [FilmFrame] = []

@@ -1,3 +1,4 @@
+public import Frames
 internal import HingeSupport
 
 /// A frame image in a folder and the time it stands for.
@@ -5,10 +6,10 @@ public struct FrameFile: Hashable, Sendable {
     /// The path of the image.
     public var path: String
     /// Milliseconds (from the name), or the position in name order.
-    public var time: Int
+    public var time: Milliseconds
 
     /// A frame file at `path` shown at `time`.
-    public init(path: String, time: Int) {
+    public init(path: String, time: Milliseconds) {
         self.path = path
         self.time = time
     }
@@ -30,7 +31,7 @@ public struct FrameFile: Hashable, Sendable {
     /// The `.png` and `.ppm` files of `folder` (other files, such as a ground truth JSON or a
     /// hinge trace beside the frames, and hidden files are not frames), in film order.
     ///
-    /// - Throws: ``FrameError`` when the folder cannot be read, holds no frames, a name is not
+    /// - Throws: `FrameError` (Frames) when the folder cannot be read, holds no frames, a name is not
     ///   a time (with ``Order/time``), or two names spell the same time (naming both).
     public static func frames(inFolder folder: String, order: Order = .time) throws(FrameError) -> [FrameFile] {
         guard let directory = opendir(FileName.native(folder)) else {

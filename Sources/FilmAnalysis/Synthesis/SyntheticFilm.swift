@@ -1,4 +1,5 @@
-import HingeKit
+public import Frames
+public import HingeKit
 
 /// Synthetic films with ground truth: the glitches docs/film.md is about, drawn at any size,
 /// with frames only where the picture changes, at irregular times (as ffmpeg's passthrough
@@ -44,7 +45,7 @@ public struct SyntheticFilm: Sendable {
     /// What one frame shows.
     public struct Shot: Hashable, Sendable {
         /// When it appears, in milliseconds.
-        public var time: Int
+        public var time: Milliseconds
         /// The dark layout's share: 0 is the light layout, 1 the dark one, between a blend.
         public var blend: Double = 0
         /// How far the light layout's content is slid to the left, in 180-wide units.

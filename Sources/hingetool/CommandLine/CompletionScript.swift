@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shell completion scripts, generated from the command catalogue
 /// (`hingetool --generate-completion-script bash|zsh|fish`): subcommands, options and their
 /// values (the words of a choice, files, folders) come from the declarations, so a new option

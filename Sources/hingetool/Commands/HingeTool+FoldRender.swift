@@ -1,5 +1,5 @@
 import EffectPreview
-import FilmAnalysis
+import Frames
 import HingeKit
 internal import HingeSupport
 

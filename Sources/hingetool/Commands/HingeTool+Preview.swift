@@ -1,6 +1,6 @@
 import EffectPreview
-import FilmAnalysis
 import Foundation
+import Frames
 import HingeKit
 internal import HingeSupport
 

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import Frames
 import HingeKit
 internal import HingeSupport
 

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import Frames
 internal import HingeSupport
 
 /// Where `film` gets its frames: a folder of frame images, or a video decoded by ffmpeg into a

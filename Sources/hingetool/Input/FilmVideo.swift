@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import Frames
 internal import HingeSupport
 
 /// A video's frames straight from ffmpeg's pipe, with their times: ffmpeg decodes and writes

@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import Frames
 internal import HingeSupport
 
 /// Whether this ffmpeg converts `yuv420p` to RGB exactly as ``YUV420Conversion`` does, for one

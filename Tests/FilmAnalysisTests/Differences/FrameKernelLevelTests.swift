@@ -4,6 +4,7 @@ import HingeTestSupport
 import Testing
 
 @testable import FilmAnalysis
+@testable import Frames
 
 /// The C kernels at every instruction level this machine has (plain C, SSSE3, AVX2) against
 /// plain Swift loops, to the bit: the level the machine picks is then never the only one tested.

@@ -1,3 +1,4 @@
+import Frames
 import HingeKit
 import HingeTestSupport
 import Testing

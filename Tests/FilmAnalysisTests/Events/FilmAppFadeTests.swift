@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 import Testing
 
 /// Crossfades of app screens (issue 35) that the first corpus's rules missed, drawn pixel by

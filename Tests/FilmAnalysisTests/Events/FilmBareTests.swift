@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 import Testing
 
 /// A blank page under a phone's chrome (issue 35): the status bar (a clock) and the navigation

@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 import Testing
 
 /// A blend and moving content have the same tile means; their tiles' detail tells them apart

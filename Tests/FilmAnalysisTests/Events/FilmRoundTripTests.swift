@@ -1,5 +1,7 @@
 import FilmAnalysis
 import Foundation
+import Frames
+import HingeKit
 import HingeTestSupport
 import Testing
 

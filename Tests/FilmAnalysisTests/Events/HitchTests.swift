@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 import Testing
 
 /// `FilmHitches` on films built here frame by frame, where the truth is the plan that built

@@ -1,4 +1,5 @@
 import FilmAnalysis
+import Frames
 import Testing
 
 /// ``FrameMask``: the regions are filled with the mean of one side just outside them, so two

@@ -1,5 +1,5 @@
 import HingeKit
-import Testing
+public import Testing
 
 @Suite("HandMotion, SensorModel and SyntheticTrace")
 struct SyntheticTraceTests {
@@ -88,5 +88,5 @@ struct SyntheticTraceTests {
     }
 }
 extension SyntheticScenario: CustomTestStringConvertible {
-    public var testDescription: String { name }
+    var testDescription: String { name }
 }

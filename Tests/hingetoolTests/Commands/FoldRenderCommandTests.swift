@@ -1,5 +1,5 @@
-import FilmAnalysis
 import Foundation
+import Frames
 import HingeKit
 import HingeTestSupport
 import Testing

@@ -146,7 +146,7 @@ struct SnippetError: Error, CustomStringConvertible {
 /// for the `test` blocks. Files are rewritten only when they change, so a second build only
 /// compiles what changed.
 enum Snippets {
-    static let products = ["HingeKit", "HingeAnalysis", "FilmAnalysis", "ImageStandIns"]
+    static let products = ["HingeKit", "HingeAnalysis", "Frames", "FilmAnalysis", "ImageStandIns"]
     static let folder = packageRoot + "/.build/doc-snippets"
     /// SwiftPM names a path dependency after its folder.
     static let dependency = URL(fileURLWithPath: packageRoot).lastPathComponent

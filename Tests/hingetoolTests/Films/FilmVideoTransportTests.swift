@@ -1,5 +1,6 @@
 import FilmAnalysis
 import Foundation
+import Frames
 import HingeSupport
 import HingeTestSupport
 import Testing

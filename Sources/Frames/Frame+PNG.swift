@@ -2,7 +2,7 @@ internal import CPNG
 
 extension Frame {
     /// The eight bytes every PNG file starts with.
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Decodes a PNG: 1- to 16-bit grey, grey + alpha, RGB, RGBA and palette images,
     /// interlaced or not.

@@ -1,3 +1,5 @@
+public import Frames
+
 /// Regions of every frame that film analysis leaves out — a status bar's clock, a recorder's
 /// own overlay — given in pixels of the frame.
 ///

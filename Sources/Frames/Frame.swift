@@ -99,5 +99,5 @@ public struct Frame: Sendable {
         return (sample(0), sample(1), sample(2), layout.hasAlpha ? sample(3) : 1)
     }
 
-    static let hostIsLittleEndian = UInt16(1).littleEndian == 1
+    package static let hostIsLittleEndian = UInt16(1).littleEndian == 1
 }
