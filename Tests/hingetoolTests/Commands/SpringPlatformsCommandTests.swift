@@ -167,7 +167,7 @@ struct SpringPlatformsCommandTests {
             (["--tension", "170", "--friction", "26", "--bounce", "0.2"], "'--bounce' goes with"),
             (["--preset", "smooth", "--format", "markdown"], "'--format markdown' goes with '--list'"),
             (["--list", "--format", "css"], "'--format css' is a motion's easing"),
-            (["--report", "--format", "css"], "'--format css' prints the motion as an easing"),
+            (["--report", "--format", "css"], "'--format css' prints the motion, not a report"),
             (["--stiffness", "100", "--damping-ratio", "0", "--format", "css"], "the spring never settles"),
         ])
     func clashes(arguments: [String], message: String) {
