@@ -221,7 +221,8 @@ struct FilmCommandTests {
         #expect(written == runTool(["film", dataset("films/cut")]).output)
         #expect(runTool(["film", dataset("films/cut"), "--fail-on", "crossfade,blink"]).status == 0)
         let bad = runTool(["film", dataset("films/cut"), "--fail-on", "cut,blnk"])
-        #expect(bad.status == 64 && bad.error.hasPrefix("Error: --fail-on: 'blnk' (in 'cut,blnk')") && bad.error.contains("'blink'"))
+        #expect(bad.status == 64)
+        #expect(bad.error.hasPrefix("Error: --fail-on: 'blnk' (in 'cut,blnk')") && bad.error.contains("'blink'"))
     }
 
     @Test("--thresholds: a cut threshold above the cut's 0.552 turns the cut into no event; bad names are 64")
