@@ -5,6 +5,7 @@
 // fuzz-sources: Sources/hingetool/CommandLine/UsageError.swift
 // fuzz-sources: Sources/hingetool/CommandLine/HelpFormatter.swift
 // fuzz-sources: Sources/hingetool/CommandLine/ValueKind.swift
+// fuzz-sources: Sources/hingetool/CommandLine/ShellWord.swift
 
 @testable import HingeKit
 
