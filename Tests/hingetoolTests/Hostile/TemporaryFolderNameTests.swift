@@ -49,13 +49,7 @@ struct TemporaryFolderNameTests {
         let trace = folder + "/trace.csv"
         #expect(runChild(["synth", "flat-to-laptop", "-o", trace], in: folder).status == 0)
         let video = folder + "/clip.mp4"
-        let made = GuardedProcess(
-            arguments: [
-                "/usr/bin/ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=30", "-t", "1",
-                "-pix_fmt", "yuv420p", video,
-            ], folder: folder, timeLimit: 120
-        ).run()
-        try #require(made.status == 0, "\(made.error)")
+        try ChildProgramNameTests.clip(video, seconds: "1", source: "testsrc")
         let out = folder + "/out"
         #expect(FileName.makeFolders(out) == 0)
         let commands: [[String]] = [
