@@ -6,7 +6,8 @@ Usage: app-film-truth.py RECORDING NAME PAGE_QUERY > NAME.json  (exit 1: the tak
 what the page scripted; record-app-film.sh then takes it again).
 
 Only the content area is measured: the rows between the status bar (28 px) and the navigation
-bar (40 px), 4 px kept clear of each, so the ticking clock never counts. Luma (ffmpeg's gray) at
+bar (40 px), 4 px kept clear of each, so the ticking clock never counts (a page whose query says
+`chrome=TOP,BOTTOM`, as screens.html's do, has bars of those heights instead). Luma (ffmpeg's gray) at
 half size. Per scripted step, in the frames from 34 ms before it to the next step, A the last
 frame before them and B the last of them:
 - cut / theme: the first frame that differs from A (mean |Δ| > 1.5) already is B (mean |Δ| < 1.5);
@@ -31,7 +32,7 @@ import numpy as np
 STATUS, NAV, CLEAR = 28, 40, 4
 
 
-def frames(path):
+def frames(path, top=STATUS, bottom=NAV):
     probe = subprocess.run(
         ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
          "stream=width,height", "-of", "csv=p=0", path], capture_output=True, text=True, check=True)
@@ -44,7 +45,7 @@ def frames(path):
         ["ffmpeg", "-v", "error", "-noautorotate", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo",
          "-pix_fmt", "gray", "-"], capture_output=True, check=True).stdout
     y = np.frombuffer(raw, np.uint8).reshape(-1, height, width)
-    content = y[:, STATUS + CLEAR:height - NAV - CLEAR:2, ::2].astype(np.float64)
+    content = y[:, top + CLEAR:height - bottom - CLEAR:2, ::2].astype(np.float64)
     return np.array(t[:len(content)]), content
 
 
@@ -81,7 +82,8 @@ def main():
     for item in params["steps"][0].split(","):
         ms, action = item.split(":", 1)
         steps.append((int(ms), action))
-    t, y = frames(path)
+    top, bottom = map(int, params["chrome"][0].split(",")) if "chrome" in params else (STATUS, NAV)
+    t, y = frames(path, top, bottom)
     detail = [not bare(f) for f in y]
     if True not in detail:
         fail(name, "the app never drew")
