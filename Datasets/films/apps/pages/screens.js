@@ -290,10 +290,33 @@ function later(ms, fn) {
 }
 const EASE = { linear: 'linear', easein: 'ease-in', easeinout: 'ease-in-out' };
 
+// The page a step shows is built 150 ms before it, on top of the shown one at an opacity of
+// 0.004 (under one luma level): Chromium rasterises it then, so the step itself only changes
+// its opacity or transform (a page hidden under the view, or at opacity 0, is drawn only once
+// shown, and under load it came tile by tile: blank pages of 13 frames, torn fades).
+const FAINT = '0.004';
+let ready;
+function opens(action) {
+  const [head, , , layout] = action.split('-');
+  return ['cut', 'theme', 'fade1', 'fade2', 'fadetheme', 'push'].includes(head) || head.startsWith('blank') ||
+    (head === 'ph' && layout === 'relayout');
+}
+function getReady(action) {
+  ready = makePage(++serial, action.startsWith('theme') || action.startsWith('fadetheme') ? flip(mode) : mode);
+  ready.style.opacity = FAINT;
+  ready.style.willChange = 'opacity, transform';
+  put(ready);
+}
+function take() {
+  if (!ready) getReady('cut');
+  const page = ready;
+  ready = undefined;
+  return page;
+}
+
 function crossfade(both, ms, curve, themed) {
   if (themed) mode = flip(mode);
-  const from = shown, to = put(makePage(++serial, mode));
-  to.style.opacity = '0';
+  const from = shown, to = take();
   if (themed) {
     for (const e of [bar, home]) { e.style.setProperty('--ms', ms + 'ms'); e.style.setProperty('--curve', curve); e.classList.add('follow'); }
   }
@@ -308,8 +331,14 @@ function crossfade(both, ms, curve, themed) {
   later(ms + 120, () => { from.remove(); shown = to; });
 }
 
+function reveal(page) {
+  page.style.opacity = '1';
+  if (shown) shown.remove();
+  shown = page;
+}
+
 function placeholders(colour, which, layout, ms) {
-  if (layout === 'relayout') swap(makePage(++serial, mode));
+  if (layout === 'relayout') reveal(take());
   const slots = [...shown.querySelectorAll('.slot:not(.face)')];
   const largest = slots.reduce((a, b) => (b.offsetWidth * b.offsetHeight > a.offsetWidth * a.offsetHeight ? b : a));
   const middle = slots[Math.floor(slots.length / 2)];
@@ -333,14 +362,16 @@ function glide(e, from, to, ms) {
 }
 
 const DO = {
-  cut() { swap(makePage(++serial, mode)); },
-  theme() { mode = flip(mode); setChrome(mode); swap(makePage(++serial, mode)); },
+  cut() { reveal(take()); },
+  theme() { mode = flip(mode); setChrome(mode); reveal(take()); },
   fade1(curve, ms) { crossfade(false, Number(ms), EASE[curve], false); },
   fade2(curve, ms) { crossfade(true, Number(ms), EASE[curve], false); },
   fadetheme(curve, ms) { crossfade(true, Number(ms), EASE[curve], true); },
   ph(colour, which, layout, ms) { placeholders(colour, which, layout, Number(ms)); },
   push(ms) {
-    const from = shown, to = put(makePage(++serial, mode));
+    const from = shown, to = take();
+    to.style.transform = 'translateX(100%)';
+    to.style.opacity = '1';
     glide(to, 'translateX(100%)', 'none', Number(ms));
     glide(from, 'none', 'translateX(-25%)', Number(ms));
     later(Number(ms) + 120, () => { from.remove(); shown = to; });
@@ -369,23 +400,13 @@ const DO = {
   },
 };
 
-// A blank view for N frames of the recording. The page after it was built beforehand, layered
-// under the view (so it is painted already), and is raised in the frame the bare view goes.
-let ready;
-function getReady() {
-  ready = makePage(++serial, mode);
-  ready.style.zIndex = '-1';
-  ready.style.willChange = 'transform';
-  view.prepend(ready);
-}
+// A blank view for N frames of the recording: a bare page over everything, the next page
+// (drawn already) shown under it, and the bare page gone after N frames.
 function blank(frames) {
-  const next = ready || makePage(++serial, mode);
-  ready = undefined;
   const bare = put(html('div', 'screen ' + mode));
   bare.style.zIndex = '3';
-  shown.remove();
-  shown = next;
-  later(frames * 1000 / FPS - 4, () => { bare.remove(); next.style.zIndex = ''; });
+  reveal(take());
+  later(frames * 1000 / FPS - 4, () => bare.remove());
 }
 function run(action) {
   const [head, ...rest] = action.split('-');
@@ -403,13 +424,14 @@ setTimeout(() => requestAnimationFrame(() => {
   buildChrome();
   swap(makePage(serial, mode));
   document.body.className = 'on';
-  if (plan.length && plan[0][1].startsWith('blank')) getReady();
+  if (plan.length && opens(plan[0][1])) getReady(plan[0][1]);
   const zero = performance.now();
   let next = 0;
   const tick = (t) => {
     while (next < plan.length && t - zero >= plan[next][0]) {
       run(plan[next++][1]);
-      if (next < plan.length && plan[next][1].startsWith('blank')) later(150, getReady);
+      const coming = next < plan.length ? plan[next][1] : '';
+      if (opens(coming)) later(150, () => getReady(coming));
     }
     if (next < plan.length) requestAnimationFrame(tick);
   };
