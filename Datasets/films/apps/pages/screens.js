@@ -162,7 +162,7 @@ const SCREENS = {
     }
   },
   settings(page, r) {
-    page.append(html('h2', '', 'Settings'), html('div', 'find', 'Search'));
+    page.append(html('h2', '', pick(r, ['Settings', 'Network', 'Display', 'Privacy', 'General'])), html('div', 'find', 'Search'));
     const me = html('div', 'group');
     const row = html('div', 'me');
     const face = slot('face', 54, 54, r);
@@ -179,9 +179,12 @@ const SCREENS = {
       ['General', 'Control centre', 'Brightness', 'Home screen', 'Wallpaper', 'Standby'],
       ['Passwords', 'Wallet', 'Health', 'Privacy & security', 'Keyboard'],
     ];
-    for (const items of groups) {
+    // Each page its own order and length of groups (a list alike from page to page is a fade
+    // the truth probe cannot tell from noise).
+    groups.sort(() => r() - 0.5);
+    for (const all of groups) {
       const group = html('div', 'group');
-      for (const name of items) {
+      for (const name of all.slice(0, 2 + Math.floor(r() * (all.length - 1)))) {
         const item = html('div', 'item');
         const glyph = html('div', 'glyph', name[0]);
         glyph.style.background = `hsl(${Math.floor(r() * 360)},60%,45%)`;
