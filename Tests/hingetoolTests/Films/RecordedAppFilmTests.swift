@@ -25,9 +25,9 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    @Test("both halves are there: 23 and 3 recordings, every one at most 1 MB")
+    @Test("both halves are there: 23 and 6 recordings, every one at most 1 MB")
     func corpus() throws {
-        for (half, count) in [("tune", 23), ("held-out", 3)] {
+        for (half, count) in [("tune", 23), ("held-out", 6)] {
             #expect(Self.recordings(half).count == count, "\(half): \(Self.recordings(half))")
             for name in Self.recordings(half) {
                 let path = Self.root + "/" + half + "/" + name
@@ -43,6 +43,7 @@ struct RecordedAppFilmTests {
     /// held-out half's were measured once, on the rules as committed, and are not tuned away:
     /// a fix needs new tuning recordings and a fresh held-out half (issue 35). The tuning half
     /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2).
+    /// The held-out half is round 3's 3 recordings of app.html and round 4's 3 of screens.html.
     static let knownMisses: [String: [String]] = [
         "tune/article-light-960x540-60-av1-s11.mp4": [
             "crossfade 1833–1950 ms not found", "crossfade 3417–3583 ms not found",
@@ -66,6 +67,8 @@ struct RecordedAppFilmTests {
         ],
         "tune/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
         "held-out/map-light-540x1200-60-av1-s27.mp4": ["crossfade 2717–2833 ms not found"],
+        // Round 4 (screens.html, written apart from app.html), scored once with round 3's rules.
+        "held-out/grid-light-720x1280-30-hevc-s41.mp4": ["crossfade 2533–2800 ms not found"],
     ]
 
     static func check(_ name: String, half: String) throws {
