@@ -169,14 +169,12 @@ film held-out map-dark-900x1000-30-h264-s28 900 1000 30 h264 0 \
 
 # Round 4's held-out half: screens.html, written apart from app.html (other layouts and chrome:
 # a 32 px status bar, a 24 px gesture bar or a 48 px bar of buttons, given to the page and the
-# truth probe as chrome=TOP,BOTTOM), seeds 41-52, scored once with the frozen rules of round 3.
+# truth probe as chrome=TOP,BOTTOM), seeds 41-52 (s43 and s50 never recorded), scored once with the frozen rules of round 3.
 page=screens.html
 film held-out grid-light-720x1280-30-hevc-s41 720 1280 30 hevc 1 \
   "app=grid&theme=light&chrome=32,24&seed=41&steps=700:cut,1500:fade1-linear-300,2300:ph-grey-grid-inplace-150,3100:blank1,3900:scroll-400"
 film held-out grid-dark-540x1200-60-av1-s42 540 1200 60 av1 0 \
   "app=grid&theme=dark&keys=buttons&chrome=32,48&seed=42&steps=700:fade2-easeinout-250,1500:ph-black-one-relayout-120,2300:blank2,3100:push-300,3900:theme"
-film held-out grid-light-900x1000-vfr-h264-s43 900 1000 60 h264-vfr 1 \
-  "app=grid&theme=light&chrome=32,24&seed=43&steps=700:fadetheme-easein-400,1600:blank3,2400:ph-grey-one-inplace-100,3200:sheet-300,4000:fade1-easein-200"
 film held-out settings-light-540x1200-30-vp9-s44 540 1200 30 vp9 0 \
   "app=settings&theme=light&chrome=32,24&seed=44&steps=700:theme,1500:fade2-linear-400,2400:blank1,3200:spinner-500,4000:fade1-easeinout-150"
 film held-out settings-dark-960x540-60-hevc-s45 960 540 60 hevc 1 \
@@ -189,8 +187,6 @@ film held-out article-light-960x540-30-h264-s48 960 540 30 h264 0 \
   "app=article&theme=light&keys=buttons&chrome=32,48&seed=48&steps=700:fadetheme-linear-300,1500:ph-grey-one-relayout-150,2300:blank1,3100:sheet-350,3900:fade2-easeinout-500"
 film held-out article-light-540x1200-vfr-hevc-s49 540 1200 60 hevc-vfr 1 \
   "app=article&theme=light&chrome=32,24&seed=49&steps=700:fade2-linear-150,1500:blank3,2300:ph-black-one-relayout-100,3100:spinner-500,3900:theme"
-film held-out map-light-900x1000-60-vp9-s50 900 1000 60 vp9 0 \
-  "app=map&theme=light&chrome=32,24&seed=50&steps=700:ph-grey-grid-relayout-120,1500:fade1-easein-350,2400:blank1,3200:push-300,4000:cut"
 film held-out map-dark-720x1280-30-hevc-s51 720 1280 30 hevc 1 \
   "app=map&theme=dark&keys=buttons&chrome=32,48&seed=51&steps=700:fadetheme-easeinout-300,1600:ph-black-grid-inplace-100,2400:blank2,3200:scroll-400"
 film held-out map-light-960x540-60-av1-s52 960 540 60 av1 1 \
