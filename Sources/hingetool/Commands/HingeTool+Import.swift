@@ -46,7 +46,10 @@ extension HingeTool {
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json, .jsonl]), outputOption,
             ],
-            examples: [["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"]])
+            examples: [
+                ["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"],
+                ["logcat", "Datasets/real/galaxy-z-fold8-hal.logcat"],
+            ])
 
         static let stream = OptionKey(
             ["--stream"], value: "stream",

@@ -141,7 +141,8 @@ struct ImportCommandTests {
                     "<stdin>:3:1: ts=268003965875496835 is 1 ns after the event at line 2 and reads as the same time"),
                 "\(clock): \(strict.error)")
             let trace = folder + "/\(clock).csv"
-            let skipped = runTool(["import", "logcat", "-", "--clock", clock, "--skip-bad-rows", "-o", trace], input: log)
+            let skipped = runTool(
+                ["import", "logcat", "-", "--clock", clock, "--skip-bad-rows", "-o", trace], input: log)
             #expect(skipped.status == 0, "\(clock): \(skipped.error)")
             #expect(skipped.error.contains("skipped 1 malformed row"), "\(clock): \(skipped.error)")
             let read = runTool(["read", trace, "--format", "csv"])
