@@ -226,6 +226,23 @@ struct GeneratedHostileTests {
     /// of the output), a megabyte line before it and a megabyte of blanks after a value (the
     /// output's rows as without them), and a last time at `Int64.max` ns and one past it (a
     /// located refusal, exit 65, never a trap).
+    @Test("The sensor-log attacks reach both importers' formats: the catalogue's examples read each")
+    func sensorLogAttacksReachBothFormats() {
+        let folder = temporaryFolder()
+        var kinds: Set<String> = []
+        for command in Self.leaves {
+            for line in HostileCatalogue.examples(command, folder: folder) {
+                for slot in HostileCatalogue.inputs(in: line, command: command) {
+                    guard let text = try? String(contentsOfFile: line[slot.index], encoding: .utf8),
+                        let kind = SensorLog.kind(of: text)
+                    else { continue }
+                    kinds.insert(kind.rawValue)
+                }
+            }
+        }
+        #expect(kinds == ["dumpsys", "logcat"])
+    }
+
     @Test(
         "Sensor-log attacks on every example that reads one: a huge section, a megabyte line, trailing blanks, Int64 edges",
         .slow, arguments: leaves)
@@ -239,7 +256,7 @@ struct GeneratedHostileTests {
                 let label = "\(command) example \(example + 1) (\(kind))"
                 func run(_ name: String, _ content: String) -> ChildRun {
                     let path = folder + "/\(example)-\(slot.index)-\(name).txt"
-                    FileManager.default.createFile(atPath: path, contents: Data(content.utf8))
+                    #expect(FileManager.default.createFile(atPath: path, contents: Data(content.utf8)), "\(path)")
                     var arguments = line
                     arguments[slot.index] = path
                     let run = Self.run(arguments, in: folder)
