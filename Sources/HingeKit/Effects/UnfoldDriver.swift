@@ -267,7 +267,11 @@ public struct UnfoldDriver: Sendable {
         let speed = configuration.leadSpeed
         let fade = speed > 0 ? square / (square + speed * speed) : 1
         let (omega, count) = rate
-        let ahead = configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
+        // At rest (or with the lead faded out) there is no lead, even where the stages' lag
+        // times the lead is infinite (ω near 0, a huge lead) and the product would be NaN.
+        let ahead =
+            velocity * fade == 0
+            ? 0 : configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {
             stageValues = previous
