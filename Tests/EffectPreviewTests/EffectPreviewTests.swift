@@ -87,11 +87,13 @@ struct EffectPreviewTests {
         for index in 0..<9 {
             let degrees = -80 + 20 * Double(index)
             #expect(
-                try Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: degrees), .petal),
+                try Self.isColour(
+                    Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: degrees), .petal),
                 "petal at \(degrees)°")
         }
         // Beyond the fan (100° from upright) the background shows.
-        #expect(try Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: 100), .background))
+        #expect(
+            try Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: 100), .background))
     }
 
     @Test("the lean holds upright under Reduce Motion in every lane; the bloom tracks the hinge")

@@ -124,7 +124,8 @@ public struct UnfoldDriver: Sendable {
         /// with the full lead (``defaultResponsiveness``), three at 38 rad/s on a coarse sensor.
         public init() {
             self.init(
-                checkedOmega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165)
+                checkedOmega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165
+            )
         }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.

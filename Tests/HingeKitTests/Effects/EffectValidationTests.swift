@@ -53,7 +53,9 @@ enum ParameterCalls {
         _ effect: String, _ parameter: String, inside: [Double] = [huge, -huge],
         _ make: @escaping @Sendable (Double) throws(EffectParameterError) -> [Double]
     ) -> [ParameterCall] {
-        inside.map { value in .accepts("\(effect) \(parameter) \(value)") { () throws(EffectParameterError) in try make(value) } }
+        inside.map { value in
+            .accepts("\(effect) \(parameter) \(value)") { () throws(EffectParameterError) in try make(value) }
+        }
             + notFinite.map { value in
                 .refuses("\(effect) \(parameter) \(value)", parameter, value, "finite") {
                     () throws(EffectParameterError) in try make(value)
@@ -72,7 +74,8 @@ enum ParameterCalls {
             .accepts("bloom lower one ulp below upper") { () throws(EffectParameterError) in
                 values(try BloomEffect(lower: Double(170).nextDown, upper: 170))
             },
-            .refuses("bloom lower equal to upper", "lower", 170, "below upper (170)") { () throws(EffectParameterError) in
+            .refuses("bloom lower equal to upper", "lower", 170, "below upper (170)") {
+                () throws(EffectParameterError) in
                 values(try BloomEffect(lower: 170, upper: 170))
             },
             .refuses("bloom lower one ulp above upper", "lower", Double(170).nextUp, "below upper (170)") {
@@ -81,9 +84,15 @@ enum ParameterCalls {
         ]
 
     static let ramp: [ParameterCall] =
-        finite("ramp", "lower") { (lower) throws(EffectParameterError) in values(try RampEffect(lower: lower, upper: 90)) }
-        + finite("ramp", "upper") { (upper) throws(EffectParameterError) in values(try RampEffect(lower: 90, upper: upper)) }
-        + finite("ramp", "noHingeValue") { (value) throws(EffectParameterError) in values(try RampEffect(noHingeValue: value)) }
+        finite("ramp", "lower") { (lower) throws(EffectParameterError) in
+            values(try RampEffect(lower: lower, upper: 90))
+        }
+        + finite("ramp", "upper") { (upper) throws(EffectParameterError) in
+            values(try RampEffect(lower: 90, upper: upper))
+        }
+        + finite("ramp", "noHingeValue") { (value) throws(EffectParameterError) in
+            values(try RampEffect(noHingeValue: value))
+        }
         + [
             .accepts("ramp lower one ulp below upper") { () throws(EffectParameterError) in
                 values(try RampEffect(lower: Double(90).nextDown, upper: 90, easing: .smoothstep))
@@ -118,9 +127,12 @@ enum ParameterCalls {
 
     /// A parameter that must be positive and finite, built by `make`.
     static func positive(
-        _ name: String, _ parameter: String, _ make: @escaping @Sendable (Double) throws(EffectParameterError) -> [Double]
+        _ name: String, _ parameter: String,
+        _ make: @escaping @Sendable (Double) throws(EffectParameterError) -> [Double]
     ) -> [ParameterCall] {
-        [tiny, huge].map { value in .accepts("\(name) \(parameter) \(value)") { () throws(EffectParameterError) in try make(value) } }
+        [tiny, huge].map { value in
+            .accepts("\(name) \(parameter) \(value)") { () throws(EffectParameterError) in try make(value) }
+        }
             + ([0, -0.0, -tiny] + notFinite).map { value in
                 .refuses("\(name) \(parameter) \(value)", parameter, value, "positive and finite") {
                     () throws(EffectParameterError) in try make(value)
@@ -128,7 +140,8 @@ enum ParameterCalls {
             }
     }
 
-    static let unfold: [ParameterCall] = positive("unfold progress", "unfoldedAngle") { (angle) throws(EffectParameterError) in
+    static let unfold: [ParameterCall] = positive("unfold progress", "unfoldedAngle") {
+        (angle) throws(EffectParameterError) in
         values(try UnfoldProgressEffect(unfoldedAngle: angle))
     }
 
@@ -185,11 +198,15 @@ enum ParameterCalls {
         + positive("unfold driver", "unfoldedAngle") { (angle) throws(EffectParameterError) in
             progress(try UnfoldDriver.Configuration(unfoldedAngle: angle))
         }
-        + stages("stages") { (count) throws(EffectParameterError) in progress(try UnfoldDriver.Configuration(stages: count)) }
+        + stages("stages") { (count) throws(EffectParameterError) in
+            progress(try UnfoldDriver.Configuration(stages: count))
+        }
         + stages("coarseStages") { (count) throws(EffectParameterError) in
             progress(try UnfoldDriver.Configuration(coarseStages: count))
         }
-        + notNegative("lead") { (lead) throws(EffectParameterError) in progress(try UnfoldDriver.Configuration(lead: lead)) }
+        + notNegative("lead") { (lead) throws(EffectParameterError) in
+            progress(try UnfoldDriver.Configuration(lead: lead))
+        }
         + notNegative("leadSpeed") { (speed) throws(EffectParameterError) in
             progress(try UnfoldDriver.Configuration(leadSpeed: speed))
         }

@@ -272,7 +272,9 @@ struct UnfoldDriverTests {
     func responsiveness() throws {
         #expect(try UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
         #expect(UnfoldDriver.Configuration.defaultResponsiveness == 0.8)
-        let ends = (try UnfoldDriver.Configuration(responsiveness: 0), try UnfoldDriver.Configuration(responsiveness: 1))
+        let ends = (
+            try UnfoldDriver.Configuration(responsiveness: 0), try UnfoldDriver.Configuration(responsiveness: 1)
+        )
         #expect(ends.0.omega == 20 && ends.0.lead == 0.25)
         #expect(ends.1.omega == 40 && ends.1.lead == 1)
         // Halfway between the points at 0.4 (25 rad/s, lead ½) and 0.6 (25, ¾).
