@@ -14,6 +14,13 @@ struct UnfoldFrontierTests {
         return (samples, truth, times, UnfoldFrontier.Truth(truth, times: times))
     }
 
+    @Test("Every responsiveness the frontier runs is one UnfoldDriver.Configuration accepts, in order")
+    func responsivenessSettings() throws {
+        let settings = UnfoldFrontier.responsivenessSettings
+        #expect(settings.first == 0 && settings.last == 1 && settings == settings.sorted())
+        for setting in settings { _ = try UnfoldDriver.Configuration(responsiveness: setting) }
+    }
+
     @Test("Android's spring on the frontier is UnfoldScorer's android-spring, to rounding")
     func springMatchesScorer() {
         let (samples, truth, times, exact) = Self.setUp()

@@ -29,7 +29,15 @@ extension HingeTool.Score {
 
     /// HingeKit's settings on the frontier: the driver at each responsiveness.
     static var hingekitSettings: [(Double, UnfoldDriver)] {
-        UnfoldFrontier.responsivenessSettings.map { ($0, UnfoldDriver(configuration: .init(responsiveness: $0))) }
+        UnfoldFrontier.responsivenessSettings.map { responsiveness in
+            do {
+                return (responsiveness, UnfoldDriver(configuration: try .init(responsiveness: responsiveness)))
+            } catch {
+                // Invariant: the settings are a constant list within 0…1 (UnfoldFrontierTests
+                // builds each), so a refusal is a bug in that list, not in the input.
+                preconditionFailure("\(error)")
+            }
+        }
     }
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
