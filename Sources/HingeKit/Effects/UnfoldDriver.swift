@@ -37,7 +37,10 @@ internal import HingeSupport
 /// intervals means the hinge stopped at the newest angle: from then on the target is that
 /// angle's progress, without a lead. (Six, not the 1.5 a steady sensor would suggest, so that
 /// a sensor that drops out mid-motion — the dropouts scenario — keeps its lead through short
-/// gaps.)
+/// gaps.) A silence after fast motion, on a sensor that reported that motion step by step, is
+/// read as a dropout instead: the target moves on at the lead's velocity for up to
+/// ``Configuration/carry`` seconds (``Configuration/carrySpeed``, ``maximumCarryStep``,
+/// ``maximumCarryInterval``), and only then is the hinge taken to have stopped.
 ///
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
@@ -64,7 +67,6 @@ public struct UnfoldDriver: Sendable {
     /// silence after it to be carried through: a sensor polled at 10–30 Hz has a stale velocity
     /// at its last report, and carrying it on overshoots every stop (docs/effects.md).
     public static let maximumCarryInterval = 0.02
-
 
     /// The reader the driver uses by default: the standard one, with the Kalman velocity's
     /// jerk noise at 3 × 10⁷ °²/s⁷ instead of 10⁸, so the lead carries less of the sensor's
