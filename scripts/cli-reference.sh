@@ -14,7 +14,9 @@ follow swift-argument-parser (hand-written here, since no outside Swift package 
 on the project's machines):
 
 - every subcommand has `-h`/`--help` and `--version`, and `hingetool help <subcommand>` prints
-  the same text as `--help`;
+  the same text as `--help`, which ends with EXAMPLES: command lines declared beside the
+  options (`CommandSpec.examples`), each of which the test suite runs from the package root,
+  also printed in the man page;
 - every option is declared once, with its type, allowed values, valid range and default:
   `--help`, the man page and the shell completions are generated from the declarations, and a
   value outside the range is refused before the command starts (exit 64, naming the range);
@@ -57,9 +59,10 @@ for `score`, `markdown`. The same word means the same thing on every command:
 |---|---|
 | `read`, `resample`, `smooth`, `posture`, `unfold` | `dat`, `csv`, `json`, `jsonl`, `trace` |
 | `curve`, `poses`, `animate` | `dat`, `csv`, `json`, `jsonl` |
-| `spring` | `dat`, `csv`, `json` (one object, the rows under `samples`), `markdown`, `css` |
+| `spring` | `dat`, `csv`, `json` (one object, the rows under `samples`), `jsonl`, `markdown`, `css` |
 | `synth`, `import` (and their `--list`) | `trace`, `csv`, `json`, `jsonl` |
-| `film` | `dat`, `json` (one report object; `text`, its old name for `dat`, is deprecated) |
+| `film` | `dat`, `json` (one report object; `text`, its old name for `dat`, is deprecated), `jsonl` (that report a line at a time) |
+| `synth-film --list` | `dat` (aligned text), `csv`, `json`, `jsonl` |
 
 `stats` and `score` print reports (`text`, `json`; `score` also `markdown`); their `json` puts
 every input under `files`, one input too. A second series (`unfold --events`, after two blank
@@ -79,7 +82,9 @@ Every JSON output carries `"schema": "hingetool/NAME/VERSION"`, and its schema i
 against it): `read`, `curve`, `resample`, `smooth`, `posture`, `unfold`, `poses`, `animate`,
 `synth`, `import`, `stats`, `spring`, `spring-report`, `spring-presets`, `film`, `score`,
 `score-unfold`, `score-unfold-moves`, `score-unfold-lofo`, `score-frontier`, `synth-list`,
-`import-dumpsys-list`, `import-logcat-list`. A schema's version changes when a key is removed or
+`synth-film-list`, `import-dumpsys-list`, `import-logcat-list`. `film --format jsonl` and
+`spring --format jsonl` stream their report: a header line, then a line per row (for `film`
+also per event and per hitch, told apart by their keys `t_ms`, `kind`, `frames_held`). A schema's version changes when a key is removed or
 changes meaning; added keys keep it. The commands that take several inputs (`stats`, `score`,
 `score --unfold`, `score --frontier`) put them under `files`, one input too. The whole contract
 is [schemas/README.md](schemas/README.md).
@@ -101,6 +106,11 @@ between the two kinds falls, mechanically (`UsageError.isMalformed`):
   `--median`), an output in the way (`choose another output`, `add '--force'`), a name that
   is not found. The error line is followed by `See 'hingetool <sub> --help'.` and nothing
   else, so the line that matters stays on screen.
+
+A word outside an option's choices reads the same on every option and argument, one word or
+one of a comma-separated list: `--fail-on: 'nonsense' is not one of lead-in, cut, …, hitch;
+give one or more, separated by commas.` (with `(in 'cut,nonsense')` when the list holds more,
+and `Did you mean '…'?` for a near miss).
 
 Exit statuses are the same for both (64). Errors from the file system name the path and the
 system's reason (`cannot create 'out/x': Not a directory`, from `strerror`), never Foundation's

@@ -114,9 +114,8 @@ public final class StandInCache<Source: Hashable & Sendable, Image>: @unchecked 
     @inlinable
     public func lookup(source: Source, pixelWidth: Int, pixelHeight: Int, scale: Double = 1) -> StandInHit<Image>? {
         Self.checkSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-        let key = StandInKey(
-            source: source, size: StandInSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
-        return storage.withLock { $0.lookup(key) }
+        let size = StandInSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        return storage.withLock { $0.lookup(source: source, size: size) }
     }
 
     /// Removes every entry of `source`, at every size and scale (when the picture behind it

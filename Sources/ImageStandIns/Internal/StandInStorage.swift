@@ -17,7 +17,7 @@
 /// under its lock.
 ///
 /// Invariants, after every mutating method (``brokenInvariant()`` checks them all):
-/// `exact` maps the key of each live slot to that slot and holds nothing else; every live slot
+/// `exact` holds each live slot once, under its key's hash (kept in the slot), and nothing else; every live slot
 /// is on the recency list once and on its source's list once; `firstOfSource` has an entry
 /// exactly for the sources with a live slot; every other slot is on the free list;
 /// `totalCost` is the sum of the live slots' costs and at most `costLimit`.
@@ -32,6 +32,8 @@ struct StandInStorage<Source: Hashable, Image> {
     struct Slot {
         @usableFromInline var source: Source?
         @usableFromInline var size = StandInSize(pixelWidth: 0, pixelHeight: 0, scale: 0)
+        /// The key's hash under which ``StandInStorage/exact`` holds a live slot.
+        @usableFromInline var hash = 0
         @usableFromInline var image: Image?
         @usableFromInline var cost = 0
         @usableFromInline var newer = none
@@ -44,11 +46,6 @@ struct StandInStorage<Source: Hashable, Image> {
         init(older: Int = none) {
             self.older = older
         }
-
-        // swift-format-ignore: NeverForceUnwrap
-        /// The key of a live slot (which holds its source: see ``Slot``).
-        @inlinable
-        var key: Key { Key(source: source!, size: size) }
     }
 
     /// The index that links to nothing.
@@ -58,7 +55,7 @@ struct StandInStorage<Source: Hashable, Image> {
     @usableFromInline let costLimit: Int
     @usableFromInline var totalCost = 0
     @usableFromInline var slots: [Slot] = []
-    @usableFromInline var exact: [Key: Int] = [:]
+    @usableFromInline var exact = StandInIndex()
     @usableFromInline var firstOfSource: [Source: Int] = [:]
     @usableFromInline var newest = none
     @usableFromInline var oldest = none
@@ -75,7 +72,8 @@ struct StandInStorage<Source: Hashable, Image> {
     @inlinable
     mutating func insert(_ image: Image, key: Key, cost: Int) -> [Image] {
         var dropped: [Image] = []
-        if let index = exact[key] {
+        let hash = StandInIndex.hash(sourceHash: key.source.hashValue, size: key.size)
+        if let index = find(source: key.source, size: key.size, hash: hash) {
             guard cost <= costLimit else {
                 // The key now names this image, which cannot be kept: the old one goes too.
                 return [removeSlot(index)]
@@ -92,10 +90,11 @@ struct StandInStorage<Source: Hashable, Image> {
             let index = takeFreeSlot()
             slots[index].source = key.source
             slots[index].size = key.size
+            slots[index].hash = hash
             slots[index].image = image
             slots[index].cost = cost
             totalCost += cost
-            exact[key] = index
+            exact.insert(slot: index, hash: hash) { slots[$0].hash }
             linkAsNewest(index)
             linkIntoSource(index)
         }
@@ -104,20 +103,29 @@ struct StandInStorage<Source: Hashable, Image> {
         return dropped
     }
 
+    /// The live slot holding the key (`source`, `size`), whose hash is `hash`.
     @inlinable
-    mutating func lookup(_ key: Key) -> StandInHit<Image>? {
-        if let index = exact[key] {
+    func find(source: Source, size: StandInSize, hash: Int) -> Int? {
+        exact.find(hash: hash) { index in
+            slots[index].hash == hash && slots[index].size == size && slots[index].source == source
+        }
+    }
+
+    @inlinable
+    mutating func lookup(source: Source, size request: StandInSize) -> StandInHit<Image>? {
+        let hash = StandInIndex.hash(sourceHash: source.hashValue, size: request)
+        if let index = find(source: source, size: request, hash: hash) {
             use(index)
             // swift-format-ignore: NeverForceUnwrap
             return .exact(slots[index].image!)
         }
-        guard var index = firstOfSource[key.source] else { return nil }
+        guard var index = firstOfSource[source] else { return nil }
         var best = Self.none
-        var bestSize = key.size
+        var bestSize = request
         while index != Self.none {
             let size = slots[index].size
-            if size.canStandIn(for: key.size),
-                best == Self.none || size.isBetterStandIn(than: bestSize, forScale: key.size.scale)
+            if size.canStandIn(for: request),
+                best == Self.none || size.isBetterStandIn(than: bestSize, forScale: request.scale)
             {
                 best = index
                 bestSize = size
@@ -213,7 +221,7 @@ struct StandInStorage<Source: Hashable, Image> {
     mutating func removeSlot(_ index: Int) -> Image {
         unlinkFromRecency(index)
         unlinkFromSource(index)
-        exact[slots[index].key] = nil
+        exact.remove(slot: index, hash: slots[index].hash) { slots[$0].hash }
         totalCost -= slots[index].cost
         // swift-format-ignore: NeverForceUnwrap
         let image = slots[index].image!
@@ -252,8 +260,13 @@ extension StandInStorage {
         while index != Self.none {
             guard index >= 0, index < slots.count, !seen[index] else { return "recency list revisits \(index)" }
             seen[index] = true
-            guard slots[index].source != nil, slots[index].image != nil else { return "free slot \(index) is listed" }
-            guard exact[slots[index].key] == index else { return "slot \(index) is not in the map under its key" }
+            guard let source = slots[index].source, slots[index].image != nil else {
+                return "free slot \(index) is listed"
+            }
+            let (size, hash) = (slots[index].size, slots[index].hash)
+            guard hash == StandInIndex.hash(sourceHash: source.hashValue, size: size),
+                find(source: source, size: size, hash: hash) == index
+            else { return "slot \(index) is not in the index under its key" }
             guard slots[index].newer == newer else { return "slot \(index) links back to the wrong entry" }
             guard slots[index].cost >= 0 else { return "slot \(index) has a negative cost" }
             cost += slots[index].cost
@@ -262,7 +275,11 @@ extension StandInStorage {
             index = slots[index].older
         }
         guard oldest == newer else { return "the oldest entry is \(oldest), the list ends at \(newer)" }
-        guard count == exact.count else { return "\(count) entries listed, \(exact.count) in the map" }
+        guard count == exact.count else { return "\(count) entries listed, \(exact.count) in the index" }
+        let indexed = exact.buckets.filter { $0 != StandInIndex.empty }
+        guard indexed.count == count, indexed.allSatisfy({ $0 >= 0 && $0 < seen.count && seen[$0] })
+        else { return "the index holds \(indexed.count) slots, not the \(count) live ones" }
+        guard exact.buckets.isEmpty || 2 * count <= exact.buckets.count else { return "the index is over half full" }
         guard cost == totalCost else { return "total cost \(totalCost), entries sum to \(cost)" }
         guard totalCost <= costLimit else { return "total cost \(totalCost) over the limit \(costLimit)" }
         var onSourceLists = 0

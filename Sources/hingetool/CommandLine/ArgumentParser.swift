@@ -72,7 +72,7 @@ enum ArgumentParser {
                         + "release; use '\(option.longName) \(renamed)'")
                 value = renamed
             }
-            try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
+            try option.kind.check(value, option: option.longName)
             if option.isRepeatable {
                 parsed.repeated[option.key, default: []].append(value)
             } else if parsed.values[option.key] != nil {

@@ -1,5 +1,6 @@
-/// Renders `--help` the way swift-argument-parser does: OVERVIEW, USAGE, ARGUMENTS, OPTIONS
-/// and SUBCOMMANDS, labels indented two spaces and help text from column 26, wrapped at 80.
+/// Renders `--help` the way swift-argument-parser does: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
+/// EXAMPLES (the spec's) and SUBCOMMANDS, labels indented two spaces and help text from
+/// column 26, wrapped at 80.
 enum HelpFormatter {
     static let helpColumn = 26
     static let width = 80
@@ -28,6 +29,10 @@ enum HelpFormatter {
         text += "\nOPTIONS:\n"
         for option in spec.visibleOptions {
             text += entry(label: option.label, help: option.fullHelp)
+        }
+        let examples = exampleLines(for: spec, path: path)
+        if !examples.isEmpty {
+            text += "\nEXAMPLES:\n" + examples.map { "  " + $0 + "\n" }.joined()
         }
         if !spec.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
@@ -60,6 +65,26 @@ enum HelpFormatter {
         }
         let indent = String(repeating: " ", count: "USAGE: \(command) ".count)
         return wrap(words, first: "USAGE: \(command)", indent: indent)
+    }
+
+    /// The spec's examples as the lines a user types (``CommandSpec/examples``, each word as
+    /// bash reads it), for `--help`'s EXAMPLES and the man page: a line longer than the help's
+    /// width, with its two-space indent, goes on with ` \` and four more spaces.
+    static func exampleLines(for spec: CommandSpec, path: [String]) -> [String] {
+        spec.examples.flatMap { example in
+            let words = path + example.map(ShellWord.quoted)
+            var lines: [String] = []
+            var line = ""
+            for word in words {
+                if !line.isEmpty, 2 + line.count + 1 + word.count + 2 > width {
+                    lines.append(line + " \\")
+                    line = "    " + word
+                } else {
+                    line += (line.isEmpty ? "" : " ") + word
+                }
+            }
+            return lines + [line]
+        }
     }
 
     private static func entry(label: String, help: String) -> String {

@@ -1,7 +1,7 @@
 /// The man page, `hingetool(1)`, generated from the command catalogue
 /// (`hingetool --generate-manual`): one page with a section per subcommand, each with its
-/// usage, description, arguments and options (ranges and defaults from the declarations), and
-/// the exit statuses from ``ExitStatus/table``.
+/// usage, description, arguments, options (ranges and defaults from the declarations) and
+/// examples (``CommandSpec/examples``), and the exit statuses from ``ExitStatus/table``.
 enum ManualPage {
     static func page() -> String {
         var text = """
@@ -40,6 +40,10 @@ enum ManualPage {
                 text += ".TP\n.I \(escaped(argument.name))\n\(escaped(argument.help))\n"
             }
             text += options(entry.spec.visibleOptions)
+            let examples = HelpFormatter.exampleLines(for: entry.spec, path: [HingeTool.name] + entry.path)
+            if !examples.isEmpty {
+                text += ".PP\nExamples:\n.RS\n.nf\n" + examples.map { escaped($0) + "\n" }.joined() + ".fi\n.RE\n"
+            }
         }
         text += ".SH EXIT STATUS\n"
         for status in ExitStatus.table {

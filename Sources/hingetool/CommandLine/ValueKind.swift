@@ -67,9 +67,9 @@ enum ValueKind: Sendable, Equatable {
         }
     }
 
-    /// Checks `value` for the option `name` (e.g. `--rate`; `synopsis`, `--format <format>`,
-    /// names a choice); the messages name the option and what it expects.
-    func check(_ value: String, option name: String, synopsis: String) throws(UsageError) {
+    /// Checks `value` for the option `name` (e.g. `--rate`); the messages name the option and
+    /// what it expects (``notOneOf(_:in:option:choices:list:)`` for a word outside its choices).
+    func check(_ value: String, option name: String) throws(UsageError) {
         switch self {
         case .number(let range, let words):
             if words.contains(value) { return }
@@ -90,22 +90,34 @@ enum ValueKind: Sendable, Equatable {
             }
         case .choice(let words):
             guard !words.contains(value) else { return }
-            throw UsageError(
-                message: "The value '\(Echo.quoted(value))' is invalid for '\(synopsis)'. Please provide one of "
-                    + "\(ArgumentParser.list(words))."
-                    + (ArgumentParser.closest(to: value, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+            throw UsageError(message: Self.notOneOf(value, option: name, choices: words))
         case .wordList(let words):
             for word in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             where !words.contains(word) {
-                throw UsageError(
-                    message:
-                        "The value '\(Echo.quoted(word))' in '\(Echo.quoted(value))' is invalid for '\(synopsis)'. "
-                        + "Please provide one or more of \(ArgumentParser.list(words)), separated by commas."
-                        + (ArgumentParser.closest(to: word, among: words).map { " Did you mean '\($0)'?" } ?? ""))
+                throw UsageError(message: Self.notOneOf(word, in: value, option: name, choices: words, list: true))
             }
         case .flag, .inputFile, .inputFileOrFolder, .outputFile, .directory, .text:
             return
         }
+    }
+
+    /// The one wording of a value outside its choices, for every option and argument that
+    /// takes one of a few words: `--format: 'xml' is not one of text, json. Did you mean
+    /// 'text'?`; for a comma-separated list (`list`), the word that is not, and the list when
+    /// it holds more: `--fail-on: 'nonsense' (in 'cut,nonsense') is not one of …; give one or
+    /// more, separated by commas`. `option` is the option's name or the argument's `<name>`.
+    static func notOneOf(
+        _ word: String, in value: String? = nil, option: String, choices: [String], list: Bool = false
+    ) -> String {
+        var message = "\(option): '\(Echo.quoted(word))'"
+        if let value, value != word { message += " (in '\(Echo.quoted(value))')" }
+        message += " is not one of " + choices.joined(separator: ", ")
+        if list { message += "; give one or more, separated by commas" }
+        message += "."
+        if let suggestion = ArgumentParser.closest(to: word, among: choices) {
+            message += " Did you mean '\(suggestion)'?"
+        }
+        return message
     }
 
     private static func describe(_ range: ClosedRange<Double>) -> String {

@@ -101,7 +101,7 @@ extension HingeTool {
             let statusChoice = try arguments[Self.status]
             let status = statusChoice.status
             var header = CommentHeader(
-                "curve", options: [name], summary: "\(describe(effect)), status \(statusChoice.rawValue)")
+                "curve", options: ["--effect", name], summary: "\(describe(effect)), status \(statusChoice.rawValue)")
             header.add("no hinge (no angle): \(DecimalNumber.shortest(effect.value(angle: nil, status: nil)))")
             try RowWriter.write(header, schema: "hingetool/curve/2", columns: columns, arguments, context: context) {
                 rows in

@@ -65,7 +65,7 @@ extension HingeTool {
             let format = arguments.positionals[0]
             guard format == "dumpsys" || format == "logcat" else {
                 throw .usage(
-                    "The value '\(Echo.quoted(format))' is invalid for '<format>': expected 'dumpsys' or 'logcat'")
+                    ValueKind.notOneOf(format, option: "<format>", choices: InputFormat.allCases.map(\.rawValue)))
             }
             let path = arguments.positionals[1]
             // An option of the other format would do nothing: refused, not ignored (issue 32).

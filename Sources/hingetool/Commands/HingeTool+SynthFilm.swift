@@ -31,6 +31,9 @@ extension HingeTool {
                 width.option,
                 height.option,
                 list.option,
+                rowFormatOption([.dat, .csv, .json, .jsonl]).helped(
+                    "With --list, the scenes as aligned text (dat), comma-separated values, one JSON document or "
+                        + "JSON Lines (the film itself is always PNG frames)."),
                 forceOption,
             ],
             examples: [["cut", "--out-dir", "film"]])
@@ -42,14 +45,10 @@ extension HingeTool {
         static let list = OptionKey(flag: ["--list"], help: "List the scenes and what they show.").standalone()
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.isGiven(Self.list) {
-                var text = ""
-                for scene in SyntheticFilm.Scene.allCases {
-                    text += scene.rawValue + String(repeating: " ", count: max(1, 14 - scene.rawValue.count))
-                    text += scene.summary + "\n"
-                }
-                context.write(text)
-                return
+            if arguments.isGiven(Self.list) { return try writeList(arguments, context: context) }
+            // The frames are PNG whatever --format says: a format given without --list would do nothing.
+            if arguments.isGiven(Keys.rowFormat) {
+                throw .usage("'--format' goes with '--list'; the film is written as PNG frames")
             }
             guard let name = arguments.positionals.first else {
                 throw .malformed("Missing expected argument '<scene>'")
@@ -71,6 +70,33 @@ extension HingeTool {
             let film = SyntheticFilm(scene: scene, seed: seed, width: width, height: height)
             try write(film, to: folder, force: try arguments[Keys.force])
             context.write("wrote \(film.shots.count) frames and truth.json to \(Echo.comment(folder))\n")
+        }
+
+        /// `--list`'s columns in csv, json and jsonl (dat prints them aligned as text).
+        static let listColumns: [RowWriter.Column] = [.init("scene"), .init("summary")]
+
+        /// `--list`: the scenes and what each shows, aligned as text or as rows in csv, json or
+        /// jsonl (docs/schemas/synth-film-list.json), on standard output.
+        static func writeList(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+            let output = try OutputWriter(path: nil, context: context)
+            let format = try RowWriter.format(arguments)
+            if format == .dat {
+                for scene in SyntheticFilm.Scene.allCases {
+                    output.write(scene.rawValue + String(repeating: " ", count: max(1, 14 - scene.rawValue.count)))
+                    output.write(scene.summary + "\n")
+                }
+            } else {
+                let rows = RowWriter(format, columns: listColumns, output: output)
+                rows.writeHeader(
+                    CommentHeader("synth-film", options: ["--list"]), schema: "hingetool/synth-film-list/1")
+                for scene in SyntheticFilm.Scene.allCases {
+                    rows.add(word: scene.rawValue)
+                    rows.add(word: scene.summary)
+                    rows.endRow()
+                }
+                rows.finish()
+            }
+            try output.commit()
         }
 
         /// Writes the frames, truth.json and (for late motion) hinge.csv into `folder`, as an

@@ -174,9 +174,7 @@ extension HingeTool {
                 throw .usage("'--\(key)' does not apply to the \(name) effect")
             }
             guard let entry else {
-                throw .usage(
-                    "The value '\(name)' is invalid for '<effect>'. Please provide one of \(ArgumentParser.list(names))."
-                )
+                throw .usage(ValueKind.notOneOf(name, option: "--effect", choices: names))
             }
             if entry.lower == nil, arguments.isGiven(Self.lower) {
                 throw .usage("'--lower' does not apply to the \(name) effect")

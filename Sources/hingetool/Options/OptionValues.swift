@@ -68,7 +68,7 @@ extension HingeTool {
             throw .failure("'--\(key)' is read but not declared by the command")
         }
         do {
-            try option.kind.check(text, option: option.longName, synopsis: option.synopsis)
+            try option.kind.check(text, option: option.longName)
         } catch {
             throw .usage(error)
         }

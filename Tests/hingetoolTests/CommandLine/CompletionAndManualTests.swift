@@ -350,6 +350,13 @@ struct CompletionAndManualTests {
         let run = Self.shell(["/usr/bin/env", "MANWIDTH=80", "man", "-l", path], in: temporaryFolder())
         #expect(run.output.contains("hingetool plot reading"))
         #expect(run.output.contains("--max-points"))
+        // Each subcommand's examples, under its section, as --help prints them.
+        for entry in HingeTool.catalogue where !entry.isGroup && !entry.path.isEmpty {
+            for line in HelpFormatter.exampleLines(for: entry.spec, path: ["hingetool"] + entry.path) {
+                #expect(page.output.contains("\n" + ManualPage.escaped(line) + "\n"), "\(line)")
+            }
+        }
+        #expect(run.output.contains("Examples:\n"))
     }
 
     @Test("make install-files puts the tool, man page and completions under PREFIX; uninstall removes exactly those")

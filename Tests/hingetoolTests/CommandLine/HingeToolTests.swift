@@ -38,6 +38,27 @@ struct HingeToolConventionTests {
         for line in long.output.split(separator: "\n") { #expect(line.count <= 80) }
     }
 
+    @Test("Every subcommand's --help ends its options with EXAMPLES: the spec's examples, as typed, within 80 columns")
+    func helpExamples() {
+        for entry in HingeTool.catalogue where !entry.isGroup && !entry.path.isEmpty {
+            let help = runTool(entry.path + ["--help"]).output
+            let name = entry.path.joined(separator: " ")
+            #expect(!entry.spec.examples.isEmpty, "\(name) declares no example")
+            let block = help.components(separatedBy: "\nEXAMPLES:\n").dropFirst().first ?? ""
+            #expect(!block.isEmpty, "\(name): no EXAMPLES block")
+            // A long example goes on after ` \` on the next line, four spaces further in: joined
+            // again, it is the example.
+            let lines = block.replacing(" \\\n      ", with: " ").split(separator: "\n")
+            for (line, example) in zip(lines, entry.spec.examples) {
+                #expect(
+                    line == "  " + (["hingetool"] + entry.path + example.map(ShellWord.quoted)).joined(separator: " "),
+                    "\(name)")
+            }
+            #expect(lines.count >= entry.spec.examples.count, "\(name)")
+            for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(name): \(line)") }
+        }
+    }
+
     @Test("--version prints the version")
     func version() {
         #expect(runTool(["--version"]).output == HingeTool.version + "\n")
@@ -52,7 +73,7 @@ struct HingeToolConventionTests {
             (["read", "a.csv", "b.csv"], "Error: Unexpected argument 'b.csv'"),
             (
                 ["stats", "a.csv", "--format", "xml"],
-                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
+                "Error: --format: 'xml' is not one of text, json."
             ),
             (["stats", "a.csv", "--format"], "Error: Missing value for '--format <format>'"),
             (["stats", "a.csv", "--skip-bad-rows=yes"], "Error: The flag '--skip-bad-rows' does not take a value"),
@@ -76,12 +97,49 @@ struct HingeToolConventionTests {
         #expect(lines.first.map { $0.hasPrefix(message) } == true, "\(run.error)")
         // The usage block only for a malformed command line; a bad value keeps to its line
         // (docs/hingetool.md, "Errors").
-        if message.contains("is invalid for") || message.hasPrefix("Error: Unknown scenario") {
+        if message.contains("is invalid for") || message.contains("is not one of")
+            || message.hasPrefix("Error: Unknown scenario")
+        {
             #expect(lines.count == 3 && lines[1].hasPrefix("See 'hingetool ") && lines[1].hasSuffix(" --help'."))
         } else {
             #expect(lines.count >= 3 && lines[1].hasPrefix("Usage: hingetool"))
             #expect(run.error.contains("  See 'hingetool"))
         }
+    }
+
+    @Test(
+        "A word outside its choices reads the same on every option and argument, a single word or one of a comma list",
+        arguments: [
+            (["film", "x.mp4", "--fail-on", "nonsense"], "--fail-on: 'nonsense' is not one of ", true),
+            (
+                ["film", "x.mp4", "--fail-on", "cut,nonsense"],
+                "--fail-on: 'nonsense' (in 'cut,nonsense') is not one of ", true
+            ),
+            (["film", "x.mp4", "--fail-on", "cut,"], "--fail-on: '' (in 'cut,') is not one of ", true),
+            (
+                ["stats", "x.csv", "--format", "jsn"], "--format: 'jsn' is not one of text, json. Did you mean 'json'?",
+                false
+            ),
+            (["curve", "--effect", "blom"], "--effect: 'blom' is not one of ", false),
+            (
+                ["import", "dumpsy", "x.txt"],
+                "<format>: 'dumpsy' is not one of dumpsys, logcat. Did you mean 'dumpsys'?", false
+            ),
+        ])
+    func choiceErrors(arguments: [String], message: String, isList: Bool) throws {
+        let run = runTool(arguments)
+        #expect(run.status == 64)
+        let lines = run.error.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.error)")
+        let first = try #require(lines.first)
+        #expect(first.hasPrefix("Error: " + message), "\(first)")
+        // The choices are listed once, by name, without the old "The value … is invalid" wording.
+        #expect(!first.contains("is invalid") && !first.contains("Please provide"))
+        if arguments.contains("--fail-on") {
+            #expect(first.contains(FilmGate.kinds.joined(separator: ", ")))
+        }
+        #expect(first.contains("one or more, separated by commas") == isList)
+        #expect(lines.last?.hasPrefix("See 'hingetool ") == true)
     }
 
     @Test("A missing input exits 66")

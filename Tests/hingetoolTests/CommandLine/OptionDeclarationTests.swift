@@ -15,7 +15,7 @@ struct OptionDeclarationTests {
             for option in entry.spec.allOptions {
                 guard let value = option.defaultValue else { continue }
                 #expect(throws: Never.self, "\(entry.path) \(option.longName) \(value)") {
-                    try option.kind.check(value, option: option.longName, synopsis: option.synopsis)
+                    try option.kind.check(value, option: option.longName)
                 }
             }
         }

@@ -120,6 +120,6 @@ struct OptionKeyTests {
         #expect(ReadOptions.Velocity.words == ReadOptions.Velocity.allCases.map(\.rawValue))
         #expect(ReadOptions.velocity.option.allowedValues == ReadOptions.Velocity.words)
         #expect(HingeTool.Plot.terminal.option.allowedValues == ["png", "svg", "dumb"])
-        #expect(HingeTool.Spring.format.option.allowedValues == ["dat", "csv", "json", "markdown", "css"])
+        #expect(HingeTool.Spring.format.option.allowedValues == ["dat", "csv", "json", "jsonl", "markdown", "css"])
     }
 }

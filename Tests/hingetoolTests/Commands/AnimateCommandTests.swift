@@ -105,9 +105,9 @@ struct AnimateCommandTests {
     @Test(
         "Bad values are usage errors (64)",
         arguments: [
-            (["--input", "filtered"], "Error: The value 'filtered' is invalid for '--input <source>'"),
-            (["--effect", "tilt"], "Error: The value 'tilt' is invalid for '--effect <effect>'"),
-            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'"),
+            (["--input", "filtered"], "Error: --input: 'filtered' is not one of "),
+            (["--effect", "tilt"], "Error: --effect: 'tilt' is not one of "),
+            (["--mode", "both"], "Error: --mode: 'both' is not one of "),
             (["--change-spring", "0.3"], "Error: The value '0.3' is invalid for '--change-spring'"),
             (["--change-spring", "x:smooth"], "Error: The value 'x:smooth' is invalid for '--change-spring'"),
             (["--rate", "0"], "Error: The value '0' is invalid for '--rate'"),

@@ -13,12 +13,14 @@ struct PlotCommandTests {
         arguments: [
             ["trace", dataset("flat-to-laptop.csv")], ["reading", dataset("five-degree-steps.csv")],
             ["spring", "--preset", "bend"], ["animate", dataset("slow-bend.csv"), "--preset", "snappy"],
-            ["curve", "bloom"], ["fold-render", "--tilt", "20", "--width", "20"],
+            ["curve", "--effect", "bloom"], ["fold-render", "--tilt", "20", "--width", "20"],
         ])
     func kinds(arguments: [String]) throws {
         let folder = temporaryFolder()
-        // Named after the kind and the input's file name without its extension.
-        let input = arguments.count > 1 && !arguments[1].hasPrefix("-") ? arguments[1] : nil
+        // Named after the kind and the input's file name without its extension (curve's: the effect).
+        let input =
+            arguments.count > 1 && !arguments[1].hasPrefix("-")
+            ? arguments[1] : arguments.starts(with: ["curve", "--effect"]) ? arguments[2] : nil
         let kind =
             input.map { "\(arguments[0])-" + ($0 as NSString).lastPathComponent.replacing(".csv", with: "") }
             ?? arguments[0]
@@ -180,13 +182,31 @@ struct PlotCommandTests {
         #expect(text.contains("hinge stopped") && text.contains("late motion") && !text.contains("crossfade"))
     }
 
-    @Test("Axis labels carry the effect's unit", arguments: [("lean", "lean (°)"), ("bloom", "bloom (0…1)")])
+    @Test(
+        "Axis labels carry the effect's unit, and the files its name, with --effect as with the deprecated word",
+        arguments: [("lean", "lean (°)"), ("bloom", "bloom (0…1)")])
     func curveUnits(effect: String, label: String) throws {
+        // `plot curve --effect lean` labelled its axis 'angle (°)' and wrote curve.gp: the effect
+        // was read from the word form only.
+        for spelling in [["--effect", effect], [effect]] {
+            let folder = temporaryFolder()
+            #expect(runTool(["plot", "curve"] + spelling + ["--out-dir", folder]).status == 0)
+            let script = try String(contentsOfFile: folder + "/curve-\(effect).gp", encoding: .utf8)
+            #expect(script.contains("set ylabel '\(label)'\n"), "\(spelling)")
+            #expect(script.contains("set title 'curve: \(effect)'\n"), "\(spelling)")
+            #expect(!script.contains("effect value"))
+        }
+    }
+
+    @Test("A plot kind takes no standalone flag of its command: 'plot spring --list' wrote the list as plot data")
+    func noStandaloneFlags() throws {
         let folder = temporaryFolder()
-        #expect(runTool(["plot", "curve", effect, "--name", "curve", "--out-dir", folder]).status == 0)
-        let script = try String(contentsOfFile: folder + "/curve.gp", encoding: .utf8)
-        #expect(script.contains("set ylabel '\(label)'\n"))
-        #expect(!script.contains("effect value"))
+        let run = runTool(["plot", "spring", "--list", "--out-dir", folder])
+        #expect(run.status == 64 && run.error.hasPrefix("Error: Unknown option '--list'"), "\(run.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        for entry in HingeTool.catalogue where entry.path.first == "plot" {
+            #expect(entry.spec.options.allSatisfy { !$0.isStandalone }, "\(entry.path)")
+        }
     }
 
     /// `set key` lines that put the key inside the plot area.

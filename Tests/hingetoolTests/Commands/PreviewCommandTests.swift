@@ -92,7 +92,7 @@ struct PreviewCommandTests {
             (["--rate", "10"], "Missing expected option '-o <file>' or '--out-dir <dir>'"),
             (["-o", "x.png"], "expected a .gif or .mp4 file"),
             (["--compare", "smoth", "--out-dir", "f"], "Did you mean 'smooth'?"),
-            (["--effect", "petals", "--out-dir", "f"], "'--effect"),
+            (["--effect", "petals", "--out-dir", "f"], "Error: --effect: 'petals' is not one of "),
             (["--rate", "0", "--out-dir", "f"], "'--rate'"),
             (["-o", "a.gif", "--out-dir", "f"], "cannot be used together"),
         ])

@@ -117,7 +117,7 @@ struct SpringCommandTests {
                 ["--response", "0.3", "--damping-ratio", "1", "--bounce", "0.2"],
                 "'--bounce' goes with '--duration', '--visual-duration' or '--preset'"
             ),
-            (["--preset", "jelly"], "The value 'jelly' is invalid for '--preset <name>'"),
+            (["--preset", "jelly"], "--preset: 'jelly' is not one of "),
             (["--rate", "0"], "The value '0' is invalid for '--rate'"),
             (["--length", "1e9"], "The value '1e9' is invalid for '--length'"),
         ])

@@ -20,8 +20,8 @@ struct RowFormatTests {
     }
 
     static let cases: [Case] = [
-        Case(arguments: ["curve", "bloom", "--step", "2.5"], schema: "curve"),
-        Case(arguments: ["curve", "lean", "--status", "partially-open"], schema: "curve"),
+        Case(arguments: ["curve", "--effect", "bloom", "--step", "2.5"], schema: "curve"),
+        Case(arguments: ["curve", "--effect", "lean", "--status", "partially-open"], schema: "curve"),
         Case(arguments: ["resample", dataset("coarse-sensor.csv"), "--rate", "50"], schema: "resample"),
         Case(
             arguments: ["smooth", dataset("flat-to-laptop.csv"), "--rate", "50", "--median", "0.05", "--impulses"],
@@ -154,9 +154,10 @@ struct RowFormatTests {
             Array(csv.dropFirst()) == OutputFormatTests.dataLines(dat).map { Substring($0.replacing(" ", with: ",")) })
     }
 
-    @Test("curve bloom --format json holds the bloom curve: clamp((angle − 80) / 90) at every angle")
+    @Test("curve --effect bloom --format json holds the bloom curve: clamp((angle − 80) / 90) at every angle")
     func curveOracle() throws {
-        let objects = try Self.jsonLines(runTool(["curve", "bloom", "--step", "0.5", "--format", "jsonl"]).output)
+        let objects = try Self.jsonLines(
+            runTool(["curve", "--effect", "bloom", "--step", "0.5", "--format", "jsonl"]).output)
         #expect(objects.count == 362)
         for object in objects.dropFirst() {
             let angle = try #require(object["angle"] as? Double)

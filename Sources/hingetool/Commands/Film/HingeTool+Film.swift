@@ -43,8 +43,9 @@ extension HingeTool {
                 order.option,
                 maxFrames.option,
                 maxRowsOption, maxPointsOption,
-                rowFormatOption([.dat, .json]).helped(
-                    "The rows (and with --events the event table) as gnuplot-ready dat, or one JSON report."
+                rowFormatOption([.dat, .json, .jsonl]).helped(
+                    "The rows (and with --events the event table) as gnuplot-ready dat, one JSON report, or "
+                        + "that report as JSON Lines (a header line, then a line per row, event and hitch)."
                 ).renamingValue("text", to: "dat"),
                 outputOption,
             ] + FilmHitchOutput.options + hingeClockOptions,
@@ -131,17 +132,9 @@ extension HingeTool {
             let events = FilmEventDetector(thresholds: thresholds).events(in: frames, hinge: hinge)
             let hitches = try FilmHitchOutput.measure(
                 frames, arguments: arguments, failOn: failOn, hinge: hinge, thresholds: thresholds)
-            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
-            if try arguments[Keys.rowFormat] == .json {
-                let object = json(
-                    frames, events: events, hinge: hinge, source: path, hitches: hitches, clockNote: clockNote)
-                output.write(object.withSchema("hingetool/film/1").rendered() + "\n")
-            } else {
-                write(
-                    frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: path,
-                    clockNote: clockNote, hitches: hitches, to: output)
-            }
-            try output.commit()
+            try writeOutput(
+                frames, events: events, hinge: hinge, hitches: hitches, clockNote: clockNote, source: path,
+                arguments: arguments, context: context)
             if let report {
                 let written = try FilmReport.write(
                     into: report, frames: frames, events: events, hinge: hinge, clockNote: clockNote, source: path,
@@ -150,6 +143,32 @@ extension HingeTool {
             }
             try FilmGate.check(events, failOn: failOn)
             try FilmHitchOutput.check(hitches, failOn: failOn, arguments: arguments)
+        }
+
+        /// The rows (with the events, hitches and hinge the format holds) to `-o`'s file or
+        /// standard output: dat, one JSON document, or that document as JSON Lines.
+        static func writeOutput(
+            _ frames: [FilmFrame], events: [FilmEvent], hinge: HingeRestTimeline?, hitches: FilmHitches?,
+            clockNote: String?, source: String, arguments: ParsedArguments, context: ToolContext
+        ) throws(ToolError) {
+            let output = try OutputWriter(path: try arguments[Keys.output], context: context)
+            let format = try arguments[Keys.rowFormat]
+            switch format {
+            case .json, .jsonl:
+                let object = json(
+                    frames, events: events, hinge: hinge, source: source, hitches: hitches, clockNote: clockNote)
+                let document = object.withSchema("hingetool/film/1")
+                if format == .json {
+                    output.write(document.rendered() + "\n")
+                } else {
+                    writeLines(document, to: output)
+                }
+            case .dat, .csv, .trace:
+                write(
+                    frames, events: arguments.isGiven(Self.events) ? events : nil, hinge: hinge, source: source,
+                    clockNote: clockNote, hitches: hitches, to: output)
+            }
+            try output.commit()
         }
 
         /// The frames `film` holds by default: 50,000 (28 minutes at 30 fps, 14 at 60), at most
@@ -267,6 +286,29 @@ extension HingeTool {
             }
             if let clockNote { members.append(("hinge_clock", .string(clockNote))) }
             return .object(members)
+        }
+
+        /// `--format jsonl`: the JSON document as JSON Lines (docs/schemas/README.md, rule 3), the
+        /// same members and values: the header (every member but the arrays below, and
+        /// `hitches` without its `list`) on the first line, then a line per frame row (it has
+        /// `t_ms`), per event (`kind`) and per hitch (`frames_held`), in that order.
+        static func writeLines(_ document: JSONValue, to output: OutputWriter) {
+            guard case .object(let members) = document else { return }
+            var header: [(String, JSONValue)] = []
+            var lines: [JSONValue] = []
+            for (key, value) in members {
+                switch (key, value) {
+                case ("rows", .array(let items)), ("events", .array(let items)):
+                    lines += items
+                case ("hitches", .object(let fields)):
+                    header.append((key, .object(fields.filter { $0.0 != "list" })))
+                    if case .array(let items)? = fields.first(where: { $0.0 == "list" })?.1 { lines += items }
+                default:
+                    header.append((key, value))
+                }
+            }
+            output.write(JSONValue.object(header).compact() + "\n")
+            for line in lines { output.write(line.compact() + "\n") }
         }
 
         /// The tiles (row-major) whose own RMSE reached the detector's noise level: where the

@@ -7,7 +7,7 @@ extension HingeTool {
             "curve", abstract: "An effect's value against the hinge angle.", base: Curve.spec)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            let quantity = GnuplotText.quoted(EffectOptions.quantity(of: arguments.positionals.first))
+            let quantity = GnuplotText.quoted(EffectOptions.quantity(of: try Plot.subject(arguments)))
             try Plot.render("curve", base: Curve.self, arguments: arguments, context: context) { title in
                 """
                 set title \(title)

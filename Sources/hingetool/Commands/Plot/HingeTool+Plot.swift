@@ -53,7 +53,8 @@ extension HingeTool {
         }
 
         /// The spec of a plot kind: the plotted command's arguments and options, without its
-        /// `-o` (the files are named after the kind), plus the plot options.
+        /// `-o` (the files are named after the kind), its `--format` and its standalone flags
+        /// (`spring --list` prints text, which is no plot's data), plus the plot options.
         /// `defaults` are the kind's own defaults for numeric options of the base command. Its
         /// example is the base command's first, drawn as text into `plot/`.
         static func kindSpec(
@@ -62,7 +63,7 @@ extension HingeTool {
             let withheld = [Keys.output.option.key, Keys.rowFormat.option.key]
             return CommandSpec(
                 name: name, abstract: abstract, arguments: base.arguments,
-                options: base.options.filter { !withheld.contains($0.key) }.map { option in
+                options: base.options.filter { !withheld.contains($0.key) && !$0.isStandalone }.map { option in
                     defaults[option.key].map { option.defaulting(to: $0) } ?? option
                 } + options,
                 examples: base.examples.prefix(1).map { line in
@@ -126,7 +127,7 @@ extension HingeTool {
             if let writeFailure { throw writeFailure }
             try data.commit()
             let title = GnuplotText.quoted(
-                arguments.positionals.first.map { "\(kind): \(fileName($0))" } ?? plotTitle(kind, arguments))
+                try subject(arguments).map { "\(kind): \(fileName($0))" } ?? plotTitle(kind, arguments))
             var text = "# \(stem).gp — written by hingetool plot \(kind); edit and re-run with: gnuplot \(stem).gp\n"
             // Panels stacked one above the other get 60 % of the first one's height each.
             let height = 600 + (panels - 1) * 360
@@ -206,10 +207,18 @@ extension HingeTool {
                 }
                 return name
             }
-            guard let input = arguments.positionals.first, input != "-" else { return kind }
+            guard let input = try subject(arguments), input != "-" else { return kind }
             var stem = fileName(input)
             if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
             return "\(kind)-\(safeName(String(stem.prefix(200))))"
+        }
+
+        /// What the plot is of: its input, or for `plot curve --effect NAME` the effect (the
+        /// deprecated word form, `plot curve NAME`, is the input's place), so both spellings
+        /// name and label the plot alike.
+        static func subject(_ arguments: ParsedArguments) throws(ToolError) -> String? {
+            if let input = arguments.positionals.first { return input }
+            return arguments.isGiven(Curve.effect) ? try arguments[Curve.effect] : nil
         }
 
         /// `name` with every character but letters, digits and `- _ .` replaced by `_`.

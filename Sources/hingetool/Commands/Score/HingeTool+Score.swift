@@ -70,8 +70,10 @@ extension HingeTool {
             help: "With --frontier: each synthetic trace's scenario at these seeds instead (e.g. 2-6).")
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
-            if arguments.isGiven(Self.unfold) { return try runUnfold(arguments, context: context) }
+            // The frontier scores families of unfold displays: `--unfold --frontier` is the
+            // frontier too (it printed the plain --unfold report, --frontier ignored).
             if arguments.isGiven(Self.frontier) { return try runFrontier(arguments, context: context) }
+            if arguments.isGiven(Self.unfold) { return try runUnfold(arguments, context: context) }
             let configuration = try ReadOptions.configuration(arguments)
             var results: [ScoreReport.Result] = []
             let limits = (rows: try rowLimit(arguments), points: try pointLimit(arguments))

@@ -34,6 +34,10 @@ extension HingeTool.Score {
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
     static func runFrontier(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
+        // Each is a report of its own: given with --frontier it would do nothing.
+        for option in [Self.perMove, Self.leaveOneFoldOut] where arguments.isGiven(option) {
+            throw .usage("'\(option.option.longName)' and '--frontier' are different reports: choose one")
+        }
         let particles = try arguments[Self.particles]
         let seeds = try seedList(arguments)
         var traces: [FrontierTrace] = []

@@ -58,13 +58,14 @@ extension HingeTool {
 
         /// What `--format` takes; which apply depends on `--report` and `--list`.
         enum Format: String, OptionChoice {
-            case dat, csv, json, markdown, css
+            case dat, csv, json, jsonl, markdown, css
 
             var help: String {
                 switch self {
                 case .dat: "gnuplot-ready dat (the report and list as text)"
                 case .csv: "comma-separated values"
                 case .json: "JSON"
+                case .jsonl: "JSON Lines (a header line, then a row a line)"
                 case .markdown: "a Markdown table (with --list)"
                 case .css: "a CSS linear() easing and its duration"
                 }
@@ -72,23 +73,25 @@ extension HingeTool {
         }
         static let format = OptionKey(
             ["--format"], value: "format",
-            help: "The motion as gnuplot-ready dat, csv, JSON, or css (a linear() easing and its duration); "
-                + "with --report, the report as text (dat), csv or JSON; with --list, the presets as text (dat), "
-                + "csv, JSON or a Markdown table (markdown).",
+            help: "The motion as gnuplot-ready dat, csv, JSON, JSON Lines (jsonl), or css (a linear() easing and "
+                + "its duration); with --report, the report as text (dat), csv or JSON; with --list, the presets as "
+                + "text (dat), csv, JSON, JSON Lines or a Markdown table (markdown).",
             default: Format.dat)
 
         static func run(_ arguments: ParsedArguments, context: ToolContext) throws(ToolError) {
             let format = try arguments[Self.format]
             if arguments.isGiven(Self.list) {
                 guard format != .css else {
-                    throw .usage("'--format css' is a motion's easing; '--list' takes dat, csv, json or markdown")
+                    throw .usage(
+                        "'--format css' is a motion's easing; '--list' takes dat, csv, json, jsonl or markdown")
                 }
                 try context.emit(presetList(format: format), to: try arguments[Keys.output])
                 return
             }
             if format == .markdown { throw .usage("'--format markdown' goes with '--list'") }
-            if format == .css, arguments.isGiven(Self.report) {
-                throw .usage("'--format css' prints the motion as an easing; '--report' takes dat, csv or json")
+            if format == .css || format == .jsonl, arguments.isGiven(Self.report) {
+                throw .usage(
+                    "'--format \(format.rawValue)' prints the motion, not a report; '--report' takes dat, csv or json")
             }
             let spring = try SpringOptions.makeSpring(arguments)
             let from = try arguments[Self.from]
@@ -145,6 +148,12 @@ extension HingeTool {
                     "  \"\($0.0)\": \($0.1.rendered())"
                 }
                 text = "{\n" + members.joined(separator: ",\n") + ",\n  \"samples\": [\n"
+            case .jsonl:
+                // The JSON document's parameters and the columns on the first line (docs/schemas/spring.json).
+                let columns = JSONValue.array(["t", "value", "velocity"].map(JSONValue.string))
+                text =
+                    JSONValue.object(parameters(report) + [("columns", columns)]).withSchema("hingetool/spring/1")
+                    .compact() + "\n"
             case .dat, .markdown, .css:
                 let d = DecimalNumber.shortest
                 text =
@@ -171,6 +180,8 @@ extension HingeTool {
                 case .csv: text += columns.joined(separator: ",") + "\n"
                 case .json:
                     text += "    [" + columns.joined(separator: ", ") + "]" + (k < frames ? ",\n" : "\n")
+                case .jsonl:
+                    text += "{\"t\":\(columns[0]),\"value\":\(columns[1]),\"velocity\":\(columns[2])}\n"
                 case .dat, .markdown, .css: text += columns.joined(separator: " ") + "\n"
                 }
             }

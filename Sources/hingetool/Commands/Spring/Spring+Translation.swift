@@ -98,7 +98,7 @@ extension HingeTool.Spring {
     static func presetList(format: Format) -> String {
         let presets = DampedSpring.Preset.allCases
         switch format {
-        case .json:
+        case .json, .jsonl:
             let rows = presets.map { preset -> JSONValue in
                 let spring = preset.spring
                 return .object([
@@ -108,8 +108,12 @@ extension HingeTool.Spring {
                     ("damping_ratio", .number(spring.dampingRatio)), ("as", translationJSON(spring.translation)),
                 ])
             }
-            return JSONValue.object([("schema", .string("hingetool/spring-presets/1")), ("rows", .array(rows))])
-                .rendered() + "\n"
+            let schema = ("schema", JSONValue.string("hingetool/spring-presets/1"))
+            guard format == .json else {
+                // JSON Lines: the header (the schema), then a preset a line.
+                return ([JSONValue.object([schema])] + rows).map { $0.compact() + "\n" }.joined()
+            }
+            return JSONValue.object([schema, ("rows", .array(rows))]).rendered() + "\n"
         case .markdown: return presetTable()
         case .csv:
             var text = "name,definition,source,mass,stiffness,damping,damping_ratio\n"
