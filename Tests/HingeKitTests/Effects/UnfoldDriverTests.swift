@@ -69,11 +69,21 @@ struct UnfoldDriverTests {
 
     /// The stages integrated numerically (RK4, 0.1 ms steps) toward the targets the driver
     /// reports after each sample: the oracle for the closed form.
+    /// The last stage, by RK4 at 0.1 ms, of first-order stages chasing a goal that from each
+    /// entry's time is `target`, moving at `slope` per second until `rampEnd`, then held.
     static func integrated(
         targets: [(time: Double, target: Double)], stages: Int, omega: Double, at times: [Double]
     ) -> [Double] {
-        var x = [Double](repeating: targets[0].target, count: stages)
-        var t = targets[0].time
+        integrated(
+            segments: targets.map { ($0.time, $0.target, 0, $0.time) }, stages: stages, omega: omega, at: times)
+    }
+
+    static func integrated(
+        segments: [(time: Double, target: Double, slope: Double, rampEnd: Double)], stages: Int, omega: Double,
+        at times: [Double]
+    ) -> [Double] {
+        var x = [Double](repeating: segments[0].target, count: stages)
+        var t = segments[0].time
         var next = 1
         var out: [Double] = []
         let h = 1e-4
@@ -82,28 +92,49 @@ struct UnfoldDriverTests {
         }
         for time in times {
             while t < time - 1e-12 {
-                let u = targets[next - 1].target
-                let limit = next < targets.count ? targets[next].time : .infinity
-                let step = min(h, time - t, limit - t)
-                let k1 = derivative(x, u)
-                let k2 = derivative(zip(x, k1).map { $0 + step / 2 * $1 }, u)
-                let k3 = derivative(zip(x, k2).map { $0 + step / 2 * $1 }, u)
-                let k4 = derivative(zip(x, k3).map { $0 + step * $1 }, u)
+                let segment = segments[next - 1]
+                func goal(_ at: Double) -> Double {
+                    segment.target + segment.slope * max(min(at, segment.rampEnd) - segment.time, 0)
+                }
+                let limit = next < segments.count ? segments[next].time : .infinity
+                // Steps end on the ramp's end, where the goal has a kink.
+                let kink = segment.rampEnd > t + 1e-12 ? segment.rampEnd : .infinity
+                let step = min(h, time - t, limit - t, kink - t)
+                let k1 = derivative(x, goal(t))
+                let k2 = derivative(zip(x, k1).map { $0 + step / 2 * $1 }, goal(t + step / 2))
+                let k3 = derivative(zip(x, k2).map { $0 + step / 2 * $1 }, goal(t + step / 2))
+                let k4 = derivative(zip(x, k3).map { $0 + step * $1 }, goal(t + step))
                 for i in x.indices { x[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) }
                 t += step
-                if next < targets.count, t >= targets[next].time - 1e-12 { next += 1 }
+                if next < segments.count, t >= segments[next].time - 1e-12 { next += 1 }
             }
             out.append(x[stages - 1])
         }
         return out
     }
 
+    @Test("A move the sensor stops reporting is carried on through the silence, then stops at the newest angle")
+    func silenceAfterMotionIsCarried() throws {
+        var driver = UnfoldDriver()
+        // 60°/s from 160° down, exact angles every 5 ms for 0.3 s, then a 0.3 s dropout.
+        for k in 0...60 { try driver.ingest(HingeSample(time: 0.005 * Double(k), angle: 160 - 0.3 * Double(k))) }
+        // Halfway through the dropout the hinge is at 130°: the carried value is within 0.01
+        // of it (the reader's velocity is 60 °/s to within a few per cent, its carried part
+        // v²/(v² + 30²) = 0.8 of it), while stopping at the newest angle would show 142°.
+        let truth = 130.0 / 165
+        #expect(abs(driver.value(at: 0.45) - truth) < 0.02)
+        #expect(driver.value(at: 0.45) < 136.0 / 165)
+        // Past the carry (0.4 s) the hinge is taken to have stopped at the newest angle.
+        #expect(abs(driver.value(at: 3) - 142.0 / 165) < 1e-6)
+    }
+
     @Test("The closed form matches the stages integrated numerically, for 1 to 8 stages", arguments: 1...8)
     func closedFormMatchesIntegration(stages: Int) throws {
-        let configuration = UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0)
+        let configuration = UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0, carry: 0)
         var driver = UnfoldDriver(configuration: configuration)
         // A bend with a lead, 1° steps every 10 ms; the queries stay within six intervals of a
-        // sample, so the lead is on throughout.
+        // sample, so the lead is on throughout (and not carried: the goal is constant between
+        // samples).
         var targets: [(time: Double, target: Double)] = []
         var expectedTimes: [Double] = []
         var shown: [Double] = []
