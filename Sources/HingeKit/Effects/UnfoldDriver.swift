@@ -40,7 +40,8 @@ internal import HingeSupport
 /// gaps.) A silence after fast motion, on a sensor that reported that motion step by step, is
 /// read as a dropout instead: the target moves on at the lead's velocity for up to
 /// ``Configuration/carry`` seconds (``Configuration/carrySpeed``, ``maximumCarryStep``,
-/// ``maximumCarryInterval``), and only then is the hinge taken to have stopped.
+/// ``maximumCarryInterval``), and only then is the hinge taken to have stopped. A silence after a
+/// report whose velocity is below the one before is not carried: a hand that slows is stopping.
 ///
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
@@ -196,7 +197,7 @@ public struct UnfoldDriver: Sendable {
     private var meanInterval = 0.0
     /// The stages' values at ``time``, first to last.
     private var stageValues = Stages(repeating: 1)
-    /// The carry through a silence: from the newest sample's time until ``rampEnd`` the target
+    /// The carry through a silence: from ``rampStart`` (``time``) until ``rampEnd`` the target
     /// moves on at ``slope`` (progress per second), then holds until ``due``.
     private var slope = 0.0
     private var rampStart = 0.0
@@ -206,6 +207,9 @@ public struct UnfoldDriver: Sendable {
     /// to be news; one that jumps several steps a report (10–30 Hz polls) has a stale velocity.
     private var lastAngle: Double?
     private var resolvesMotion = false
+    /// The reader's speed (°/s) at the newest angle: a report slower than the one before says
+    /// the hand is slowing, and the silence after it is not carried.
+    private var lastSpeed = 0.0
 
     /// A driver with no sample yet.
     ///
@@ -280,15 +284,19 @@ public struct UnfoldDriver: Sendable {
         time = sample.time
         target = newTarget
         direct = progress
-        // Only fast motion is carried: v²/(v² + carrySpeed²) of it.
+        // Only fast motion is carried: v²/(v² + carrySpeed²) of the lead's velocity.
         let carrySpeed = configuration.carrySpeed
         if let angle = sample.angle {
             let interval = previousTime.map { sample.time - $0 } ?? .infinity
+            // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
+            let slowing = abs(velocity) < lastSpeed
             resolvesMotion =
-                interval <= Self.maximumCarryInterval && lastAngle.map { abs(angle - $0) <= 1.5 * step } ?? false
+                interval <= Self.maximumCarryInterval && !slowing
+                && lastAngle.map { abs(angle - $0) <= 1.5 * step } ?? false
             lastAngle = angle
+            lastSpeed = abs(velocity)
         }
-        carryOn(velocity: velocity * square / (square + carrySpeed * carrySpeed), from: sample.time)
+        carryOn(velocity: velocity * fade * square / (square + carrySpeed * carrySpeed), from: sample.time)
     }
 
     /// Sets the carry through the silence after a sample at `start` whose weighted reader
@@ -367,14 +375,8 @@ public struct UnfoldDriver: Sendable {
     private func stages(at query: Double) -> Stages {
         var values = stageValues
         var now = time
-        if slope != 0, now < rampStart, query > now {
-            // The carry: the target holds until the next report is overdue…
-            let end = min(query, rampStart)
-            values = advance(values, toward: target, by: end - now)
-            now = end
-        }
+        // The ramp starts at ``time`` (a sample's, or a change of preference that moved it on).
         if slope != 0, now >= rampStart, now < rampEnd, query > now {
-            // … then moves on at `slope` until `rampEnd`.
             let end = min(query, rampEnd)
             let start = target + slope * (now - rampStart)
             values = advance(values, towardRampFrom: start, slope: slope, by: end - now)
