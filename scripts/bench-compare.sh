@@ -21,8 +21,8 @@
 # (`import.logcat`, each side's own release hingetool) and nothing else. CASES=film times
 # `hingetool film VIDEO` (each side's own release hingetool) and ffmpeg's raw decode alone in
 # paired runs on the benchmark's 10 s video (made once in the scratch folder), and their ratio
-# (`film.video.*`, without the PNG route and the long film; about 2 minutes a side on a
-# quiet machine).
+# (`film.video.*`, without the PNG route and the long film; a run is six films and six
+# decodes, under a minute on a quiet machine).
 #
 # Exit status: 0 when nothing regressed, 1 when a figure is a regression, 2 on a usage error.
 set -euo pipefail

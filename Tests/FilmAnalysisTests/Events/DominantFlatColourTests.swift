@@ -47,7 +47,8 @@ struct DominantFlatColourTests {
             for tolerance in [0.0, 0.004, 0.02, 0.04, 0.1, 1] {
                 let sorted = EventSearch.dominantFlatColour(summary, flat: 0.008, tolerance: tolerance)
                 let pairwise = EventSearch.dominantFlatColourPairwise(summary, flat: 0.008, tolerance: tolerance)
-                #expect(sorted?.map(\.bitPattern) == pairwise?.map(\.bitPattern), "seed \(seed), tolerance \(tolerance)")
+                #expect(
+                    sorted?.map(\.bitPattern) == pairwise?.map(\.bitPattern), "seed \(seed), tolerance \(tolerance)")
                 if sorted != nil { found += 1 }
             }
         }
