@@ -67,21 +67,21 @@ public struct UnfoldDriver: Sendable {
     /// How the driver follows the hinge.
     public struct Configuration: Hashable, Sendable {
         /// The rate of each stage, rad/s (default 30).
-        public var omega: Double
+        public let omega: Double
         /// The number of first-order stages in a row (default 3, 1…``UnfoldDriver/maximumStages``).
-        public var stages: Int
+        public let stages: Int
         /// The fraction of the stages' lag (n/ω) the target is moved ahead by (default 1).
-        public var lead: Double
+        public let lead: Double
         /// The reader speed (°/s) at which the lead is half on (default 6): the lead is weighted
         /// by v²/(v² + leadSpeed²). 0 leads at every speed.
-        public var leadSpeed: Double
+        public let leadSpeed: Double
         /// The rate of each stage on a coarse sensor, rad/s (default 38): its readings carry no
         /// velocity (``HingeReader/Configuration/coarseStep``), so there is no lead.
-        public var coarseOmega: Double
+        public let coarseOmega: Double
         /// The number of stages on a coarse sensor (default 3, 1…``UnfoldDriver/maximumStages``).
-        public var coarseStages: Int
+        public let coarseStages: Int
         /// Where the progress reaches 1, degrees (default 165, Android's).
-        public var unfoldedAngle: Double
+        public let unfoldedAngle: Double
 
         /// The responsiveness of the default configuration: 0.8, three stages at 30 rad/s with the
         /// full lead.
@@ -99,34 +99,70 @@ public struct UnfoldDriver: Sendable {
         /// configuration. Between the tuned points ω and the lead are interpolated linearly; the
         /// other settings keep their defaults. docs/effects.md draws the curve against Android's
         /// spring family.
-        /// - Precondition: `responsiveness` in 0…1.
-        public init(responsiveness: Double) {
-            precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
+        ///
+        /// - Parameters:
+        ///   - responsiveness: in 0…1.
+        ///   - unfoldedAngle: where the progress reaches 1, degrees, positive and finite (165,
+        ///     Android's, by default).
+        /// - Throws: ``EffectParameterError`` naming `responsiveness` outside 0…1 (NaN too) or
+        ///   an `unfoldedAngle` that is not positive and finite.
+        public init(responsiveness: Double, unfoldedAngle: Double = 165) throws(EffectParameterError) {
+            try EffectParameterError.require(responsiveness, "responsiveness", of: Self.name, "in 0…1") {
+                (0...1).contains($0)
+            }
             let path = Self.responsivenessPath
             var index = 0
             while index < path.count - 2, responsiveness > path[index + 1].responsiveness { index += 1 }
             let (low, high) = (path[index], path[index + 1])
             let fraction = (responsiveness - low.responsiveness) / (high.responsiveness - low.responsiveness)
-            self.init(
+            try self.init(
                 omega: low.omega + (high.omega - low.omega) * fraction,
-                lead: low.lead + (high.lead - low.lead) * fraction)
+                lead: low.lead + (high.lead - low.lead) * fraction, unfoldedAngle: unfoldedAngle)
+        }
+
+        /// The default configuration, the one docs/effects.md tunes: three stages at 30 rad/s
+        /// with the full lead (``defaultResponsiveness``), three at 38 rad/s on a coarse sensor.
+        public init() {
+            self.init(
+                checkedOmega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165
+            )
         }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
-        /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
+        ///
+        /// - Throws: ``EffectParameterError`` naming the first field out of its range:
+        ///   `omega`, `coarseOmega` and `unfoldedAngle` must be positive and finite; `lead` and
         ///   `leadSpeed` finite and not negative; `stages` and `coarseStages` in
         ///   1…``UnfoldDriver/maximumStages``.
         public init(
             omega: Double = 30, stages: Int = 3, lead: Double = 1, leadSpeed: Double = 6, coarseOmega: Double = 38,
             coarseStages: Int = 3, unfoldedAngle: Double = 165
+        ) throws(EffectParameterError) {
+            let positive = "positive and finite"
+            let notNegative = "finite and not negative"
+            let stageRange = "in 1…\(UnfoldDriver.maximumStages)"
+            try EffectParameterError.require(omega, "omega", of: Self.name, positive) { $0 > 0 && $0.isFinite }
+            try Self.requireStages(stages, "stages", stageRange)
+            try EffectParameterError.require(lead, "lead", of: Self.name, notNegative) { $0 >= 0 && $0.isFinite }
+            try EffectParameterError.require(leadSpeed, "leadSpeed", of: Self.name, notNegative) {
+                $0 >= 0 && $0.isFinite
+            }
+            try EffectParameterError.require(coarseOmega, "coarseOmega", of: Self.name, positive) {
+                $0 > 0 && $0.isFinite
+            }
+            try Self.requireStages(coarseStages, "coarseStages", stageRange)
+            try EffectParameterError.require(unfoldedAngle, "unfoldedAngle", of: Self.name, positive) {
+                $0 > 0 && $0.isFinite
+            }
+            self.init(
+                checkedOmega: omega, stages: stages, lead: lead, leadSpeed: leadSpeed, coarseOmega: coarseOmega,
+                coarseStages: coarseStages, unfoldedAngle: unfoldedAngle)
+        }
+
+        private init(
+            checkedOmega omega: Double, stages: Int, lead: Double, leadSpeed: Double, coarseOmega: Double,
+            coarseStages: Int, unfoldedAngle: Double
         ) {
-            precondition(omega > 0 && omega.isFinite, "omega must be positive")
-            precondition(coarseOmega > 0 && coarseOmega.isFinite, "coarseOmega must be positive")
-            precondition((1...UnfoldDriver.maximumStages).contains(stages), "stages must be 1…8")
-            precondition((1...UnfoldDriver.maximumStages).contains(coarseStages), "coarseStages must be 1…8")
-            precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
-            precondition(leadSpeed >= 0 && leadSpeed.isFinite, "leadSpeed must be zero or positive")
-            precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
             self.omega = omega
             self.stages = stages
             self.lead = lead
@@ -134,6 +170,19 @@ public struct UnfoldDriver: Sendable {
             self.coarseOmega = coarseOmega
             self.coarseStages = coarseStages
             self.unfoldedAngle = unfoldedAngle
+        }
+
+        /// The driver as ``EffectParameterError`` names it.
+        private static let name = "unfold driver"
+
+        /// Throws unless `count` is a number of stages the driver has room for.
+        private static func requireStages(
+            _ count: Int, _ parameter: String, _ requirement: String
+        ) throws(EffectParameterError) {
+            guard (1...UnfoldDriver.maximumStages).contains(count) else {
+                throw EffectParameterError(
+                    effect: name, parameter: parameter, value: Double(count), requirement: requirement)
+            }
         }
     }
 
@@ -219,7 +268,11 @@ public struct UnfoldDriver: Sendable {
         let speed = configuration.leadSpeed
         let fade = speed > 0 ? square / (square + speed * speed) : 1
         let (omega, count) = rate
-        let ahead = configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
+        // At rest (or with the lead faded out) there is no lead, even where the stages' lag
+        // times the lead is infinite (ω near 0, a huge lead) and the product would be NaN.
+        let ahead =
+            velocity * fade == 0
+            ? 0 : configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {
             stageValues = previous

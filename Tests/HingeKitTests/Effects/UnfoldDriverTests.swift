@@ -100,7 +100,7 @@ struct UnfoldDriverTests {
 
     @Test("The closed form matches the stages integrated numerically, for 1 to 8 stages", arguments: 1...8)
     func closedFormMatchesIntegration(stages: Int) throws {
-        let configuration = UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0)
+        let configuration = try UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0)
         var driver = UnfoldDriver(configuration: configuration)
         // A bend with a lead, 1° steps every 10 ms; the queries stay within six intervals of a
         // sample, so the lead is on throughout.
@@ -269,19 +269,21 @@ struct UnfoldDriverTests {
     }
 
     @Test("responsiveness runs through its tuned points; 0.8 is the default configuration")
-    func responsiveness() {
-        #expect(UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
+    func responsiveness() throws {
+        #expect(try UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
         #expect(UnfoldDriver.Configuration.defaultResponsiveness == 0.8)
-        let ends = (UnfoldDriver.Configuration(responsiveness: 0), UnfoldDriver.Configuration(responsiveness: 1))
+        let ends = (
+            try UnfoldDriver.Configuration(responsiveness: 0), try UnfoldDriver.Configuration(responsiveness: 1)
+        )
         #expect(ends.0.omega == 20 && ends.0.lead == 0.25)
         #expect(ends.1.omega == 40 && ends.1.lead == 1)
         // Halfway between the points at 0.4 (25 rad/s, lead ½) and 0.6 (25, ¾).
-        let middle = UnfoldDriver.Configuration(responsiveness: 0.5)
+        let middle = try UnfoldDriver.Configuration(responsiveness: 0.5)
         #expect(abs(middle.omega - 25) < 1e-12 && abs(middle.lead - 0.625) < 1e-12)
         // More responsive never means slower stages or less lead.
         var previous = ends.0
         for step in 1...100 {
-            let next = UnfoldDriver.Configuration(responsiveness: Double(step) / 100)
+            let next = try UnfoldDriver.Configuration(responsiveness: Double(step) / 100)
             #expect(next.omega >= previous.omega && next.lead >= previous.lead, "\(step)")
             #expect(next.stages == 3 && next.coarseOmega == 38)
             previous = next
