@@ -66,7 +66,8 @@ bench: deps
 ## bench-compare: an A/B of this tree against BASE (`make bench-compare BASE=c50ea83`): the same
 ## harness and frozen inputs built against both, run interleaved PAIRS times (default 5); prints
 ## the median ratio new/old per figure with its spread and names regressions (CASES=tool adds
-## read and animate on 1M rows; CASES=import times import logcat alone; docs/performance.md)
+## read and animate on 1M rows; CASES=import times import logcat alone; CASES=film, film VIDEO
+## beside ffmpeg's raw decode; docs/performance.md)
 bench-compare: deps
 	BASE="$(BASE)" PAIRS="$(PAIRS)" CASES="$(CASES)" scripts/bench-compare.sh
 

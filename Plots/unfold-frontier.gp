@@ -28,7 +28,7 @@ do for [i = 1:count] {
          file index 1 using 3:2 with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
          file index 2 using 3:2 with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
          file index 2 using 3:($1 == 0.8 ? $2 : 1/0) with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default", \
-         file index 3 using 3:2 with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter (causal floor)", \
+         file index 3 using 3:2 with linespoints pointtype 3 pointsize 1.5 linecolor "black" linewidth 1.5 title "particle filter (causal floor), 3 runs", \
          file index 4 using 3:2 with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead", \
          file index 5 using 3:2 with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal)", \
          file index 6 using 3:2 with linespoints pointtype 13 pointsize 0.8 linecolor "#d62728" linewidth 1.5 title "noveum-hinge, ω ×0.25…3", \
@@ -49,7 +49,7 @@ plot NaN with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidt
      NaN with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
      NaN with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
      NaN with points pointtype 6 pointsize 2.5 linecolor "#1f77b4" linewidth 2 title "HingeKit default (0.8)", \
-     NaN with points pointtype 3 pointsize 1.5 linecolor "black" title "particle filter: causal floor (¼, ½, all particles)", \
+     NaN with linespoints pointtype 3 pointsize 1.5 linecolor "black" linewidth 1.5 title "particle filter: causal floor (3 independent runs, joined)", \
      NaN with linespoints pointtype 1 dashtype 2 linecolor "gray40" title "filter → 3 stages + lead, ω 10…100", \
      NaN with linespoints pointtype 2 dashtype 3 linecolor "#2ca02c" linewidth 1.5 title "Gaussian of truth (non-causal), σ 5…120 ms", \
      NaN with linespoints pointtype 13 pointsize 0.8 linecolor "#d62728" linewidth 1.5 title "noveum-hinge follower, ω ×0.25…3 (diamond: the app's ×1)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench-compare BASE=<commit> [PAIRS=5] [CASES=micro|tool|import]: an A/B of this tree against
+# make bench-compare BASE=<commit> [PAIRS=5] [CASES=micro|tool|import|film]: an A/B of this tree against
 # BASE on the same machine, the same inputs and the same harness.
 #
 # The current Benchmarks/ (harness, frozen inputs, peers) is copied into a worktree of BASE
@@ -18,18 +18,22 @@
 # `hingetool read` and `animate` on the 1-million-row frozen trace (each side's own release
 # hingetool; the pandas peer is left out: it is the same program on both sides). CASES=import
 # times `hingetool import logcat` on the frozen Fold 8 buffer tiled to 250,000 lines
-# (`import.logcat`, each side's own release hingetool) and nothing else.
+# (`import.logcat`, each side's own release hingetool) and nothing else. CASES=film times
+# `hingetool film VIDEO` (each side's own release hingetool) and ffmpeg's raw decode alone in
+# paired runs on the benchmark's 10 s video (made once in the scratch folder), and their ratio
+# (`film.video.*`, without the PNG route and the long film; a run is six films and six
+# decodes, under a minute on a quiet machine).
 #
 # Exit status: 0 when nothing regressed, 1 when a figure is a regression, 2 on a usage error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 base=${BASE:-${1:-}}
-[ -n "$base" ] || { echo "usage: make bench-compare BASE=<commit> [PAIRS=5] [CASES=micro|tool|import]" >&2; exit 2; }
+[ -n "$base" ] || { echo "usage: make bench-compare BASE=<commit> [PAIRS=5] [CASES=micro|tool|import|film]" >&2; exit 2; }
 pairs=${PAIRS:-5}
 cases=${CASES:-micro}
 [[ "$pairs" =~ ^[0-9]+$ ]] && [ "$pairs" -ge 5 ] || { echo "bench-compare: PAIRS must be 5 or more" >&2; exit 2; }
-case "$cases" in micro | tool | import) ;; *) echo "bench-compare: CASES is micro, tool or import" >&2; exit 2 ;; esac
+case "$cases" in micro | tool | import | film) ;; *) echo "bench-compare: CASES is micro, tool, import or film" >&2; exit 2 ;; esac
 base_sha=$(git rev-parse --verify --quiet "$base^{commit}") || { echo "bench-compare: no commit '$base'" >&2; exit 2; }
 base_name=$(git rev-parse --short "$base_sha")
 new_name="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Package.swift Sources Benchmarks || echo +changes)"
@@ -75,6 +79,7 @@ options=(--data "$PWD/Benchmarks/data" --work "$PWD/$work/scratch" --peer none -
 case "$cases" in
   micro) options+=(--only micro --rows 0) ;;
   import) options+=(--only import.logcat --rows 0) ;;
+  film) options+=(--only film.video --rows 0 --video-seconds 10) ;;
   *) options+=(--rows 1000000) ;;
 esac
 

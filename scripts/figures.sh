@@ -392,15 +392,14 @@ joined() { awk '{ item[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s",
 # README's frontier sentence, from the frontier table docs/effects.md holds (`make score` writes
 # it from `score --frontier`; the suite checks it is current): the traces on which some
 # responsiveness dominates every spring stiffness, some, or none, and on the first how far below
-# the default's RMSE the particle filter's floor (its best of three particle counts) lies.
+# the default's RMSE the particle filter's floor (the median of its three runs) lies.
 readme_frontier() {
   awk -F'|' '/<!-- frontier:begin -->/ { on = 1; next } /<!-- frontier:end -->/ { on = 0 }
     on && $2 ~ /\.csv/ {
       name = $2; gsub(/ |\.csv/, "", name)
       yes = gsub(/✓/, "✓", $6); no = gsub(/✗/, "✗", $6)
       kind = no == 0 ? "all" : yes == 0 ? "none" : "some"
-      split($3, floors, " / "); best = floors[1] + 0
-      for (i = 2; i <= 3; i++) if (floors[i] + 0 < best) best = floors[i] + 0
+      split($3, floors, " "); best = floors[1] + 0
       split($4, defaults, " / ")
       printf "%s %s %.6f\n", kind, name, (kind == "all" ? defaults[1] / best : 0)
     }' docs/effects.md > "$work/frontier" || { echo "figures.sh: cannot read docs/effects.md's frontier table into $work" >&2; exit 1; }

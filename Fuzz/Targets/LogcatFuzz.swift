@@ -18,7 +18,7 @@ internal import HingeSupport
 /// - every event's angle is in 0…360° and its time ≥ 0; in time order the times strictly
 ///   increase, and every event left out is a problem;
 /// - the trace `import logcat` writes from a stream (times from the earliest event of both
-///   streams, exact decimals), when the importer's time rule (`ExactTime.firstOutsideTrace`:
+///   streams, or from boot, exact decimals; the events kept for that origin), when the importer's time rule (`ExactTime.firstOutsideTrace`:
 ///   0…2³² s from that origin) lets it be written, is read by HingeKit's `TraceReader` with the
 ///   default options without a single error: the importer's output passes the checks
 ///   `hingetool read` applies, and a time the rule lets through is one the reader takes.
@@ -37,43 +37,53 @@ public func fuzzLogcat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let bytes = text.withUTF8 { SamsungHALLog.reading(ascii: $0, number: offset + 1) }
         check(bytes == SamsungHALLog.reading(line, number: offset + 1), "line \(offset + 1) read apart on its bytes")
     }
-    var ordered: [SamsungHALLog.Stream: [SamsungHALLog.Event]] = [:]
-    for stream in SamsungHALLog.Stream.allCases {
-        let events = log.events[stream] ?? []
-        let (kept, repeats) = SamsungHALLog.inTimeOrder(events)
-        check(kept.count + repeats.count == events.count, "an event vanished from \(stream)")
-        var last: Int64 = -1
-        for event in kept {
-            check((0...360).contains(event.angle), "angle \(event.angle)")
-            check(event.nanoseconds >= 0 && event.nanoseconds > last, "time \(event.nanoseconds) after \(last)")
-            last = event.nanoseconds
-        }
-        for problem in log.problems + repeats { checkLocated(problem, lines: lines) }
-        ordered[stream] = kept
-    }
-    let firsts = ordered.values.compactMap(\.first?.nanoseconds)
-    guard let origin = firsts.min() else { return 0 }
-    for events in ordered.values where !events.isEmpty {
-        let times = events.lazy.map { (nanoseconds: $0.nanoseconds, tag: ()) }
-        if ExactTime.firstOutsideTrace(times, origin: origin) != nil {
-            // Refused by `import logcat` before it writes: only a span beyond 2³² s can be.
-            check(events.last!.nanoseconds - origin > ExactTime.latestTraceTime, "a span within 2³² s refused")
-            continue
-        }
-        var csv = "time,angle\n"
-        for event in events {
-            csv += ExactTime.seconds(nanoseconds: event.nanoseconds - origin) + ",\(event.angle)\n"
-        }
-        let reader = TraceReader(bytes: Array(csv.utf8), fileName: "import")
-        do {
-            var read = 0
-            while try reader.next() != nil { read += 1 }
-            check(read == events.count, "read \(read) of \(events.count) rows")
-        } catch {
-            check(false, "the imported trace is refused by the reader: \(error)")
+    // Zero as `import logcat` takes it: the earliest event of either stream (`--clock zero`),
+    // or boot (`--clock recorder`); the events kept depend on it (times a `Double` no longer
+    // tells apart are repeats).
+    let earliest = log.events.values.compactMap { $0.lazy.map(\.nanoseconds).min() }.min()
+    for origin in [earliest, 0].compactMap({ $0 }) {
+        for stream in SamsungHALLog.Stream.allCases {
+            let events = log.events[stream] ?? []
+            let (kept, repeats) = SamsungHALLog.inTimeOrder(events, origin: origin)
+            check(kept.count + repeats.count == events.count, "an event vanished from \(stream)")
+            var last: Int64 = -1
+            for event in kept {
+                check((0...360).contains(event.angle), "angle \(event.angle)")
+                check(event.nanoseconds >= 0 && event.nanoseconds > last, "time \(event.nanoseconds) after \(last)")
+                last = event.nanoseconds
+            }
+            for problem in log.problems + repeats { checkLocated(problem, lines: lines) }
+            checkWritten(kept, origin: origin, measuredFromFirst: origin == earliest)
         }
     }
     return 0
+}
+
+/// The trace `import logcat` writes from `events` (kept, in time order) is read without an
+/// error, unless the importer's time rule refuses it before writing.
+func checkWritten(_ events: [SamsungHALLog.Event], origin: Int64, measuredFromFirst: Bool) {
+    guard !events.isEmpty else { return }
+    let times = events.lazy.map { (nanoseconds: $0.nanoseconds, tag: ()) }
+    if ExactTime.firstOutsideTrace(times, origin: origin) != nil {
+        // Refused by `import logcat` before it writes: from the earliest event only a span
+        // beyond 2³² s can be.
+        check(
+            !measuredFromFirst || events.last!.nanoseconds - origin > ExactTime.latestTraceTime,
+            "a span within 2³² s refused")
+        return
+    }
+    var csv = "time,angle\n"
+    for event in events {
+        csv += ExactTime.seconds(nanoseconds: event.nanoseconds - origin) + ",\(event.angle)\n"
+    }
+    let reader = TraceReader(bytes: Array(csv.utf8), fileName: "import")
+    do {
+        var read = 0
+        while try reader.next() != nil { read += 1 }
+        check(read == events.count, "read \(read) of \(events.count) rows")
+    } catch {
+        check(false, "the imported trace is refused by the reader: \(error)")
+    }
 }
 
 /// A problem names a place in its line and says what it says in printable, bounded text.

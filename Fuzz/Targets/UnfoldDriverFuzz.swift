@@ -12,9 +12,16 @@ public func fuzzUnfoldDriver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
     var input = FuzzInput(data, count)
     let stages = 1 + Int(input.byte()) % UnfoldDriver.maximumStages
     let coarseStages = 1 + Int(input.byte()) % UnfoldDriver.maximumStages
-    let configuration = UnfoldDriver.Configuration(
-        omega: 1 + input.unit() * 200, stages: stages, lead: input.unit() * 3, leadSpeed: input.unit() * 50,
-        coarseOmega: 1 + input.unit() * 200, coarseStages: coarseStages, unfoldedAngle: 1 + input.unit() * 359)
+    let configuration: UnfoldDriver.Configuration
+    do {
+        configuration = try UnfoldDriver.Configuration(
+            omega: 1 + input.unit() * 200, stages: stages, lead: input.unit() * 3, leadSpeed: input.unit() * 50,
+            coarseOmega: 1 + input.unit() * 200, coarseStages: coarseStages, unfoldedAngle: 1 + input.unit() * 359)
+    } catch {
+        // Every value drawn is within the configuration's stated limits.
+        check(false, "a configuration within the limits was refused: \(error)")
+        return 0
+    }
     var driver = UnfoldDriver(configuration: configuration, reduceMotion: input.byte() & 1 == 1)
     trace("UnfoldDriver(configuration: \(configuration), reduceMotion: \(driver.reduceMotion))")
     // Epoch-like starts too: the first interval must not count from 0.

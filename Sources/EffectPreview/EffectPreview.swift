@@ -5,7 +5,7 @@ package import HingeKit
 /// and labelled: what `hingetool preview` encodes.
 ///
 /// ```swift
-/// let preview = EffectPreview(effect: .bloom, lanes: PreviewLane.defaults)
+/// let preview = try EffectPreview(effect: .bloom, lanes: PreviewLane.defaults)
 /// try preview.render(samples, rate: 50) { milliseconds, frame in
 ///     try write(frame.pngData()!, to: "frames/\(milliseconds).png")
 /// }
@@ -27,7 +27,9 @@ package struct EffectPreview: Sendable {
     /// Seconds drawn after the last sample.
     package var tail: Double
     /// The responsiveness of the HingeKit lane's ``UnfoldDriver``.
-    package var responsiveness: Double
+    package let responsiveness: Double
+    /// The lanes' checked parameters (the HingeKit lane's driver at ``responsiveness``).
+    let parameters: LaneParameters
 
     /// The height of the label strip above the panels, pixels.
     static let labelHeight = 44
@@ -36,12 +38,14 @@ package struct EffectPreview: Sendable {
 
     /// A preview.
     /// - Precondition: at least one lane; `panelSize` in 64…1024; `tail` finite and ≥ 0.
+    /// - Throws: ``EffectParameterError`` when `responsiveness` is outside 0…1 (the driver's
+    ///   rule, ``UnfoldDriver/Configuration/init(responsiveness:unfoldedAngle:)``).
     package init(
         effect: PreviewEffect, lanes: [PreviewLane] = PreviewLane.defaults, reduceMotion: Bool = false,
         panelSize: Int = 240, tail: Double = 0.5,
         responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
-    ) {
-        precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
+    ) throws(EffectParameterError) {
+        parameters = try LaneParameters(responsiveness: responsiveness)
         precondition(!lanes.isEmpty, "a preview needs a lane")
         precondition((64...1024).contains(panelSize), "panel size out of range")
         precondition(tail >= 0 && tail.isFinite, "tail must be finite and not negative")
@@ -82,7 +86,7 @@ package struct EffectPreview: Sendable {
     ) throws(Failure) -> RefusedSamples {
         var refused = RefusedSamples()
         guard let first = samples.first?.time else { return refused }
-        var displays = lanes.map { effect.display($0, reduceMotion: reduceMotion, responsiveness: responsiveness) }
+        var displays = lanes.map { effect.display($0, reduceMotion: reduceMotion, parameters: parameters) }
         var painter = PreviewPainter()
         let canvas = PreviewCanvas(width: frameSize.width, height: frameSize.height)
         var next = 0

@@ -69,12 +69,11 @@ struct HingeKitLane<Effect: HingeEffect>: HingeDisplay {
     var driver: UnfoldDriver
     var raw: RawLane<Effect>
 
-    init(effect: Effect, isUnfold: Bool, reduceMotion: Bool, responsiveness: Double) {
+    init(effect: Effect, isUnfold: Bool, reduceMotion: Bool, parameters: LaneParameters) {
         self.effect = effect
         self.isUnfold = isUnfold
-        var configuration = UnfoldDriver.Configuration(responsiveness: responsiveness)
-        if !isUnfold { configuration.unfoldedAngle = 180 }
-        driver = UnfoldDriver(configuration: configuration, reduceMotion: false)
+        driver = UnfoldDriver(
+            configuration: isUnfold ? parameters.unfoldDriver : parameters.angleDriver, reduceMotion: false)
         raw = RawLane(effect: effect, reduceMotion: reduceMotion)
     }
 
@@ -93,41 +92,51 @@ struct HingeKitLane<Effect: HingeEffect>: HingeDisplay {
     }
 }
 
+/// The checked parameters a preview's lanes are built with: the HingeKit lane's driver at the
+/// preview's responsiveness (for the unfold progress, and with its progress reaching 1 at 180°
+/// for the other effects, which read it back as an angle) and the glass's ramp.
+struct LaneParameters: Sendable {
+    var unfoldDriver: UnfoldDriver.Configuration
+    var angleDriver: UnfoldDriver.Configuration
+    /// The glass's tilt as a ramp: 0 flat (180°) or without a hinge, 1 closed (0°); drawn as
+    /// ``PreviewEffect/glassTilt`` × the ramp, so the laptop pose (90°) tilts the glass 30°.
+    var glassRamp: RampEffect
+
+    /// The parameters at `responsiveness`.
+    ///
+    /// - Throws: ``EffectParameterError`` when `responsiveness` is outside 0…1.
+    init(responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness) throws(EffectParameterError) {
+        unfoldDriver = try UnfoldDriver.Configuration(responsiveness: responsiveness)
+        angleDriver = try UnfoldDriver.Configuration(responsiveness: responsiveness, unfoldedAngle: 180)
+        glassRamp = try RampEffect(lower: 180, upper: 0, noHingeValue: 0)
+    }
+}
+
 extension PreviewEffect {
     /// The display of `lane` for this effect.
-    func display(
-        _ lane: PreviewLane, reduceMotion: Bool,
-        responsiveness: Double = UnfoldDriver.Configuration.defaultResponsiveness
-    ) -> any HingeDisplay {
-        let settings = (reduceMotion: reduceMotion, responsiveness: responsiveness)
+    func display(_ lane: PreviewLane, reduceMotion: Bool, parameters: LaneParameters) -> any HingeDisplay {
         switch self {
-        case .bloom: return Self.display(BloomEffect(), lane: lane, settings, isUnfold: false)
-        case .lean: return Self.display(LeanEffect(), lane: lane, settings, isUnfold: false)
-        case .unfold: return Self.display(UnfoldProgressEffect(), lane: lane, settings, isUnfold: true)
-        case .glass: return Self.display(Self.glassRamp, lane: lane, settings, isUnfold: false)
+        case .bloom: Self.display(BloomEffect(), lane: lane, reduceMotion, parameters, isUnfold: false)
+        case .lean: Self.display(LeanEffect(), lane: lane, reduceMotion, parameters, isUnfold: false)
+        case .unfold: Self.display(UnfoldProgressEffect(), lane: lane, reduceMotion, parameters, isUnfold: true)
+        case .glass: Self.display(parameters.glassRamp, lane: lane, reduceMotion, parameters, isUnfold: false)
         }
     }
-
-    /// The glass's tilt as a ramp: 0 flat (180°) or without a hinge, 1 closed (0°); drawn as
-    /// 60° × the ramp, so the laptop pose (90°) tilts the glass 30°.
-    static let glassRamp = RampEffect(lower: 180, upper: 0, noHingeValue: 0)
 
     /// The glass's largest tilt, degrees (the ramp's 1).
     static let glassTilt = 60.0
 
     private static func display<Effect: HingeEffect>(
-        _ effect: Effect, lane: PreviewLane, _ settings: (reduceMotion: Bool, responsiveness: Double), isUnfold: Bool
+        _ effect: Effect, lane: PreviewLane, _ reduceMotion: Bool, _ parameters: LaneParameters, isUnfold: Bool
     ) -> any HingeDisplay {
-        let reduceMotion = settings.reduceMotion
-        return switch lane {
+        switch lane {
         case .raw: RawLane(effect: effect, reduceMotion: reduceMotion)
         case .smooth:
             EffectDriver(effect: effect, spring: .smooth, reduceMotion: reduceMotion)
         case .android:
             EffectDriver(effect: effect, spring: .androidUnfold, reduceMotion: reduceMotion)
         case .hingekit:
-            HingeKitLane(
-                effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion, responsiveness: settings.responsiveness)
+            HingeKitLane(effect: effect, isUnfold: isUnfold, reduceMotion: reduceMotion, parameters: parameters)
         }
     }
 }

@@ -28,8 +28,8 @@ public enum UnfoldFrontier {
         /// HingeKit's `UnfoldDriver`; the setting is its responsiveness
         /// (`UnfoldDriver.Configuration(responsiveness:)`).
         case hingekit
-        /// The causal floor: the particle filter's posterior mean; the setting is the number of
-        /// particles.
+        /// The causal floor: the particle filter's posterior mean; the setting is the seed of one
+        /// of its independent runs (``filterSeeds``).
         case particleFilter = "particle-filter"
         /// The particle filter's progress and rate through the unfold driver's three stages and
         /// full lead; the setting is the stages' rate, rad/s.
@@ -248,30 +248,37 @@ public enum UnfoldFrontier {
         }
     }
 
-    /// The causal bounds: the particle filter's posterior mean (at each particle count, for the
-    /// convergence check; the last count is the one its stages reference uses) and that
-    /// estimate through three stages with a full lead at each of ``stageRates``.
+    /// The causal bounds: the particle filter's posterior mean, run once per seed with
+    /// `particles` particles each (independent clouds: their spread is how well the floor is
+    /// known), and the median run's estimate through three stages with a full lead at each of
+    /// ``stageRates``. A ``Family/particleFilter`` point's setting is its seed.
     public static func filterPoints(
-        _ samples: [HingeSample], sensor: SensorModel, times: Times, truth: Truth, particleCounts: [Int],
-        seed: UInt64 = 1
+        _ samples: [HingeSample], sensor: SensorModel, times: Times, truth: Truth, particles: Int,
+        seeds: [UInt64] = filterSeeds
     ) -> [Point] {
-        var points: [Point] = []
-        var last: HandParticleFilter.Estimate?
-        for count in particleCounts {
-            let estimate = HandParticleFilter(sensor: sensor, particles: count, seed: seed)
+        var runs: [(point: Point, estimate: HandParticleFilter.Estimate)] = []
+        for seed in seeds {
+            let estimate = HandParticleFilter(sensor: sensor, particles: particles, seed: seed)
                 .estimate(samples, at: times.merged.map(\.time))
             let (grid, frames) = times.split(estimate.progress)
-            points.append(point(.particleFilter, setting: Double(count), grid: grid, frames: frames, truth: truth))
-            last = estimate
+            let run = point(.particleFilter, setting: Double(seed), grid: grid, frames: frames, truth: truth)
+            runs.append((run, estimate))
         }
-        guard let estimate = last else { return points }
+        var points = runs.map(\.point)
+        let ranked = runs.sorted { $0.point.rmse < $1.point.rmse }
+        guard !ranked.isEmpty else { return points }
+        let median = ranked[(ranked.count - 1) / 2].estimate
         for omega in stageRates {
-            let values = StageChain.follow(estimate, stages: 3, omega: omega)
+            let values = StageChain.follow(median, stages: 3, omega: omega)
             let (grid, frames) = times.split(values)
             points.append(point(.particleFilterStages, setting: omega, grid: grid, frames: frames, truth: truth))
         }
         return points
     }
+
+    /// The seeds of the floor's independent runs: three, so that the table shows a median and
+    /// the interval the runs span.
+    public static let filterSeeds: [UInt64] = [1, 2, 3]
 }
 
 /// First-order stages in a row driven by a target that holds between the estimate's times.

@@ -16,7 +16,7 @@ struct EffectPreviewTests {
     @Test("frames run from the first sample to half a second after the last, at the rate, named in ms")
     func frameCount() throws {
         let samples = Self.resting(at: 120, status: .partiallyOpen)
-        let preview = EffectPreview(effect: .bloom, lanes: [.raw, .hingekit])
+        let preview = try EffectPreview(effect: .bloom, lanes: [.raw, .hingekit])
         // 1.5 s at 50 Hz: frames 0, 20, …, 1500 ms.
         #expect(preview.frameTimes(for: samples, rate: 50) == Array(stride(from: 0, through: 1500, by: 20)))
         // 30 Hz: 33.3 ms apart, rounded to whole milliseconds, 46 frames over 1.5 s.
@@ -32,12 +32,12 @@ struct EffectPreviewTests {
     }
 
     @Test("every effect and lane draws a frame of the declared size", arguments: PreviewEffect.allCases)
-    func sizes(effect: PreviewEffect) {
+    func sizes(effect: PreviewEffect) throws {
         let samples = [
             HingeSample(time: 0, angle: 180, status: .fullyOpen),
             HingeSample(time: 0.05, angle: 120, status: .partiallyOpen),
         ]
-        let preview = EffectPreview(effect: effect, lanes: PreviewLane.allCases, panelSize: 128)
+        let preview = try EffectPreview(effect: effect, lanes: PreviewLane.allCases, panelSize: 128)
         var count = 0
         preview.render(samples, rate: 20) { _, frame in
             count += 1
@@ -52,8 +52,8 @@ struct EffectPreviewTests {
     /// straight up, in the one-lane preview's last frame.
     static func flowerPixel(
         bloom angle: Double, status: HingeStatus, radius: Double, degrees: Double
-    ) -> (Int, Int, Int) {
-        let preview = EffectPreview(effect: .bloom, lanes: [.raw], panelSize: 240)
+    ) throws -> (Int, Int, Int) {
+        let preview = try EffectPreview(effect: .bloom, lanes: [.raw], panelSize: 240)
         var last: Frame?
         preview.render(resting(at: angle, status: status), rate: 10) { _, frame in last = frame }
         guard let frame = last else { return (-1, -1, -1) }
@@ -73,36 +73,39 @@ struct EffectPreviewTests {
     }
 
     @Test("bloom 0 (80°) is a closed bud: petal straight up, background 60° to either side")
-    func closedBud() {
-        #expect(Self.isColour(Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: 0), .petal))
+    func closedBud() throws {
+        #expect(try Self.isColour(Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: 0), .petal))
         for side in [-60.0, 60, -80, 80] {
             #expect(
-                Self.isColour(
+                try Self.isColour(
                     Self.flowerPixel(bloom: 80, status: .partiallyOpen, radius: 70, degrees: side), .background))
         }
     }
 
     @Test("bloom 1 (fully open) fans the nine petals over 160°: petals every 20° from −80° to 80°")
-    func openFlower() {
+    func openFlower() throws {
         for index in 0..<9 {
             let degrees = -80 + 20 * Double(index)
             #expect(
-                Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: degrees), .petal),
+                try Self.isColour(
+                    Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: degrees), .petal),
                 "petal at \(degrees)°")
         }
         // Beyond the fan (100° from upright) the background shows.
-        #expect(Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: 100), .background))
+        #expect(
+            try Self.isColour(Self.flowerPixel(bloom: 180, status: .fullyOpen, radius: 70, degrees: 100), .background))
     }
 
     @Test("the lean holds upright under Reduce Motion in every lane; the bloom tracks the hinge")
-    func reduceMotion() {
+    func reduceMotion() throws {
+        let parameters = try LaneParameters()
         let samples = [
             HingeSample(time: 0, angle: 180, status: .fullyOpen),
             HingeSample(time: 0.2, angle: 90, status: .partiallyOpen),
         ]
         for lane in PreviewLane.allCases {
-            var lean = PreviewEffect.lean.display(lane, reduceMotion: true)
-            var bloom = PreviewEffect.bloom.display(lane, reduceMotion: true)
+            var lean = PreviewEffect.lean.display(lane, reduceMotion: true, parameters: parameters)
+            var bloom = PreviewEffect.bloom.display(lane, reduceMotion: true, parameters: parameters)
             for sample in samples {
                 #expect(throws: Never.self) { try lean.ingest(sample) }
                 #expect(throws: Never.self) { try bloom.ingest(sample) }

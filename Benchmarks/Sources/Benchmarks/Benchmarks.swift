@@ -17,7 +17,8 @@
 /// compare loop), `--film-frames N` (frames of the film case; 0 skips), `--video-seconds N`
 /// (length of the film-from-a-video case; 0 skips), `--only micro` (the per-call cases alone; `--only ID`, one of them, for a profiler;
 /// `--only import.spaces`, `import.section` or `import.logcat`, one import case with its budget;
-/// with `--results`, its figure written there)
+/// with `--results`, its figure written there; `--only film.video`, `film VIDEO` and ffmpeg's
+/// raw decode alone in paired runs on a video of `--video-seconds`, nothing else)
 /// and `--commit TEXT` (recorded with the run).
 ///
 /// Every input is a frozen file or made from one (``FrozenInputs``), never by the library under
@@ -79,6 +80,16 @@ struct Benchmarks {
                 // A missed budget is shown either way; it fails the run only when nothing is written.
                 if resultsGiven { write(figures, run: run.ended(), to: results) }
                 exit(resultsGiven || figures.allSatisfy(\.meetsTarget) ? 0 : 1)
+            }
+            if only == "film.video" {
+                // `film VIDEO` against ffmpeg's raw decode alone, paired runs, without the PNG
+                // route and the long film (what `make bench-compare CASES=film` times).
+                let video = FilmVideoCase(
+                    tool: options["tool"]!, work: options["work"]!, runs: runs, seconds: max(1, videoSeconds))
+                let figures = try video.timings()
+                figures.forEach(show)
+                write(figures, run: run.ended(), to: results)
+                exit(0)
             }
             if !only.isEmpty && !microOnly {
                 // One per-call case alone (`--only reader.ingest`), for a profiler.

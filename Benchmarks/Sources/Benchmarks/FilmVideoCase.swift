@@ -84,6 +84,40 @@ struct FilmVideoCase {
         return figures
     }
 
+    /// `hingetool film VIDEO` and ffmpeg's raw decode alone in paired runs (the first pair a
+    /// warm-up), and their ratio: the figures of ``run()`` that a change to the analysis moves,
+    /// without the PNG route and the long film (`--only film.video`, `make bench-compare
+    /// CASES=film`).
+    func timings() throws -> [Figure] {
+        let video = try makeVideo(seconds: seconds)
+        var ours: [ChildRun] = []
+        var raw: [ChildRun] = []
+        for run in 0...runs {
+            let toolRun = try runChild([tool, "film", video, "-o", work + "/film-video.dat"])
+            let rawRun = try runChild([
+                "ffmpeg", "-nostdin", "-loglevel", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-y",
+                "/dev/null",
+            ])
+            if run > 0 {
+                ours.append(toolRun)
+                raw.append(rawRun)
+            }
+        }
+        let label = "\(seconds) s, 60 fps, 1080 × 2400 H.264"
+        let time = Figure(
+            id: "film.video.time", name: "hingetool film VIDEO, from ffmpeg's pipe (\(label))", unit: "s",
+            samples: ours.map(\.seconds))
+        let rawTime = Figure(
+            id: "film.video.raw-decode-time", name: "ffmpeg decoding to raw RGB alone (\(label))", unit: "s",
+            samples: raw.map(\.seconds))
+        var overRaw = Figure(
+            id: "film.video.over-raw-decode", name: "hingetool film VIDEO ÷ ffmpeg's raw decode alone", unit: "×",
+            samples: zip(ours, raw).map { $0.seconds / $1.seconds })
+        overRaw.target = 1.5
+        overRaw.note = "target: within 1.5× of decoding alone; paired runs"
+        return [time, rawTime, overRaw]
+    }
+
     /// The video, made once per length: `testsrc2` encoded with x264.
     func makeVideo(seconds: Int) throws -> String {
         let path = work + "/film-video-\(seconds)s.mp4"

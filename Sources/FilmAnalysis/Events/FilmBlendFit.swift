@@ -87,8 +87,13 @@ public struct FilmBlendFit: Sendable {
 
     /// The shares of `frame`, or `nil` when it is not such a blend (its residual passes
     /// ``FilmEventThresholds/blendResidual``, or its shares leave −0.05…1.05).
-    public func share(of frame: FrameSummary) -> Share? {
-        guard let share = fit(frame), share.residual <= largestResidual, (-0.05...1.05).contains(share.old),
+    public func share(of frame: FrameSummary) -> Share? { accepted(fit(frame)) }
+
+    /// `share` (what ``fit(_:)`` gave for a frame) when it is such a blend, as
+    /// ``share(of:)`` decides: the detector fits each frame once and asks both questions of
+    /// that one fit.
+    func accepted(_ share: Share?) -> Share? {
+        guard let share, share.residual <= largestResidual, (-0.05...1.05).contains(share.old),
             (-0.05...1.05).contains(share.new), share.background >= -0.05, share.background <= 1
         else { return nil }
         return share
@@ -163,17 +168,59 @@ public struct FilmBlendFit: Sendable {
 
     /// Least squares for `a`, `b` and the offset per channel; with the offset left out when the
     /// five unknowns cannot be told apart (A and B flat, or one a shade of the other).
+    ///
+    /// The normal equations over the unknowns (a, b, g_r, g_g, g_b) are summed term by term in
+    /// scalars: each sample's row is (A, B, and 1 in its channel's offset column), so every
+    /// entry is a sum of A·A, A·B, B·B, A, B, 1, A·f, B·f or f over the kept samples of one
+    /// channel or all, in sample order. The products with a row's zeros that a 5 × 5 outer
+    /// product would add are +0 (the means are finite and at least 0), so the sums are the
+    /// same to the bit, without an array per sample.
     func solve(_ f: [Double], kept: [Bool]) -> (Double, Double, [Double])? {
-        // Normal equations over the unknowns (a, b, g_r, g_g, g_b).
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 5)
-        for index in f.indices where kept[index / 3] {
-            var row = [a[index], b[index], 0, 0, 0]
-            row[2 + index % 3] = 1
-            for i in 0..<5 {
-                for j in 0..<5 { m[i][j] += row[i] * row[j] }
-                m[i][5] += row[i] * f[index]
+        var aa = 0.0, ab = 0.0, bb = 0.0, af = 0.0, bf = 0.0
+        var aSum = (0.0, 0.0, 0.0), bSum = (0.0, 0.0, 0.0), fSum = (0.0, 0.0, 0.0), count = (0.0, 0.0, 0.0)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                f.withUnsafeBufferPointer { f in
+                    kept.withUnsafeBufferPointer { kept in
+                        for tile in 0..<(f.count / 3) where kept[tile] {
+                            for channel in 0..<3 {
+                                let index = 3 * tile + channel
+                                let (x, y, value) = (a[index], b[index], f[index])
+                                aa += x * x
+                                ab += x * y
+                                bb += y * y
+                                af += x * value
+                                bf += y * value
+                                switch channel {
+                                case 0:
+                                    aSum.0 += x
+                                    bSum.0 += y
+                                    fSum.0 += value
+                                    count.0 += 1
+                                case 1:
+                                    aSum.1 += x
+                                    bSum.1 += y
+                                    fSum.1 += value
+                                    count.1 += 1
+                                default:
+                                    aSum.2 += x
+                                    bSum.2 += y
+                                    fSum.2 += value
+                                    count.2 += 1
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        let m = [
+            [aa, ab, aSum.0, aSum.1, aSum.2, af],
+            [ab, bb, bSum.0, bSum.1, bSum.2, bf],
+            [aSum.0, bSum.0, count.0, 0, 0, fSum.0],
+            [aSum.1, bSum.1, 0, count.1, 0, fSum.1],
+            [aSum.2, bSum.2, 0, 0, count.2, fSum.2],
+        ]
         if let x = Self.eliminate(m) { return (x[0], x[1], [x[2], x[3], x[4]]) }
         let reduced = [[m[0][0], m[0][1], m[0][5]], [m[1][0], m[1][1], m[1][5]]]
         if let x = Self.eliminate(reduced) { return (x[0], x[1], [0, 0, 0]) }

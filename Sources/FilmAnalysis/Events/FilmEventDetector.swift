@@ -94,12 +94,15 @@ struct EventSearch {
     let steps: FilmSteps
     var claimed: [Bool]
     var events: [FilmEvent] = []
+    /// Each frame's dominant flat colour once known (``flatColour(_:)``).
+    let flatColours: FlatColours
 
     init(frames: [FilmFrame], thresholds: FilmEventThresholds) {
         self.frames = frames
         self.t = thresholds
         self.steps = FilmSteps(frames, thresholds: thresholds)
         self.claimed = Array(repeating: false, count: frames.count)
+        self.flatColours = FlatColours(count: frames.count)
     }
 
     func peak(_ range: ClosedRange<Int>) -> Double { range.map { frames[$0].rmse }.max() ?? 0 }
@@ -145,14 +148,9 @@ struct EventSearch {
     /// the frame's first and last rows (a light theme's bars over black is a black placeholder
     /// over the content, not a dark page).
     func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
-        let flat = t.flatTile
-        if let colour = Self.dominantFlatColour(frames[before ?? index].summary, flat: flat, tolerance: t.bareColour) {
-            return colour
-        }
+        if let colour = flatColour(before ?? index) { return colour }
         let summary = frames[index].summary
-        guard let colour = Self.dominantFlatColour(summary, flat: flat, tolerance: t.bareColour) else {
-            return nil
-        }
+        guard let colour = flatColour(index) else { return nil }
         let mean = colour.reduce(0, +) / 3
         guard mean <= t.bareDark || mean >= 1 - t.bareDark else { return nil }
         // The bars' tone: the median tile of the frame's first and of its last row (a bar and
@@ -169,10 +167,86 @@ struct EventSearch {
         return agrees ? colour : nil
     }
 
+    /// ``dominantFlatColour(_:flat:tolerance:)`` of frame `index` with the thresholds'
+    /// ``FilmEventThresholds/flatTile`` and ``FilmEventThresholds/bareColour``, worked out once
+    /// per frame: the bare-page rules ask for the same frame's up to five times.
+    func flatColour(_ index: Int) -> [Double]? {
+        if let known = flatColours.known[index] { return known }
+        let colour = Self.dominantFlatColour(frames[index].summary, flat: t.flatTile, tolerance: t.bareColour)
+        flatColours.known[index] = .some(colour)
+        return colour
+    }
+
+    /// The frames' dominant flat colours as far as asked for (``flatColour(_:)``): a class, so
+    /// that the search's non-mutating questions can fill it.
+    final class FlatColours {
+        var known: [[Double]??]
+        init(count: Int) { known = Array(repeating: nil, count: count) }
+    }
+
     /// The mean colour of the largest group of flat tiles (detail below `flat`) within
     /// `tolerance` of one tile's colour in each channel, when that group covers 2 % of the
-    /// frame or more: the page behind the content.
+    /// frame or more: the page behind the content. Of groups of the same area, the one around
+    /// the first tile (row-major) counts.
+    ///
+    /// Each flat tile is a centre; its group's area is a sum of whole pixel counts (the same in
+    /// any order), so the groups are found through the tiles sorted by red: `red − centre's
+    /// red` (as rounded) never decreases along them, so the tiles within the tolerance in red
+    /// are one run of that order, found by bisection, and only they are compared in green and
+    /// blue, with the very comparison of every channel the plain pairwise loop makes. The
+    /// mean is then summed for the winning group alone, tile by tile in row-major order, as
+    /// that loop summed it: the same doubles to the bit, in O(F log F) plus the runs' lengths
+    /// for F flat tiles instead of O(F²) with three products a pair.
     static func dominantFlatColour(_ summary: FrameSummary, flat: Double, tolerance: Double) -> [Double]? {
+        let grid = summary.grid
+        let tiles = grid.indices.filter { Double(summary.tileDetail[$0]) < flat }
+        guard !tiles.isEmpty else { return nil }
+        // Flat tiles' colours, three a tile, and pixel counts, in row-major order.
+        var colours = [Double](repeating: 0, count: 3 * tiles.count)
+        var pixels = [Int](repeating: 0, count: tiles.count)
+        for (position, tile) in tiles.enumerated() {
+            for channel in 0..<3 { colours[3 * position + channel] = Double(summary.tileMeans[3 * tile + channel]) }
+            pixels[position] = grid.pixelCount(ofTile: tile)
+        }
+        // Positions sorted by red (ties in any order: an area is a sum of whole numbers).
+        let byRed = (0..<tiles.count).sorted { (x: Int, y: Int) -> Bool in colours[3 * x] < colours[3 * y] }
+        let reds = byRed.map { colours[3 * $0] }
+        func near(_ position: Int, _ centre: Int) -> Bool {
+            abs(colours[3 * position] - colours[3 * centre]) <= tolerance
+                && abs(colours[3 * position + 1] - colours[3 * centre + 1]) <= tolerance
+                && abs(colours[3 * position + 2] - colours[3 * centre + 2]) <= tolerance
+        }
+        var best = (area: 0, centre: -1)
+        for centre in 0..<tiles.count {
+            let red = colours[3 * centre]
+            // The first tile in red order with red − centre's red ≥ −tolerance.
+            var low = 0
+            var high = reds.count
+            while low < high {
+                let middle = (low + high) / 2
+                if reds[middle] - red >= -tolerance { high = middle } else { low = middle + 1 }
+            }
+            var area = 0
+            var index = low
+            while index < reds.count, reds[index] - red <= tolerance {
+                let position = byRed[index]
+                if near(position, centre) { area += pixels[position] }
+                index += 1
+            }
+            if area > best.area { best = (area, centre) }
+        }
+        let total = Double(grid.width * grid.height)
+        guard best.area > 0, Double(best.area) >= 0.02 * total else { return nil }
+        var sum = [0.0, 0.0, 0.0]
+        for position in 0..<tiles.count where near(position, best.centre) {
+            for channel in 0..<3 { sum[channel] += Double(pixels[position]) * colours[3 * position + channel] }
+        }
+        return sum.map { $0 / Double(best.area) }
+    }
+
+    /// ``dominantFlatColour(_:flat:tolerance:)`` as first written, every pair of flat tiles
+    /// compared: the oracle its tests hold it to.
+    static func dominantFlatColourPairwise(_ summary: FrameSummary, flat: Double, tolerance: Double) -> [Double]? {
         let tiles = summary.grid.indices.filter { Double(summary.tileDetail[$0]) < flat }
         let colours = tiles.map { tile in (0..<3).map { Double(summary.tileMeans[3 * tile + $0]) } }
         var best: (area: Int, sum: [Double]) = (0, [0, 0, 0])
@@ -228,7 +302,7 @@ struct EventSearch {
             // Without a page background in the frame before (a photo wall, a map), the bare
             // colour is only the bare frame's own: a placeholder over the whole content looks
             // the same.
-            if Self.dominantFlatColour(frames[index - 1].summary, flat: t.flatTile, tolerance: t.bareColour) == nil {
+            if flatColour(index - 1) == nil {
                 event.confidence = t.ownColourConfidence
                 event.alternatives = [.placeholderFlash]
             }
@@ -417,8 +491,9 @@ struct EventSearch {
             let span = between.map(\.span).reduce(0, +)
             mixtureShare = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
             if mixtureShare > t.mixture { return .motion }
-            for (index, _) in fits {
-                guard let share = fit.share(of: frames[index].summary) else {
+            // Each frame fitted once: its share is the fit above, if it passes as a blend.
+            for (index, fitted) in fits {
+                guard let share = fit.accepted(fitted) else {
                     shares = []
                     break
                 }

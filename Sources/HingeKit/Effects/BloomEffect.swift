@@ -23,34 +23,28 @@ public struct BloomEffect: HingeEffect, Hashable {
     /// The linear ramp between the two angles.
     public let ramp: RampEffect
 
-    /// The bloom between `lower` and `upper`; the default is the 80–170° curve.
+    /// The 80–170° bloom.
+    public init() {
+        ramp = RampEffect(checkedLower: 80, upper: 170, easing: .linear, noHingeValue: 1)
+    }
+
+    /// The bloom between `lower` and `upper`.
+    ///
+    /// ```swift
+    /// let late = try BloomEffect(lower: 120)         // 120–170°
+    /// ```
     ///
     /// - Parameters:
-    ///   - lower: where the bloom starts, degrees, finite.
-    ///   - upper: where it is complete, degrees, finite, above `lower`.
-    /// - Precondition: `lower < upper`, both finite (``validated(lower:upper:)`` throws instead).
-    public init(lower: Double = 80, upper: Double = 170) {
-        do {
-            self = try Self.validated(lower: lower, upper: upper)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    private init(checkedLower lower: Double, upper: Double) {
-        ramp = RampEffect(lower: lower, upper: upper, easing: .linear, noHingeValue: 1)
-    }
-
-    /// Checks the bounds and builds the bloom; see ``init(lower:upper:)``.
-    ///
+    ///   - lower: where the bloom starts, degrees, finite (80 by default).
+    ///   - upper: where it is complete, degrees, finite, above `lower` (170 by default).
     /// - Throws: ``EffectParameterError`` when a bound is not finite or `lower` is not below
     ///   `upper`.
-    public static func validated(lower: Double, upper: Double) throws(EffectParameterError) -> BloomEffect {
+    public init(lower: Double = 80, upper: Double = 170) throws(EffectParameterError) {
         try EffectParameterError.requireFinite(lower, "lower", of: "bloom")
         try EffectParameterError.requireFinite(upper, "upper", of: "bloom")
         try EffectParameterError.require(lower, "lower", of: "bloom", "below upper (\(DecimalNumber.shortest(upper)))")
         { $0 < upper }
-        return BloomEffect(checkedLower: lower, upper: upper)
+        ramp = RampEffect(checkedLower: lower, upper: upper, easing: .linear, noHingeValue: 1)
     }
 
     /// The angle where the bloom starts, in degrees.

@@ -1,23 +1,25 @@
-/// Why an effect's `validated(…)` factory refused its parameters: which parameter, its value, and
-/// the rule it broke.
+/// Why an effect's or a driver's configuration refused its parameters: which parameter, its
+/// value, and the rule it broke.
 ///
 /// ```swift
 /// do {
-///     let bloom = try BloomEffect.validated(lower: 170, upper: 80)
+///     let bloom = try BloomEffect(lower: 170, upper: 80)
 /// } catch {
 ///     print(error)   // the bloom's lower, 170, must be below upper (80)
 /// }
 /// ```
 ///
-/// Each effect states its rules once, in its factory; its initialiser traps on what the factory
-/// would refuse (a programmer's error), and input from outside (a command line, a settings
-/// screen) goes through the factory.
+/// Each effect (and ``UnfoldDriver/Configuration``) states its rules once, in its throwing
+/// initialiser, so a bad value from anywhere — a command line, a settings screen, a typo — is
+/// an error the caller handles, not a trap. The parameterless initialisers (`BloomEffect()`,
+/// …) build the defaults, which pass the rules, and do not throw.
 public struct EffectParameterError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The effect, as its documentation names it (`bloom`, `ramp`, `lean`, `unfold progress`).
+    /// The effect or driver, as its documentation names it (`bloom`, `ramp`, `lean`,
+    /// `unfold progress`, `unfold driver`).
     public var effect: String
-    /// The parameter's label in the factory (`lower`, `upper`, `maximum`, …).
+    /// The parameter's label in the initialiser (`lower`, `upper`, `maximum`, `stages`, …).
     public var parameter: String
-    /// The value passed.
+    /// The value passed (an integer parameter's as a `Double`).
     public var value: Double
     /// The rule broken, as a phrase following "must be" (`finite`, `below upper (80)`).
     public var requirement: String

@@ -25,44 +25,33 @@ public struct LeanEffect: HingeEffect, Hashable {
     /// The angle at and below which the lean is ``maximum``, degrees (90: the laptop pose).
     public let full: Double
 
+    /// A lean of up to 6° between 180° (upright) and 90° (full).
+    public init() {
+        self.init(checkedMaximum: 6, flat: 180, full: 90)
+    }
+
     /// A lean of up to `maximum` degrees between `flat` and `full`.
     ///
     /// - Parameters:
-    ///   - maximum: finite, degrees; negative leans the other way.
-    ///   - flat: finite, degrees.
-    ///   - full: finite, below `flat`, degrees.
-    /// - Precondition: the values are finite and `full < flat`
-    ///   (``validated(maximum:flat:full:)`` throws instead).
-    public init(maximum: Double = 6, flat: Double = 180, full: Double = 90) {
-        do {
-            self = try Self.validated(maximum: maximum, flat: flat, full: full)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    private init(checkedMaximum maximum: Double, flat: Double, full: Double) {
-        self.maximum = maximum
-        self.flat = flat
-        self.full = full
-    }
-
-    /// Checks the parameters and builds the lean; see ``init(maximum:flat:full:)``.
-    ///
+    ///   - maximum: finite, degrees; negative leans the other way (6 by default).
+    ///   - flat: finite, degrees (180 by default).
+    ///   - full: finite, below `flat`, degrees (90 by default).
     /// - Throws: ``EffectParameterError`` when a value is not finite or `full` is not below
     ///   `flat`.
-    public static func validated(
-        maximum: Double, flat: Double, full: Double
-    ) throws(EffectParameterError)
-        -> LeanEffect
-    {
+    public init(maximum: Double = 6, flat: Double = 180, full: Double = 90) throws(EffectParameterError) {
         try EffectParameterError.requireFinite(maximum, "maximum", of: "lean")
         try EffectParameterError.requireFinite(flat, "flat", of: "lean")
         try EffectParameterError.requireFinite(full, "full", of: "lean")
         try EffectParameterError.require(full, "full", of: "lean", "below flat (\(DecimalNumber.shortest(flat)))") {
             $0 < flat
         }
-        return LeanEffect(checkedMaximum: maximum, flat: flat, full: full)
+        self.init(checkedMaximum: maximum, flat: flat, full: full)
+    }
+
+    private init(checkedMaximum maximum: Double, flat: Double, full: Double) {
+        self.maximum = maximum
+        self.flat = flat
+        self.full = full
     }
 
     public func value(angle: Double?, status: HingeStatus?) -> Double {

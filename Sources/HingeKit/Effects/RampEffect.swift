@@ -50,37 +50,23 @@ public struct RampEffect: HingeEffect, Hashable {
     /// The value when there is no hinge.
     public let noHingeValue: Double
 
+    /// A linear ramp from 0° to 180°, 1 with no hinge.
+    public init() {
+        self.init(checkedLower: 0, upper: 180, easing: .linear, noHingeValue: 1)
+    }
+
     /// A ramp from `lower` to `upper`.
     ///
     /// - Parameters:
-    ///   - lower: finite, degrees.
-    ///   - upper: finite, different from `lower`, degrees.
+    ///   - lower: finite, degrees (0 by default).
+    ///   - upper: finite, different from `lower`, degrees (180 by default).
     ///   - easing: linear by default.
     ///   - noHingeValue: finite; 1 by default.
-    /// - Precondition: the angles are finite and different; `noHingeValue` is finite
-    ///   (``validated(lower:upper:easing:noHingeValue:)`` throws instead).
-    public init(lower: Double = 0, upper: Double = 180, easing: Easing = .linear, noHingeValue: Double = 1) {
-        do {
-            self = try Self.validated(lower: lower, upper: upper, easing: easing, noHingeValue: noHingeValue)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    private init(checkedLower lower: Double, upper: Double, easing: Easing, noHingeValue: Double) {
-        self.lower = lower
-        self.upper = upper
-        self.easing = easing
-        self.noHingeValue = noHingeValue
-    }
-
-    /// Checks the parameters and builds the ramp; see ``init(lower:upper:easing:noHingeValue:)``.
-    ///
     /// - Throws: ``EffectParameterError`` when an angle or `noHingeValue` is not finite, or the
     ///   angles are equal.
-    public static func validated(
-        lower: Double, upper: Double, easing: Easing = .linear, noHingeValue: Double = 1
-    ) throws(EffectParameterError) -> RampEffect {
+    public init(
+        lower: Double = 0, upper: Double = 180, easing: Easing = .linear, noHingeValue: Double = 1
+    ) throws(EffectParameterError) {
         try EffectParameterError.requireFinite(lower, "lower", of: "ramp")
         try EffectParameterError.requireFinite(upper, "upper", of: "ramp")
         try EffectParameterError.require(
@@ -89,7 +75,15 @@ public struct RampEffect: HingeEffect, Hashable {
             $0 != upper
         }
         try EffectParameterError.requireFinite(noHingeValue, "noHingeValue", of: "ramp")
-        return RampEffect(checkedLower: lower, upper: upper, easing: easing, noHingeValue: noHingeValue)
+        self.init(checkedLower: lower, upper: upper, easing: easing, noHingeValue: noHingeValue)
+    }
+
+    /// A ramp whose parameters are known to pass the checks (the defaults, the bloom's).
+    init(checkedLower lower: Double, upper: Double, easing: Easing, noHingeValue: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.easing = easing
+        self.noHingeValue = noHingeValue
     }
 
     /// The clamped progress, before easing, of `angle` from ``lower`` to ``upper``.

@@ -37,7 +37,11 @@ internal import HingeSupport
 /// intervals means the hinge stopped at the newest angle: from then on the target is that
 /// angle's progress, without a lead. (Six, not the 1.5 a steady sensor would suggest, so that
 /// a sensor that drops out mid-motion — the dropouts scenario — keeps its lead through short
-/// gaps.)
+/// gaps.) A silence after fast motion, on a sensor that reported that motion step by step, is
+/// read as a dropout instead: the target moves on at the lead's velocity for up to
+/// ``Configuration/carry`` seconds (``Configuration/carrySpeed``, ``maximumCarryStep``,
+/// ``maximumCarryInterval``), and only then is the hinge taken to have stopped. A silence after a
+/// report whose velocity is below the one before is not carried: a hand that slows is stopping.
 ///
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
@@ -55,6 +59,16 @@ public struct UnfoldDriver: Sendable {
     /// The most stages a configuration may ask for.
     public static let maximumStages = 8
 
+    /// The largest sensor step (°, exclusive) whose silences are carried through
+    /// (``Configuration/carry``): on a 5° sensor a report leads the hinge by up to half a step
+    /// and a stop is reported late, so carrying on cost RMSE on five-degree-steps (docs/effects.md).
+    public static let maximumCarryStep = 2.0
+
+    /// The longest interval (seconds) between the newest report and the one before for the
+    /// silence after it to be carried through: a sensor polled at 10–30 Hz has a stale velocity
+    /// at its last report, and carrying it on overshoots every stop (docs/effects.md).
+    public static let maximumCarryInterval = 0.02
+
     /// The reader the driver uses by default: the standard one, with the Kalman velocity's
     /// jerk noise at 3 × 10⁷ °²/s⁷ instead of 10⁸, so the lead carries less of the sensor's
     /// quantisation (docs/effects.md).
@@ -67,21 +81,34 @@ public struct UnfoldDriver: Sendable {
     /// How the driver follows the hinge.
     public struct Configuration: Hashable, Sendable {
         /// The rate of each stage, rad/s (default 30).
-        public var omega: Double
+        public let omega: Double
         /// The number of first-order stages in a row (default 3, 1…``UnfoldDriver/maximumStages``).
-        public var stages: Int
+        public let stages: Int
         /// The fraction of the stages' lag (n/ω) the target is moved ahead by (default 1).
-        public var lead: Double
+        public let lead: Double
         /// The reader speed (°/s) at which the lead is half on (default 6): the lead is weighted
         /// by v²/(v² + leadSpeed²). 0 leads at every speed.
-        public var leadSpeed: Double
+        public let leadSpeed: Double
         /// The rate of each stage on a coarse sensor, rad/s (default 38): its readings carry no
         /// velocity (``HingeReader/Configuration/coarseStep``), so there is no lead.
-        public var coarseOmega: Double
+        public let coarseOmega: Double
         /// The number of stages on a coarse sensor (default 3, 1…``UnfoldDriver/maximumStages``).
-        public var coarseStages: Int
+        public let coarseStages: Int
         /// Where the progress reaches 1, degrees (default 165, Android's).
-        public var unfoldedAngle: Double
+        public let unfoldedAngle: Double
+        /// The longest silence, seconds, through which the target carries on at the lead's
+        /// velocity (default ``UnfoldDriver/Configuration/defaultCarry``; 0 stops at the newest
+        /// angle as before): a silence that follows motion is read as a dropout for this long.
+        public let carry: Double
+
+        /// The reader speed (°/s) at which half the velocity is carried through a silence
+        /// (default 30): the carry is weighted by v²/(v² + carrySpeed²) on top of the lead's
+        /// fade, so the slow end of a move, where the hand stops, is not carried on.
+        public let carrySpeed: Double
+
+        /// The default ``carry``: 0.4 s, tuned with ``carrySpeed`` on seeds 2–6 of the 1°
+        /// scenarios (docs/effects.md, "Carrying a move through a silence").
+        public static let defaultCarry = 0.4
 
         /// The responsiveness of the default configuration: 0.8, three stages at 30 rad/s with the
         /// full lead.
@@ -99,34 +126,76 @@ public struct UnfoldDriver: Sendable {
         /// configuration. Between the tuned points ω and the lead are interpolated linearly; the
         /// other settings keep their defaults. docs/effects.md draws the curve against Android's
         /// spring family.
-        /// - Precondition: `responsiveness` in 0…1.
-        public init(responsiveness: Double) {
-            precondition((0...1).contains(responsiveness), "responsiveness must be in 0…1")
+        ///
+        /// - Parameters:
+        ///   - responsiveness: in 0…1.
+        ///   - unfoldedAngle: where the progress reaches 1, degrees, positive and finite (165,
+        ///     Android's, by default).
+        /// - Throws: ``EffectParameterError`` naming `responsiveness` outside 0…1 (NaN too) or
+        ///   an `unfoldedAngle` that is not positive and finite.
+        public init(responsiveness: Double, unfoldedAngle: Double = 165) throws(EffectParameterError) {
+            try EffectParameterError.require(responsiveness, "responsiveness", of: Self.name, "in 0…1") {
+                (0...1).contains($0)
+            }
             let path = Self.responsivenessPath
             var index = 0
             while index < path.count - 2, responsiveness > path[index + 1].responsiveness { index += 1 }
             let (low, high) = (path[index], path[index + 1])
             let fraction = (responsiveness - low.responsiveness) / (high.responsiveness - low.responsiveness)
-            self.init(
+            try self.init(
                 omega: low.omega + (high.omega - low.omega) * fraction,
-                lead: low.lead + (high.lead - low.lead) * fraction)
+                lead: low.lead + (high.lead - low.lead) * fraction, unfoldedAngle: unfoldedAngle)
+        }
+
+        /// The default configuration, the one docs/effects.md tunes: three stages at 30 rad/s
+        /// with the full lead (``defaultResponsiveness``), three at 38 rad/s on a coarse sensor.
+        public init() {
+            self.init(
+                checkedOmega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165
+            )
         }
 
         /// A configuration; the defaults are the ones docs/effects.md tunes.
-        /// - Precondition: `omega`, `coarseOmega` and `unfoldedAngle` positive and finite; `lead` and
+        ///
+        /// - Throws: ``EffectParameterError`` naming the first field out of its range:
+        ///   `omega`, `coarseOmega` and `unfoldedAngle` must be positive and finite; `lead` and
         ///   `leadSpeed` finite and not negative; `stages` and `coarseStages` in
-        ///   1…``UnfoldDriver/maximumStages``.
+        ///   1…``UnfoldDriver/maximumStages``; `carry` in 0…10 s; `carrySpeed` positive and finite.
         public init(
             omega: Double = 30, stages: Int = 3, lead: Double = 1, leadSpeed: Double = 6, coarseOmega: Double = 38,
-            coarseStages: Int = 3, unfoldedAngle: Double = 165
+            coarseStages: Int = 3, unfoldedAngle: Double = 165, carry: Double = Configuration.defaultCarry,
+            carrySpeed: Double = 30
+        ) throws(EffectParameterError) {
+            let positive = "positive and finite"
+            let notNegative = "finite and not negative"
+            let stageRange = "in 1…\(UnfoldDriver.maximumStages)"
+            try EffectParameterError.require(omega, "omega", of: Self.name, positive) { $0 > 0 && $0.isFinite }
+            try Self.requireStages(stages, "stages", stageRange)
+            try EffectParameterError.require(lead, "lead", of: Self.name, notNegative) { $0 >= 0 && $0.isFinite }
+            try EffectParameterError.require(leadSpeed, "leadSpeed", of: Self.name, notNegative) {
+                $0 >= 0 && $0.isFinite
+            }
+            try EffectParameterError.require(coarseOmega, "coarseOmega", of: Self.name, positive) {
+                $0 > 0 && $0.isFinite
+            }
+            try Self.requireStages(coarseStages, "coarseStages", stageRange)
+            try EffectParameterError.require(unfoldedAngle, "unfoldedAngle", of: Self.name, positive) {
+                $0 > 0 && $0.isFinite
+            }
+            try EffectParameterError.require(carry, "carry", of: Self.name, "in 0…10 s") { (0...10).contains($0) }
+            try EffectParameterError.require(carrySpeed, "carrySpeed", of: Self.name, positive) {
+                $0 > 0 && $0.isFinite
+            }
+            self.init(
+                checkedOmega: omega, stages: stages, lead: lead, leadSpeed: leadSpeed, coarseOmega: coarseOmega,
+                coarseStages: coarseStages, unfoldedAngle: unfoldedAngle, carry: carry, carrySpeed: carrySpeed)
+        }
+
+        private init(
+            checkedOmega omega: Double, stages: Int, lead: Double, leadSpeed: Double, coarseOmega: Double,
+            coarseStages: Int, unfoldedAngle: Double, carry: Double = Configuration.defaultCarry,
+            carrySpeed: Double = 30
         ) {
-            precondition(omega > 0 && omega.isFinite, "omega must be positive")
-            precondition(coarseOmega > 0 && coarseOmega.isFinite, "coarseOmega must be positive")
-            precondition((1...UnfoldDriver.maximumStages).contains(stages), "stages must be 1…8")
-            precondition((1...UnfoldDriver.maximumStages).contains(coarseStages), "coarseStages must be 1…8")
-            precondition(lead >= 0 && lead.isFinite, "lead must be zero or positive")
-            precondition(leadSpeed >= 0 && leadSpeed.isFinite, "leadSpeed must be zero or positive")
-            precondition(unfoldedAngle > 0 && unfoldedAngle.isFinite, "unfoldedAngle must be positive")
             self.omega = omega
             self.stages = stages
             self.lead = lead
@@ -134,6 +203,21 @@ public struct UnfoldDriver: Sendable {
             self.coarseOmega = coarseOmega
             self.coarseStages = coarseStages
             self.unfoldedAngle = unfoldedAngle
+            self.carry = carry
+            self.carrySpeed = carrySpeed
+        }
+
+        /// The driver as ``EffectParameterError`` names it.
+        private static let name = "unfold driver"
+
+        /// Throws unless `count` is a number of stages the driver has room for.
+        private static func requireStages(
+            _ count: Int, _ parameter: String, _ requirement: String
+        ) throws(EffectParameterError) {
+            guard (1...UnfoldDriver.maximumStages).contains(count) else {
+                throw EffectParameterError(
+                    effect: name, parameter: parameter, value: Double(count), requirement: requirement)
+            }
         }
     }
 
@@ -165,6 +249,19 @@ public struct UnfoldDriver: Sendable {
     private var meanInterval = 0.0
     /// The stages' values at ``time``, first to last.
     private var stageValues = Stages(repeating: 1)
+    /// The carry through a silence: from ``rampStart`` (``time``) until ``rampEnd`` the target
+    /// moves on at ``slope`` (progress per second), then holds until ``due``.
+    private var slope = 0.0
+    private var rampStart = 0.0
+    private var rampEnd = -Double.infinity
+    /// The newest angle, and whether the report that brought it moved at most 1.5 sensor steps:
+    /// a sensor that reports a fast move step by step is polled fast enough for its silence
+    /// to be news; one that jumps several steps a report (10–30 Hz polls) has a stale velocity.
+    private var lastAngle: Double?
+    private var resolvesMotion = false
+    /// The reader's speed (°/s) at the newest angle: a report slower than the one before says
+    /// the hand is slowing, and the silence after it is not carried.
+    private var lastSpeed = 0.0
 
     /// A driver with no sample yet.
     ///
@@ -219,7 +316,11 @@ public struct UnfoldDriver: Sendable {
         let speed = configuration.leadSpeed
         let fade = speed > 0 ? square / (square + speed * speed) : 1
         let (omega, count) = rate
-        let ahead = configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
+        // At rest (or with the lead faded out) there is no lead, even where the stages' lag
+        // times the lead is infinite (ω near 0, a huge lead) and the product would be NaN.
+        let ahead =
+            velocity * fade == 0
+            ? 0 : configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {
             stageValues = previous
@@ -234,10 +335,44 @@ public struct UnfoldDriver: Sendable {
             meanInterval = meanInterval == 0 ? interval : 0.75 * meanInterval + 0.25 * interval
         }
         due = sample.time + max(6 * meanInterval, 0.001)
+        let previousTime = lastSampleTime
         lastSampleTime = sample.time
         time = sample.time
         target = newTarget
         direct = progress
+        // Only fast motion is carried: v²/(v² + carrySpeed²) of the lead's velocity.
+        let carrySpeed = configuration.carrySpeed
+        if let angle = sample.angle {
+            let interval = previousTime.map { sample.time - $0 } ?? .infinity
+            // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
+            let slowing = abs(velocity) < lastSpeed
+            resolvesMotion =
+                interval <= Self.maximumCarryInterval && !slowing
+                && lastAngle.map { abs(angle - $0) <= 1.5 * step } ?? false
+            lastAngle = angle
+            lastSpeed = abs(velocity)
+        }
+        carryOn(velocity: velocity * fade * square / (square + carrySpeed * carrySpeed), from: sample.time)
+    }
+
+    /// Sets the carry through the silence after a sample at `start` whose weighted reader
+    /// velocity is `velocity` (°/s): the target ramps on at that velocity for
+    /// ``Configuration/carry`` seconds at most, never past progress 0 or 1; once the silence
+    /// outlasts the carry and six mean intervals, the hinge is taken to have stopped at the
+    /// newest angle. Only a fine sensor (steps under ``maximumCarryStep``) is carried.
+    private mutating func carryOn(velocity: Double, from start: Double) {
+        slope = velocity / configuration.unfoldedAngle
+        rampStart = start
+        let carry = step < Self.maximumCarryStep && resolvesMotion ? configuration.carry : 0
+        guard carry > 0, slope != 0, slope.isFinite else {
+            slope = 0
+            rampEnd = start
+            return
+        }
+        // The ramp ends where the target would leave 0…1.
+        let room = slope > 0 ? (1 - target) / slope : -target / slope
+        rampEnd = start + min(carry, max(room, 0))
+        due = max(due, start + carry)
     }
 
     /// Switches Reduce Motion on or off at `time`.
@@ -260,6 +395,12 @@ public struct UnfoldDriver: Sendable {
         if time > due {
             target = direct
             due = .infinity
+            slope = 0
+        } else if slope != 0 {
+            // The carry goes on from where it is now.
+            target += slope * max(min(time, rampEnd) - rampStart, 0)
+            rampStart = max(rampStart, time)
+            rampEnd = max(rampEnd, rampStart)
         }
         stageValues = Stages(repeating: direct)
         self.time = time
@@ -285,13 +426,41 @@ public struct UnfoldDriver: Sendable {
         return min(max(angle / configuration.unfoldedAngle, 0), 1)
     }
 
-    /// The stages at `query`: toward the target with its lead until ``due``, toward the newest
-    /// angle after that.
+    /// The stages at `query`: toward the target with its lead, carried on at ``slope`` until
+    /// ``rampEnd`` and held until ``due``, toward the newest angle after that.
     private func stages(at query: Double) -> Stages {
-        guard query > due, target != direct else { return advance(stageValues, toward: target, by: query - time) }
-        // No sample for six mean intervals: the hinge stopped; the target is the newest angle.
-        let atDue = advance(stageValues, toward: target, by: due - time)
-        return advance(atDue, toward: direct, by: query - due)
+        var values = stageValues
+        var now = time
+        // The ramp starts at ``time`` (a sample's, or a change of preference that moved it on).
+        if slope != 0, now >= rampStart, now < rampEnd, query > now {
+            let end = min(query, rampEnd)
+            let start = target + slope * (now - rampStart)
+            values = advance(values, towardRampFrom: start, slope: slope, by: end - now)
+            now = end
+        }
+        let held = slope != 0 && now >= rampEnd ? target + slope * (rampEnd - rampStart) : target
+        guard query > due, held != direct else { return advance(values, toward: held, by: query - now) }
+        // No sample for six mean intervals or the carry: the hinge stopped at the newest angle.
+        let atDue = advance(values, toward: held, by: max(due - now, 0))
+        return advance(atDue, toward: direct, by: query - max(due, now))
+    }
+
+    /// The stages `elapsed` seconds after `start`, chasing a goal that starts at `goal` and
+    /// moves at `slope` per second: in steady motion stage i trails the goal by (i + 1)·slope/ω,
+    /// and the distances from that steady state decay as the constant goal's do.
+    private func advance(_ start: Stages, towardRampFrom goal: Double, slope: Double, by elapsed: Double) -> Stages {
+        let (omega, count) = rate
+        let tau = max(0, elapsed)
+        let x = omega * tau
+        let decay = exp(-x)
+        var offsets = start
+        for i in 0..<count { offsets[i] = start[i] - goal + Double(i + 1) * slope / omega }
+        var result = start
+        for i in 0..<count {
+            let distance = StageMath.stage(i, x: x, decay: decay, goal: 0) { offsets[$0] }
+            result[i] = goal + slope * tau - Double(i + 1) * slope / omega + distance
+        }
+        return result
     }
 
     /// The stages `elapsed` seconds after `start`, in closed form: with x = ωτ and dⱼ the j-th

@@ -16,29 +16,20 @@ public struct UnfoldProgressEffect: HingeEffect, Hashable {
     /// The angle at which the progress reaches 1, degrees (165 by default).
     public let unfoldedAngle: Double
 
-    /// - Parameter unfoldedAngle: positive and finite, degrees.
-    /// - Precondition: `unfoldedAngle` is positive and finite (``validated(unfoldedAngle:)``
-    ///   throws instead).
-    public init(unfoldedAngle: Double = 165) {
-        do {
-            self = try Self.validated(unfoldedAngle: unfoldedAngle)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+    /// Android's progress: 1 from 165°.
+    public init() {
+        unfoldedAngle = 165
     }
 
-    private init(checkedUnfoldedAngle unfoldedAngle: Double) {
-        self.unfoldedAngle = unfoldedAngle
-    }
-
-    /// Checks the angle and builds the effect; see ``init(unfoldedAngle:)``.
+    /// The progress that reaches 1 at `unfoldedAngle`.
     ///
+    /// - Parameter unfoldedAngle: positive and finite, degrees (165 by default).
     /// - Throws: ``EffectParameterError`` when `unfoldedAngle` is not positive and finite.
-    public static func validated(unfoldedAngle: Double) throws(EffectParameterError) -> UnfoldProgressEffect {
+    public init(unfoldedAngle: Double = 165) throws(EffectParameterError) {
         try EffectParameterError.require(unfoldedAngle, "unfoldedAngle", of: "unfold progress", "positive and finite") {
             $0 > 0 && $0.isFinite
         }
-        return UnfoldProgressEffect(checkedUnfoldedAngle: unfoldedAngle)
+        self.unfoldedAngle = unfoldedAngle
     }
 
     public func value(angle: Double?, status: HingeStatus?) -> Double {

@@ -46,7 +46,10 @@ extension HingeTool {
                     "Refuse an input once the line being read and the rows kept pass this (it is streamed)."),
                 rowFormatOption([.trace, .csv, .json, .jsonl]), outputOption,
             ],
-            examples: [["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"]])
+            examples: [
+                ["dumpsys", "Tests/Fixtures/recording/dumpsys-sensorservice.txt"],
+                ["logcat", "Datasets/real/galaxy-z-fold8-hal.logcat"],
+            ])
 
         static let stream = OptionKey(
             ["--stream"], value: "stream",
@@ -170,8 +173,9 @@ extension HingeTool {
                         + "(dumpsys masks privileged sensors); record with a SensorEventListener instead "
                         + "(docs/recording.md)")
             }
-            let rows = try checkedRows(section, name: file, skip: try arguments[Keys.skipBadRows], context: context)
             let clock = try Clock(arguments)
+            let rows = try checkedRows(
+                section, clock: clock, name: file, skip: try arguments[Keys.skipBadRows], context: context)
             let origin = clock.origin(first: rows[0].nanoseconds)
             try checkTimes(
                 rows.lazy.map { ($0.nanoseconds, $0.line, $0.timeColumn) }, origin: origin, clock: clock, file: name)
@@ -236,8 +240,14 @@ extension HingeTool {
         ) throws(ToolError) {
             let name = ToolContext.displayName(path)
             let skip = try arguments[Keys.skipBadRows]
-            let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [])
-            let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [])
+            // Zero is the earliest event of either stream (`--clock zero`), the one event of
+            // each stream's earliest time that is always kept; repeats are judged from it.
+            let clock = try Clock(arguments)
+            let earliest = SamsungHALLog.Stream.allCases.compactMap { log.events[$0]?.lazy.map(\.nanoseconds).min() }
+                .min()
+            let origin = earliest.map(clock.origin(first:)) ?? 0
+            let publicEvents = SamsungHALLog.inTimeOrder(log.events[.public] ?? [], origin: origin)
+            let fusedEvents = SamsungHALLog.inTimeOrder(log.events[.fused] ?? [], origin: origin)
             let problems = (log.problems + publicEvents.problems + fusedEvents.problems).map {
                 DumpsysSensorLog.BadRow(line: $0.line, column: $0.column, message: $0.message)
             }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
@@ -273,17 +283,12 @@ extension HingeTool {
             }
             let stream = try arguments[Self.stream]
             let events = stream == .public ? publicEvents.events : fusedEvents.events
-            guard let first = events.first else {
+            guard !events.isEmpty else {
                 let tag = stream == .public ? "hinge_angle" : "lid_angle_fusion"
                 throw .data(
                     "\(Echo.quoted(name, limit: 200)): no \(tag) line (a Samsung sensor HAL line "
                         + "'\(stream.marker)<ns> ns value …'); ignored lines: \(Echo.quoted(ignoredText, limit: 200))")
             }
-            let earliest = min(
-                first.nanoseconds, publicEvents.events.first?.nanoseconds ?? .max,
-                fusedEvents.events.first?.nanoseconds ?? .max)
-            let clock = try Clock(arguments)
-            let origin = clock.origin(first: earliest)
             try checkTimes(
                 events.lazy.map { ($0.nanoseconds, $0.line, $0.column) }, origin: origin, clock: clock,
                 file: Echo.quoted(name, limit: 200))
@@ -353,11 +358,11 @@ extension HingeTool {
         /// range and every repeated time is a located error (`file:line:column`), or, with
         /// `skip`, left out, counted and listed on standard error. Nothing is dropped silently.
         static func checkedRows(
-            _ section: DumpsysSensorLog.Section, name: String, skip: Bool, context: ToolContext
+            _ section: DumpsysSensorLog.Section, clock: Clock, name: String, skip: Bool, context: ToolContext
         ) throws(ToolError) -> [DumpsysSensorLog.Row] {
             // The checks live with the parser (DumpsysSensorLog.Section.checked), where the
             // fuzz target holds them to "every row kept is one 'hingetool read' accepts".
-            let (rows, problems, count) = section.checked()
+            let (rows, problems, count) = section.checked(origin: clock.origin(first:))
             try report(problems, count: count, name: name, skip: skip, context: context)
             guard !rows.isEmpty else {
                 throw .data(

@@ -91,9 +91,12 @@ extension HingeTool {
                     file: ToolContext.displayName(path), what: "the preview",
                     remedy: "a preview draws at most \(frameLimit) frames: lower '--rate' or cut the trace")
             }
-            let preview = EffectPreview(
-                effect: effect, lanes: lanes, reduceMotion: arguments.isGiven(Self.reduceMotion), panelSize: size,
-                responsiveness: responsiveness)
+            let preview = try EffectOptions.checked(["responsiveness": "'--responsiveness'"]) {
+                () throws(EffectParameterError) in
+                try EffectPreview(
+                    effect: effect, lanes: lanes, reduceMotion: arguments.isGiven(Self.reduceMotion), panelSize: size,
+                    responsiveness: responsiveness)
+            }
             var refused = RefusedSamples()
             if let folder {
                 refused = try writeFrames(preview, samples, rate: rate, into: folder, force: try arguments[Keys.force])

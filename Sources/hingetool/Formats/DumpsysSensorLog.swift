@@ -45,10 +45,12 @@ struct DumpsysSensorLog {
         /// The rows in time order, each one `hingetool read` accepts, and the problems in line
         /// order: the lines that started like rows but are not, angles outside the trace
         /// format's range (``TraceReadOptions/angleRange``) and repeated times (the later kept
-        /// out). Rows without a value (masked) are kept for the importer to report. `count` is
-        /// every problem, `problems` the first ones (bad rows past ``badRowLimit`` are counted,
-        /// not held).
-        func checked() -> (rows: [Row], problems: [BadRow], count: Int) {
+        /// out): equal nanoseconds, or times that read as the same `Double` once written from
+        /// the origin, `origin(first)` for the first row kept
+        /// (``ExactTime/readsAsSame(_:as:origin:)``). Rows without a value (masked) are kept
+        /// for the importer to report. `count` is every problem, `problems` the first ones (bad
+        /// rows past ``badRowLimit`` are counted, not held).
+        func checked(origin: (_ first: Int64) -> Int64) -> (rows: [Row], problems: [BadRow], count: Int) {
             var problems = badRows
             let range = TraceReadOptions().angleRange
             var order = Array(rows.indices)
@@ -57,6 +59,8 @@ struct DumpsysSensorLog {
             }
             var kept: [Row] = []
             kept.reserveCapacity(rows.count)
+            // The origin the trace is written from, known once the first row is kept.
+            var zero: Int64 = 0
             for index in order {
                 let row = rows[index]
                 if let text = row.value, let value = Double(text), !range.contains(value) {
@@ -75,6 +79,19 @@ struct DumpsysSensorLog {
                         ))
                     continue
                 }
+                if let previous = kept.last,
+                    let time = ExactTime.readsAsSame(row.nanoseconds, as: previous.nanoseconds, origin: zero)
+                {
+                    let apart = row.nanoseconds - previous.nanoseconds
+                    problems.append(
+                        BadRow(
+                            line: row.line, column: 1,
+                            message:
+                                "the time \(ExactTime.seconds(nanoseconds: row.nanoseconds)) "
+                                + ExactTime.readsAsSameMessage(time, nanosecondsApart: apart, line: previous.line)))
+                    continue
+                }
+                if kept.isEmpty { zero = origin(row.nanoseconds) }
                 kept.append(row)
             }
             let count = problems.count - badRows.count + badRowCount

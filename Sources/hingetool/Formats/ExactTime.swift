@@ -1,3 +1,5 @@
+import HingeKit
+
 /// Times as exact decimal text, and the one place the importers turn such text into integer
 /// nanoseconds: every product and every sum checked, so no text, however long, can trap.
 enum ExactTime {
@@ -115,5 +117,34 @@ extension ExactTime {
             if time < 0 || time > latestTraceTime { return (time, tag) }
         }
         return nil
+    }
+}
+
+extension ExactTime {
+    /// How far from its origin a time must be before two times a nanosecond apart can read as
+    /// one: below 2²³ s (97 days) a `Double`'s step is at most 2⁻³⁰ s, under a nanosecond.
+    private static let nanosecondResolved: Int64 = 8_388_608 * 1_000_000_000
+
+    /// The time `later` (not before `earlier`) reads as when it is written from `origin` and
+    /// that is the same `Double` `earlier` reads as — `nil` when the two read apart. The trace
+    /// reader reads a time as the `Double` nearest its decimal text (`Double(String)`), so past
+    /// 2²³ s from the origin times a few nanoseconds apart read as one, and the reader refuses
+    /// the second as a repeat (at 2.7e8 s a `Double` resolves 60 ns; issue 32). An importer
+    /// treats such a time as a repeat, as it treats equal nanoseconds.
+    static func readsAsSame(_ later: Int64, as earlier: Int64, origin: Int64) -> Double? {
+        let (from, overflow) = later.subtractingReportingOverflow(origin)
+        let (earlierFrom, earlierOverflow) = earlier.subtractingReportingOverflow(origin)
+        // A time past Int64 or outside 0…2³² s is refused whole (firstOutsideTrace).
+        guard !overflow, !earlierOverflow, from >= nanosecondResolved else { return nil }
+        guard let time = Double(seconds(nanoseconds: from)), Double(seconds(nanoseconds: earlierFrom)) == time
+        else { return nil }
+        return time
+    }
+
+    /// The message of a time that reads as an earlier one (``readsAsSame(_:as:origin:)``).
+    static func readsAsSameMessage(_ time: Double, nanosecondsApart: Int64, line: Int) -> String {
+        "is \(nanosecondsApart) ns after the event at line \(line) and reads as the same time in a trace "
+            + "(\(DecimalNumber.shortest(time)) s from the origin, where a Double resolves "
+            + "\(DecimalNumber.shortest((time.ulp * 1e9 * 10).rounded() / 10)) ns)"
     }
 }

@@ -347,8 +347,10 @@ struct SamsungHALLog {
     }
 
     /// `events` in time order, and a problem for each event that repeats an earlier one's
-    /// timestamp (the later in the file is left out, so the times written strictly increase).
-    static func inTimeOrder(_ events: [Event]) -> (events: [Event], problems: [Problem]) {
+    /// timestamp, or whose time, written from `origin` (the nanoseconds the trace's 0 s is),
+    /// reads as the same `Double` as the earlier one's (``ExactTime/readsAsSame(_:as:origin:)``):
+    /// the later in the file is left out, so the times a reader reads strictly increase.
+    static func inTimeOrder(_ events: [Event], origin: Int64) -> (events: [Event], problems: [Problem]) {
         let sorted = events.enumerated().sorted { a, b in
             a.element.nanoseconds != b.element.nanoseconds
                 ? a.element.nanoseconds < b.element.nanoseconds : a.offset < b.offset
@@ -361,6 +363,18 @@ struct SamsungHALLog {
                     Problem(
                         line: event.line, column: 1,
                         message: "ts=\(event.nanoseconds) repeats the timestamp of line \(previous.line)"))
+                continue
+            }
+            if let previous = kept.last,
+                let time = ExactTime.readsAsSame(event.nanoseconds, as: previous.nanoseconds, origin: origin)
+            {
+                let apart = event.nanoseconds - previous.nanoseconds
+                problems.append(
+                    Problem(
+                        line: event.line, column: 1,
+                        message:
+                            "ts=\(event.nanoseconds) "
+                            + ExactTime.readsAsSameMessage(time, nanosecondsApart: apart, line: previous.line)))
                 continue
             }
             kept.append(event)

@@ -67,7 +67,7 @@ extension HingeTool {
             ) { (lower, upper, _) throws(ToolError) in
                 let bloom = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
                     () throws(EffectParameterError) in
-                    try BloomEffect.validated(lower: lower, upper: upper)
+                    try BloomEffect(lower: lower, upper: upper)
                 }
                 return BuiltEffect(effect: bloom, description: "bloom from \(d(bloom.lower))° to \(d(bloom.upper))°")
             },
@@ -81,7 +81,7 @@ extension HingeTool {
                 let easing = try arguments[Self.easing]
                 let ramp = try checked(["lower": "'--lower'", "upper": "'--upper'"]) {
                     () throws(EffectParameterError) in
-                    try RampEffect.validated(lower: lower, upper: upper, easing: easing)
+                    try RampEffect(lower: lower, upper: upper, easing: easing)
                 }
                 return BuiltEffect(
                     effect: ramp,
@@ -99,7 +99,7 @@ extension HingeTool {
                 let maximum = try arguments[Self.maximum]
                 let lean = try checked(["full": "'--lower'", "flat": "'--upper'", "maximum": "'--maximum'"]) {
                     () throws(EffectParameterError) in
-                    try LeanEffect.validated(maximum: maximum, flat: flat, full: full)
+                    try LeanEffect(maximum: maximum, flat: flat, full: full)
                 }
                 return BuiltEffect(
                     effect: lean,
@@ -115,7 +115,7 @@ extension HingeTool {
                 defaultEffect: UnfoldProgressEffect(), preview: .unfold
             ) { (_, unfolded, _) throws(ToolError) in
                 let unfold = try checked(["unfoldedAngle": "'--upper'"]) { () throws(EffectParameterError) in
-                    try UnfoldProgressEffect.validated(unfoldedAngle: unfolded)
+                    try UnfoldProgressEffect(unfoldedAngle: unfolded)
                 }
                 return BuiltEffect(effect: unfold, description: "unfold progress, 1 from \(d(unfold.unfoldedAngle))°")
             },
@@ -164,12 +164,13 @@ extension HingeTool {
             return names.dropLast().joined(separator: ", ") + " \(last) " + (names.last ?? "")
         }
 
-        /// Builds an effect through its `validated(…)` factory, the one place its rules are
-        /// written; a refusal becomes a usage error that names the options (`flags`: each
-        /// parameter's option) instead of the library's parameter names.
-        static func checked<Effect: HingeEffect>(
-            _ flags: [String: String], _ build: () throws(EffectParameterError) -> Effect
-        ) throws(ToolError) -> Effect {
+        /// Builds an effect (or a driver's configuration) through its throwing initialiser, the
+        /// one place its rules are written (the catalogue checks nothing itself); a refusal
+        /// becomes a usage error that names the options (`flags`: each parameter's option)
+        /// instead of the library's parameter names.
+        static func checked<Value>(
+            _ flags: [String: String], _ build: () throws(EffectParameterError) -> Value
+        ) throws(ToolError) -> Value {
             do {
                 return try build()
             } catch {

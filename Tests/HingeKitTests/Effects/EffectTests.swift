@@ -29,8 +29,8 @@ struct EffectTests {
     }
 
     @Test("Bloom bounds are configurable")
-    func bloomBounds() {
-        let bloom = BloomEffect(lower: 90, upper: 150)
+    func bloomBounds() throws {
+        let bloom = try BloomEffect(lower: 90, upper: 150)
         #expect(bloom.value(angle: 120, status: nil) == 0.5)
         #expect(bloom.value(angle: 105, status: nil) == 0.25)
         #expect(bloom.value(angle: 89, status: nil) == 0 && bloom.value(angle: 151, status: nil) == 1)
@@ -45,8 +45,8 @@ struct EffectTests {
             (.easeOut, [0.4375, 0.75, 0.9375]),
             (.easeInOut, [0.125, 0.5, 0.875]),
         ])
-    func rampEasing(easing: RampEffect.Easing, expected: [Double]) {
-        let ramp = RampEffect(lower: 20, upper: 100, easing: easing)
+    func rampEasing(easing: RampEffect.Easing, expected: [Double]) throws {
+        let ramp = try RampEffect(lower: 20, upper: 100, easing: easing)
         #expect([40.0, 60, 80].map { ramp.value(angle: $0, status: nil) } == expected)
         #expect(ramp.value(angle: 0, status: nil) == 0 && ramp.value(angle: 20, status: nil) == 0)
         #expect(ramp.value(angle: 100, status: nil) == 1 && ramp.value(angle: 300, status: .closed) == 1)
@@ -57,15 +57,15 @@ struct EffectTests {
     }
 
     @Test("A ramp with lower > upper falls as the hinge opens; the no-hinge value is configurable")
-    func fallingRamp() {
-        let ramp = RampEffect(lower: 150, upper: 30, noHingeValue: 0)
+    func fallingRamp() throws {
+        let ramp = try RampEffect(lower: 150, upper: 30, noHingeValue: 0)
         #expect(ramp.value(angle: 90, status: nil) == 0.5)
         #expect(ramp.value(angle: 180, status: nil) == 0 && ramp.value(angle: 0, status: nil) == 1)
         #expect(ramp.value(angle: nil, status: nil) == 0)
     }
 
     @Test("Lean: 6° at 90° and below, 0 flat, linear between; holds upright under Reduce Motion")
-    func lean() {
+    func lean() throws {
         let lean = LeanEffect()
         let cases: [(Double, Double)] = [(180, 0), (171, 0.6), (135, 3), (90, 6), (45, 6), (0, 6), (200, 0)]
         for (angle, expected) in cases {
@@ -77,7 +77,7 @@ struct EffectTests {
         #expect(lean.target(angle: 135, status: nil, reduceMotion: true) == 0)
         #expect(lean.target(angle: 135, status: nil, reduceMotion: false) == 3)
         #expect(lean.preferredSpring.dampingRatio == 1 && abs(lean.preferredSpring.response - 0.8) <= 1e-12)
-        #expect(LeanEffect(maximum: 4, flat: 170, full: 110).value(angle: 140, status: nil) == 2)
+        #expect(try LeanEffect(maximum: 4, flat: 170, full: 110).value(angle: 140, status: nil) == 2)
     }
 
     @Test("Unfold progress is clamp(angle / 165), Android's convention; no hinge → 1")

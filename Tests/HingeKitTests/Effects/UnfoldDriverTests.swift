@@ -69,11 +69,21 @@ struct UnfoldDriverTests {
 
     /// The stages integrated numerically (RK4, 0.1 ms steps) toward the targets the driver
     /// reports after each sample: the oracle for the closed form.
+    /// The last stage, by RK4 at 0.1 ms, of first-order stages chasing a goal that from each
+    /// entry's time is `target`, moving at `slope` per second until `rampEnd`, then held.
     static func integrated(
         targets: [(time: Double, target: Double)], stages: Int, omega: Double, at times: [Double]
     ) -> [Double] {
-        var x = [Double](repeating: targets[0].target, count: stages)
-        var t = targets[0].time
+        integrated(
+            segments: targets.map { ($0.time, $0.target, 0, $0.time) }, stages: stages, omega: omega, at: times)
+    }
+
+    static func integrated(
+        segments: [(time: Double, target: Double, slope: Double, rampEnd: Double)], stages: Int, omega: Double,
+        at times: [Double]
+    ) -> [Double] {
+        var x = [Double](repeating: segments[0].target, count: stages)
+        var t = segments[0].time
         var next = 1
         var out: [Double] = []
         let h = 1e-4
@@ -82,28 +92,179 @@ struct UnfoldDriverTests {
         }
         for time in times {
             while t < time - 1e-12 {
-                let u = targets[next - 1].target
-                let limit = next < targets.count ? targets[next].time : .infinity
-                let step = min(h, time - t, limit - t)
-                let k1 = derivative(x, u)
-                let k2 = derivative(zip(x, k1).map { $0 + step / 2 * $1 }, u)
-                let k3 = derivative(zip(x, k2).map { $0 + step / 2 * $1 }, u)
-                let k4 = derivative(zip(x, k3).map { $0 + step * $1 }, u)
+                let segment = segments[next - 1]
+                func goal(_ at: Double) -> Double {
+                    segment.target + segment.slope * max(min(at, segment.rampEnd) - segment.time, 0)
+                }
+                let limit = next < segments.count ? segments[next].time : .infinity
+                // Steps end on the ramp's end, where the goal has a kink.
+                let kink = segment.rampEnd > t + 1e-12 ? segment.rampEnd : .infinity
+                let step = min(h, time - t, limit - t, kink - t)
+                let k1 = derivative(x, goal(t))
+                let k2 = derivative(zip(x, k1).map { $0 + step / 2 * $1 }, goal(t + step / 2))
+                let k3 = derivative(zip(x, k2).map { $0 + step / 2 * $1 }, goal(t + step / 2))
+                let k4 = derivative(zip(x, k3).map { $0 + step * $1 }, goal(t + step))
                 for i in x.indices { x[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) }
                 t += step
-                if next < targets.count, t >= targets[next].time - 1e-12 { next += 1 }
+                if next < segments.count, t >= segments[next].time - 1e-12 { next += 1 }
             }
             out.append(x[stages - 1])
         }
         return out
     }
 
+    @Test("A move the sensor stops reporting is carried on through the silence, then stops at the newest angle")
+    func silenceAfterMotionIsCarried() throws {
+        var driver = UnfoldDriver()
+        // 60°/s from 160° down, exact angles every 5 ms for 0.3 s, then a 0.3 s dropout.
+        for k in 0...60 { try driver.ingest(HingeSample(time: 0.005 * Double(k), angle: 160 - 0.3 * Double(k))) }
+        // Halfway through the dropout the hinge is at 130°: the carried value is within 0.01
+        // of it (the reader's velocity is 60 °/s to within a few per cent, its carried part
+        // v²/(v² + 30²) = 0.8 of it), while stopping at the newest angle would show 142°.
+        let truth = 130.0 / 165
+        #expect(abs(driver.value(at: 0.45) - truth) < 0.02)
+        #expect(driver.value(at: 0.45) < 136.0 / 165)
+        // Past the carry (0.4 s) the hinge is taken to have stopped at the newest angle.
+        #expect(abs(driver.value(at: 3) - 142.0 / 165) < 1e-6)
+    }
+
+    /// One stretch of the carry's goal: from `time` it is `target`, moving at `slope` per second
+    /// until `rampEnd`, held after that; from `due` on it is `stop` (the newest angle's progress).
+    struct CarrySegment {
+        var time: Double
+        var target: Double
+        var slope: Double
+        var rampEnd: Double
+        var due: Double
+        var stop: Double
+
+        func goal(at t: Double) -> Double {
+            t >= due ? stop : target + slope * max(min(t, rampEnd) - time, 0)
+        }
+    }
+
+    /// The last stage of first-order stages x′ᵢ = ω(xᵢ₋₁ − xᵢ) chasing the segments' goal, by
+    /// classical RK4 at 10 µs with every step ending on a kink of the goal (a sample, the ramp's
+    /// end, the stop): written apart from the closed form and from `integrated(targets:)`.
+    static func integratedCarry(segments: [CarrySegment], stages: Int, omega: Double, at times: [Double]) -> [Double] {
+        var x = [Double](repeating: segments[0].target, count: stages)
+        var t = segments[0].time
+        var index = 0
+        var out: [Double] = []
+        func slopes(_ x: [Double], _ u: Double) -> [Double] {
+            (0..<x.count).map { i in omega * ((i == 0 ? u : x[i - 1]) - x[i]) }
+        }
+        for time in times {
+            while t < time {
+                while index + 1 < segments.count, segments[index + 1].time <= t { index += 1 }
+                let segment = segments[index]
+                let next = index + 1 < segments.count ? segments[index + 1].time : .infinity
+                let edge = [time, segment.rampEnd, segment.due, next].filter { $0 > t }.min() ?? time
+                let step = min(1e-5, edge - t)
+                let end = step == edge - t ? edge : t + step
+                // Within a step the goal is linear. At a jump (the stop) the step that ends there
+                // takes the goal from before it and the next one the goal from after: RK4's k₁
+                // weighs a whole step, so a goal read on the wrong side of a jump, even 10⁻¹⁴ s
+                // away, costs ωh·jump/6 (1e-5 here).
+                let (first, middle, last) = (
+                    segment.goal(at: t), segment.goal(at: t + step / 2), segment.goal(at: end.nextDown)
+                )
+                let k1 = slopes(x, first)
+                let k2 = slopes(zip(x, k1).map { $0 + step / 2 * $1 }, middle)
+                let k3 = slopes(zip(x, k2).map { $0 + step / 2 * $1 }, middle)
+                let k4 = slopes(zip(x, k3).map { $0 + step * $1 }, last)
+                for i in x.indices { x[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) }
+                t = end
+            }
+            out.append(x[stages - 1])
+        }
+        return out
+    }
+
+    @Test(
+        "The carry's closed form matches the stages integrated numerically (RK4 at 10 µs), uniform steps and a bend",
+        arguments: [1, 3, 8], [0.0, 0.001])
+    func carryMatchesIntegration(stages: Int, bend: Double) throws {
+        let configuration = try UnfoldDriver.Configuration(omega: 30, stages: stages)
+        var driver = UnfoldDriver(configuration: configuration)
+        // Exact angles every 5 ms (steps of 0.30°, or 0.30–0.42° on the bend: never more than 1.5
+        // times the smallest); the queries reach into the carry after each sample, along the
+        // 0.4 s ramp after the last and past the stop. Which reports are carried depends on
+        // the reader's velocity (a report slower than the one before is not), and the oracle
+        // follows the same rule.
+        var segments: [CarrySegment] = []
+        var times: [Double] = []
+        var shown: [Double] = []
+        var lastSpeed = 0.0
+        var carriedCount = 0
+        for k in 0..<60 {
+            let time = 0.005 * Double(k)
+            let angle = 150 - 0.3 * Double(k) - bend * Double(k * k)
+            try driver.ingest(HingeSample(time: time, angle: angle))
+            // The goal as docs/effects.md states it: the lead's velocity (the reader's, faded by
+            // v²/(v² + 6²)) weighted again by v²/(v² + 30²), for 0.4 s, then the reader's newest
+            // angle without a lead; the first report has no step before it and is not carried.
+            // A report slower than the one before is not carried (six mean intervals, 30 ms, then).
+            let reading = try #require(driver.reader.reading(at: time))
+            let velocity = reading.velocity
+            let carried = k > 0 && abs(velocity) >= lastSpeed
+            lastSpeed = abs(velocity)
+            let square = velocity * velocity
+            let slope = carried ? velocity * square / (square + 36) * square / (square + 900) / 165 : 0
+            carriedCount += carried ? 1 : 0
+            segments.append(
+                CarrySegment(
+                    time: time, target: driver.target, slope: slope, rampEnd: time + (carried ? 0.4 : 0),
+                    due: time + (carried ? 0.4 : k == 0 ? 0.001 : 0.03), stop: reading.angle / 165))
+            for q in [0.0, 0.0021, 0.0049] {
+                times.append(time + q)
+                shown.append(driver.value(at: time + q))
+            }
+            // The reports stop at the first carried one from the 30th on, so that the whole
+            // 0.4 s ramp after it, and the stop, are checked too.
+            if k >= 29, carried { break }
+        }
+        let last = try #require(segments.last)
+        for q in [0.01, 0.05, 0.1, 0.25, 0.399, 0.41, 0.5, 0.8] {
+            times.append(last.time + q)
+            shown.append(driver.value(at: last.time + q))
+        }
+        let oracle = Self.integratedCarry(segments: segments, stages: stages, omega: 30, at: times)
+        // RK4's error at 10 µs is ~(ωh)⁴ ≈ 1e-14 per unit of a step's change; 1e-9 as for the
+        // constant goal's stages.
+        for (time, (value, expected)) in zip(times, zip(shown, oracle)) {
+            #expect(abs(value - expected) < 1e-9, "at \(time) s")
+        }
+        // The ramp is what is checked: most reports are carried, the last one too.
+        #expect(carriedCount >= 15 && last.slope != 0)
+    }
+
+    @Test("A move that slows before the silence is not carried: the hand is coming to rest")
+    func slowingMoveIsNotCarried() throws {
+        var carried = UnfoldDriver()
+        var slowing = UnfoldDriver()
+        // Both reach 82.5° at 1.1 s, exact angles every 5 ms: one at 60 °/s throughout, one at
+        // 90 °/s that slowed to 60 °/s over the last 0.1 s (long enough after the start for the
+        // reader's velocity to have settled, so it falls report by report); then silence.
+        for k in 0...220 {
+            let time = 0.005 * Double(k)
+            try carried.ingest(HingeSample(time: time, angle: 148.5 - 60 * time))
+            let late = max(time - 1, 0)
+            try slowing.ingest(HingeSample(time: time, angle: 180 - 90 * time + 150 * late * late))
+        }
+        // 0.2 s into the silence the steady move is carried well past 82.5° (to about 73°); the
+        // slowing one settles on 82.5° within the stages' approach to it (0.01).
+        #expect(carried.value(at: 1.3) < 78.0 / 165)
+        #expect(abs(slowing.value(at: 1.3) - 82.5 / 165) < 0.01)
+    }
+
     @Test("The closed form matches the stages integrated numerically, for 1 to 8 stages", arguments: 1...8)
     func closedFormMatchesIntegration(stages: Int) throws {
-        let configuration = UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0)
+        let configuration = try UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0, carry: 0)
         var driver = UnfoldDriver(configuration: configuration)
         // A bend with a lead, 1° steps every 10 ms; the queries stay within six intervals of a
-        // sample, so the lead is on throughout.
+        // sample, so the lead is on throughout (and not carried: the goal is constant between
+        // samples).
         var targets: [(time: Double, target: Double)] = []
         var expectedTimes: [Double] = []
         var shown: [Double] = []
@@ -269,19 +430,21 @@ struct UnfoldDriverTests {
     }
 
     @Test("responsiveness runs through its tuned points; 0.8 is the default configuration")
-    func responsiveness() {
-        #expect(UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
+    func responsiveness() throws {
+        #expect(try UnfoldDriver.Configuration(responsiveness: 0.8) == UnfoldDriver.Configuration())
         #expect(UnfoldDriver.Configuration.defaultResponsiveness == 0.8)
-        let ends = (UnfoldDriver.Configuration(responsiveness: 0), UnfoldDriver.Configuration(responsiveness: 1))
+        let ends = (
+            try UnfoldDriver.Configuration(responsiveness: 0), try UnfoldDriver.Configuration(responsiveness: 1)
+        )
         #expect(ends.0.omega == 20 && ends.0.lead == 0.25)
         #expect(ends.1.omega == 40 && ends.1.lead == 1)
         // Halfway between the points at 0.4 (25 rad/s, lead ½) and 0.6 (25, ¾).
-        let middle = UnfoldDriver.Configuration(responsiveness: 0.5)
+        let middle = try UnfoldDriver.Configuration(responsiveness: 0.5)
         #expect(abs(middle.omega - 25) < 1e-12 && abs(middle.lead - 0.625) < 1e-12)
         // More responsive never means slower stages or less lead.
         var previous = ends.0
         for step in 1...100 {
-            let next = UnfoldDriver.Configuration(responsiveness: Double(step) / 100)
+            let next = try UnfoldDriver.Configuration(responsiveness: Double(step) / 100)
             #expect(next.omega >= previous.omega && next.lead >= previous.lead, "\(step)")
             #expect(next.stages == 3 && next.coarseOmega == 38)
             previous = next

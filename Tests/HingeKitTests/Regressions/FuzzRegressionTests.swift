@@ -362,7 +362,7 @@ struct FuzzRegressionTests {
 
     @Test("Eight stages 1.8e106 s after a sample are at the goal, not NaN (unfold_driver crash 0e72841c)")
     func unfoldStagesAfterAHugeGap() throws {
-        let configuration = UnfoldDriver.Configuration(
+        let configuration = try UnfoldDriver.Configuration(
             omega: 1.460822461280232, stages: 8, lead: 0.00045777065690089265, leadSpeed: 2.0904859998474095,
             coarseOmega: 118.97055008773938, coarseStages: 1, unfoldedAngle: 1)
         var driver = UnfoldDriver(configuration: configuration)

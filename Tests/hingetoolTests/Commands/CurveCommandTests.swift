@@ -71,7 +71,7 @@ struct CurveCommandTests {
             (["bloom", "--easing", "smoothstep"], "Error: '--easing' does not apply to the bloom effect"),
             (["ramp", "--maximum", "3"], "Error: '--maximum' does not apply to the ramp effect"),
             (["unfold", "--lower", "3"], "Error: '--lower' does not apply to the unfold effect"),
-            // The effects' own rules (their validated(…) factories), in the options' names.
+            // The effects' own rules (their throwing initialisers), in the options' names.
             (
                 ["bloom", "--lower", "170", "--upper", "80"],
                 "Error: the bloom's '--lower', 170, must be below '--upper' (80)"

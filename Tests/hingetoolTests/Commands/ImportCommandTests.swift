@@ -117,6 +117,76 @@ struct ImportCommandTests {
         #expect(skipped.output.hasSuffix("time,angle,raw_angle,fused_angle\n0,90,40,\n0.4,180,171,\n"))
     }
 
+    /// Found by fuzzing (`Fuzz/corpus/logcat/crash-times-1ns-apart-at-2.7e8s`): two public
+    /// events 1 ns apart, 2.68e8 s after the earliest (fused) event, were written as
+    /// `267735961.999999999` and `267735962`, which read as one `Double` (a step of 30 ns there):
+    /// `read` refused the trace the import wrote. The oracle is `hingetool read` on the written
+    /// trace, on both clocks (on the recorder's the times are 2.68e8 s as well).
+    @Test("Found by fuzzing: logcat times 1 ns apart that read as one Double are a repeat, never a trace read refuses")
+    func logcatTimesOneDoubleApart() throws {
+        let line = "09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, "
+        let log = """
+            09-15 17:20:07.961  1963  3959 I sensors-hal: handle_sns_client_event:197, [0]lid_angle_fusion ts=268003875496835 ns value [1/ 42/3] [0])
+            \(line)hinge_angle ts=268003965875496834 ns value  90/ 40/0
+            \(line)hinge_angle ts=268003965875496835 ns value 180/170/0
+            \(line)hinge_angle ts=268003965975496835 ns value  90/ 91/0
+
+            """
+        let folder = temporaryFolder()
+        for clock in ["zero", "recorder"] {
+            let strict = runTool(["import", "logcat", "-", "--clock", clock], input: log)
+            #expect(strict.status == 65, "\(clock): \(strict.error)")
+            #expect(
+                strict.error.contains(
+                    "<stdin>:3:1: ts=268003965875496835 is 1 ns after the event at line 2 and reads as the same time"),
+                "\(clock): \(strict.error)")
+            let trace = folder + "/\(clock).csv"
+            let skipped = runTool(
+                ["import", "logcat", "-", "--clock", clock, "--skip-bad-rows", "-o", trace], input: log)
+            #expect(skipped.status == 0, "\(clock): \(skipped.error)")
+            #expect(skipped.error.contains("skipped 1 malformed row"), "\(clock): \(skipped.error)")
+            let read = runTool(["read", trace, "--format", "csv"])
+            #expect(read.status == 0, "\(clock): \(read.error)")
+            // The first of the two is kept, then the event 0.1 s later.
+            let angles = read.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst()
+                .map { $0.split(separator: ",")[1] }
+            #expect(angles.map(String.init).map { Double($0) } == [90, 90], "\(clock): \(read.output)")
+        }
+    }
+
+    /// The dumpsys twin of ``logcatTimesOneDoubleApart()``: rows 1 ns apart 2.68e8 s after the
+    /// first row (`--clock zero`) or after boot (`--clock recorder`).
+    @Test("Found by fuzzing: dumpsys times 1 ns apart that read as one Double are a repeat, never a trace read refuses")
+    func dumpsysTimesOneDoubleApart() throws {
+        let log = """
+            Hinge Angle: last 4 events
+            \t 1 (ts=0.500000000, wall=12-01 07:41:10.204) 0.00, 
+            \t 2 (ts=267735962.499999999, wall=12-01 07:41:10.204) 90.00, 
+            \t 3 (ts=267735962.500000000, wall=12-01 07:41:10.204) 180.00, 
+            \t 4 (ts=267735962.600000000, wall=12-01 07:41:10.304) 90.00, 
+
+            """
+        let folder = temporaryFolder()
+        for clock in ["zero", "recorder"] {
+            let strict = runTool(["import", "dumpsys", "-", "--clock", clock], input: log)
+            #expect(strict.status == 65, "\(clock): \(strict.error)")
+            #expect(
+                strict.error.contains(
+                    "<stdin>:4:1: the time 267735962.5 is 1 ns after the event at line 3 and reads as the same time"),
+                "\(clock): \(strict.error)")
+            let trace = folder + "/\(clock).csv"
+            let skipped = runTool(
+                ["import", "dumpsys", "-", "--clock", clock, "--skip-bad-rows", "-o", trace], input: log)
+            #expect(skipped.status == 0, "\(clock): \(skipped.error)")
+            #expect(skipped.error.contains("skipped 1 malformed row"), "\(clock): \(skipped.error)")
+            let read = runTool(["read", trace, "--format", "csv"])
+            #expect(read.status == 0, "\(clock): \(read.error)")
+            let angles = read.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst()
+                .map { Double($0.split(separator: ",")[1]) }
+            #expect(angles == [0, 90, 90], "\(clock): \(read.output)")
+        }
+    }
+
     @Test(
         "The real-device files read the same with CRLF line ends and as UTF-16 (either byte order)",
         arguments: [

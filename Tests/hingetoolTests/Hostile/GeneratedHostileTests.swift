@@ -221,6 +221,78 @@ struct GeneratedHostileTests {
         Self.expectSane(child.run(), "\(label) with an endless stream on standard input")
     }
 
+    /// Issue 32's classes on the sensor logs the importers read, for every example whose input
+    /// is one (``SensorLog/kind(of:)``, by content): a section of 100,000 rows (every one a row
+    /// of the output), a megabyte line before it and a megabyte of blanks after a value (the
+    /// output's rows as without them), and a last time at `Int64.max` ns and one past it (a
+    /// located refusal, exit 65, never a trap).
+    @Test("The sensor-log attacks reach both importers' formats: the catalogue's examples read each")
+    func sensorLogAttacksReachBothFormats() {
+        let folder = temporaryFolder()
+        var kinds: Set<String> = []
+        for command in Self.leaves {
+            for line in HostileCatalogue.examples(command, folder: folder) {
+                for slot in HostileCatalogue.inputs(in: line, command: command) {
+                    guard let text = try? String(contentsOfFile: line[slot.index], encoding: .utf8),
+                        let kind = SensorLog.kind(of: text)
+                    else { continue }
+                    kinds.insert(kind.rawValue)
+                }
+            }
+        }
+        #expect(kinds == ["dumpsys", "logcat"])
+    }
+
+    @Test(
+        "Sensor-log attacks on every example that reads one: a huge section, a megabyte line, trailing blanks, Int64 edges",
+        .slow, arguments: leaves)
+    func sensorLogAttacks(command: String) throws {
+        let folder = temporaryFolder()
+        for (example, line) in HostileCatalogue.examples(command, folder: folder).enumerated() {
+            for slot in HostileCatalogue.inputs(in: line, command: command) {
+                guard let text = try? String(contentsOfFile: line[slot.index], encoding: .utf8),
+                    let kind = SensorLog.kind(of: text)
+                else { continue }
+                let label = "\(command) example \(example + 1) (\(kind))"
+                func run(_ name: String, _ content: String) -> ChildRun {
+                    let path = folder + "/\(example)-\(slot.index)-\(name).txt"
+                    #expect(FileManager.default.createFile(atPath: path, contents: Data(content.utf8)), "\(path)")
+                    var arguments = line
+                    arguments[slot.index] = path
+                    let run = Self.run(arguments, in: folder)
+                    Self.expectSane(run, "\(label) with \(name)")
+                    return run
+                }
+                func rows(_ run: ChildRun) -> [Substring] {
+                    run.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
+                }
+                let count = 100_000
+                let huge = run("a section of \(count) rows", SensorLog.log(kind, rows: count))
+                #expect(huge.status == 0, "\(label) with a huge section: \(huge.error.prefix(300))")
+                #expect(rows(huge).count >= count, "\(label) with a huge section: \(rows(huge).count) rows")
+                let plain = run("three rows", SensorLog.log(kind, rows: 3))
+                #expect(plain.status == 0, "\(label): \(plain.error.prefix(300))")
+                let long = run(
+                    "a megabyte line", String(repeating: "x", count: 1 << 20) + "\n" + SensorLog.log(kind, rows: 3))
+                let blanks = run(
+                    "a megabyte of trailing blanks", SensorLog.log(kind, rows: 3, blanksAfterValue: 1 << 20))
+                for (name, attacked) in [("a megabyte line", long), ("a megabyte of trailing blanks", blanks)] {
+                    #expect(attacked.status == 0, "\(label) with \(name): \(attacked.error.prefix(300))")
+                    #expect(rows(attacked) == rows(plain), "\(label) with \(name)")
+                }
+                for (edge, last) in [
+                    ("Int64.max ns", Int64.max.magnitude), ("one past Int64.max ns", Int64.max.magnitude + 1),
+                ] {
+                    let refused = run("a time at \(edge)", SensorLog.log(kind, rows: 3, lastNanoseconds: last))
+                    #expect(refused.status == 65, "\(label) with a time at \(edge): \(refused.error.prefix(300))")
+                    #expect(
+                        refused.error.contains(":4:"),
+                        "\(label) with a time at \(edge): not at line 4: \(refused.error.prefix(300))")
+                }
+            }
+        }
+    }
+
     @Test(
         "Output attacks: onto its own input, a link planted out of its folder, a folder of someone else's files",
         .slow, arguments: leaves)
@@ -408,5 +480,47 @@ enum HostileCatalogue {
     /// Whether the subcommand takes `-o FILE` (an option declared as a file written).
     static func takesOutputFile(_ command: String) -> Bool {
         spec(command)?.options.contains { $0.kind == .outputFile && $0.names.contains("-o") } ?? false
+    }
+}
+
+/// The sensor logs the importers read, written for the hostile suite: dumpsys's recent-events
+/// sections and Samsung's HAL logcat lines.
+enum SensorLog: String {
+    case dumpsys, logcat
+
+    /// What `text` is, by its content: a recent-events heading, or a HAL hinge line.
+    static func kind(of text: String) -> SensorLog? {
+        if text.contains("hinge_angle ts=") { return .logcat }
+        if text.split(separator: "\n").contains(where: { $0.hasSuffix(" events") && $0.contains(": last ") }) {
+            return .dumpsys
+        }
+        return nil
+    }
+
+    /// A log of one hinge stream of `rows` events 5 ms apart (line 1 is dumpsys's heading, so
+    /// the rows are lines 2… in either kind), `blanksAfterValue` spaces after the second
+    /// event's value, and the last event at `lastNanoseconds` when given.
+    static func log(_ kind: SensorLog, rows: Int, blanksAfterValue: Int = 0, lastNanoseconds: UInt64? = nil) -> String {
+        var text = kind == .dumpsys ? "Hinge Angle: last \(rows) events\n" : "--------- beginning of main\n"
+        text.reserveCapacity(rows * 120 + blanksAfterValue)
+        for row in 0..<rows {
+            let nanoseconds =
+                row == rows - 1
+                ? lastNanoseconds ?? UInt64(1_000_000_000_000 + row * 5_000_000)
+                : UInt64(1_000_000_000_000 + row * 5_000_000)
+            let blanks = row == 1 ? String(repeating: " ", count: blanksAfterValue) : ""
+            switch kind {
+            case .dumpsys:
+                let fraction = String(nanoseconds % 1_000_000_000)
+                let decimals = String(repeating: "0", count: 9 - fraction.count) + fraction
+                text +=
+                    "\t \(row + 1) (ts=\(nanoseconds / 1_000_000_000).\(decimals), wall=12-01 07:41:10.204) \(row % 181).00, \(blanks)\n"
+            case .logcat:
+                text +=
+                    "09-15 17:20:07.930  1963  3959 I sensors-hal: handle_sns_client_event:50, "
+                    + "hinge_angle ts=\(nanoseconds) ns value \([0, 90, 180][row % 3])/\(row % 181)/0\(blanks)\n"
+            }
+        }
+        return text
     }
 }

@@ -35,7 +35,7 @@ struct EffectCatalogueTests {
         // The raw lane shows the effect's value at the newest sample, no spring: equal to the
         // effect's own value at every angle, exactly (the same arithmetic on the same input).
         for angle in stride(from: 0.0, through: 180, by: 7.5) {
-            var display = preview.display(.raw, reduceMotion: false)
+            var display = preview.display(.raw, reduceMotion: false, parameters: try LaneParameters())
             try display.ingest(HingeSample(time: 0, angle: angle, status: nil))
             let shown = display.value(at: 0)
             #expect(shown == built.value(angle: angle, status: nil), "\(entry.name) at \(angle)°")

@@ -63,7 +63,8 @@ extension HingeTool {
             help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead.")
         static let particles = OptionKey(
             ["--particles"], value: "n",
-            help: "Particles of the frontier's particle filter (the causal floor).", whole: 8...1_000_000,
+            help: "Particles in each of the three runs of the frontier's particle filter (the causal floor).",
+            whole: 8...1_000_000,
             default: 1000)
         static let seeds = OptionKey<String?>(
             ["--seeds"], value: "list",

@@ -29,7 +29,15 @@ extension HingeTool.Score {
 
     /// HingeKit's settings on the frontier: the driver at each responsiveness.
     static var hingekitSettings: [(Double, UnfoldDriver)] {
-        UnfoldFrontier.responsivenessSettings.map { ($0, UnfoldDriver(configuration: .init(responsiveness: $0))) }
+        UnfoldFrontier.responsivenessSettings.map { responsiveness in
+            do {
+                return (responsiveness, UnfoldDriver(configuration: try .init(responsiveness: responsiveness)))
+            } catch {
+                // Invariant: the settings are a constant list within 0…1 (UnfoldFrontierTests
+                // builds each), so a refusal is a bug in that list, not in the input.
+                preconditionFailure("\(error)")
+            }
+        }
     }
 
     /// `hingetool score --frontier`: RMSE and chop of whole families of unfold displays.
@@ -101,10 +109,9 @@ extension HingeTool.Score {
         var points = UnfoldFrontier.displayPoints(
             samples, times: times, truth: exact, hingekit: hingekitSettings, refused: &refused)
         if let sensor, sensor.hasHinge, sensor.noise > 0 {
-            // The convergence check: a quarter, half and all of the particles.
-            let counts = [max(2, particles / 4), max(2, particles / 2), particles]
+            // The floor's interval: independent runs of the filter, one per seed.
             points += UnfoldFrontier.filterPoints(
-                samples, sensor: sensor, times: times, truth: exact, particleCounts: counts)
+                samples, sensor: sensor, times: times, truth: exact, particles: particles)
         }
         points += UnfoldFrontier.gaussianPoints(truth, times: times)
         return (points, refused)
@@ -127,6 +134,7 @@ extension HingeTool.Score {
     static func frontierTable(_ trace: FrontierTrace) -> String {
         var header = CommentHeader("score --frontier", source: trace.name)
         header.add("chop = max(chop_max / reference's, chop_p99 / reference's), reference android-spring stiffness 600")
+        header.add("particle-filter: one row per independent run, the setting its seed")
         header.add(trace.refused.summary)
         guard let reference = trace.reference else {
             header.add("no sample has a hinge angle (the trace has no hinge): nothing to score")
@@ -202,14 +210,19 @@ extension HingeTool.Score {
     static func frontierMarkdown(_ traces: [FrontierTrace], particles: Int) -> String {
         func fixed(_ value: Double, _ places: Int = 4) -> String { DecimalNumber.fixed(value, places: places) }
         var text =
-            "| trace | floor RMSE (particle filter, \(particles / 4) / \(particles / 2) / \(particles)) "
+            "| trace | floor RMSE (particle filter, \(particles) particles: median [range] of "
+            + "\(UnfoldFrontier.filterSeeds.count) runs) "
             + "| default RMSE / chop | spring 600 RMSE | spring stiffnesses 300–1500 dominated (by responsiveness) "
             + "| noveum-hinge RMSE / chop (its ω ×1) | spring stiffnesses 300–1500 dominated by noveum-hinge "
             + "| best Gaussian of truth: RMSE at chop ≤ 1 |\n"
         text += "|---|---|---|---|---|---|---|---|\n"
         for trace in traces {
             guard let reference = trace.reference else { continue }
-            let floor = trace.family(.particleFilter).map { fixed($0.rmse) }.joined(separator: " / ")
+            let runs = trace.family(.particleFilter).map(\.rmse).sorted()
+            let floor =
+                if let low = runs.first, let high = runs.last {
+                    "\(fixed(runs[(runs.count - 1) / 2])) [\(fixed(low))–\(fixed(high))]"
+                } else { "" }
             let kit = trace.family(.hingekit).first { $0.setting == UnfoldDriver.Configuration.defaultResponsiveness }
             let dominated = dominating(trace).map { stiffness, setting in
                 "\(DecimalNumber.shortest(stiffness)) \(setting.map { "✓ " + DecimalNumber.shortest($0) } ?? "✗")"
