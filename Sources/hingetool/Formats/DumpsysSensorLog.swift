@@ -80,15 +80,11 @@ struct DumpsysSensorLog {
                     continue
                 }
                 if let previous = kept.last,
-                    let time = ExactTime.readsAsSame(row.nanoseconds, as: previous.nanoseconds, origin: zero)
+                    let note = ExactTime.repeatNote(
+                        row.nanoseconds, after: previous.nanoseconds, origin: zero, line: previous.line)
                 {
-                    let apart = row.nanoseconds - previous.nanoseconds
-                    problems.append(
-                        BadRow(
-                            line: row.line, column: 1,
-                            message:
-                                "the time \(ExactTime.seconds(nanoseconds: row.nanoseconds)) "
-                                + ExactTime.readsAsSameMessage(time, nanosecondsApart: apart, line: previous.line)))
+                    let time = ExactTime.seconds(nanoseconds: row.nanoseconds)
+                    problems.append(BadRow(line: row.line, column: 1, message: "the time \(time) " + note))
                     continue
                 }
                 if kept.isEmpty { zero = origin(row.nanoseconds) }

@@ -141,6 +141,14 @@ extension ExactTime {
         return time
     }
 
+    /// Why `later` is a repeat of `earlier` (at `line`) once written from `origin`, or `nil`
+    /// when the two read apart (``readsAsSame(_:as:origin:)``): the tail of both importers'
+    /// message, after the time as each names it.
+    static func repeatNote(_ later: Int64, after earlier: Int64, origin: Int64, line: Int) -> String? {
+        guard let time = readsAsSame(later, as: earlier, origin: origin) else { return nil }
+        return readsAsSameMessage(time, nanosecondsApart: later - earlier, line: line)
+    }
+
     /// The message of a time that reads as an earlier one (``readsAsSame(_:as:origin:)``).
     static func readsAsSameMessage(_ time: Double, nanosecondsApart: Int64, line: Int) -> String {
         "is \(nanosecondsApart) ns after the event at line \(line) and reads as the same time in a trace "

@@ -366,15 +366,10 @@ struct SamsungHALLog {
                 continue
             }
             if let previous = kept.last,
-                let time = ExactTime.readsAsSame(event.nanoseconds, as: previous.nanoseconds, origin: origin)
+                let note = ExactTime.repeatNote(
+                    event.nanoseconds, after: previous.nanoseconds, origin: origin, line: previous.line)
             {
-                let apart = event.nanoseconds - previous.nanoseconds
-                problems.append(
-                    Problem(
-                        line: event.line, column: 1,
-                        message:
-                            "ts=\(event.nanoseconds) "
-                            + ExactTime.readsAsSameMessage(time, nanosecondsApart: apart, line: previous.line)))
+                problems.append(Problem(line: event.line, column: 1, message: "ts=\(event.nanoseconds) " + note))
                 continue
             }
             kept.append(event)
