@@ -28,14 +28,10 @@ struct FilmVideoCase {
         var raw: [ChildRun] = []
         // The PNG route takes several times longer than the others: three timed runs of it.
         for run in 0...runs {
-            let toolRun = try runChild([tool, "film", video, "-o", work + "/film-video.dat"])
-            let rawRun = try runChild([
-                "ffmpeg", "-nostdin", "-loglevel", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-y",
-                "/dev/null",
-            ])
+            let pair = try pairedRun(video)
             if run > 0 {
-                ours.append(toolRun)
-                raw.append(rawRun)
+                ours.append(pair.ours)
+                raw.append(pair.raw)
             }
             if run <= 3 {
                 let pngRun = try runChild([
@@ -44,24 +40,15 @@ struct FilmVideoCase {
                 if run > 0 { png.append(pngRun) }
             }
         }
-        let label = "\(seconds) s, 60 fps, 1080 × 2400 H.264"
         let pngTime = Figure(
             id: "film.video.png-route-time", name: "ffmpeg → PNG files → hingetool film (\(label))", unit: "s",
             samples: png.map(\.seconds))
-        let rawTime = Figure(
-            id: "film.video.raw-decode-time", name: "ffmpeg decoding to raw RGB alone (\(label))", unit: "s",
-            samples: raw.map(\.seconds))
-        var time = Figure(
-            id: "film.video.time", name: "hingetool film VIDEO, from ffmpeg's pipe (\(label))", unit: "s",
-            samples: ours.map(\.seconds))
+        let paired = pairFigures(ours: ours, raw: raw)
+        let (rawTime, overRaw) = (paired.rawTime, paired.overRaw)
+        var time = paired.time
         time.peerRatio = pngTime.median / time.median
         time.target = pngTime.median / 4
         time.note = "target: at least 4× faster than the PNG route"
-        var overRaw = Figure(
-            id: "film.video.over-raw-decode", name: "hingetool film VIDEO ÷ ffmpeg's raw decode alone", unit: "×",
-            samples: zip(ours, raw).map { $0.seconds / $1.seconds })
-        overRaw.target = 1.5
-        overRaw.note = "target: within 1.5× of decoding alone; paired runs"
         var memory = Figure(
             id: "film.video.peak-rss", name: "hingetool film VIDEO: peak RSS (\(seconds) s)", unit: "MB",
             samples: ours.map { $0.peakRSS / 1e6 })
@@ -93,17 +80,31 @@ struct FilmVideoCase {
         var ours: [ChildRun] = []
         var raw: [ChildRun] = []
         for run in 0...runs {
-            let toolRun = try runChild([tool, "film", video, "-o", work + "/film-video.dat"])
-            let rawRun = try runChild([
-                "ffmpeg", "-nostdin", "-loglevel", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-y",
-                "/dev/null",
-            ])
+            let pair = try pairedRun(video)
             if run > 0 {
-                ours.append(toolRun)
-                raw.append(rawRun)
+                ours.append(pair.ours)
+                raw.append(pair.raw)
             }
         }
-        let label = "\(seconds) s, 60 fps, 1080 × 2400 H.264"
+        let (time, rawTime, overRaw) = pairFigures(ours: ours, raw: raw)
+        return [time, rawTime, overRaw]
+    }
+
+    /// What the figures call the benchmark film.
+    var label: String { "\(seconds) s, 60 fps, 1080 × 2400 H.264" }
+
+    /// One pair: `hingetool film VIDEO`, then ffmpeg decoding the same video to raw RGB alone.
+    func pairedRun(_ video: String) throws -> (ours: ChildRun, raw: ChildRun) {
+        let ours = try runChild([tool, "film", video, "-o", work + "/film-video.dat"])
+        let raw = try runChild([
+            "ffmpeg", "-nostdin", "-loglevel", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-y",
+            "/dev/null",
+        ])
+        return (ours, raw)
+    }
+
+    /// The paired runs' figures: the tool's time, the raw decode's, and their ratio pair by pair.
+    func pairFigures(ours: [ChildRun], raw: [ChildRun]) -> (time: Figure, rawTime: Figure, overRaw: Figure) {
         let time = Figure(
             id: "film.video.time", name: "hingetool film VIDEO, from ffmpeg's pipe (\(label))", unit: "s",
             samples: ours.map(\.seconds))
@@ -115,7 +116,7 @@ struct FilmVideoCase {
             samples: zip(ours, raw).map { $0.seconds / $1.seconds })
         overRaw.target = 1.5
         overRaw.note = "target: within 1.5× of decoding alone; paired runs"
-        return [time, rawTime, overRaw]
+        return (time, rawTime, overRaw)
     }
 
     /// The video, made once per length: `testsrc2` encoded with x264.
