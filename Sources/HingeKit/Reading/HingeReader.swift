@@ -167,6 +167,7 @@ public struct HingeReader: Sendable {
         var kalman = KalmanTracker()
 
         /// Takes a sample (the history already holds it).
+        @inline(__always)
         mutating func add(time: Double, angle: Double, step: Double, _ estimator: VelocityEstimator) {
             guard case .kalman(let parameters) = estimator else { return }
             kalman.add(time: time, angle: angle, step: step, parameters)
