@@ -123,9 +123,14 @@ public struct HingeReader: Sendable {
     /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
     /// - Complexity: O(1); no allocation (unless the reader shares its state with a copy).
     public mutating func ingest(_ sample: HingeSample) throws(InputError) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage.make(storage.state.pointee) }
+        if !isKnownUniquelyReferenced(&storage) { makeStateOwn() }
         try storage.state.pointee.ingest(sample)
     }
+
+    /// Gives this reader a state of its own (apart, so that ``ingest(_:)``, into which the
+    /// state's ingest is inlined, does not reserve the stack for a copy of the state).
+    @inline(never)
+    private mutating func makeStateOwn() { storage = Storage.make(storage.state.pointee) }
 
     /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
     ///
@@ -264,6 +269,7 @@ public struct HingeReader: Sendable {
             }
         }
 
+        @inline(__always)
         mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
             try Self.check(sample, after: lastTime, range: configuration.angleRange)
             sampleCount += 1
