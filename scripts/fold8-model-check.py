@@ -85,6 +85,19 @@ def moves(truth):
     return found
 
 
+def ends(truth):
+    """Where each of the fused angle's bursts (samples ≤ REST_GAP apart) that moves 10° or more
+    ends: the particle filter's prior has a share of moves end at rest (0–8° or 169–179°)."""
+    found, last, previous = [], truth[0][1], truth[0]
+    for point in truth[1:] + [(float("inf"), None)]:
+        if point[0] - previous[0] > REST_GAP:
+            if abs(previous[1] - last) >= 10:
+                found.append(previous[1])
+            last = previous[1]
+        previous = point
+    return found
+
+
 def median(values):
     return statistics.median(values) if values else float("nan")
 
@@ -111,6 +124,10 @@ def main():
               f"90→180 after {sorted(n for _, n in s)} grid steps")
         print(f"  moves ≥ 60°: {len(m)}; slow ({len(slow)}) median {median(slow):.1f} °/s; snaps ({len(fast)}) "
               f"median {median(fast):.2f} s; rest before a move median {median([r for *_, r in m]):.2f} s")
+        e = ends(truth)
+        rest = [a for a in e if a <= 8 or 169 <= a <= 179]
+        print(f"  moves of 10° or more: {len(e)}, {len(rest)} end at rest (0–8° or 169–179°): "
+              f"{len(rest) / len(e):.2f}")
     pooled = {}
     for k in kinds:
         values = [v for events, truth in logs.values() for v in crossings(events, truth).get(k, [])]

@@ -60,9 +60,9 @@ public struct HandParticleFilter: Sendable {
             precondition(moveRate > 0 && moveRate.isFinite, "moveRate must be positive")
             precondition(durations.lowerBound > 0 && durations.upperBound.isFinite, "durations must be positive")
             precondition((0...1).contains(restShare), "restShare must be within 0…1")
+            let restsInside = rests.allSatisfy { angles.contains($0.lowerBound) && angles.contains($0.upperBound) }
             precondition(
-                restShare == 0 || (!rests.isEmpty && rests.allSatisfy { angles.contains($0.lowerBound) && angles.contains($0.upperBound) }),
-                "a rest share needs rests within the angles")
+                restShare == 0 || (!rests.isEmpty && restsInside), "a rest share needs rests within the angles")
             self.moveRate = moveRate
             self.angles = angles
             self.durations = durations
@@ -72,7 +72,7 @@ public struct HandParticleFilter: Sendable {
 
         /// The hand of the real Galaxy Z Fold 8 session: 60 % of its moves end at rest, closed
         /// at 0–8° or open at 169–179° (18 of the 29 moves of its first 80 s's fused angle, the
-        /// others stopping part-way; the five-fold log, not used to fit it, has 10 of 32), the
+        /// others stopping part-way; the five-fold log, not used to fit it, has 8 of 32), the
         /// rest of the prior the default's (docs/reading.md, "The synthetic Fold 8, refitted").
         public static let fold8 = Prior(restShare: 0.6, rests: [0...8, 169...179])
 
