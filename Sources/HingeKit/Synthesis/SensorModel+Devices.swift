@@ -52,9 +52,10 @@ extension SensorModel {
         ///   the level follows the angle 100 ms late (the lag at which the HAL's raw angle best
         ///   matches the fused angle, on either log alone), with thresholds 31/161 up and 145/21
         ///   down, the medians of both logs' slow crossings, and 5° of noise, their scatter about
-        ///   those medians. A snap then crosses 0→90 when the hinge is already at 60–100° and
-        ///   90→180 one or two grid steps later, as on the session's snaps; a stale first value
-        ///   (Android replays the last value to a new listener).
+        ///   those medians. A snap open then reports 90→180 one or two grid steps after its 0→90,
+        ///   as on the session's snaps (where its hinge is at the 0→90 is not matched: the
+        ///   session's snaps speed up into the stop); a stale first value (Android replays the
+        ///   last value to a new listener).
         /// - **Motorola Razr 50 Ultra** (public sensor logs): only 0, 70, 90, 110 and 180; a fast
         ///   close-to-open skipped 70 and 110. Thresholds between the levels with hysteresis,
         ///   polled every ~150 ms, so a fast move crosses several thresholds between polls.
