@@ -123,9 +123,14 @@ public struct HingeReader: Sendable {
     /// - Throws: ``InputError`` for a sample the reader cannot accept; nothing changes then.
     /// - Complexity: O(1); no allocation (unless the reader shares its state with a copy).
     public mutating func ingest(_ sample: HingeSample) throws(InputError) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage.make(storage.state.pointee) }
+        if !isKnownUniquelyReferenced(&storage) { makeStateOwn() }
         try storage.state.pointee.ingest(sample)
     }
+
+    /// Gives this reader a state of its own (apart, so that ``ingest(_:)``, into which the
+    /// state's ingest is inlined, does not reserve the stack for a copy of the state).
+    @inline(never)
+    private mutating func makeStateOwn() { storage = Storage.make(storage.state.pointee) }
 
     /// The reading at `time`, or `nil` when no angle has arrived since the hinge appeared.
     ///
@@ -167,18 +172,22 @@ public struct HingeReader: Sendable {
         var kalman = KalmanTracker()
 
         /// Takes a sample (the history already holds it).
+        @inline(__always)
         mutating func add(time: Double, angle: Double, step: Double, _ estimator: VelocityEstimator) {
             guard case .kalman(let parameters) = estimator else { return }
             kalman.add(time: time, angle: angle, step: step, parameters)
         }
     }
 
-    /// Everything a sample changes besides the history and the status: ingesting saves the
-    /// snapshot before the newest sample, so a duplicate of that sample can restore it and
-    /// replace the sample exactly.
+    /// Everything a sample changes besides the history and the status. The reader keeps one
+    /// from a few samples back (``State/checkpoint``), so a duplicate of the newest sample can
+    /// rebuild the state before it and replace the sample exactly.
+    ///
+    /// Only what a sample changes: the 1€ filter's tuning stays in the state (248 bytes, where
+    /// the whole filter made 288).
     private struct Snapshot: Sendable {
-        /// The 1€ filter, fresh until the first angle; unused with a raw position.
-        var filter: OneEuroFilter
+        /// The 1€ filter's state, fresh until the first angle; unused with a raw position.
+        var filterMotion = OneEuroFilter.Motion()
         /// The velocity estimator's own state.
         var estimator = EstimatorState()
         /// The index of the detent the snap shows.
@@ -186,17 +195,23 @@ public struct HingeReader: Sendable {
         /// The smallest change between successive angles since the hinge appeared.
         var smallestChange = Double.infinity
 
-        /// The snapshot of a reader with no angle yet.
-        init(_ configuration: HingeReader.Configuration) {
-            if case .oneEuro(let parameters, let discretisation) = configuration.position {
-                filter = OneEuroFilter(parameters, discretisation: discretisation)
-            } else {
-                filter = OneEuroFilter(.hinge)
-            }
-        }
     }
 
-    /// A reader's state: the history, the snapshot of the newest sample and the one before it.
+    /// A reader's state: the history, the snapshot after the newest sample, and an earlier
+    /// snapshot with the angles since then, from which a duplicate rebuilds the state before the
+    /// newest sample.
+    ///
+    /// **Checkpoints.** Ingesting an angle changes the snapshot in place, so the state before
+    /// the newest sample, which a duplicate of that sample restores, has to be kept apart. A
+    /// copy for every sample cost 57 instructions of the reader's 990 (issue 31). Instead, the
+    /// state keeps a copy (``checkpoint``) taken at most ``checkpointInterval`` samples back and
+    /// the angles ingested since (``pending``, with what each was ingested with). A duplicate
+    /// starts again from the checkpoint and ingests the pending angles but the newest, which
+    /// is the same arithmetic in the same order as the first time, so the state is the same to
+    /// the bit; then it takes a new checkpoint there, so a run of duplicates rebuilds only once.
+    /// Estimators that read the sample history (all but the Kalman filter) would read it as it
+    /// is now, not as it was, so for them the interval is 1: a copy for every sample, nothing
+    /// to ingest again.
     private struct State: Sendable {
         let configuration: HingeReader.Configuration
         var sampleCount = 0
@@ -208,8 +223,19 @@ public struct HingeReader: Sendable {
         var history: SampleHistory
         /// The state after the newest sample.
         var current: Snapshot
-        /// The state before the newest sample, for a duplicate to restore.
-        var beforeNewest: Snapshot
+        /// The state before the oldest pending angle (see the type's discussion).
+        var checkpoint: Snapshot
+        /// The angles ingested since ``checkpoint``, oldest first (at least one once the hinge
+        /// has an angle: the newest is always pending), with their times; and for the oldest,
+        /// the angle before it (`nil` when there was none) and whether it was the first angle
+        /// since the hinge appeared (a later one's is the one pending before it, and `false`).
+        var pendingTimes = SIMD8<Double>(), pendingAngles = SIMD8<Double>()
+        var pendingCount = 0
+        var oldestPendingBefore: Double?
+        var oldestPendingIsFirst = false
+        /// How many angles may be pending: 8 with the Kalman filter, 1 (a copy for every sample)
+        /// for the estimators that read the history.
+        let checkpointInterval: Int
         var lastTime: Double?
         var status: HingeStatus?
         /// What ``compute(_:at:)`` gave at the newest sample's time, which ingesting worked out
@@ -218,6 +244,8 @@ public struct HingeReader: Sendable {
         var atNewest: Computation?
         /// Whether the position comes from the 1€ filter.
         let usesFilter: Bool
+        /// The 1€ filter's tuning (its motion is in the snapshots); unused with a raw position.
+        let filter: OneEuroFilter
 
         typealias Computation = (time: Double, position: Double, velocity: Double, projected: Double)
 
@@ -225,14 +253,23 @@ public struct HingeReader: Sendable {
             self.configuration = configuration
             if case .kalman = configuration.velocity {
                 history = SampleHistory(capacity: 2)
+                checkpointInterval = 8
             } else {
                 history = SampleHistory(capacity: VelocityEstimator.historyCapacity)
+                checkpointInterval = 1
             }
-            current = Snapshot(configuration)
-            beforeNewest = current
-            if case .oneEuro = configuration.position { usesFilter = true } else { usesFilter = false }
+            current = Snapshot()
+            checkpoint = current
+            if case .oneEuro(let parameters, let discretisation) = configuration.position {
+                usesFilter = true
+                filter = OneEuroFilter(parameters, discretisation: discretisation)
+            } else {
+                usesFilter = false
+                filter = OneEuroFilter(.hinge)
+            }
         }
 
+        @inline(__always)
         mutating func ingest(_ sample: HingeSample) throws(HingeReader.InputError) {
             try Self.check(sample, after: lastTime, range: configuration.angleRange)
             sampleCount += 1
@@ -246,32 +283,71 @@ public struct HingeReader: Sendable {
                 return
             }
             status = sample.status
+            // (A duplicate of the hinge's first angle does not count as its first angle: its
+            // detent starts from the fresh state's, as it always has.)
             let isFirstAngle = history.count == 0
-            let previous = history.newest
-            let replaces = previous?.time == sample.time
-            if replaces {
+            if history.newest?.time == sample.time {
                 duplicateCount += 1
-                current = beforeNewest
                 history.replaceNewest(time: sample.time, angle: angle)
+                rebuildBeforeNewest()
             } else {
                 history.append(time: sample.time, angle: angle)
-                beforeNewest = current
+                if pendingCount == checkpointInterval {
+                    checkpoint = current
+                    pendingCount = 0
+                }
             }
-            if history.count >= 2, let previous {
-                // The angle before this one: the newest before an append (already at hand), one
-                // further back after a replacement.
-                let before = replaces ? history.sample(back: 1).angle : previous.angle
+            // The angle before this one since the hinge appeared, if any.
+            let before = history.count >= 2 ? history.sample(back: 1).angle : nil
+            if pendingCount == 0 {
+                oldestPendingBefore = before
+                oldestPendingIsFirst = isFirstAngle
+            }
+            withUnsafeMutableBytes(of: &pendingTimes) {
+                $0.storeBytes(of: sample.time, toByteOffset: 8 * pendingCount, as: Double.self)
+            }
+            withUnsafeMutableBytes(of: &pendingAngles) {
+                $0.storeBytes(of: angle, toByteOffset: 8 * pendingCount, as: Double.self)
+            }
+            pendingCount += 1
+            lastTime = sample.time
+            atNewest = advance(time: sample.time, angle: angle, before: before, isFirstAngle: isFirstAngle)
+        }
+
+        /// Moves ``current`` on by an angle, given the angle before it since the hinge appeared
+        /// (`nil`: none) and whether it is the hinge's first; returns the computation at its time.
+        @inline(__always)
+        private mutating func advance(time: Double, angle: Double, before: Double?, isFirstAngle: Bool) -> Computation {
+            if let before {
                 let change = abs(angle - before)
                 if change > 0 { current.smallestChange = min(current.smallestChange, change) }
             }
-            lastTime = sample.time
-            if usesFilter { current.filter.add(angle, at: sample.time) }
-            current.estimator.add(
-                time: sample.time, angle: angle, step: current.smallestChange, configuration.velocity)
+            if usesFilter { filter.add(angle, at: time, to: &current.filterMotion) }
+            current.estimator.add(time: time, angle: angle, step: current.smallestChange, configuration.velocity)
             if isFirstAngle { current.detent = configuration.snap.nearest(to: angle) }
-            let reading = withUnsafePointer(to: &self) { Self.computeAtNewest($0) }
-            atNewest = reading
+            let reading = withUnsafePointer(to: &self) {
+                Self.computeAtReport($0, time: time, angle: angle, hasPrevious: before != nil)
+            }
             current.detent = configuration.snap.decide(projected: reading.projected, current: current.detent)
+            return reading
+        }
+
+        /// For a duplicate: ``current`` becomes the state before the newest sample (the
+        /// checkpoint moved on by every pending angle but the newest, which is dropped), and the
+        /// checkpoint moves there.
+        @inline(never)
+        private mutating func rebuildBeforeNewest() {
+            current = checkpoint
+            pendingCount -= 1
+            guard pendingCount > 0 else { return }
+            for index in 0..<pendingCount {
+                _ = advance(
+                    time: pendingTimes[index], angle: pendingAngles[index],
+                    before: index == 0 ? oldestPendingBefore : pendingAngles[index - 1],
+                    isFirstAngle: index == 0 && oldestPendingIsFirst)
+            }
+            checkpoint = current
+            pendingCount = 0
         }
 
         /// Throws for a sample the reader refuses. (Static: a method called on the state, which
@@ -297,6 +373,7 @@ public struct HingeReader: Sendable {
         /// on a pointer's `pointee` copies the whole state first, where a field read through
         /// the pointer reads just that field. Nothing is written, so readers on several threads
         /// may share a state.
+        @inline(__always)
         static func reading(_ state: UnsafePointer<State>, at time: Double) -> HingeReading? {
             guard let newest = state.pointee.history.newest else { return nil }
             let time = max(time, newest.time)
@@ -330,7 +407,8 @@ public struct HingeReader: Sendable {
             }
             let position =
                 state.pointee.usesFilter
-                ? state.pointee.current.filter.value(at: time) ?? newest.angle : newest.angle
+                ? state.pointee.filter.value(at: time, state.pointee.current.filterMotion) ?? newest.angle
+                : newest.angle
             let velocity: Double
             if case .kalman(let parameters) = state.pointee.configuration.velocity, state.pointee.history.count >= 2 {
                 // The default estimator read in place (its common case is inlined): passed to
@@ -347,34 +425,35 @@ public struct HingeReader: Sendable {
             return (time, position, velocity, position + projection)
         }
 
-        /// ``compute(_:at:)`` at the newest sample's time, which ingesting asks for at every
-        /// sample: with the default estimator the filters answer from their fields (nothing has
-        /// moved on since the sample), without the general path's branches for later times.
+        /// ``compute(_:at:)`` at the time of the angle ``current`` took last, which ingesting
+        /// asks for at every sample: with the default estimator the filters answer from their
+        /// fields (nothing has moved on since the sample), without the general path's branches
+        /// for later times. `hasPrevious`: an angle came before it since the hinge appeared.
+        /// (The other estimators read the history, whose newest sample this always is for them.)
         @inline(__always)
-        static func computeAtNewest(_ state: UnsafePointer<State>) -> Computation {
-            guard let newest = state.pointee.history.newest else { return (0, 0, 0, 0) }
+        static func computeAtReport(
+            _ state: UnsafePointer<State>, time: Double, angle: Double, hasPrevious: Bool
+        ) -> Computation {
             guard case .kalman(let parameters) = state.pointee.configuration.velocity else {
-                return compute(state, at: newest.time)
+                return compute(state, at: time)
             }
             let smallestChange = state.pointee.current.smallestChange
             if smallestChange.isFinite, smallestChange >= state.pointee.configuration.coarseStep {
-                return (newest.time, newest.angle, 0, newest.angle)
+                return (time, angle, 0, angle)
             }
-            let position =
-                state.pointee.usesFilter ? state.pointee.current.filter.newestValue ?? newest.angle : newest.angle
-            let velocity =
-                state.pointee.history.count >= 2
-                ? state.pointee.current.estimator.kalman.velocityAtReport(parameters) : 0
+            let position = state.pointee.usesFilter ? state.pointee.current.filterMotion.filtered ?? angle : angle
+            let velocity = hasPrevious ? state.pointee.current.estimator.kalman.velocityAtReport(parameters) : 0
             let reach = state.pointee.configuration.snap.maximumProjection
             let projection = min(max(velocity * state.pointee.configuration.snap.projectionTime, -reach), reach)
-            return (newest.time, position, velocity, position + projection)
+            return (time, position, velocity, position + projection)
         }
 
-        /// Forgets the hinge: the history and both snapshots start afresh.
+        /// Forgets the hinge: the history and the snapshots start afresh, nothing pending.
         mutating func reset() {
             history.removeAll()
-            current = Snapshot(configuration)
-            beforeNewest = current
+            current = Snapshot()
+            checkpoint = current
+            pendingCount = 0
             atNewest = nil
             status = nil
         }

@@ -34,6 +34,7 @@ struct KalmanTracker: Hashable, Sendable {
 
     /// Takes a report. `step` is the sensor's smallest change so far, this report's included
     /// (infinity before the first change): the reader keeps it for its coarse-sensor rule.
+    @inline(__always)
     mutating func add(time: Double, angle: Double, step: Double, _ parameters: KalmanVelocity) {
         guard reports > 0 else {
             restart(angle: angle, at: time, step: step, parameters)

@@ -69,11 +69,21 @@ public struct OneEuroFilter: Hashable, Sendable {
     /// as ``LeastSquaresVelocity/spread``.
     public var changeSpan = 0.25
 
-    private var filtered: Double?
-    private var speed = 0.0
-    private var held = 0.0
-    private var cutoff = 0.0
-    private var lastTime = 0.0
+    /// What a sample changes; everything else is the tuning.
+    ///
+    /// Apart so that ``HingeReader``, which keeps the state before its newest sample for a
+    /// duplicate to undo, copies these 48 bytes for every sample and not the whole filter.
+    struct Motion: Hashable, Sendable {
+        var speed = 0.0
+        var held = 0.0
+        var cutoff = 0.0
+        var lastTime = 0.0
+        /// The output at ``lastTime``; `nil` before the first sample.
+        var filtered: Double?
+    }
+
+    /// The filter's state after the samples so far.
+    private var motion = Motion()
     /// τ of the speed's low-pass, kept with the parameters: its cutoff does not change from
     /// sample to sample, and the division that makes τ was one of the slowest steps of `add`.
     private var derivativeTau: Double
@@ -88,14 +98,25 @@ public struct OneEuroFilter: Hashable, Sendable {
     /// Feeds the sample `value` at `time`; times must increase (a repeated or earlier time
     /// is ignored by the caller's contract: ``HingeReader`` replays instead).
     public mutating func add(_ value: Double, at time: Double) {
-        guard let previous = filtered else {
-            filtered = value
-            held = value
-            cutoff = parameters.minCutoff
-            lastTime = time
+        var motion = self.motion
+        add(value, at: time, to: &motion)
+        self.motion = motion
+    }
+
+    /// ``add(_:at:)`` on a motion kept apart from the filter, which supplies the tuning.
+    ///
+    /// Always inlined: called on a filter behind the reader's pointer, a call passed a copy of
+    /// the whole filter (16 instructions a sample) for the few fields it reads.
+    @inline(__always)
+    func add(_ value: Double, at time: Double, to motion: inout Motion) {
+        guard let previous = motion.filtered else {
+            motion.filtered = value
+            motion.held = value
+            motion.cutoff = parameters.minCutoff
+            motion.lastTime = time
             return
         }
-        let step = time - lastTime
+        let step = time - motion.lastTime
         guard step > 0 else { return }
         // On-change: a report after a long silence announces a change that happened recently,
         // so its speed is taken over at most `changeSpan` seconds (the classic filter divides
@@ -104,17 +125,18 @@ public struct OneEuroFilter: Hashable, Sendable {
         // Samples less than a microsecond apart are taken as a microsecond apart, so the speed
         // and with it the cutoff stay finite (found by fuzzing: 1e-308 s gave NaN).
         let rawSpeed = (value - previous) / max(span, 1e-6)
-        speed += Self.smoothing(tau: derivativeTau, step: step, discretisation) * (rawSpeed - speed)
-        let newCutoff = parameters.minCutoff + parameters.beta * abs(speed)
+        motion.speed += Self.smoothing(tau: derivativeTau, step: step, discretisation) * (rawSpeed - motion.speed)
+        let newCutoff = parameters.minCutoff + parameters.beta * abs(motion.speed)
         switch discretisation {
         case .classic:
-            filtered = previous + Self.smoothing(cutoff: newCutoff, step: step, .classic) * (value - previous)
+            motion.filtered =
+                previous + Self.smoothing(cutoff: newCutoff, step: step, .classic) * (value - previous)
         case .onChange:
-            filtered = self.value(at: time)
+            motion.filtered = self.value(at: time, motion)
         }
-        held = value
-        cutoff = newCutoff
-        lastTime = time
+        motion.held = value
+        motion.cutoff = newCutoff
+        motion.lastTime = time
     }
 
     /// The filtered value at `time` (at or after the last sample); `nil` before any sample.
@@ -122,29 +144,27 @@ public struct OneEuroFilter: Hashable, Sendable {
     /// Always inlined in HingeKit: `add` and the reader, which holds the filter behind a
     /// pointer, then read the fields they need instead of copying the whole filter.
     @inline(__always)
-    public func value(at time: Double) -> Double? {
-        guard let filtered else { return nil }
+    public func value(at time: Double) -> Double? { value(at: time, motion) }
+
+    /// ``value(at:)`` for a motion kept apart from the filter.
+    @inline(__always)
+    func value(at time: Double, _ motion: Motion) -> Double? {
+        guard let filtered = motion.filtered else { return nil }
         switch discretisation {
         case .classic:
             return filtered
         case .onChange:
-            let elapsed = max(0, time - lastTime)
+            let elapsed = max(0, time - motion.lastTime)
             // At the sample's own time the filter has not moved on (and e⁰ costs a call).
             guard elapsed > 0 else { return filtered }
-            return held + (filtered - held) * exponential(-elapsed * 2 * Double.pi * cutoff)
+            return motion.held + (filtered - motion.held) * exponential(-elapsed * 2 * Double.pi * motion.cutoff)
         }
-    }
-
-    /// The filtered value at the newest sample's time: ``value(at:)`` there, without its
-    /// branches; `nil` before any sample.
-    var newestValue: Double? {
-        @inline(__always) get { filtered }
     }
 
     /// The low-passed speed, in units per second, as the filter uses it for its cutoff.
     /// It is not a good velocity estimate (it lags and is noisy on quantised input); use
     /// ``HingeReader``'s velocity.
-    public var filteredSpeed: Double { speed }
+    public var filteredSpeed: Double { motion.speed }
 
     /// The smoothing factor for a step of `step` seconds at cutoff `cutoff` Hz.
     static func smoothing(cutoff: Double, step: Double, _ discretisation: Discretisation) -> Double {

@@ -46,6 +46,7 @@ public struct SnapConfiguration: Hashable, Sendable {
     }
 
     /// The detent nearest to `angle` (the lower one on a tie).
+    @inline(never)
     func nearest(to angle: Double) -> Int {
         var best = 0
         for index in detents.indices where abs(detents[index] - angle) < abs(detents[best] - angle) {
@@ -55,6 +56,10 @@ public struct SnapConfiguration: Hashable, Sendable {
     }
 
     /// The detent to show for a projected angle, given the one shown so far.
+    ///
+    /// Always inlined: the reader decides at every sample, and a call passed a copy of the
+    /// configuration for what is mostly two comparisons (``nearest(to:)`` stays a call).
+    @inline(__always)
     func decide(projected: Double, current: Int) -> Int {
         let here = detents[current]
         let neighbour: Int
