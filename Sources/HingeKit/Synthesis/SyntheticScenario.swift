@@ -88,8 +88,10 @@ public struct SyntheticScenario: Hashable, Sendable {
         + SensorModel.Device.allCases.map { device in
             SyntheticScenario(
                 name: "\(device.rawValue)-folds",
-                summary: "human folds (slow with pauses and reversals, snaps to 800 °/s) through the \(device.summary)",
-                trace: SyntheticTrace(motion: .humanFolds, sensor: device.sensor))
+                summary: device == .fold8
+                    ? "the Fold 8 session's folds (slow with pauses, snaps of 0.5–0.75 s) through the \(device.summary)"
+                    : "human folds (slow with pauses and reversals, snaps to 800 °/s) through the \(device.summary)",
+                trace: SyntheticTrace(motion: device.motion, sensor: device.sensor))
         } + [
             SyntheticScenario(
                 name: "no-hinge",

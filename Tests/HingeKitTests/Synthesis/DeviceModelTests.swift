@@ -5,17 +5,17 @@ import Testing
 @Suite("Sensor models of real devices and the human hand")
 struct DeviceModelTests {
     private func samples(_ device: SensorModel.Device, seed: UInt64) -> [SyntheticSample] {
-        SyntheticTrace(motion: .humanFolds, sensor: device.sensor).samples(seed: seed)
+        SyntheticTrace(motion: device.motion, sensor: device.sensor).samples(seed: seed)
     }
 
     @Test(
         "Fold 8: only 0/90/180, on the 200 ms grid, a stale first 90, each change past its threshold", arguments: 1...6)
     func fold8(seed: UInt64) {
         let rows = samples(.fold8, seed: seed)
-        let motion = HandMotion.humanFolds
+        let motion = SensorModel.Device.fold8.motion
         #expect(rows.first?.sample.angle == 90 && rows.first?.trueAngle == 176)
-        // The noise is Irwin–Hall, bounded by 6σ = 4.8°.
-        let bound = 4.8
+        // The noise is Irwin–Hall, bounded by 6σ.
+        let bound = 6 * SensorModel.Device.fold8.sensor.noise
         // The pairs after the stale first value, before the closing row.
         for (previous, row) in zip(rows, rows.dropFirst()).dropFirst().dropLast() {
             let time = row.sample.time
@@ -25,10 +25,10 @@ struct DeviceModelTests {
             let lagged = motion.state(at: time - 0.1).angle
             let before = motion.state(at: time - 0.3).angle
             switch (previous.sample.angle!, row.sample.angle!) {
-            case (0, 90), (0, 180): #expect(lagged >= 30 - bound && before < 30 + bound)
-            case (90, 180): #expect(lagged >= 165 - bound && before < 165 + bound)
-            case (180, 90), (180, 0): #expect(lagged <= 146 + bound && before > 146 - bound)
-            case (90, 0): #expect(lagged <= 20 + bound && before > 20 - bound)
+            case (0, 90), (0, 180): #expect(lagged >= 31 - bound && before < 31 + bound)
+            case (90, 180): #expect(lagged >= 161 - bound && before < 161 + bound)
+            case (180, 90), (180, 0): #expect(lagged <= 145 + bound && before > 145 - bound)
+            case (90, 0): #expect(lagged <= 21 + bound && before > 21 - bound)
             default: break
             }
         }

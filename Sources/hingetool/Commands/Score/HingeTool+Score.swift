@@ -31,7 +31,8 @@ extension HingeTool {
                 interpolated (--truth-interpolation); --per-move (with --unfold) scores each \
                 move of the truth (faster than 5 °/s) on its own, from 0.5 s before it to 1 s after; \
                 --leave-one-fold-out (with --unfold) fits the step tracker on pairs of trace and \
-                reference and reports it on every fold and on each fold held out (docs/reading.md).
+                reference and reports it on every fold and on each fold held out, beside the causal \
+                floor (the particle filter on the synthetic Fold 8's sensor model; docs/reading.md).
                 """,
             arguments: [
                 CommandSpec.Argument(
@@ -57,13 +58,14 @@ extension HingeTool {
             flag: ["--leave-one-fold-out"],
             help:
                 "With --unfold: the traces are pairs (a step sensor's trace, then its reference); fit the step "
-                + "tracker on every fold and score each fold with a fit without it.")
+                + "tracker on every fold and score each fold with a fit without it, beside the causal floor.")
         static let frontier = OptionKey(
             flag: ["--frontier"],
             help: "Score whole families of unfold displays (RMSE and chop) with the bounds instead.")
         static let particles = OptionKey(
             ["--particles"], value: "n",
-            help: "Particles in each of the three runs of the frontier's particle filter (the causal floor).",
+            help: "Particles in each of the three runs of the particle filter (the causal floor) of --frontier and "
+                + "--leave-one-fold-out.",
             whole: 8...1_000_000,
             default: 1000)
         static let seeds = OptionKey<String?>(

@@ -31,7 +31,12 @@ extension HingeTool.Score {
                 sensor: sensor, reference: reference, origin: trace.integerOrigin)
         }
         let result = fit.fit()
-        let rows = fit.rows(result)
+        var rows = fit.rows(result)
+        // The causal floor on the same folds: the particle filter on the synthetic Fold 8's
+        // sensor model (refitted on these logs, docs/reading.md).
+        let particles = try arguments[Self.particles]
+        fit.addFloor(
+            fit.floorSquares(sensor: SensorModel.Device.fold8.sensor, prior: .fold8, particles: particles), to: &rows)
         let text: String
         switch try arguments[HingeTool.Keys.reportFormat] {
         case .json:
@@ -61,6 +66,7 @@ extension HingeTool.Score {
                             ("ratio_pipeline", row.android > 0 ? .number(row.heldOut / row.android) : .null),
                             ("chop_p99_held_out", .number(row.heldOutChopP99)),
                             ("chop_p99_android", .number(row.androidChopP99)),
+                            ("floor_runs", .array(row.floor.map(JSONValue.number))),
                         ])
                     })
             ),
@@ -95,8 +101,10 @@ extension HingeTool.Score {
     static func leaveOneFoldOutMarkdown(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> String {
         var text =
             "| log | truth | folds | RMSE android | RMSE noveum-hinge | RMSE hingekit, fitted on every fold "
-            + "| ratio | RMSE hingekit, fold held out | ratio_pipeline | chop p99 ×10⁴ (held out / android) |\n"
-        text += "|---|---|---|---|---|---|---|---|---|---|\n"
+            + "| ratio | RMSE hingekit, fold held out | ratio_pipeline | chop p99 ×10⁴ (held out / android) "
+            + "| floor RMSE (particle filter: median [range] of \(UnfoldFrontier.filterSeeds.count) runs) "
+            + "| floor / android |\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         func f4(_ value: Double) -> String { DecimalNumber.fixed(value, places: 4) }
         func ratio(_ value: Double, _ over: Double) -> String {
             over > 0 ? DecimalNumber.fixed(value / over, places: 2) : "-"
@@ -107,11 +115,22 @@ extension HingeTool.Score {
             text += " | \(f4(row.fitted)) | \(ratio(row.fitted, row.android)) | **\(f4(row.heldOut))**"
             text += " | **\(ratio(row.heldOut, row.android))**"
             text += " | \(DecimalNumber.fixed(row.heldOutChopP99 * 10_000, places: 2)) / "
-            text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2)) |\n"
+            text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2))"
+            text += " | \(floorText(row.floor)) | \(ratio(median(row.floor), row.android)) |\n"
         }
         text += "\nFitted on every fold (\(result.settings.count) settings searched):\n\n"
         text += fittedLines(result).map { "- " + $0 + "\n" }.joined()
         return text
+    }
+
+    /// The middle of the floor's sorted runs (0 when there are none).
+    static func median(_ runs: [Double]) -> Double { runs.isEmpty ? 0 : runs[(runs.count - 1) / 2] }
+
+    /// The floor as the tables print it: the median run and the range of all.
+    static func floorText(_ runs: [Double]) -> String {
+        guard let low = runs.first, let high = runs.last else { return "–" }
+        func f4(_ value: Double) -> String { DecimalNumber.fixed(value, places: 4) }
+        return "\(f4(median(runs))) [\(f4(low))–\(f4(high))]"
     }
 
     static func leaveOneFoldOutTable(
@@ -121,7 +140,7 @@ extension HingeTool.Score {
         for line in fittedLines(result) { header.add("fitted, " + line) }
         var text = header.text
         text += "# log                             truth   folds android  noveum   fitted   held_out ratio_pipeline"
-        text += " chop_p99_held chop_p99_android\n"
+        text += " chop_p99_held chop_p99_android floor (median [range])\n"
         for row in rows {
             text += row.log.padding(34) + row.interpolation.rawValue.padding(8) + "\(row.folds)".padding(6)
             let cells = [
@@ -131,7 +150,7 @@ extension HingeTool.Score {
             ]
             text += cells.map { $0.padding(9) }.joined() + " "
             text += DecimalNumber.fixed(row.heldOutChopP99, places: 6).padding(14)
-            text += DecimalNumber.fixed(row.androidChopP99, places: 6) + "\n"
+            text += DecimalNumber.fixed(row.androidChopP99, places: 6).padding(17) + floorText(row.floor) + "\n"
         }
         return text
     }

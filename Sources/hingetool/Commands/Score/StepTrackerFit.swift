@@ -259,6 +259,43 @@ struct StepTrackerFit {
         /// pipeline's.
         var heldOutChopP99: Double
         var androidChopP99: Double
+        /// The causal floor: the particle filter's RMSE on the synthetic Fold 8's sensor model,
+        /// one per run (``UnfoldFrontier/filterSeeds``), sorted; empty when not run.
+        var floor: [Double] = []
+    }
+
+    /// The causal floor on every log: the squared error of the particle filter's posterior
+    /// mean (``HandParticleFilter`` over `sensor`, `particles` per run) on each log's grid,
+    /// `[log][interpolation][run]`, one run per seed of ``UnfoldFrontier/filterSeeds``.
+    func floorSquares(
+        sensor: SensorModel, prior: HandParticleFilter.Prior, particles: Int
+    ) -> [[[Double]]] {
+        logs.map { log in
+            let runs = UnfoldFrontier.filterSeeds.map { seed in
+                HandParticleFilter(sensor: sensor, particles: particles, prior: prior, seed: seed)
+                    .estimate(log.samples, at: log.grid).progress
+            }
+            return log.truth.map { truth in
+                runs.map { progress in
+                    var squares = 0.0
+                    for k in truth.indices { squares += (progress[k] - truth[k]) * (progress[k] - truth[k]) }
+                    return squares
+                }
+            }
+        }
+    }
+
+    /// Adds the floor (from ``floorSquares(sensor:prior:particles:)``) to `rows`: each log's runs,
+    /// then every log pooled run by run.
+    func addFloor(_ squares: [[[Double]]], to rows: inout [Row]) {
+        for index in rows.indices {
+            let mode = GroundTruth.Interpolation.allCases.firstIndex(of: rows[index].interpolation) ?? 0
+            let chosen = logs.indices.filter { rows[index].log == "both" || logs[$0].name == rows[index].log }
+            let count = Double(max(1, chosen.reduce(0) { $0 + logs[$1].grid.count }))
+            rows[index].floor = UnfoldFrontier.filterSeeds.indices.map { run in
+                (chosen.reduce(0) { $0 + squares[$1][mode][run] } / count).squareRoot()
+            }.sorted()
+        }
     }
 
     /// The rows: each log, then all of them pooled, under each interpolation.
