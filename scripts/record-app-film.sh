@@ -35,8 +35,10 @@ display() {
 }
 
 # grab QUERY WIDTH HEIGHT FPS POINTER MASTER: a lossless grab of the page, from 1 s before its
-# first layout (the first frame that is not black after black ones: Chromium's window may be
-# white before it draws), $seconds long.
+# first layout (the first frame that is not black after at least a second of black ones, the
+# page's own 1.5 s of black: Xvfb's black root, 0.5 s or so, comes first and Chromium's window
+# is white before it draws, so on a lightly loaded machine the window itself came within the
+# first second and every take was refused as too early), $seconds long.
 grab() {
   local disp
   disp=$(display)
@@ -54,8 +56,14 @@ grab() {
   cpid="" xpid=""
   local first
   first=$(ffmpeg -nostdin -loglevel error -i "$work/grab.nut" -vf signalstats,metadata=print:file=- -f null - |
-    awk '/YAVG=/ { n++; sub(/.*=/, ""); y = $0 + 0; if (y < 20) black = 1; else if (black && y > 22) { print n - 1; exit } }')
-  [ -n "$first" ] && [ "$first" -gt "$4" ] || { echo "record-app-film: no first layout, or too early" >&2; return 1; }
+    awk -v fps="$4" '/YAVG=/ { n++; sub(/.*=/, ""); y = $0 + 0; if (y < 20) black++; else { if (black >= fps && y > 22) { print n - 1; exit } black = 0 } }')
+  [ -n "$first" ] && [ "$first" -gt "$4" ] || {
+    # What the grab showed, as runs of mean luma (YAVG×count), for the failed take's record.
+    echo "record-app-film: no first layout, or too early (first=${first:-none}; luma runs: $(ffmpeg -nostdin -loglevel error \
+      -i "$work/grab.nut" -vf signalstats,metadata=print:file=- -f null - | awk -F= '/YAVG=/ { y = int($2 + 0.5)
+      if (y != last && n) { printf "%d×%d ", last, n; n = 0 } last = y; n++ } END { printf "%d×%d", last, n }'))" >&2
+    return 1
+  }
   ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
     -vf "trim=start_frame=$((first - $4)),setpts=PTS-STARTPTS" -t "$seconds" -c:v rawvideo "$6"
 }
