@@ -149,7 +149,8 @@ struct FilmAppFadeTests {
         // test can fail.
         var unstalled = FilmEventThresholds()
         unstalled.stallGap = unstalled.runGap
-        let late = try #require(Self.events(draw, alphas: alphas, thresholds: unstalled).first { $0.kind == .crossfade })
+        let late = try #require(
+            Self.events(draw, alphas: alphas, thresholds: unstalled).first { $0.kind == .crossfade })
         #expect(late.start - Self.time(ofFirst: 0.05, in: alphas) > 200, "\(late)")
     }
 
@@ -173,7 +174,8 @@ struct FilmAppFadeTests {
         let events = FilmEventDetector().events(in: onGrey)
         let blank = try #require(events.first { $0.kind == .blankFrame }, "\(events)")
         #expect(abs(blank.start - onGrey[2].time) <= 1 && !events.contains { $0.kind == .placeholderFlash })
-        #expect(blank.confidence == FilmEventThresholds().ownColourConfidence && blank.alternatives == [.placeholderFlash])
+        #expect(
+            blank.confidence == FilmEventThresholds().ownColourConfidence && blank.alternatives == [.placeholderFlash])
         // The same grey after groups on a white page, where no grey showed: no blank frame.
         let onWhite = FilmBareTests.film([bars(groups(1)), bars(groups(1)), grey, bars(groups(1))])
         let other = FilmEventDetector().events(in: onWhite)
