@@ -117,9 +117,15 @@ struct EventSearch {
     /// tiles that changed into it flat in another colour (``FilmEventThresholds/bareChange``: a
     /// placeholder turns flat in its own colour).
     func isBare(_ index: Int, background: Int?) -> Bool {
-        let summary = frames[index].summary
-        if summary.detail < t.blankDetail { return true }
+        if frames[index].summary.detail < t.blankDetail { return true }
         guard let colour = backgroundColour(index, before: background) else { return false }
+        return isBare(index, in: colour)
+    }
+
+    /// Whether frame `index`'s content area is flat in `colour` apart from small regions, with
+    /// few of the tiles that changed into it flat in another colour (``isBare(_:background:)``).
+    func isBare(_ index: Int, in colour: [Double]) -> Bool {
+        let summary = frames[index].summary
         let grid = summary.grid
         let total = Double(grid.width * grid.height)
         let difference = frames[index].difference.flatMap { $0.grid == grid ? $0 : nil }
@@ -149,6 +155,13 @@ struct EventSearch {
     /// over the content, not a dark page).
     func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
         if let colour = flatColour(before ?? index) { return colour }
+        return ownBackgroundColour(index)
+    }
+
+    /// The dominant flat colour of frame `index` when it is a page's background: a theme's
+    /// dark or light colour, on the same side of the middle as the chrome's bars
+    /// (``backgroundColour(_:before:)``).
+    func ownBackgroundColour(_ index: Int) -> [Double]? {
         let summary = frames[index].summary
         guard let colour = flatColour(index) else { return nil }
         let mean = colour.reduce(0, +) / 3
@@ -165,6 +178,25 @@ struct EventSearch {
         }
         let agrees = mean < 0.5 ? tones.allSatisfy { $0 < 0.5 } : tones.allSatisfy { $0 >= 0.5 }
         return agrees ? colour : nil
+    }
+
+    /// The colour of a bare frame `index` whose content area is not the dominant flat colour of
+    /// the frame before it (`before`): its own dominant flat colour, when that is a page's
+    /// (``ownBackgroundColour(_:)``) and the frame before already showed it, flat over at least
+    /// 2 % of the frame, as the page behind its content (a settings list of white groups on a
+    /// grey page goes bare in the grey, which the groups outweighed). A placeholder's colour is
+    /// not on the page before it.
+    func shownBackgroundColour(_ index: Int, before: Int) -> [Double]? {
+        guard flatColour(before) != nil, let colour = ownBackgroundColour(index) else { return nil }
+        let summary = frames[before].summary
+        let grid = summary.grid
+        var area = 0
+        for tile in grid.indices where Double(summary.tileDetail[tile]) < t.flatTile {
+            if (0..<3).allSatisfy({ abs(Double(summary.tileMeans[3 * tile + $0]) - colour[$0]) <= t.bareColour }) {
+                area += grid.pixelCount(ofTile: tile)
+            }
+        }
+        return Double(area) >= 0.02 * Double(grid.width * grid.height) ? colour : nil
     }
 
     /// ``dominantFlatColour(_:flat:tolerance:)`` of frame `index` with the thresholds'
@@ -286,11 +318,21 @@ struct EventSearch {
         while index < frames.count {
             defer { index += 1 }
             // A blank page starts with a change (not a repeat of a bare frame), after content.
-            guard !claimed[index], !steps.repeats[index], hasDetail(index - 1), !isBare(index - 1, background: nil),
-                isBare(index, background: index - 1)
+            guard !claimed[index], !steps.repeats[index], hasDetail(index - 1), !isBare(index - 1, background: nil)
             else { continue }
+            // Bare in the colour of the page before, or else in a page colour it showed less of.
+            var shown: [Double]? = nil
+            if !isBare(index, background: index - 1) {
+                guard let colour = shownBackgroundColour(index, before: index - 1), isBare(index, in: colour)
+                else { continue }
+                shown = colour
+            }
+            func bare(_ frame: Int) -> Bool {
+                guard let shown else { return isBare(frame, background: index - 1) }
+                return frames[frame].summary.detail < t.blankDetail || isBare(frame, in: shown)
+            }
             var next = index + 1
-            while next < frames.count, !hasDetail(next) || isBare(next, background: index - 1) { next += 1 }
+            while next < frames.count, !hasDetail(next) || bare(next) { next += 1 }
             let count = steps.distinct(index..<next)
             guard next < frames.count, count <= t.longestBlank else {
                 index = next
@@ -302,7 +344,7 @@ struct EventSearch {
             // Without a page background in the frame before (a photo wall, a map), the bare
             // colour is only the bare frame's own: a placeholder over the whole content looks
             // the same.
-            if flatColour(index - 1) == nil {
+            if flatColour(index - 1) == nil || shown != nil {
                 event.confidence = t.ownColourConfidence
                 event.alternatives = [.placeholderFlash]
             }
@@ -476,58 +518,100 @@ struct EventSearch {
     /// are not fitted unless `everyFrame`.
     @discardableResult
     mutating func classifyRun(_ run: ClosedRange<Int>, crossfadeOnly: Bool, everyFrame: Bool = false) -> RunKind {
-        let (before, after) = blendEnds(of: run)
-        let activeSteps = run.filter { steps.active[$0] }
-        let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t)
-        var shares: [(index: Int, share: FilmBlendFit.Share)] = []
-        var mixtureShare = 0.0
-        if let fit {
-            let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
-                ($0, fit.fit(frames[$0].summary))
-            }
-            // Frames between the two ends whose detail is, taken together, a mixture of theirs
-            // rather than a blend: content moved.
-            let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
-            let span = between.map(\.span).reduce(0, +)
-            mixtureShare = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
-            if mixtureShare > t.mixture { return .motion }
-            // Each frame fitted once: its share is the fit above, if it passes as a blend.
-            for (index, fitted) in fits {
-                guard let share = fit.accepted(fitted) else {
-                    shares = []
-                    break
+        let (before, after) = blendEnds(of: run, within: t.runGap)
+        let reading = readBlend(before: before, after: after, everyFrame: everyFrame)
+        if reading.motion { return .motion }
+        if reading.isCrossfade {
+            // A fade whose first frame is already past half-way began before its run: a blend
+            // held through a stall under load, reached by a quiet step. Read it from the quiet
+            // frames up to ``FilmEventThresholds/stallGap`` around the run, if they fit too.
+            let stalled = blendEnds(of: run, within: t.stallGap)
+            if (reading.shares.first { $0.share.new >= 0.05 }?.share.new ?? 0) >= 0.5, stalled != (before, after) {
+                let earlier = readBlend(before: stalled.0, after: stalled.1, everyFrame: everyFrame)
+                if !earlier.motion, earlier.isCrossfade {
+                    crossfade(earlier.shares, before: stalled.0, after: stalled.1, mixture: earlier.mixture)
+                    return .named
                 }
-                shares.append((index, share))
             }
-        }
-        let between = shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
-        let fitted =
-            fit != nil && shares.count == (everyFrame ? after - before - 1 : steps.distinct((before + 1)..<after))
-            && monotonic(shares.map(\.share.new))
-        if fitted && !between.isEmpty {
-            crossfade(shares, before: before, after: after, mixture: mixtureShare)
+            crossfade(reading.shares, before: before, after: after, mixture: reading.mixture)
             return .named
         }
-        guard !crossfadeOnly, activeSteps.count == 1 || (fitted && between.isEmpty) else { return .unnamed }
+        let activeSteps = run.filter { steps.active[$0] }
+        guard !crossfadeOnly, activeSteps.count == 1 || (reading.fitted && reading.between.isEmpty) else {
+            return .unnamed
+        }
+        let (fitted, shares) = (reading.fitted, reading.shares)
         let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
         guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return .unnamed }
         events.append(FilmEvent(kind: .cut, start: frames[cut].time, end: frames[cut].time, frames: 1, peak: peak(run)))
         return .named
     }
 
+    /// How the frames between two ends read as a blend of them (``readBlend(before:after:everyFrame:)``).
+    struct BlendReading {
+        /// Each fitted frame's shares, when every one passed as a blend (else empty).
+        var shares: [(index: Int, share: FilmBlendFit.Share)] = []
+        /// Where the frames between lie, taken together, between a blend and a mixture.
+        var mixture = 0.0
+        /// Whether that passes ``FilmEventThresholds/mixture``: content moved.
+        var motion = false
+        /// Whether every frame fitted, the blend never going back.
+        var fitted = false
+        /// The fitted frames strictly between the two ends (a share within 0.05…0.95).
+        var between: [(index: Int, share: FilmBlendFit.Share)] {
+            shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
+        }
+        /// A crossfade: every frame fitted, and some lie between.
+        var isCrossfade: Bool { fitted && !between.isEmpty }
+    }
+
+    /// The frames from `before` to `after` fitted as blends of those two (repeats only if
+    /// `everyFrame`).
+    func readBlend(before: Int, after: Int, everyFrame: Bool) -> BlendReading {
+        var reading = BlendReading()
+        guard let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t) else {
+            return reading
+        }
+        let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
+            ($0, fit.fit(frames[$0].summary))
+        }
+        // Frames between the two ends whose detail is, taken together, a mixture of theirs
+        // rather than a blend: content moved.
+        let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
+        let span = between.map(\.span).reduce(0, +)
+        reading.mixture = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
+        if reading.mixture > t.mixture {
+            reading.motion = true
+            return reading
+        }
+        // Each frame fitted once: its share is the fit above, if it passes as a blend.
+        for (index, fitted) in fits {
+            guard let share = fit.accepted(fitted) else {
+                reading.shares = []
+                break
+            }
+            reading.shares.append((index, share))
+        }
+        reading.fitted =
+            reading.shares.count == (everyFrame ? after - before - 1 : steps.distinct((before + 1)..<after))
+            && monotonic(reading.shares.map(\.share.new))
+        return reading
+    }
+
     /// The frames a run blends between: the last frame before it and the first after it once
     /// the quiet frames around it (an ease's slow start and end, repeats) are included, within
-    /// ``FilmEventThresholds/runGap`` and not into another event.
-    func blendEnds(of run: ClosedRange<Int>) -> (Int, Int) {
+    /// `gap` (``FilmEventThresholds/runGap``, or ``FilmEventThresholds/stallGap``) and not into
+    /// another event.
+    func blendEnds(of run: ClosedRange<Int>, within gap: Milliseconds) -> (Int, Int) {
         var before = run.lowerBound - 1
         while before > 0, !claimed[before], !steps.active[before],
-            frames[run.lowerBound].time - frames[before - 1].time <= t.runGap
+            frames[run.lowerBound].time - frames[before - 1].time <= gap
         {
             before -= 1
         }
         var after = run.upperBound
         while after + 1 < frames.count, !claimed[after + 1], !steps.active[after + 1],
-            frames[after + 1].time - frames[run.upperBound].time <= t.runGap
+            frames[after + 1].time - frames[run.upperBound].time <= gap
         {
             after += 1
         }

@@ -25,6 +25,13 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// Changed frames closer than this may belong to one crossfade: 200 ms. Chromium under load
     /// drew a 200 ms fade as one or two frames (Datasets/films/real/crossfade-*).
     public var fadeGap: Milliseconds = 200
+    /// A crossfade whose first frame is already past half-way is read again from the quiet
+    /// frames up to this long before and after its run of changes, and kept so if they fit the
+    /// blend too: 300 ms. Chromium under load held a fade's blend of 0.07, reached by a quiet
+    /// step, for 267 ms before the rest came (the app corpus's tuning half, `-s46`); without it
+    /// the fade is found only from its next step. (Read so for every crossfade, a dark map's
+    /// theme fade started 50 ms early: a change before it moved every share.)
+    public var stallGap: Milliseconds = 300
     /// A stretch of at least this many frames that are not repeats, each less than ``runGap``
     /// after the one before, is tried as a crossfade even when none of its steps is a change: 3.
     public var gradualFrames: Int = 3
@@ -84,11 +91,12 @@ public struct FilmEventThresholds: Hashable, Sendable {
     public var blendTrim: Double = 0.1
     /// A run whose frames between its ends lie, taken together, further than this from a blend's
     /// detail towards a mixture's (``FilmBlendFit/Share/mixture``) is content moving, not
-    /// fading: 0.75. The crossfades of the first recorded corpus measure 0.02–0.26, its slides
+    /// fading: 0.85. The crossfades of the first recorded corpus measure 0.02–0.26, its slides
     /// and scrolls 0.91–1.05; a settings list fading into another (rows in the same places: the
     /// two pictures are alike, and their blend keeps more detail than two unrelated ones would)
-    /// 0.4–0.64 frame by frame (the app corpus's tuning half).
-    public var mixture: Double = 0.75
+    /// 0.4–0.64 frame by frame, and a photo grid fading into another of the same layout 0.79
+    /// (the app corpus's tuning half, `-s41`; 0.75 until round 5).
+    public var mixture: Double = 0.85
     /// The change between the frames before and after a run (RMS over tile means) must be at
     /// least this for the blend to be measurable: 0.008. A settings list fading into another,
     /// or a map into another map, changes the tile means by 0.01–0.02 (their rows and tiles keep

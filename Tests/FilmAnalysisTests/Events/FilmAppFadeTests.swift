@@ -129,4 +129,56 @@ struct FilmAppFadeTests {
         let certain = try #require(sure.first { $0.kind == .blankFrame }, "\(sure)")
         #expect(certain.confidence == 1 && certain.alternatives.isEmpty)
     }
+
+    @Test("a fade stalled for 272 ms at α 0.07 (a quiet step), then the rest: found from its first frame")
+    func stalled() throws {
+        let a = Self.page(6, shade: 0.35, background: 0.93)
+        let b = Self.page(7, shade: 0.45, background: 0.93)
+        let draw = { (alpha: Double) in Self.frame { x, y in (1 - alpha) * a(x, y) + alpha * b(x, y) } }
+        // Chromium under load: one step to 0.07, held for 16 frames, then 0.75 for 5, then 1.
+        let alphas = Array(repeating: 0.07, count: 16) + Array(repeating: 0.75, count: 5)
+        let step = FilmBareTests.film([draw(0), draw(0.07)])[1].rmse
+        #expect(step < FilmEventThresholds().quiet, "step \(step)")
+        let events = Self.events(draw, alphas: alphas)
+        let fades = events.filter { $0.kind == .crossfade }
+        let fade = try #require(fades.first, "\(events)")
+        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
+        #expect(abs(fade.start - Self.time(ofFirst: 0.05, in: alphas)) <= 34, "\(fade)")
+        #expect(abs(fade.end - Self.time(ofFirst: 0.95, in: alphas)) <= 34, "\(fade)")
+        // Read only from the quiet frames within the run gap, the fade starts at 0.75: the
+        // test can fail.
+        var unstalled = FilmEventThresholds()
+        unstalled.stallGap = unstalled.runGap
+        let late = try #require(
+            Self.events(draw, alphas: alphas, thresholds: unstalled).first { $0.kind == .crossfade })
+        #expect(late.start - Self.time(ofFirst: 0.05, in: alphas) > 200, "\(late)")
+    }
+
+    @Test("a blank page in the grey behind white groups is a blank frame; in a grey the page never showed it is not")
+    func blankInPageGrey() throws {
+        // Settings in white groups (text on their left half) on a grey page: the white
+        // outweighs the grey, which shows in the gap between the groups and at the sides.
+        let groups = { (page: Double) in
+            { (x: Int, y: Int) -> Double in
+                let inGroup = x >= 10 && x < 230 && ((y >= 20 && y < 220) || (y >= 240 && y < 460))
+                guard inGroup else { return page }
+                let text = x >= 20 && x < 100 && y % 20 < 12
+                return text ? 0.3 + 0.4 * Double((x * 7 + y * 13) % 17) / 17 : 1
+            }
+        }
+        let bars = { (content: @escaping (Int, Int) -> Double) in
+            Self.frame { x, y in Self.chrome(y) ? 0.97 - 0.4 * Double((x / 6) % 2) : content(x, y) }
+        }
+        let grey = bars { _, _ in 0.93 }
+        let onGrey = FilmBareTests.film([bars(groups(0.93)), bars(groups(0.93)), grey, bars(groups(0.93))])
+        let events = FilmEventDetector().events(in: onGrey)
+        let blank = try #require(events.first { $0.kind == .blankFrame }, "\(events)")
+        #expect(abs(blank.start - onGrey[2].time) <= 1 && !events.contains { $0.kind == .placeholderFlash })
+        #expect(
+            blank.confidence == FilmEventThresholds().ownColourConfidence && blank.alternatives == [.placeholderFlash])
+        // The same grey after groups on a white page, where no grey showed: no blank frame.
+        let onWhite = FilmBareTests.film([bars(groups(1)), bars(groups(1)), grey, bars(groups(1))])
+        let other = FilmEventDetector().events(in: onWhite)
+        #expect(!other.contains { $0.kind == .blankFrame }, "\(other)")
+    }
 }

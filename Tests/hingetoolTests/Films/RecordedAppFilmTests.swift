@@ -25,9 +25,9 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    @Test("both halves are there: 23 and 13 recordings, every one at most 1 MB")
+    @Test("both halves are there: 36 and 6 recordings, every one at most 1 MB")
     func corpus() throws {
-        for (half, count) in [("tune", 23), ("held-out", 13)] {
+        for (half, count) in [("tune", 36), ("held-out", 6)] {
             #expect(Self.recordings(half).count == count, "\(half): \(Self.recordings(half))")
             for name in Self.recordings(half) {
                 let path = Self.root + "/" + half + "/" + name
@@ -42,8 +42,9 @@ struct RecordedAppFilmTests {
     /// A miss not listed fails its test, and so does a listed one that no longer happens. The
     /// held-out half's were measured once, on the rules as committed, and are not tuned away:
     /// a fix needs new tuning recordings and a fresh held-out half (issue 35). The tuning half
-    /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2).
-    /// The held-out half is round 3's 3 recordings of app.html and round 4's 10 of screens.html.
+    /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2;
+    /// round 5: round 3's 3 of app.html and round 4's 10 of screens.html). The held-out half is
+    /// round 5's, seeds 61-70 of both pages.
     static let knownMisses: [String: [String]] = [
         "tune/article-light-960x540-60-av1-s11.mp4": [
             "crossfade 1833–1950 ms not found", "crossfade 3417–3583 ms not found",
@@ -66,19 +67,20 @@ struct RecordedAppFilmTests {
             "unexpected cut 1717–1717", "unexpected placeholder-flash 3683–3700",
         ],
         "tune/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
-        "held-out/map-light-540x1200-60-av1-s27.mp4": ["crossfade 2717–2833 ms not found"],
-        // Round 4 (screens.html, written apart from app.html), scored once with round 3's rules.
-        "held-out/grid-light-720x1280-30-hevc-s41.mp4": ["crossfade 2533–2800 ms not found"],
-        "held-out/map-light-960x540-60-av1-s52.mp4": [
+        "tune/map-light-540x1200-60-av1-s27.mp4": ["crossfade 2717–2833 ms not found"],
+        "tune/map-light-960x540-60-av1-s52.mp4": [
             "crossfade 1750–1917 ms not found", "placeholder-flash 3283–3417 ms not found",
         ],
-        "held-out/settings-dark-720x1280-60-h264-s46.mp4": [
-            "crossfade 5000–5367 ms not found", "unexpected placeholder-flash 3350–3467", "unexpected cut 3583–3583",
-            "unexpected crossfade 5267–5367",
+        "tune/settings-dark-720x1280-60-h264-s46.mp4": [
+            "unexpected placeholder-flash 3350–3467", "unexpected cut 3583–3583",
         ],
-        "held-out/settings-light-540x1200-30-vp9-s44.webm": [
-            "blank-frame 3367–3400 ms not found", "unexpected placeholder-flash 3367–3400",
+        // Round 5's fresh held-out half, scored once with the rules of round 5 as committed.
+        "held-out/grid-light-540x1200-30-h264-s61.mp4": ["unexpected crossfade 5267–5300"],
+        "held-out/map-dark-540x1200-60-hevc-s66.mp4": [
+            "crossfade 2150–2300 ms not found", "unexpected blank-frame 2150–2183",
         ],
+        "held-out/settings-dark-960x540-30-vp9-s67.webm": ["crossfade 1800–2033 ms not found"],
+        "held-out/settings-light-720x1280-60-av1-s63.mp4": ["crossfade 2567–2717 ms not found"],
     ]
 
     static func check(_ name: String, half: String) throws {

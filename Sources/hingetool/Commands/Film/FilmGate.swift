@@ -130,6 +130,7 @@ enum FilmGate {
             ("bare-change", 0...1, { $0.bareChange = $1 }),
             ("bare-colour", 0...1, { $0.bareColour = $1 }), ("bare-dark", 0...0.5, { $0.bareDark = $1 }),
             ("run-gap", 0...60_000, { $0.runGap = Int($1) }), ("fade-gap", 0...60_000, { $0.fadeGap = Int($1) }),
+            ("stall-gap", 0...60_000, { $0.stallGap = Int($1) }),
             ("longest-flash", 0...60_000, { $0.longestFlash = Int($1) }),
             ("settle-gap", 0...60_000, { $0.settleGap = Int($1) }),
             ("late-motion", 0...86_400_000, { $0.lateMotion = Int($1) }),

@@ -85,7 +85,7 @@ extension HingeTool {
                 "Override detector thresholds, as NAME=VALUE,… (NAME one of quiet, cut, detail, blank-detail, flat-tile, blink, "
                 + "blend-residual, mixture, smallest-blend, blend-trim, gradual-frames, gradual-floor, "
                 + "longest-blank, chrome-band, bare-region, bare-change, bare-colour, bare-dark, run-gap, fade-gap, "
-                + "longest-flash, settle-gap, late-motion, late-motion-step; "
+                + "stall-gap, longest-flash, settle-gap, late-motion, late-motion-step; "
                 + "docs/film.md).")
         static let maxFrames = OptionKey(
             ["--max-frames"], value: "n",
