@@ -74,6 +74,18 @@ public struct FilmHitches: Sendable {
         /// the constructed films' CRF 20 copies), which must not end a hold.
         public var still = 0.003
 
+        /// An axis of a ``FrameShift`` moved when its offset is not 0 and explains at least this
+        /// share of the profile's change.
+        public var shiftExplained = 0.5
+        /// … and the profile's change (mean square, 0…1 values) is at least this (codec noise on
+        /// a profile that stands is less).
+        public var shiftChange = 1e-6
+        /// When shifts were measured, a step along which nothing moved and smaller than this share
+        /// of the step into the last frame shown is no new frame either: H.264 refined a held
+        /// fine texture by 0.0035–0.0042 after steps of about 0.55 (the tuning films'
+        /// `cells-holds` and `speeds-holds` CRF 20 copies), above ``still``.
+        public var stillShare = 0.02
+
         /// The defaults.
         public init() {}
     }
@@ -133,8 +145,18 @@ public struct FilmHitches: Sendable {
         self.displayRate = displayRate
         let period = 1000 / displayRate
         let floor = (steps ?? FilmSteps(frames)).noiseFloor
-        let shown = frames.indices.filter {
-            $0 == 0 || (frames[$0].rmse > floor && frames[$0].rmse >= thresholds.still)
+        var shown: [Int] = []
+        for index in frames.indices {
+            let rmse = frames[index].rmse
+            guard index == 0 || (rmse > floor && rmse >= thresholds.still) else { continue }
+            // A lossy codec refining a held picture: a step far smaller than the one that
+            // brought the picture, along which nothing moved.
+            if let last = shown.last, last > 0, let shift = frames[index].shift, !Self.moved(shift, thresholds),
+                rmse < thresholds.stillShare * frames[last].rmse
+            {
+                continue
+            }
+            shown.append(index)
         }
         let continues = Self.continuing(frames, shown: shown, hinge: hinge, thresholds: thresholds)
         // Motions: maximal runs of continuing steps; the held frames are shown[j] with continues[j].
@@ -190,7 +212,8 @@ public struct FilmHitches: Sendable {
             guard frames[shown[j + 1]].time - time <= thresholds.longestHold else { continue }
             let moving = hinge.map { $0.movingSince(time) != nil && $0.restingSince(time) == nil } ?? false
             let cosine = Self.cosine(frames[shown[j - 1]], frames[shown[j]], frames[shown[j + 1]])
-            continues[j] = moving || cosine >= thresholds.direction
+            let shifted = Self.sameShift(frames[shown[j]].shift, frames[shown[j + 1]].shift, thresholds: thresholds)
+            continues[j] = moving || cosine >= thresholds.direction || shifted
         }
         return continues
     }
@@ -204,6 +227,32 @@ public struct FilmHitches: Sendable {
         guard let common, common.key >= 2, Double(common.value) >= thresholds.cadenceShare * Double(holds.count)
         else { return 1 }
         return common.key
+    }
+
+    /// Whether two shifts point the same way: along some axis both moved the same way
+    /// (``Thresholds/shiftExplained``, ``Thresholds/shiftChange``), and along none the opposite
+    /// way. A pan keeps its sign across a hold (it jumps further the same way); a page that
+    /// turns back, a cut or a fade (no axis moved) does not.
+    static func sameShift(_ a: FrameShift?, _ b: FrameShift?, thresholds: Thresholds) -> Bool {
+        guard let a, let b else { return false }
+        let pairs = [
+            (sign(a.x, thresholds), sign(b.x, thresholds)), (sign(a.y, thresholds), sign(b.y, thresholds)),
+        ]
+        return pairs.contains { $0.0 != 0 && $0.0 == $0.1 } && !pairs.contains { $0.0 * $0.1 < 0 }
+    }
+
+    /// Which way an axis moved: −1, +1, or 0 when its offset is 0 or explains too little of a
+    /// change too small (``Thresholds/shiftExplained``, ``Thresholds/shiftChange``).
+    static func sign(_ axis: FrameShift.Axis, _ thresholds: Thresholds) -> Int {
+        guard axis.offset != 0, Double(axis.change) >= thresholds.shiftChange,
+            axis.explained >= thresholds.shiftExplained
+        else { return 0 }
+        return axis.offset > 0 ? 1 : -1
+    }
+
+    /// Whether anything moved along either axis of `shift`.
+    static func moved(_ shift: FrameShift, _ thresholds: Thresholds) -> Bool {
+        sign(shift.x, thresholds) != 0 || sign(shift.y, thresholds) != 0
     }
 
     /// The cosine of the tile-mean change from `a` to `b` and that from `b` to `c` (0 when one
