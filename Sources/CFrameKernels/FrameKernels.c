@@ -316,6 +316,29 @@ void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width
     tile_band_scalar(frame, previous, width, top, bottom, tile_size, columns, wide);
 }
 
+// MARK: - Brightness profiles
+
+void hk_rgb8_profiles(const uint8_t *frame, long width, long top, long bottom, uint32_t *columns, uint64_t *rows,
+                      uint16_t *lanes) {
+    // Each byte is added to its own 16-bit lane (contiguous, so the compiler vectorises both
+    // loops); every 257 rows at most (257 · 255 < 2¹⁶) the lanes go into the columns, three a pixel.
+    long count = 3 * width;
+    for (long start = top; start < bottom; start += 257) {
+        long end = bottom - start < 257 ? bottom : start + 257;
+        memset(lanes, 0, (size_t)count * sizeof(uint16_t));
+        for (long y = start; y < end; y++) {
+            const uint8_t *p = frame + (size_t)y * (size_t)count;
+            uint32_t sum = 0;
+            for (long i = 0; i < count; i++) {
+                lanes[i] = (uint16_t)(lanes[i] + p[i]);
+                sum += p[i];
+            }
+            rows[y - top] = sum;
+        }
+        for (long x = 0; x < width; x++) columns[x] += (uint32_t)lanes[3 * x] + lanes[3 * x + 1] + lanes[3 * x + 2];
+    }
+}
+
 // MARK: - YUV 4:2:0 to RGB
 
 // The high half of the 32-bit product (x86's pmulhw).

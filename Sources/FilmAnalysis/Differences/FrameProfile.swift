@@ -1,3 +1,4 @@
+internal import CFrameKernels
 import Dispatch
 public import Frames
 
@@ -22,30 +23,31 @@ public struct FrameProfile: Sendable {
         let height = frame.height
         var columnSums = [Double](repeating: 0, count: width)
         var rowSums = [Double](repeating: 0, count: height)
-        if frame.layout == .rgb8 {
+        if frame.layout == .rgb8, width < 1 << 22 {
             // Whole-number sums: a column's share of one band stays under 2³² (a band of at most
             // 2²² rows of 3 · 255 each), then goes into the Double sums.
             var band = [UInt32](repeating: 0, count: width)
+            var sums = [UInt64](repeating: 0, count: min(height, 1 << 22))
+            var lanes = [UInt16](repeating: 0, count: 3 * width)
             let bandRows = 1 << 22
             frame.bytes.withUnsafeBufferPointer { bytes in
-                band.withUnsafeMutableBufferPointer { band in
-                    var top = 0
-                    while top < height {
-                        let bottom = min(height, top + bandRows)
-                        band.update(repeating: 0)
-                        for y in top..<bottom {
-                            let row = UnsafeBufferPointer(rebasing: bytes[(y * width * 3)..<((y + 1) * width * 3)])
-                            var sum: UInt64 = 0
-                            for x in 0..<width {
-                                let value = UInt32(row[3 * x]) &+ UInt32(row[3 * x + 1]) &+ UInt32(row[3 * x + 2])
-                                band[x] &+= value
-                                sum &+= UInt64(value)
+                var top = 0
+                while top < height {
+                    let bottom = min(height, top + bandRows)
+                    band.withUnsafeMutableBufferPointer { band in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            lanes.withUnsafeMutableBufferPointer { lanes in
+                                band.update(repeating: 0)
+                                // The C pass (hk_rgb8_profiles), which the compiler vectorises.
+                                hk_rgb8_profiles(
+                                    bytes.baseAddress, width, top, bottom, band.baseAddress, sums.baseAddress,
+                                    lanes.baseAddress)
                             }
-                            rowSums[y] = Double(sum) / 765
                         }
-                        for x in 0..<width { columnSums[x] += Double(band[x]) / 765 }
-                        top = bottom
                     }
+                    for y in top..<bottom { rowSums[y] = Double(sums[y - top]) / 765 }
+                    for x in 0..<width { columnSums[x] += Double(band[x]) / 765 }
+                    top = bottom
                 }
             }
         } else {

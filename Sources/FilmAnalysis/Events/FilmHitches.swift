@@ -18,6 +18,10 @@
 ///   blue of each tile) reaches ``Thresholds/direction``. A box sliding right darkens and
 ///   lightens the same tiles step after step, also across a hold (the box then jumps further
 ///   the same way); a cut, a fade ending in a different page or encoder noise points elsewhere.
+///   When the frames carry their ``FrameShift`` (read with `shifts: true`), two steps are also one
+///   motion when along some axis both moved the same way and along none the opposite way
+///   (``Thresholds/shiftExplained``): a fine texture whose tile means average its grains away
+///   still shifts its column and row profiles, also by a larger jump after a hold.
 ///   With a hinge trace, a step taken while the hinge moves is motion whatever its direction
 ///   (the interface is expected to follow the hinge). A hold longer than
 ///   ``Thresholds/longestHold`` (500 ms) ends a motion: it is a stop between two motions.
@@ -145,19 +149,7 @@ public struct FilmHitches: Sendable {
         self.displayRate = displayRate
         let period = 1000 / displayRate
         let floor = (steps ?? FilmSteps(frames)).noiseFloor
-        var shown: [Int] = []
-        for index in frames.indices {
-            let rmse = frames[index].rmse
-            guard index == 0 || (rmse > floor && rmse >= thresholds.still) else { continue }
-            // A lossy codec refining a held picture: a step far smaller than the one that
-            // brought the picture, along which nothing moved.
-            if let last = shown.last, last > 0, let shift = frames[index].shift, !Self.moved(shift, thresholds),
-                rmse < thresholds.stillShare * frames[last].rmse
-            {
-                continue
-            }
-            shown.append(index)
-        }
+        let shown = Self.presented(frames, floor: floor, thresholds: thresholds)
         let continues = Self.continuing(frames, shown: shown, hinge: hinge, thresholds: thresholds)
         // Motions: maximal runs of continuing steps; the held frames are shown[j] with continues[j].
         var moved: [ClosedRange<Int>] = []
@@ -198,6 +190,25 @@ public struct FilmHitches: Sendable {
                     time: hold - motionPeriod))
         }
         self.list = list
+    }
+
+    /// The frames presented: the first, and each whose step passes the noise floor and
+    /// ``Thresholds/still`` — unless, shifts measured, nothing moved along it and it is smaller
+    /// than ``Thresholds/stillShare`` of the step into the last frame presented (a lossy codec
+    /// refining a held picture).
+    static func presented(_ frames: [FilmFrame], floor: Double, thresholds: Thresholds) -> [Int] {
+        var shown: [Int] = []
+        for index in frames.indices {
+            let rmse = frames[index].rmse
+            guard index == 0 || (rmse > floor && rmse >= thresholds.still) else { continue }
+            if let last = shown.last, last > 0, let shift = frames[index].shift, !moved(shift, thresholds),
+                rmse < thresholds.stillShare * frames[last].rmse
+            {
+                continue
+            }
+            shown.append(index)
+        }
+        return shown
     }
 
     /// Whether the step into `shown[j + 1]` continues the motion of the step into `shown[j]`
