@@ -200,6 +200,29 @@ struct ShiftHitchTests {
         return frames
     }
 
+    @Test("the profiles are the column and row means of red, green and blue (the C pass against sums here)")
+    func profiles() {
+        // 300 rows: past one 257-row band of the C pass's 16-bit lanes.
+        var state: UInt32 = 12_345
+        let width = 37
+        let height = 300
+        let rgb = (0..<(width * height * 3)).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(state >> 24)
+        }
+        let profile = FrameProfile(Frame(width: width, height: height, rgb: rgb))
+        for x in [0, 17, 36] {
+            var total = 0
+            for y in 0..<height { for c in 0..<3 { total += Int(rgb[(y * width + x) * 3 + c]) } }
+            #expect(abs(Double(profile.columns[x]) - Double(total) / Double(765 * height)) < 1e-6)
+        }
+        for y in [0, 256, 257, 299] {
+            let total = rgb[(y * width * 3)..<((y + 1) * width * 3)].reduce(0) { $0 + Int($1) }
+            #expect(abs(Double(profile.rows[y]) - Double(total) / Double(765 * width)) < 1e-6)
+        }
+        #expect(profile.columns.count == width && profile.rows.count == height)
+    }
+
     @Test("the offset that lines two profiles up is the pan's, in both directions and on both axes")
     func offsets() {
         let start = FrameProfile(Self.picture(x: 100, y: 10))
