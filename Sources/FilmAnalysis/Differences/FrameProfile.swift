@@ -23,7 +23,7 @@ public struct FrameProfile: Sendable {
         let height = frame.height
         var columnSums = [Double](repeating: 0, count: width)
         var rowSums = [Double](repeating: 0, count: height)
-        if frame.layout == .rgb8, width < 1 << 22 {
+        if frame.layout == .rgb8 {
             // Whole-number sums: a column's share of one band stays under 2³² (a band of at most
             // 2²² rows of 3 · 255 each), then goes into the Double sums.
             var band = [UInt32](repeating: 0, count: width)
@@ -38,7 +38,7 @@ public struct FrameProfile: Sendable {
                         sums.withUnsafeMutableBufferPointer { sums in
                             lanes.withUnsafeMutableBufferPointer { lanes in
                                 band.update(repeating: 0)
-                                // The C pass (hk_rgb8_profiles), which the compiler vectorises.
+                                // The C pass (hk_rgb8_profiles: SSE2 on x86).
                                 hk_rgb8_profiles(
                                     bytes.baseAddress, width, top, bottom, band.baseAddress, sums.baseAddress,
                                     lanes.baseAddress)
