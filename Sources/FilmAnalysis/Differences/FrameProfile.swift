@@ -38,7 +38,7 @@ public struct FrameProfile: Sendable {
                         sums.withUnsafeMutableBufferPointer { sums in
                             lanes.withUnsafeMutableBufferPointer { lanes in
                                 band.update(repeating: 0)
-                                // The C pass (hk_rgb8_profiles: SSE2 on x86).
+                                // The C pass (hk_rgb8_profiles: AVX2 or SSE2 on x86).
                                 hk_rgb8_profiles(
                                     bytes.baseAddress, width, top, bottom, band.baseAddress, sums.baseAddress,
                                     lanes.baseAddress)
