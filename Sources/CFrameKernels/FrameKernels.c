@@ -320,10 +320,12 @@ void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width
 
 // One row into the 16-bit lanes, and the row's sum: on x86 sixteen bytes at a time (SSE2, which
 // every x86-64 has: the sum by psadbw, the lanes widened and added), else plain C.
-static void profile_row(const uint8_t *restrict p, uint16_t *restrict lanes, long count, uint64_t *restrict sum) {
+static void profile_row(const uint8_t *restrict p, uint16_t *restrict lanes, long count, uint64_t *restrict sum,
+                        int vector) {
     long i = 0;
     uint64_t total = 0;
 #if HK_X86
+    if (!vector) goto rest;
     __m128i zero = _mm_setzero_si128();
     __m128i sums = _mm_setzero_si128();
     for (; i + 16 <= count; i += 16) {
@@ -335,6 +337,9 @@ static void profile_row(const uint8_t *restrict p, uint16_t *restrict lanes, lon
         _mm_storeu_si128((__m128i *)(void *)(lanes + i + 8), _mm_add_epi16(high, _mm_unpackhi_epi8(v, zero)));
     }
     total = (uint64_t)_mm_cvtsi128_si64(sums) + (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
+rest:
+#else
+    (void)vector;
 #endif
     for (; i < count; i++) {
         lanes[i] = (uint16_t)(lanes[i] + p[i]);
@@ -371,24 +376,23 @@ __attribute__((target("avx2"))) static void profile_row_avx2(const uint8_t *rest
 #endif
 
 void hk_rgb8_profiles(const uint8_t *frame, long width, long top, long bottom, uint32_t *columns, uint64_t *rows,
-                      uint16_t *lanes) {
+                      uint16_t *lanes, int level) {
     // Each byte is added to its own 16-bit lane; every 257 rows at most (257 · 255 < 2¹⁶) the
     // lanes go into the columns, three a pixel.
     long count = 3 * width;
-    int avx2 = level_to_use(-1) == 2;
-    (void)avx2;
+    level = level_to_use(level);
     for (long start = top; start < bottom; start += 257) {
         long end = bottom - start < 257 ? bottom : start + 257;
         memset(lanes, 0, (size_t)count * sizeof(uint16_t));
         for (long y = start; y < end; y++) {
             const uint8_t *row = frame + (size_t)y * (size_t)count;
 #if HK_X86
-            if (avx2) {
+            if (level == 2) {
                 profile_row_avx2(row, lanes, count, &rows[y - top]);
                 continue;
             }
 #endif
-            profile_row(row, lanes, count, &rows[y - top]);
+            profile_row(row, lanes, count, &rows[y - top], level > 0);
         }
         for (long x = 0; x < width; x++) columns[x] += (uint32_t)lanes[3 * x] + lanes[3 * x + 1] + lanes[3 * x + 2];
     }

@@ -41,7 +41,7 @@ public struct FrameProfile: Sendable {
                                 // The C pass (hk_rgb8_profiles: AVX2 or SSE2 on x86).
                                 hk_rgb8_profiles(
                                     bytes.baseAddress, width, top, bottom, band.baseAddress, sums.baseAddress,
-                                    lanes.baseAddress)
+                                    lanes.baseAddress, -1)
                             }
                         }
                     }
