@@ -178,7 +178,7 @@ struct PortableTileSumTests {
         // 300 rows (past one 257-row band of 16-bit lanes), 37 pixels (a tail after the vectors).
         let width = 37
         let height = 300
-        let frame = Self.bytes(width * height * 3, seed: 35)
+        let frame = FrameKernelLevelTests.bytes(width * height * 3, seed: 35)
         var columns = [UInt64](repeating: 0, count: width)
         var rows = [UInt64](repeating: 0, count: height)
         for y in 0..<height {
@@ -190,7 +190,7 @@ struct PortableTileSumTests {
                 }
             }
         }
-        for level in Self.levels {
+        for level in FrameKernelLevelTests.levels {
             var foundColumns = [UInt32](repeating: 0, count: width)
             var foundRows = [UInt64](repeating: 0, count: height)
             var lanes = [UInt16](repeating: 0, count: 3 * width)
