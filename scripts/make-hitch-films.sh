@@ -6,10 +6,12 @@
 # frame once, for as long as it was shown). Beside each film, NAME.json holds the truth, from the
 # plan that built it: every hold (its frame's time, frames held, hitch time), the motion's time
 # and the hitch time ratio. Needs ffmpeg (its testsrc2 pattern is the texture that moves).
-# Usage: make-hitch-films.sh [OUT_DIR]   (default Datasets/films/hitches)
+# Usage: make-hitch-films.sh [OUT_DIR [NAME...]]   (default Datasets/films/hitches, every film;
+# with NAMEs, only those films are written and the others are left as they are)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/Datasets/films/hitches}
+only=" ${*:2} "
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ff() { ffmpeg -nostdin -loglevel error -y "$@"; }
@@ -19,6 +21,23 @@ ff() { ffmpeg -nostdin -loglevel error -y "$@"; }
 ff -f lavfi -i testsrc2=s=96x96 -frames:v 1 "$work/sprite.png"
 ff -f lavfi -i testsrc2=s=270x1800 -frames:v 1 "$work/tall.png"
 ff -f lavfi -i testsrc2=s=1400x270 -frames:v 1 "$work/wide.png"
+# Fine textures whose tile means do not follow a shift of a few pixels (issue 35, the pan's
+# held-out miss), for films of 320 × 180 (or 180 × 320): for the tuning half, a cellular
+# automaton's 4 px cells (rule 110), a random texture of 3 px grains in two levels per channel
+# and rule 30's 3 px cells; for the second held-out pair, a tall random texture of 3 px grains
+# in three levels per channel and other colours, and rule 150's 4 px cells tinted.
+ff -f lavfi -i cellauto=rule=110:s=250x45:seed=7 -frames:v 1 -vf "scale=iw*4:ih*4:flags=neighbor,format=rgb24" \
+  "$work/cells.png"
+ff -f lavfi -i color=c=0x808080:s=334x60 -frames:v 1 -vf "noise=c0s=90:c1s=90:c2s=90:allf=u:all_seed=11,format=rgb24,\
+lutrgb=r='if(gt(val,128),220,40)':g='if(gt(val,128),200,50)':b='if(gt(val,128),230,30)',scale=iw*3:ih*3:flags=neighbor" \
+  "$work/grains.png"
+ff -f lavfi -i cellauto=rule=30:s=434x60:seed=3 -frames:v 1 -vf "scale=iw*3:ih*3:flags=neighbor,format=rgb24" \
+  "$work/chaos.png"
+ff -f lavfi -i color=c=0x6080a0:s=60x400 -frames:v 1 -vf "noise=c0s=70:c1s=70:c2s=70:allf=u:all_seed=5,format=rgb24,\
+lutrgb=r='80*floor(val/86)+30':g='60*floor(val/86)+70':b='90*floor(val/86)+20',scale=iw*3:ih*3:flags=neighbor" \
+  "$work/tall-grains.png"
+ff -f lavfi -i cellauto=rule=150:s=200x136:seed=9 -frames:v 1 \
+  -vf "scale=iw*4:ih*4:flags=neighbor,format=rgb24,colorchannelmixer=rr=0.9:gg=0.6:bb=0.3:gb=0.2" "$work/tinted.png"
 base() { # SCENE FILTER_INPUTS...
   local scene=$1
   shift
@@ -42,6 +61,27 @@ base two -f lavfi -i "$box" -i "$work/sprite.png" -filter_complex \
 base back -f lavfi -i "$box" -i "$work/sprite.png" -filter_complex \
   "[0][1]overlay=x='20+5*clip(n-30,0,60)-5*clip(n-105,0,60)':y=87:eval=frame"
 
+# The fine textures, 3 s at 60 fps in 320 × 180 (kept small: random grains compress poorly).
+# cells: rule 110's cells panned left 3 px a frame, frames 15 to 165.
+base cells -loop 1 -framerate 60 -t 3 -i "$work/cells.png" -vf "crop=320:180:'3*clip(n-15,0,150)':0,format=rgb24"
+# grains: the random texture panned right 6 px a frame, frames 20 to 130.
+base grains -loop 1 -framerate 60 -t 3 -i "$work/grains.png" -vf \
+  "crop=320:180:'660-6*clip(n-20,0,110)':0,format=rgb24"
+# speeds: rule 30's cells panned left ever faster, 3 px a frame at frame 15 to 8 at frame 165.
+base speeds -loop 1 -framerate 60 -t 3 -i "$work/chaos.png" -vf \
+  "crop=320:180:'3*clip(n-15,0,150)+floor(clip(n-15,0,150)*clip(n-15,0,150)/60)':0,format=rgb24"
+# turn: the random texture panned right 5 px a frame (frames 20–80), stopped 100 ms, panned back
+# left (frames 87–146): the stop turns the motion around, no hitch.
+base turn -loop 1 -framerate 60 -t 3 -i "$work/grains.png" -vf \
+  "crop=320:180:'400-5*clip(n-20,0,60)+5*clip(n-86,0,60)':0,format=rgb24"
+# rise: the tall random texture scrolled up 7 px a frame, frames 15 to 140 (held out).
+base rise -loop 1 -framerate 60 -t 3 -i "$work/tall-grains.png" -vf \
+  "crop=180:320:0:'7*clip(n-15,0,125)',format=rgb24"
+# slant: rule 150's tinted cells panned diagonally, 4 px left and 3 px up a frame, frames 15
+# to 135 (held out).
+base slant -loop 1 -framerate 60 -t 3 -i "$work/tinted.png" -vf \
+  "crop=320:180:'4*clip(n-15,0,120)':'3*clip(n-15,0,120)',format=rgb24"
+
 # The frames of each scene that differ from the frame before (1) or repeat it (0), from their
 # checksums: the truth of where the content moved.
 for dir in "$work"/base-*; do
@@ -56,6 +96,7 @@ done
 # repeats kept) and NAME.json (the truth).
 film() {
   local half=$1 name=$2 scene=$3 cadence=$4 mode=$5 holds=$6
+  [ "$only" = "  " ] || [[ "$only" == *" $name "* ]] || return 0
   mkdir -p "$out/$half"
   local dir="$work/base-$scene"
   awk -v c="$cadence" -v mode="$mode" -v holds="$holds" -v dir="$dir" \
@@ -121,9 +162,19 @@ film tune two-motions two 1 skip ""
 # it moved here with scroll-steps, made to fix that, and pan-* were made as a fresh held-out pair.
 film tune scroll-holds scroll 1 skip "45:2 70:4 100:3 140:6"
 film tune scroll-steps scroll 1 skip "20:2 50:2 85:3 120:5"
+# Made to tune a direction test that follows the shift (issue 35: pan-holds' held-out miss was
+# a fine texture jumping 8 px after a hold): fine textures panned 3–9 px a frame, held 2–4 frames.
+film tune cells-holds cells 1 skip "30:2 55:3 80:4 105:2 130:3"
+film tune grains-holds grains 1 skip "35:2 60:4 85:3 105:2"
+film tune speeds-holds speeds 1 skip "40:3 75:2 100:4 125:2 145:3"
+film tune turn-holds turn 1 continue "45:2 115:3"
 # The held-out half: scored once, after the thresholds were committed.
 film held-out scroll-30fps scroll 2 skip "40:2"
 film held-out box-continue box 1 continue "50:3 120:2 160:10"
 film held-out back-and-forth back 1 skip ""
 film held-out pan-holds pan 1 skip "40:2 75:3 110:7 150:4 190:2"
 film held-out pan-30fps pan 2 continue "30:3 70:2"
+# The second held-out pair, made with the tuning films above and scored once after the shift
+# test was committed: other textures, speeds and directions (a vertical and a diagonal pan).
+film held-out rise-holds rise 1 skip "30:2 60:3 90:4 115:2"
+film held-out slant-holds slant 1 skip "25:3 50:2 80:4 105:2"

@@ -23,6 +23,14 @@ int hk_kernel_level(void);
 void hk_rgb8_tile_band(const uint8_t *frame, const uint8_t *previous, long width, long top, long bottom,
                        long tile_size, long columns, uint64_t *wide, int level);
 
+/// Adds the brightness profiles of rows `top` up to `bottom` of an 8-bit RGB frame, `width`
+/// pixels wide: to `columns[x]` the sum of red, green and blue of column x over those rows, and
+/// into `rows[y - top]` that sum over row y. `lanes` (3 · width 16-bit values) is scratch. AVX2
+/// (level 2) or SSE2 (level 1) on x86, plain C (level 0): the same sums. The caller keeps
+/// a band short enough for `columns` (3 · 255 a row) to stay under 2³².
+void hk_rgb8_profiles(const uint8_t *frame, long width, long top, long bottom, uint32_t *columns, uint64_t *rows,
+                      uint16_t *lanes, int level);
+
 /// Converts a `yuv420p` picture (a `width` × `height` luma plane, then two chroma planes of
 /// ⌈width/2⌉ × ⌈height/2⌉) to 8-bit RGB in `rgb` (3 · width · height bytes) with libswscale's
 /// fast unscaled arithmetic. `coefficients` holds, in order: the luma coefficient, the luma

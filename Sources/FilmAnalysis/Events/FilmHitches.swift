@@ -18,6 +18,10 @@
 ///   blue of each tile) reaches ``Thresholds/direction``. A box sliding right darkens and
 ///   lightens the same tiles step after step, also across a hold (the box then jumps further
 ///   the same way); a cut, a fade ending in a different page or encoder noise points elsewhere.
+///   When the frames carry their ``FrameShift`` (read with `shifts: true`), two steps are also one
+///   motion when along some axis both moved the same way and along none the opposite way
+///   (``Thresholds/shiftExplained``): a fine texture whose tile means average its grains away
+///   still shifts its column and row profiles, also by a larger jump after a hold.
 ///   With a hinge trace, a step taken while the hinge moves is motion whatever its direction
 ///   (the interface is expected to follow the hinge). A hold longer than
 ///   ``Thresholds/longestHold`` (500 ms) ends a motion: it is a stop between two motions.
@@ -73,6 +77,18 @@ public struct FilmHitches: Sendable {
         /// H.264 refines a repeated picture over the next frames by 0.0003–0.0018 (measured on
         /// the constructed films' CRF 20 copies), which must not end a hold.
         public var still = 0.003
+
+        /// An axis of a ``FrameShift`` moved when its offset is not 0 and explains at least this
+        /// share of the profile's change.
+        public var shiftExplained = 0.5
+        /// … and the profile's change (mean square, 0…1 values) is at least this (codec noise on
+        /// a profile that stands is less).
+        public var shiftChange = 1e-6
+        /// When shifts were measured, a step along which nothing moved and smaller than this share
+        /// of the step into the last frame shown is no new frame either: H.264 refined a held
+        /// fine texture by 0.0035–0.0042 after steps of about 0.55 (the tuning films'
+        /// `cells-holds` and `speeds-holds` CRF 20 copies), above ``still``.
+        public var stillShare = 0.02
 
         /// The defaults.
         public init() {}
@@ -133,9 +149,7 @@ public struct FilmHitches: Sendable {
         self.displayRate = displayRate
         let period = 1000 / displayRate
         let floor = (steps ?? FilmSteps(frames)).noiseFloor
-        let shown = frames.indices.filter {
-            $0 == 0 || (frames[$0].rmse > floor && frames[$0].rmse >= thresholds.still)
-        }
+        let shown = Self.presented(frames, floor: floor, thresholds: thresholds)
         let continues = Self.continuing(frames, shown: shown, hinge: hinge, thresholds: thresholds)
         // Motions: maximal runs of continuing steps; the held frames are shown[j] with continues[j].
         var moved: [ClosedRange<Int>] = []
@@ -178,6 +192,25 @@ public struct FilmHitches: Sendable {
         self.list = list
     }
 
+    /// The frames presented: the first, and each whose step passes the noise floor and
+    /// ``Thresholds/still`` — unless, shifts measured, nothing moved along it and it is smaller
+    /// than ``Thresholds/stillShare`` of the step into the last frame presented (a lossy codec
+    /// refining a held picture).
+    static func presented(_ frames: [FilmFrame], floor: Double, thresholds: Thresholds) -> [Int] {
+        var shown: [Int] = []
+        for index in frames.indices {
+            let rmse = frames[index].rmse
+            guard index == 0 || (rmse > floor && rmse >= thresholds.still) else { continue }
+            if let last = shown.last, last > 0, let shift = frames[index].shift, !moved(shift, thresholds),
+                rmse < thresholds.stillShare * frames[last].rmse
+            {
+                continue
+            }
+            shown.append(index)
+        }
+        return shown
+    }
+
     /// Whether the step into `shown[j + 1]` continues the motion of the step into `shown[j]`
     /// (for each `j`; false at both ends): the frame between held at most
     /// ``Thresholds/longestHold``, and the two changes pointing the same way, or the hinge moving.
@@ -190,7 +223,8 @@ public struct FilmHitches: Sendable {
             guard frames[shown[j + 1]].time - time <= thresholds.longestHold else { continue }
             let moving = hinge.map { $0.movingSince(time) != nil && $0.restingSince(time) == nil } ?? false
             let cosine = Self.cosine(frames[shown[j - 1]], frames[shown[j]], frames[shown[j + 1]])
-            continues[j] = moving || cosine >= thresholds.direction
+            let shifted = Self.sameShift(frames[shown[j]].shift, frames[shown[j + 1]].shift, thresholds: thresholds)
+            continues[j] = moving || cosine >= thresholds.direction || shifted
         }
         return continues
     }
@@ -204,6 +238,32 @@ public struct FilmHitches: Sendable {
         guard let common, common.key >= 2, Double(common.value) >= thresholds.cadenceShare * Double(holds.count)
         else { return 1 }
         return common.key
+    }
+
+    /// Whether two shifts point the same way: along some axis both moved the same way
+    /// (``Thresholds/shiftExplained``, ``Thresholds/shiftChange``), and along none the opposite
+    /// way. A pan keeps its sign across a hold (it jumps further the same way); a page that
+    /// turns back, a cut or a fade (no axis moved) does not.
+    static func sameShift(_ a: FrameShift?, _ b: FrameShift?, thresholds: Thresholds) -> Bool {
+        guard let a, let b else { return false }
+        let pairs = [
+            (sign(a.x, thresholds), sign(b.x, thresholds)), (sign(a.y, thresholds), sign(b.y, thresholds)),
+        ]
+        return pairs.contains { $0.0 != 0 && $0.0 == $0.1 } && !pairs.contains { $0.0 * $0.1 < 0 }
+    }
+
+    /// Which way an axis moved: −1, +1, or 0 when its offset is 0 or explains too little of a
+    /// change too small (``Thresholds/shiftExplained``, ``Thresholds/shiftChange``).
+    static func sign(_ axis: FrameShift.Axis, _ thresholds: Thresholds) -> Int {
+        guard axis.offset != 0, Double(axis.change) >= thresholds.shiftChange,
+            axis.explained >= thresholds.shiftExplained
+        else { return 0 }
+        return axis.offset > 0 ? 1 : -1
+    }
+
+    /// Whether anything moved along either axis of `shift`.
+    static func moved(_ shift: FrameShift, _ thresholds: Thresholds) -> Bool {
+        sign(shift.x, thresholds) != 0 || sign(shift.y, thresholds) != 0
     }
 
     /// The cosine of the tile-mean change from `a` to `b` and that from `b` to `c` (0 when one

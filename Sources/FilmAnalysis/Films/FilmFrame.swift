@@ -10,13 +10,20 @@ public struct FilmFrame: Sendable {
     public let summary: FrameSummary
     /// Its difference from the frame before; `nil` for the first frame.
     public let difference: FrameDifference?
+    /// How far the picture moved from the frame before (``FrameShift``), when the reader was
+    /// asked to measure it (for hitches); `nil` otherwise and for the first frame.
+    public let shift: FrameShift?
 
     /// A frame record from its parts.
-    public init(file: String, time: Milliseconds, summary: FrameSummary, difference: FrameDifference?) {
+    public init(
+        file: String, time: Milliseconds, summary: FrameSummary, difference: FrameDifference?,
+        shift: FrameShift? = nil
+    ) {
         self.file = file
         self.time = time
         self.summary = summary
         self.difference = difference
+        self.shift = shift
     }
 
     /// The difference from the frame before, 0 for the first frame.

@@ -32,13 +32,17 @@ public struct FilmReader: Sendable {
     public var memoryBudget: Int
     /// Regions left out of every frame (``FrameMask``), applied as each frame is decoded.
     public var mask: FrameMask
+    /// Whether to measure each frame's ``FrameShift`` from the one before (for hitches: one
+    /// more pass over each frame for its ``FrameProfile``; off, nothing of it runs).
+    public var shifts: Bool
 
     /// A reader with the default limits and a batch of two frames per core.
     public init(
         pixelLimit: Int = Frame.defaultPixelLimit, fileSizeLimit: Int = 512 << 20, batchSize: Int? = nil,
-        memoryBudget: Int = 512 << 20, mask: FrameMask = FrameMask()
+        memoryBudget: Int = 512 << 20, mask: FrameMask = FrameMask(), shifts: Bool = false
     ) {
         self.mask = mask
+        self.shifts = shifts
         self.pixelLimit = pixelLimit
         self.fileSizeLimit = fileSizeLimit
         self.batchSize = max(1, batchSize ?? 2 * Self.processorCount)
@@ -60,6 +64,7 @@ public struct FilmReader: Sendable {
         var result: [FilmFrame] = []
         result.reserveCapacity(files.count)
         var previous: Frame?
+        var previousProfile: FrameProfile?
         var first: (file: String, width: Int, height: Int)?
         var start = 0
         let buffers = SampleBuffers()
@@ -74,6 +79,12 @@ public struct FilmReader: Sendable {
             let batch = Array(files[start..<(end ?? start + 1)])
             let (frames, outcomes, differences) = decode(batch, after: previous, buffers: buffers)
             previous = nil
+            var shifted = [FrameShift?](repeating: nil, count: batch.count)
+            if shifts {
+                let profiles = [previousProfile] + Self.profiles(Array(frames.dropFirst()))
+                shifted = FrameShift.between(profiles)
+                previousProfile = profiles.last ?? nil
+            }
             for index in batch.indices {
                 let (frame, summary) = try outcomes[index].get()
                 if let first {
@@ -90,7 +101,7 @@ public struct FilmReader: Sendable {
                 result.append(
                     FilmFrame(
                         file: batch[index].path, time: batch[index].time, summary: summary,
-                        difference: differences[index]))
+                        difference: differences[index], shift: shifted[index]))
             }
             // Slot 0 is the frame before the batch; the batch is not empty, so the last slot is
             // its last frame, the one the next batch compares its first with.
@@ -102,6 +113,21 @@ public struct FilmReader: Sendable {
             progress(start)
         }
         return result
+    }
+
+    /// The profiles of `frames` on all cores (`nil` where a frame is missing).
+    static func profiles(_ frames: [Frame?]) -> [FrameProfile?] {
+        nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<FrameProfile?>.allocate(capacity: frames.count)
+        slots.initialize(repeating: nil)
+        defer {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        // Each worker writes only its own index.
+        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
+            slots[index] = frames[index].map(FrameProfile.init)
+        }
+        return Array(slots)
     }
 
     /// The bytes a frame costs while it is decoded, counted as decoded: its file twice (the file,

@@ -18,11 +18,15 @@ public struct FilmStreamReader: Sendable {
     public var batchSize: Int
     /// Regions left out of every frame (``FrameMask``), applied as each frame is taken.
     public var mask: FrameMask
+    /// Whether to measure each frame's ``FrameShift`` from the one before (for hitches: one
+    /// more pass over each frame for its ``FrameProfile``; off, nothing of it runs).
+    public var shifts: Bool
 
     /// A reader with a batch of two frames per core unless given.
-    public init(batchSize: Int? = nil, mask: FrameMask = FrameMask()) {
+    public init(batchSize: Int? = nil, mask: FrameMask = FrameMask(), shifts: Bool = false) {
         self.batchSize = max(1, batchSize ?? 2 * FilmReader.processorCount)
         self.mask = mask
+        self.shifts = shifts
     }
 
     /// Reads frames from `next` until it returns `nil`.
@@ -41,9 +45,12 @@ public struct FilmStreamReader: Sendable {
     ) throws(FrameError) -> [FilmFrame] {
         var result: [FilmFrame] = []
         var previous: Frame?
+        var previousProfile: FrameProfile?
         var batch = try take(next, after: previous, source: source)
         while !batch.isEmpty {
-            let measuring = StreamBatch(batch, before: previous, firstIndex: result.count, inspect: inspect)
+            let measuring = StreamBatch(
+                batch, before: previous, firstIndex: result.count, inspect: inspect,
+                profile: shifts ? .some(previousProfile) : nil)
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { measuring.measure() }
             previous = batch.last?.frame
@@ -54,8 +61,9 @@ public struct FilmStreamReader: Sendable {
                 result.append(
                     FilmFrame(
                         file: "\(source)@\(shot.time)ms", time: shot.time, summary: measuring.summaries[index],
-                        difference: measuring.differences[index]))
+                        difference: measuring.differences[index], shift: measuring.shifts[index]))
             }
+            previousProfile = measuring.lastProfile
             progress(result.count)
             batch = try following.get()
         }
@@ -91,43 +99,61 @@ final class StreamBatch: @unchecked Sendable {
     let before: Frame?
     let firstIndex: Int
     let inspect: (@Sendable (Int, Frame) -> Void)?
+    /// `nil` when no shifts are measured; else the profile of the frame before (`nil` inside
+    /// for the film's first batch).
+    let beforeProfile: FrameProfile??
     private(set) var summaries: [FrameSummary]
     private(set) var differences: [FrameDifference?]
+    private(set) var shifts: [FrameShift?]
+    private(set) var lastProfile: FrameProfile?
 
     init(
         _ batch: [(time: Int, frame: Frame)], before: Frame?, firstIndex: Int,
-        inspect: (@Sendable (Int, Frame) -> Void)?
+        inspect: (@Sendable (Int, Frame) -> Void)?, profile beforeProfile: FrameProfile?? = nil
     ) {
         frames = batch.map(\.frame)
         self.before = before
         self.firstIndex = firstIndex
         self.inspect = inspect
+        self.beforeProfile = beforeProfile
         summaries = []
         differences = []
+        shifts = Array(repeating: nil, count: batch.count)
     }
 
-    /// Fills ``summaries`` and ``differences``.
+    /// Fills ``summaries`` and ``differences`` (and ``shifts`` when asked).
     func measure() {
         let count = frames.count
         // Each worker writes only its own index.
         nonisolated(unsafe) let summarySlots = UnsafeMutableBufferPointer<FrameSummary?>.allocate(capacity: count)
         nonisolated(unsafe) let differenceSlots = UnsafeMutableBufferPointer<FrameDifference?>.allocate(
             capacity: count)
+        nonisolated(unsafe) let profileSlots = UnsafeMutableBufferPointer<FrameProfile?>.allocate(capacity: count)
         summarySlots.initialize(repeating: nil)
         differenceSlots.initialize(repeating: nil)
+        profileSlots.initialize(repeating: nil)
         defer {
             summarySlots.deallocate()
             differenceSlots.deallocate()
+            profileSlots.deinitialize()
+            profileSlots.deallocate()
         }
+        let profiled = beforeProfile != nil
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let frame = frames[index]
             // One pass over the frame and the one before for both (FrameSummary.measure).
             let measured = FrameSummary.measure(frame, after: index > 0 ? frames[index - 1] : before)
             summarySlots[index] = measured.summary
             differenceSlots[index] = measured.difference
+            if profiled { profileSlots[index] = FrameProfile(frame) }
             inspect?(firstIndex + index, frame)
         }
         summaries = summarySlots.compactMap { $0 }
         differences = Array(differenceSlots)
+        if let beforeProfile {
+            let profiles = [beforeProfile] + Array(profileSlots)
+            shifts = FrameShift.between(profiles)
+            lastProfile = profiles.last ?? nil
+        }
     }
 }

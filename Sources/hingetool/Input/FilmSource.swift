@@ -15,17 +15,18 @@ enum FilmSource {
     /// the event detector, about 20 bytes a tile (``recordBytes(_:)``), so a film's memory grows
     /// with its length; a longer film is refused (exit 65) — a folder before any frame is read,
     /// a video at the frame past the limit.
+    /// With `shifts`, each frame's ``FrameShift`` from the one before is measured too (hitches).
     static func frames(
         _ path: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), limit: Int = .max,
-        context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil
+        context: ToolContext, inspect: (@Sendable (Int, Frame) -> Void)? = nil, shifts: Bool = false
     ) throws(ToolError)
         -> [FilmFrame]
     {
         // A FIFO or a device is refused here, before ffmpeg could wait on it or act on it.
         if try context.checkInput(path, folders: true) == .folder {
-            return try read(folder: path, order: order, mask: mask, limit: limit, context: context)
+            return try read(folder: path, order: order, mask: mask, limit: limit, context: context, shifts: shifts)
         }
-        return try read(video: path, mask: mask, limit: limit, context: context, inspect: inspect)
+        return try read(video: path, mask: mask, limit: limit, context: context, inspect: inspect, shifts: shifts)
     }
 
     /// The bytes one frame's record holds for a `width` × `height` film: three tile means,
@@ -46,7 +47,7 @@ enum FilmSource {
     /// The frames of a video, straight from ffmpeg's pipe (``FilmVideo``).
     static func read(
         video path: String, mask: FrameMask = FrameMask(), limit: Int = .max, context: ToolContext,
-        inspect: (@Sendable (Int, Frame) -> Void)? = nil
+        inspect: (@Sendable (Int, Frame) -> Void)? = nil, shifts: Bool = false
     ) throws(ToolError) -> [FilmFrame] {
         guard let ffmpeg = ExecutableSearch.find("ffmpeg") else {
             let shown = Echo.quoted(path, limit: 200)
@@ -60,7 +61,7 @@ enum FilmSource {
                     + "  mkdir frames && \(extract)\n"
                     + "then run: hingetool film frames")
         }
-        let reader = FilmStreamReader(mask: mask)
+        let reader = FilmStreamReader(mask: mask, shifts: shifts)
         let progress = ProgressLine(context)
         defer { progress.finish() }
         // YUV when it gives ffmpeg's RGB (FilmVideo); read again as RGB when it turns out not to.
@@ -93,7 +94,7 @@ enum FilmSource {
 
     static func read(
         folder: String, order: FrameFile.Order, mask: FrameMask = FrameMask(), limit: Int = .max,
-        context: ToolContext
+        context: ToolContext, shifts: Bool = false
     ) throws(ToolError)
         -> [FilmFrame]
     {
@@ -102,7 +103,7 @@ enum FilmSource {
             if files.count > limit { throw FrameError(file: folder, message: limitPassed) }
             let progress = ProgressLine(context)
             defer { progress.finish() }
-            return try FilmReader(mask: mask).read(files) { done in
+            return try FilmReader(mask: mask, shifts: shifts).read(files) { done in
                 progress.update("film: \(done)/\(files.count) frames")
             }
         } catch {

@@ -172,4 +172,31 @@ struct PortableTileSumTests {
             #expect(results[0] == results[1], "\(width) × \(height), previous: \(prior != nil)")
         }
     }
+
+    @Test("brightness profiles: the column and row sums at every level, against sums here")
+    func profiles() {
+        // 300 rows (past one 257-row band of 16-bit lanes), 37 pixels (a tail after the vectors).
+        let width = 37
+        let height = 300
+        let frame = FrameKernelLevelTests.bytes(width * height * 3, seed: 35)
+        var columns = [UInt64](repeating: 0, count: width)
+        var rows = [UInt64](repeating: 0, count: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                for channel in 0..<3 {
+                    let value = UInt64(frame[3 * (y * width + x) + channel])
+                    columns[x] += value
+                    rows[y] += value
+                }
+            }
+        }
+        for level in FrameKernelLevelTests.levels {
+            var foundColumns = [UInt32](repeating: 0, count: width)
+            var foundRows = [UInt64](repeating: 0, count: height)
+            var lanes = [UInt16](repeating: 0, count: 3 * width)
+            hk_rgb8_profiles(frame, width, 0, height, &foundColumns, &foundRows, &lanes, Int32(level))
+            #expect(foundColumns.map(UInt64.init) == columns, "level \(level)")
+            #expect(foundRows == rows, "level \(level)")
+        }
+    }
 }

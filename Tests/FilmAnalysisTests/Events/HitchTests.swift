@@ -147,3 +147,120 @@ struct HitchTests {
         #expect(FilmHitches.Band(ratio: 10) == .critical)
     }
 }
+
+/// `FrameShift` and the hitches it finds on fine textures, where the tile means of
+/// ``FrameSummary`` average the grains away: the truth is the plan that panned the texture.
+@Suite("Hitches on fine textures: the shift read from column and row profiles")
+struct ShiftHitchTests {
+    static let width = 240
+    static let height = 96
+
+    /// A random texture of 2 px grains (a fixed generator: the same texture every run), wide
+    /// enough to pan 600 px.
+    static let texture: [UInt8] = {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var grains = [UInt8](repeating: 0, count: 420 * 24)
+        for index in grains.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            grains[index] = (state >> 33) & 1 == 0 ? 40 : 215
+        }
+        return grains
+    }()
+
+    /// The frame showing the texture from column `x` and row `y` (in pixels).
+    static func picture(x: Int, y: Int = 0) -> Frame {
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for row in 0..<height {
+            for column in 0..<width {
+                let value = texture[((row + y) / 2 % 24) * 420 + (column + x) / 2 % 420]
+                let base = (row * width + column) * 3
+                rgb[base] = value
+                rgb[base + 1] = value / 2 + 60
+                rgb[base + 2] = 255 - value
+            }
+        }
+        return Frame(width: width, height: height, rgb: rgb)
+    }
+
+    /// The film of the texture at `positions` (one a period at 60 Hz), each frame with its
+    /// difference and shift from the one before.
+    static func film(_ positions: [Int]) -> [FilmFrame] {
+        var frames: [FilmFrame] = []
+        var previous: (frame: Frame, profile: FrameProfile)?
+        for (index, x) in positions.enumerated() {
+            let frame = picture(x: x)
+            let profile = FrameProfile(frame)
+            frames.append(
+                FilmFrame(
+                    file: "\(index)", time: Int((Double(index) * 1000 / 60).rounded()), summary: FrameSummary(frame),
+                    difference: previous.map { FrameDifference($0.frame, frame) },
+                    shift: previous.map { FrameShift(from: $0.profile, to: profile) }))
+            previous = (frame, profile)
+        }
+        return frames
+    }
+
+    @Test("the profiles are the column and row means of red, green and blue (the C pass against sums here)")
+    func profiles() {
+        // 300 rows: past one 257-row band of the C pass's 16-bit lanes.
+        var state: UInt32 = 12_345
+        let width = 37
+        let height = 300
+        let rgb = (0..<(width * height * 3)).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(state >> 24)
+        }
+        let profile = FrameProfile(Frame(width: width, height: height, rgb: rgb))
+        for x in [0, 17, 36] {
+            var total = 0
+            for y in 0..<height { for c in 0..<3 { total += Int(rgb[(y * width + x) * 3 + c]) } }
+            #expect(abs(Double(profile.columns[x]) - Double(total) / Double(765 * height)) < 1e-6)
+        }
+        for y in [0, 256, 257, 299] {
+            let total = rgb[(y * width * 3)..<((y + 1) * width * 3)].reduce(0) { $0 + Int($1) }
+            #expect(abs(Double(profile.rows[y]) - Double(total) / Double(765 * width)) < 1e-6)
+        }
+        #expect(profile.columns.count == width && profile.rows.count == height)
+    }
+
+    @Test("the offset that lines two profiles up is the pan's, in both directions and on both axes")
+    func offsets() {
+        let start = FrameProfile(Self.picture(x: 100, y: 10))
+        for (dx, dy) in [(4, 0), (-6, 0), (0, 3), (0, -5), (8, 2), (-40, 0)] {
+            // The picture moved right by dx when the texture is read from dx columns further left.
+            let shift = FrameShift(from: start, to: FrameProfile(Self.picture(x: 100 - dx, y: 10 - dy)))
+            #expect(shift.x.offset == dx && shift.y.offset == dy, "\(dx), \(dy): \(shift)")
+            if dx != 0 { #expect(shift.x.explained > 0.99) }
+        }
+        // A flat frame after the texture: no offset explains the change.
+        let gray = [UInt8](repeating: 128, count: Self.width * Self.height * 3)
+        let flat = FrameProfile(Frame(width: Self.width, height: Self.height, rgb: gray))
+        let cut = FrameShift(from: start, to: flat)
+        #expect(cut.x.explained < 0.5 && cut.y.explained < 0.5, "\(cut)")
+        #expect(FrameShift.searchLimit(240) == 60 && FrameShift.searchLimit(4000) == 160)
+    }
+
+    @Test("a fine texture panned with holds: every hold found from the shifts, none at a turn")
+    func pannedTexture() {
+        // 4 px a frame to the left, holding frames 40 (2 periods) and 70 (3), keeping its clock.
+        var positions = [Int](repeating: 0, count: 10)
+        var step = 1
+        let holds = [40: 2, 70: 3]
+        while step <= 90 {
+            let periods = holds[positions.count] ?? 1
+            positions += [Int](repeating: 4 * step, count: periods)
+            step += periods
+        }
+        positions += [Int](repeating: positions.last ?? 0, count: 10)
+        let hitches = FilmHitches(Self.film(positions), displayRate: 60)
+        let period = 1000.0 / 60
+        #expect(hitches.list.map(\.framesHeld) == [2, 3], "\(hitches.list)")
+        for (found, frame) in zip(hitches.list, [40, 70]) {
+            #expect(abs(Double(found.start) - Double(frame) * period) <= period)
+        }
+        // Right 4 px a frame, a 100 ms stop, then back left: the shifts turn, so no hitch.
+        let right = (0...40).map { 200 - 4 * $0 }
+        let back = [Int](repeating: right.last ?? 0, count: 6) + (1...40).map { (right.last ?? 0) + 4 * $0 }
+        #expect(FilmHitches(Self.film(right + back), displayRate: 60).list.isEmpty)
+    }
+}

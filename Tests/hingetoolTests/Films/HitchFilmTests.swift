@@ -20,11 +20,16 @@ struct HitchFilmTests {
     static let copies = ["-cfr.mkv", "-vfr.mkv", "-h264.mp4"]
     static let period = 1000.0 / 60
 
-    /// The misses of the held-out half as first scored (docs/film.md): on the pan's last hold the
-    /// direction test (tile means) did not see the same motion across an 8 px jump of a fine
-    /// texture, so the hold was not found and the ratio came out 4.7 ms/s low.
-    static let knownMisses: Set<String> = Set(
-        copies.flatMap { ["pan-holds\($0): hitch at 3367 ms not found", "pan-holds\($0): ratio"] })
+    /// The misses of the held-out half as scored (docs/film.md). `pan-holds` (missed at 3367 ms
+    /// while the direction test read tile means only) now passes with the shift test, but it was
+    /// seen before, so it proves little; of the pair made with the shift test's tuning films and
+    /// scored once after it was committed, the H.264 copy of `rise-holds` lost two holds: the
+    /// codec refined the held picture by 2.6 % and 11 % of the step that brought it, more than
+    /// the `stillShare` of 2 % set on the tuning films, which ended the holds.
+    static let knownMisses: Set<String> = [
+        "rise-holds-h264.mp4: hitch at 1017 ms not found", "rise-holds-h264.mp4: hitch at 1550 ms not found",
+        "rise-holds-h264.mp4: ratio",
+    ]
 
     static func films(_ half: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + half)) ?? []

@@ -107,9 +107,11 @@ extension HingeTool {
             }
             let mask = try FilmGate.mask(try arguments[Self.ignore])
             let thumbnails = FilmThumbnails()
+            // Hitches read how far the picture moved between frames: measured only when asked.
             let frames = try FilmSource.frames(
                 path, order: order, mask: mask, limit: try arguments[Self.maxFrames],
-                context: context, inspect: report == nil ? nil : thumbnails.keep)
+                context: context, inspect: report == nil ? nil : thumbnails.keep,
+                shifts: FilmHitchOutput.wanted(arguments, failOn: failOn))
             if let grid = frames.first?.summary.grid {
                 // Nothing left to compare reads as RMSE 0 everywhere: a silent pass (issue 32).
                 if mask.covers(width: grid.width, height: grid.height) {
