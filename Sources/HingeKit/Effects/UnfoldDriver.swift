@@ -381,26 +381,32 @@ public struct UnfoldDriver: Sendable {
         // Only fast motion is carried: v²/(v² + carrySpeed²) of the lead's velocity.
         let carrySpeed = configuration.carrySpeed
         if let angle = sample.angle {
-            let interval = previousTime.map { sample.time - $0 } ?? .infinity
-            // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
-            recordTrend(velocity, at: sample.time)
-            // A move speeds up when its velocity's trend is along it: a report a little slower
-            // than the one before (the reader's noise) is then no sign of a stop, and at a
-            // move's start the reports come further apart.
-            let speedingUp = velocityTrend(at: sample.time) * velocity > 0
-            let steady = interval <= Self.maximumCarryInterval && abs(velocity) >= lastSpeed
-            // The report's own step must go the velocity's way: after a sudden stop the reader's
-            // velocity can swing back while the reports do not (Pixel folds seed 5).
-            resolvesMotion =
-                (steady || speedingUp && interval <= Self.maximumAcceleratingCarryInterval)
-                && lastAngle.map { abs(angle - $0) <= 1.5 * step && (angle - $0) * velocity > 0 } ?? false
-            lastAngle = angle
-            lastSpeed = abs(velocity)
+            noteReport(angle: angle, velocity: velocity, at: sample.time, after: previousTime)
         }
         let weight = fade * square / (square + carrySpeed * carrySpeed)
         // The trend is weighted by the lead's fade alone: at a move's start the velocity is
         // still low and its carry weight small, while the speed-up is what is carried.
         carryOn(velocity: velocity * weight, acceleration: velocityTrend(at: sample.time) * fade, from: sample.time)
+    }
+
+    /// Records a report's angle and the reader's velocity there, and decides whether a silence
+    /// after it is carried (``resolvesMotion``).
+    private mutating func noteReport(angle: Double, velocity: Double, at time: Double, after previousTime: Double?) {
+        let interval = previousTime.map { time - $0 } ?? .infinity
+        recordTrend(velocity, at: time)
+        // A move speeds up when its velocity's trend is along it: a report a little slower
+        // than the one before (the reader's noise) is then no sign of a stop, and at a
+        // move's start the reports come further apart.
+        let speedingUp = velocityTrend(at: time) * velocity > 0
+        // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
+        let steady = interval <= Self.maximumCarryInterval && abs(velocity) >= lastSpeed
+        // The report's own step must go the velocity's way: after a sudden stop the reader's
+        // velocity can swing back while the reports do not (Pixel folds seed 5).
+        resolvesMotion =
+            (steady || speedingUp && interval <= Self.maximumAcceleratingCarryInterval)
+            && lastAngle.map { abs(angle - $0) <= 1.5 * step && (angle - $0) * velocity > 0 } ?? false
+        lastAngle = angle
+        lastSpeed = abs(velocity)
     }
 
     /// Adds the reader's velocity at a report to the ring the carry's acceleration is fitted on.
