@@ -364,8 +364,29 @@ __attribute__((target("avx2"))) static inline __m256i wide_mask(int part, int ch
     return _mm256_broadcastsi128_si256(mask(part, channel));
 }
 
-__attribute__((target("ssse3"))) static void yuv_row_ssse3(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-                                                            long count, const int16_t *c, uint8_t *out) {
+// Sixteen pixels of one row from their luma (even and odd pixels as 16-bit lanes) and the
+// chroma terms they share with the row above or below, interleaved as 48 RGB bytes.
+__attribute__((target("ssse3"))) static inline void store_ssse3(__m128i even, __m128i odd, __m128i r, __m128i g,
+                                                                 __m128i b, uint8_t *out) {
+    // Each channel as 16 bytes: even pixels, then odd; then in pixel order.
+    __m128i rs = _mm_packus_epi16(_mm_adds_epi16(even, r), _mm_adds_epi16(odd, r));
+    __m128i gs = _mm_packus_epi16(_mm_adds_epi16(even, g), _mm_adds_epi16(odd, g));
+    __m128i bs = _mm_packus_epi16(_mm_adds_epi16(even, b), _mm_adds_epi16(odd, b));
+    rs = _mm_unpacklo_epi8(rs, _mm_srli_si128(rs, 8));
+    gs = _mm_unpacklo_epi8(gs, _mm_srli_si128(gs, 8));
+    bs = _mm_unpacklo_epi8(bs, _mm_srli_si128(bs, 8));
+    for (int part = 0; part < 3; part++) {
+        __m128i bytes = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(rs, mask(part, 0)), _mm_shuffle_epi8(gs, mask(part, 1))),
+                                     _mm_shuffle_epi8(bs, mask(part, 2)));
+        _mm_storeu_si128((__m128i *)(out + 16 * part), bytes);
+    }
+}
+
+// Two rows that share their chroma (`y1`/`out1` NULL for a last, odd row): the chroma terms
+// are worked out once for both.
+__attribute__((target("ssse3"))) static void yuv_rows_ssse3(const uint8_t *y0, const uint8_t *y1, const uint8_t *u,
+                                                             const uint8_t *v, long count, const int16_t *c,
+                                                             uint8_t *out0, uint8_t *out1) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i luma = _mm_set1_epi16(c[0]);
     const __m128i offset = _mm_set1_epi16(c[1]);
@@ -377,37 +398,50 @@ __attribute__((target("ssse3"))) static void yuv_row_ssse3(const uint8_t *y, con
     const __m128i low_byte = _mm_set1_epi16(0xFF);
     long x = 0;
     for (; x + 16 <= count; x += 16) {
-        __m128i ys = _mm_loadu_si128((const __m128i *)(y + x));
         __m128i us = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(u + x / 2)), zero);
         __m128i vs = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(v + x / 2)), zero);
         __m128i ut = _mm_subs_epi16(_mm_slli_epi16(us, 3), chroma_offset);
         __m128i vt = _mm_subs_epi16(_mm_slli_epi16(vs, 3), chroma_offset);
-        __m128i even = _mm_mulhi_epi16(_mm_sub_epi16(_mm_slli_epi16(_mm_and_si128(ys, low_byte), 3), offset), luma);
-        __m128i odd = _mm_mulhi_epi16(_mm_sub_epi16(_mm_slli_epi16(_mm_srli_epi16(ys, 8), 3), offset), luma);
         __m128i r = _mm_mulhi_epi16(vt, red);
         __m128i b = _mm_mulhi_epi16(ut, blue);
         __m128i g = _mm_adds_epi16(_mm_mulhi_epi16(ut, green_u), _mm_mulhi_epi16(vt, green_v));
-        // Each channel as 16 bytes: even pixels, then odd; then in pixel order.
-        __m128i rs = _mm_packus_epi16(_mm_adds_epi16(even, r), _mm_adds_epi16(odd, r));
-        __m128i gs = _mm_packus_epi16(_mm_adds_epi16(even, g), _mm_adds_epi16(odd, g));
-        __m128i bs = _mm_packus_epi16(_mm_adds_epi16(even, b), _mm_adds_epi16(odd, b));
-        rs = _mm_unpacklo_epi8(rs, _mm_srli_si128(rs, 8));
-        gs = _mm_unpacklo_epi8(gs, _mm_srli_si128(gs, 8));
-        bs = _mm_unpacklo_epi8(bs, _mm_srli_si128(bs, 8));
-        for (int part = 0; part < 3; part++) {
-            __m128i bytes = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(rs, mask(part, 0)), _mm_shuffle_epi8(gs, mask(part, 1))),
-                                         _mm_shuffle_epi8(bs, mask(part, 2)));
-            _mm_storeu_si128((__m128i *)(out + 3 * x + 16 * part), bytes);
+        for (int row = 0; row < 2; row++) {
+            const uint8_t *y = row == 0 ? y0 : y1;
+            if (y == NULL) break;
+            __m128i ys = _mm_loadu_si128((const __m128i *)(y + x));
+            __m128i even = _mm_mulhi_epi16(_mm_sub_epi16(_mm_slli_epi16(_mm_and_si128(ys, low_byte), 3), offset), luma);
+            __m128i odd = _mm_mulhi_epi16(_mm_sub_epi16(_mm_slli_epi16(_mm_srli_epi16(ys, 8), 3), offset), luma);
+            store_ssse3(even, odd, r, g, b, (row == 0 ? out0 : out1) + 3 * x);
         }
     }
-    yuv_row_scalar(y, u, v, x, count, c, out);
+    yuv_row_scalar(y0, u, v, x, count, c, out0);
+    if (y1 != NULL) yuv_row_scalar(y1, u, v, x, count, c, out1);
 }
 
-// Thirty-two pixels at a time (AVX2): the same arithmetic in 16 lanes; packing and the byte
-// shuffles work in 128-bit halves, so each half ends as sixteen pixels in order and is
-// interleaved with the SSSE3 masks, repeated in both halves.
-__attribute__((target("avx2"))) static void yuv_row_avx2(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-                                                         long count, const int16_t *c, uint8_t *out) {
+// Thirty-two pixels of one row (AVX2): packing and the byte shuffles work in 128-bit halves,
+// so each half ends as sixteen pixels in order and is interleaved with the SSSE3 masks,
+// repeated in both halves.
+__attribute__((target("avx2"))) static inline void store_avx2(__m256i even, __m256i odd, __m256i r, __m256i g,
+                                                               __m256i b, uint8_t *out) {
+    __m256i rs = _mm256_packus_epi16(_mm256_adds_epi16(even, r), _mm256_adds_epi16(odd, r));
+    __m256i gs = _mm256_packus_epi16(_mm256_adds_epi16(even, g), _mm256_adds_epi16(odd, g));
+    __m256i bs = _mm256_packus_epi16(_mm256_adds_epi16(even, b), _mm256_adds_epi16(odd, b));
+    rs = _mm256_unpacklo_epi8(rs, _mm256_srli_si256(rs, 8));
+    gs = _mm256_unpacklo_epi8(gs, _mm256_srli_si256(gs, 8));
+    bs = _mm256_unpacklo_epi8(bs, _mm256_srli_si256(bs, 8));
+    for (int part = 0; part < 3; part++) {
+        __m256i bytes = _mm256_or_si256(
+            _mm256_or_si256(_mm256_shuffle_epi8(rs, wide_mask(part, 0)), _mm256_shuffle_epi8(gs, wide_mask(part, 1))),
+            _mm256_shuffle_epi8(bs, wide_mask(part, 2)));
+        _mm_storeu_si128((__m128i *)(out + 16 * part), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128((__m128i *)(out + 48 + 16 * part), _mm256_extracti128_si256(bytes, 1));
+    }
+}
+
+// The two-row pass of `yuv_rows_ssse3` in 16 lanes.
+__attribute__((target("avx2"))) static void yuv_rows_avx2(const uint8_t *y0, const uint8_t *y1, const uint8_t *u,
+                                                           const uint8_t *v, long count, const int16_t *c,
+                                                           uint8_t *out0, uint8_t *out1) {
     const __m256i luma = _mm256_set1_epi16(c[0]);
     const __m256i offset = _mm256_set1_epi16(c[1]);
     const __m256i red = _mm256_set1_epi16(c[2]);
@@ -418,32 +452,26 @@ __attribute__((target("avx2"))) static void yuv_row_avx2(const uint8_t *y, const
     const __m256i low_byte = _mm256_set1_epi16(0xFF);
     long x = 0;
     for (; x + 32 <= count; x += 32) {
-        __m256i ys = _mm256_loadu_si256((const __m256i *)(y + x));
         __m256i us = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(u + x / 2)));
         __m256i vs = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(v + x / 2)));
         __m256i ut = _mm256_subs_epi16(_mm256_slli_epi16(us, 3), chroma_offset);
         __m256i vt = _mm256_subs_epi16(_mm256_slli_epi16(vs, 3), chroma_offset);
-        __m256i even =
-            _mm256_mulhi_epi16(_mm256_sub_epi16(_mm256_slli_epi16(_mm256_and_si256(ys, low_byte), 3), offset), luma);
-        __m256i odd = _mm256_mulhi_epi16(_mm256_sub_epi16(_mm256_slli_epi16(_mm256_srli_epi16(ys, 8), 3), offset), luma);
         __m256i r = _mm256_mulhi_epi16(vt, red);
         __m256i b = _mm256_mulhi_epi16(ut, blue);
         __m256i g = _mm256_adds_epi16(_mm256_mulhi_epi16(ut, green_u), _mm256_mulhi_epi16(vt, green_v));
-        __m256i rs = _mm256_packus_epi16(_mm256_adds_epi16(even, r), _mm256_adds_epi16(odd, r));
-        __m256i gs = _mm256_packus_epi16(_mm256_adds_epi16(even, g), _mm256_adds_epi16(odd, g));
-        __m256i bs = _mm256_packus_epi16(_mm256_adds_epi16(even, b), _mm256_adds_epi16(odd, b));
-        rs = _mm256_unpacklo_epi8(rs, _mm256_srli_si256(rs, 8));
-        gs = _mm256_unpacklo_epi8(gs, _mm256_srli_si256(gs, 8));
-        bs = _mm256_unpacklo_epi8(bs, _mm256_srli_si256(bs, 8));
-        for (int part = 0; part < 3; part++) {
-            __m256i bytes = _mm256_or_si256(
-                _mm256_or_si256(_mm256_shuffle_epi8(rs, wide_mask(part, 0)), _mm256_shuffle_epi8(gs, wide_mask(part, 1))),
-                _mm256_shuffle_epi8(bs, wide_mask(part, 2)));
-            _mm_storeu_si128((__m128i *)(out + 3 * x + 16 * part), _mm256_castsi256_si128(bytes));
-            _mm_storeu_si128((__m128i *)(out + 3 * x + 48 + 16 * part), _mm256_extracti128_si256(bytes, 1));
+        for (int row = 0; row < 2; row++) {
+            const uint8_t *y = row == 0 ? y0 : y1;
+            if (y == NULL) break;
+            __m256i ys = _mm256_loadu_si256((const __m256i *)(y + x));
+            __m256i even =
+                _mm256_mulhi_epi16(_mm256_sub_epi16(_mm256_slli_epi16(_mm256_and_si256(ys, low_byte), 3), offset), luma);
+            __m256i odd =
+                _mm256_mulhi_epi16(_mm256_sub_epi16(_mm256_slli_epi16(_mm256_srli_epi16(ys, 8), 3), offset), luma);
+            store_avx2(even, odd, r, g, b, (row == 0 ? out0 : out1) + 3 * x);
         }
     }
-    yuv_row_scalar(y, u, v, x, count, c, out);
+    yuv_row_scalar(y0, u, v, x, count, c, out0);
+    if (y1 != NULL) yuv_row_scalar(y1, u, v, x, count, c, out1);
 }
 
 #endif
@@ -454,21 +482,25 @@ void hk_yuv420_to_rgb24(const uint8_t *yuv, long width, long height, const int16
     long chroma_width = (width + 1) / 2;
     const uint8_t *u_plane = yuv + width * height;
     const uint8_t *v_plane = u_plane + chroma_width * ((height + 1) / 2);
-    for (long row = 0; row < height; row++) {
-        const uint8_t *y = yuv + row * width;
+    // Rows two at a time: both rows of a pair read the same chroma row.
+    for (long row = 0; row < height; row += 2) {
+        const uint8_t *y0 = yuv + row * width;
+        const uint8_t *y1 = row + 1 < height ? y0 + width : NULL;
         const uint8_t *u = u_plane + (row / 2) * chroma_width;
         const uint8_t *v = v_plane + (row / 2) * chroma_width;
-        uint8_t *out = rgb + 3 * row * width;
+        uint8_t *out0 = rgb + 3 * row * width;
+        uint8_t *out1 = y1 != NULL ? out0 + 3 * width : NULL;
 #if HK_X86
         if (level == 2) {
-            yuv_row_avx2(y, u, v, width, coefficients, out);
+            yuv_rows_avx2(y0, y1, u, v, width, coefficients, out0, out1);
             continue;
         }
         if (level == 1) {
-            yuv_row_ssse3(y, u, v, width, coefficients, out);
+            yuv_rows_ssse3(y0, y1, u, v, width, coefficients, out0, out1);
             continue;
         }
 #endif
-        yuv_row_scalar(y, u, v, 0, width, coefficients, out);
+        yuv_row_scalar(y0, u, v, 0, width, coefficients, out0);
+        if (y1 != NULL) yuv_row_scalar(y1, u, v, 0, width, coefficients, out1);
     }
 }

@@ -48,6 +48,11 @@ final class FilmVideo {
     private var frames: Int32
     private var messages: Int32
     private var pending: [UInt8] = []
+    /// Where the first unread byte of `pending` is (lines are consumed by moving it, not by
+    /// shifting the bytes after them).
+    private var pendingStart = 0
+    /// One read of ffmpeg's messages, allocated once.
+    private var messageChunk = [UInt8](repeating: 0, count: 1 << 16)
     private var heldLine: String?
     private var complaints: [String] = []
     private var ended = false
@@ -212,6 +217,7 @@ final class FilmVideo {
         child.stop()
         [frames, messages].forEach { _ = close($0) }
         pending = []
+        pendingStart = 0
         heldLine = nil
         do {
             (child, frames, messages) = try Self.start(ffmpeg, video: path, pixelFormat: pixelFormat)
@@ -302,21 +308,23 @@ final class FilmVideo {
             heldLine = nil
             return held
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let newline = pending.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
+            if let newline = pending[pendingStart...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                let line = String(decoding: pending[pendingStart..<newline], as: UTF8.self)
+                pendingStart = newline + 1
                 return line
             }
+            // Only an unfinished line is left: keep it alone before reading on.
+            pending.removeSubrange(..<pendingStart)
+            pendingStart = 0
             // A failed read ends the messages as the end of the pipe does.
-            let got = chunk.withUnsafeMutableBytes { DescriptorIO.readSome(messages, into: $0).count }
+            let got = messageChunk.withUnsafeMutableBytes { DescriptorIO.readSome(messages, into: $0).count }
             guard got > 0 else {
                 guard !pending.isEmpty else { return nil }
                 defer { pending = [] }
                 return String(decoding: pending, as: UTF8.self)
             }
-            pending.append(contentsOf: chunk[..<got])
+            pending.append(contentsOf: messageChunk[..<got])
         }
     }
 

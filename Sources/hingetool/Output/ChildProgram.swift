@@ -76,11 +76,14 @@ final class ChildProgram {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
+        // The child gets 0, 1 and 2 and nothing else (SpawnActions says why).
+        let closeOthers = SpawnActions.closeAboveStandard(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeOthers))
         posix_spawnattr_setpgroup(&attributes, 0)
         var empty = sigset_t()
         sigemptyset(&empty)

@@ -92,7 +92,7 @@ struct FrameKernelLevelTests {
     @Test(
         "hk_yuv420_to_rgb24: every level gives the plain C arithmetic's bytes",
         arguments: [
-            (2, 2), (18, 4), (34, 6), (62, 10), (96, 2), (1080, 8),
+            (2, 2), (18, 4), (34, 6), (62, 10), (96, 2), (1080, 8), (34, 7), (62, 1), (1080, 9),
         ])
     func conversionLevels(width: Int, height: Int) {
         let yuv = Self.bytes(YUV420Conversion.byteCount(width: width, height: height), seed: UInt64(width + height))

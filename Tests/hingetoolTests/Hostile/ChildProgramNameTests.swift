@@ -150,4 +150,25 @@ struct ChildProgramNameTests {
         #expect(!FileManager.default.fileExists(atPath: work + "/pwned"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
     }
+
+    /// The CI flake of 2026-12-03: a stand-in ffmpeg written while another test started a long
+    /// child could not be run ("Text file busy"), because the child had inherited the writer's
+    /// descriptor. The same order, made deterministic: a file open for writing without
+    /// close-on-exec, a long child started, the file closed and run. Without the closing of
+    /// descriptors above 2 in the child the last step fails with ETXTBSY.
+    @Test("a script being written when a long child starts can be run once written (no ETXTBSY)")
+    func noInheritedWriter() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/tool"
+        let writer = open(script, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        try #require(writer >= 0)
+        let text = Array("#!/bin/sh\nexit 7\n".utf8)
+        try #require(write(writer, text, text.count) == text.count)
+        let long = try ChildProgram("/bin/sleep", arguments: ["30"], convention: .plain)
+        defer { long.stop() }
+        close(writer)
+        let ran = try ChildProgram.run(script, arguments: [], convention: .plain)
+        #expect(ran.status == 7, "\(String(decoding: ran.error, as: UTF8.self))")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HingeSupport
 import HingeTestSupport
 
 #if canImport(Glibc)
@@ -63,10 +64,14 @@ struct GuardedProcess {
         posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of this process reaches the child: a file another test is writing
+        // (Foundation's atomic writes open it without close-on-exec) would otherwise stay open
+        // in the child for its whole run, and running that file then fails with ETXTBSY.
+        let closeOthers = SpawnActions.closeAboveStandard(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | closeOthers))
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigfillset(&defaults)
