@@ -38,10 +38,12 @@ internal import HingeSupport
 /// angle's progress, without a lead. (Six, not the 1.5 a steady sensor would suggest, so that
 /// a sensor that drops out mid-motion — the dropouts scenario — keeps its lead through short
 /// gaps.) A silence after fast motion, on a sensor that reported that motion step by step, is
-/// read as a dropout instead: the target moves on at the lead's velocity for up to
+/// read as a dropout instead: the target moves on at the lead's velocity, speeding up with the
+/// velocity's trend while the move speeds up (``Configuration/carryGrowth``), for up to
 /// ``Configuration/carry`` seconds (``Configuration/carrySpeed``, ``maximumCarryStep``,
 /// ``maximumCarryInterval``), and only then is the hinge taken to have stopped. A silence after a
-/// report whose velocity is below the one before is not carried: a hand that slows is stopping.
+/// report whose velocity is below the one before is not carried unless the trend speeds the move
+/// up: a hand that slows is stopping.
 ///
 /// The stages are solved in closed form from the state at the last sample, so a frame's value
 /// does not depend on how often frames are asked for. Under Reduce Motion the progress of the
@@ -68,6 +70,15 @@ public struct UnfoldDriver: Sendable {
     /// silence after it to be carried through: a sensor polled at 10–30 Hz has a stale velocity
     /// at its last report, and carrying it on overshoots every stop (docs/effects.md).
     public static let maximumCarryInterval = 0.02
+
+    /// The longest interval (seconds) between the newest report and the one before for the
+    /// silence after it to be carried through when the move speeds up (its velocity's trend is
+    /// along it): at a move's start an on-change sensor reports each degree 20–30 ms apart.
+    public static let maximumAcceleratingCarryInterval = 0.03
+
+    /// How far back (seconds) the velocity's trend reaches: the reader's velocity at up to eight
+    /// reports within this window of the newest, all with its sign, fitted by least squares.
+    public static let carryTrendWindow = 0.08
 
     /// The reader the driver uses by default: the standard one, with the Kalman velocity's
     /// jerk noise at 3 × 10⁷ °²/s⁷ instead of 10⁸, so the lead carries less of the sensor's
@@ -106,9 +117,20 @@ public struct UnfoldDriver: Sendable {
         /// fade, so the slow end of a move, where the hand stops, is not carried on.
         public let carrySpeed: Double
 
+        /// How many times its velocity at the silence's start a carried move may reach (default
+        /// 8, in 1…100; 1 carries the velocity as it is): a move that speeds up into a silence is
+        /// carried on with its velocity's trend (the reader's velocity at the newest reports, by
+        /// least squares) until its velocity has grown this much. A minimum-jerk move's peak
+        /// speed is 7.7 times its speed a tenth of the way through it.
+        public let carryGrowth: Double
+
         /// The default ``carry``: 0.4 s, tuned with ``carrySpeed`` on seeds 2–6 of the 1°
         /// scenarios (docs/effects.md, "Carrying a move through a silence").
         public static let defaultCarry = 0.4
+
+        /// The default ``carryGrowth``: 8, tuned on seeds 2–6 of the dropouts scenario
+        /// (docs/effects.md, "Carrying a move through a silence").
+        public static let defaultCarryGrowth = 8.0
 
         /// The responsiveness of the default configuration: 0.8, three stages at 30 rad/s with the
         /// full lead.
@@ -160,11 +182,12 @@ public struct UnfoldDriver: Sendable {
         /// - Throws: ``EffectParameterError`` naming the first field out of its range:
         ///   `omega`, `coarseOmega` and `unfoldedAngle` must be positive and finite; `lead` and
         ///   `leadSpeed` finite and not negative; `stages` and `coarseStages` in
-        ///   1…``UnfoldDriver/maximumStages``; `carry` in 0…10 s; `carrySpeed` positive and finite.
+        ///   1…``UnfoldDriver/maximumStages``; `carry` in 0…10 s; `carrySpeed` positive and finite;
+        ///   `carryGrowth` in 1…100.
         public init(
             omega: Double = 30, stages: Int = 3, lead: Double = 1, leadSpeed: Double = 6, coarseOmega: Double = 38,
             coarseStages: Int = 3, unfoldedAngle: Double = 165, carry: Double = Configuration.defaultCarry,
-            carrySpeed: Double = 30
+            carrySpeed: Double = 30, carryGrowth: Double = Configuration.defaultCarryGrowth
         ) throws(EffectParameterError) {
             let positive = "positive and finite"
             let notNegative = "finite and not negative"
@@ -186,15 +209,19 @@ public struct UnfoldDriver: Sendable {
             try EffectParameterError.require(carrySpeed, "carrySpeed", of: Self.name, positive) {
                 $0 > 0 && $0.isFinite
             }
+            try EffectParameterError.require(carryGrowth, "carryGrowth", of: Self.name, "in 1…100") {
+                (1...100).contains($0)
+            }
             self.init(
                 checkedOmega: omega, stages: stages, lead: lead, leadSpeed: leadSpeed, coarseOmega: coarseOmega,
-                coarseStages: coarseStages, unfoldedAngle: unfoldedAngle, carry: carry, carrySpeed: carrySpeed)
+                coarseStages: coarseStages, unfoldedAngle: unfoldedAngle, carry: carry, carrySpeed: carrySpeed,
+                carryGrowth: carryGrowth)
         }
 
         private init(
             checkedOmega omega: Double, stages: Int, lead: Double, leadSpeed: Double, coarseOmega: Double,
             coarseStages: Int, unfoldedAngle: Double, carry: Double = Configuration.defaultCarry,
-            carrySpeed: Double = 30
+            carrySpeed: Double = 30, carryGrowth: Double = Configuration.defaultCarryGrowth
         ) {
             self.omega = omega
             self.stages = stages
@@ -205,6 +232,7 @@ public struct UnfoldDriver: Sendable {
             self.unfoldedAngle = unfoldedAngle
             self.carry = carry
             self.carrySpeed = carrySpeed
+            self.carryGrowth = carryGrowth
         }
 
         /// The driver as ``EffectParameterError`` names it.
@@ -254,6 +282,16 @@ public struct UnfoldDriver: Sendable {
     private var slope = 0.0
     private var rampStart = 0.0
     private var rampEnd = -Double.infinity
+    /// The carry's acceleration: until ``accelerationEnd`` the goal's slope grows by
+    /// 2 × ``curvature`` per second (progress per second²), then it moves on at the slope
+    /// reached (the goal is ``carriedGoal(at:)``).
+    private var curvature = 0.0
+    private var accelerationEnd = -Double.infinity
+    /// The reader's velocity at the newest reports (times and °/s, a ring of eight): their
+    /// least-squares trend is the acceleration a carry goes on with.
+    private var trendTimes = InlineSlots(repeating: 0.0)
+    private var trendVelocities = InlineSlots(repeating: 0.0)
+    private var trendCount = 0
     /// The newest angle, and whether the report that brought it moved at most 1.5 sensor steps:
     /// a sensor that reports a fast move step by step is polled fast enough for its silence
     /// to be news; one that jumps several steps a report (10–30 Hz polls) has a stale velocity.
@@ -343,36 +381,127 @@ public struct UnfoldDriver: Sendable {
         // Only fast motion is carried: v²/(v² + carrySpeed²) of the lead's velocity.
         let carrySpeed = configuration.carrySpeed
         if let angle = sample.angle {
-            let interval = previousTime.map { sample.time - $0 } ?? .infinity
-            // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
-            let slowing = abs(velocity) < lastSpeed
-            resolvesMotion =
-                interval <= Self.maximumCarryInterval && !slowing
-                && lastAngle.map { abs(angle - $0) <= 1.5 * step } ?? false
-            lastAngle = angle
-            lastSpeed = abs(velocity)
+            noteReport(angle: angle, velocity: velocity, at: sample.time, after: previousTime)
         }
-        carryOn(velocity: velocity * fade * square / (square + carrySpeed * carrySpeed), from: sample.time)
+        let weight = fade * square / (square + carrySpeed * carrySpeed)
+        // The trend is weighted by the lead's fade alone: at a move's start the velocity is
+        // still low and its carry weight small, while the speed-up is what is carried.
+        carryOn(velocity: velocity * weight, acceleration: velocityTrend(at: sample.time) * fade, from: sample.time)
+    }
+
+    /// Records a report's angle and the reader's velocity there, and decides whether a silence
+    /// after it is carried (``resolvesMotion``).
+    private mutating func noteReport(angle: Double, velocity: Double, at time: Double, after previousTime: Double?) {
+        let interval = previousTime.map { time - $0 } ?? .infinity
+        recordTrend(velocity, at: time)
+        // A move speeds up when its velocity's trend is along it: a report a little slower
+        // than the one before (the reader's noise) is then no sign of a stop, and at a
+        // move's start the reports come further apart.
+        let speedingUp = velocityTrend(at: time) * velocity > 0
+        // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
+        let steady = interval <= Self.maximumCarryInterval && abs(velocity) >= lastSpeed
+        // The report's own step must go the velocity's way: after a sudden stop the reader's
+        // velocity can swing back while the reports do not (Pixel folds seed 5).
+        resolvesMotion =
+            (steady || speedingUp && interval <= Self.maximumAcceleratingCarryInterval)
+            && lastAngle.map { abs(angle - $0) <= 1.5 * step && (angle - $0) * velocity > 0 } ?? false
+        lastAngle = angle
+        lastSpeed = abs(velocity)
+    }
+
+    /// Adds the reader's velocity at a report to the ring the carry's acceleration is fitted on.
+    private mutating func recordTrend(_ velocity: Double, at time: Double) {
+        let slot = trendCount % InlineSlots<Double>.capacity
+        trendTimes[slot] = time
+        trendVelocities[slot] = velocity
+        trendCount += 1
+    }
+
+    /// The least-squares slope (°/s²) of the reader's velocity over the newest eight reports
+    /// within ``carryTrendWindow`` seconds of `time` that have the newest one's sign; 0 with
+    /// fewer than three.
+    private func velocityTrend(at time: Double) -> Double {
+        let count = min(trendCount, InlineSlots<Double>.capacity)
+        let newest = trendVelocities[(trendCount + InlineSlots<Double>.capacity - 1) % InlineSlots<Double>.capacity]
+        var n = 0.0
+        var sumT = 0.0
+        var sumV = 0.0
+        for back in 0..<count {
+            let slot = (trendCount - 1 - back) % InlineSlots<Double>.capacity
+            guard time - trendTimes[slot] <= Self.carryTrendWindow else { break }
+            // A velocity of the other sign is a reversal (a flicker at rest), not a speed-up.
+            guard back == 0 || trendVelocities[slot] * newest > 0 else { break }
+            n += 1
+            sumT += trendTimes[slot] - time
+            sumV += trendVelocities[slot]
+        }
+        guard n >= 3 else { return 0 }
+        let (meanT, meanV) = (sumT / n, sumV / n)
+        var covariance = 0.0
+        var variance = 0.0
+        for back in 0..<Int(n) {
+            let slot = (trendCount - 1 - back) % InlineSlots<Double>.capacity
+            let dt = trendTimes[slot] - time - meanT
+            covariance += dt * (trendVelocities[slot] - meanV)
+            variance += dt * dt
+        }
+        return variance > 0 ? covariance / variance : 0
     }
 
     /// Sets the carry through the silence after a sample at `start` whose weighted reader
-    /// velocity is `velocity` (°/s): the target ramps on at that velocity for
+    /// velocity is `velocity` (°/s) and weighted velocity trend `acceleration` (°/s²): the
+    /// target moves on at that velocity, growing with the acceleration (only while it speeds
+    /// the move up, and to at most ``Configuration/carryGrowth`` times the velocity), for
     /// ``Configuration/carry`` seconds at most, never past progress 0 or 1; once the silence
     /// outlasts the carry and six mean intervals, the hinge is taken to have stopped at the
     /// newest angle. Only a fine sensor (steps under ``maximumCarryStep``) is carried.
-    private mutating func carryOn(velocity: Double, from start: Double) {
+    private mutating func carryOn(velocity: Double, acceleration: Double, from start: Double) {
         slope = velocity / configuration.unfoldedAngle
+        curvature = 0
         rampStart = start
+        accelerationEnd = start
         let carry = step < Self.maximumCarryStep && resolvesMotion ? configuration.carry : 0
         guard carry > 0, slope != 0, slope.isFinite else {
             slope = 0
             rampEnd = start
             return
         }
+        // Only an acceleration along the move is carried, until the velocity has grown by the
+        // factor ``Configuration/carryGrowth``.
+        let along = acceleration * (slope > 0 ? 1 : -1)
+        var accelerating = 0.0
+        let carryGrowth = configuration.carryGrowth
+        if along > 0, along.isFinite, carryGrowth > 1 {
+            curvature = acceleration / configuration.unfoldedAngle / 2
+            accelerating = min((carryGrowth - 1) * abs(velocity) / along, carry)
+        }
         // The ramp ends where the target would leave 0…1.
-        let room = slope > 0 ? (1 - target) / slope : -target / slope
-        rampEnd = start + min(carry, max(room, 0))
+        let room = max(slope > 0 ? 1 - target : target, 0)
+        let (speed, growth) = (abs(slope), abs(curvature))
+        let reached = speed * accelerating + growth * accelerating * accelerating
+        let leaves: Double
+        if reached >= room {
+            accelerating = growth > 0 ? (room / (speed + (speed * speed + 4 * growth * room).squareRoot())) * 2 : 0
+            leaves = accelerating
+        } else {
+            leaves = accelerating + (room - reached) / (speed + 2 * growth * accelerating)
+        }
+        rampEnd = start + min(carry, leaves)
+        accelerationEnd = min(start + accelerating, rampEnd)
         due = max(due, start + carry)
+    }
+
+    /// Where the carry's goal is at `time`: ``target`` moved on from ``rampStart`` at
+    /// ``slope``, accelerating by 2 × ``curvature`` until ``accelerationEnd``, held from ``rampEnd``.
+    private func carriedGoal(at time: Double) -> Double {
+        let elapsed = min(max(time - rampStart, 0), rampEnd - rampStart)
+        let accelerated = min(elapsed, max(accelerationEnd - rampStart, 0))
+        return target + slope * elapsed + curvature * accelerated * (2 * elapsed - accelerated)
+    }
+
+    /// The carry's goal's velocity (progress per second) at `time`, before ``rampEnd``.
+    private func carriedSlope(at time: Double) -> Double {
+        slope + 2 * curvature * min(max(time - rampStart, 0), max(accelerationEnd - rampStart, 0))
     }
 
     /// Switches Reduce Motion on or off at `time`.
@@ -398,9 +527,12 @@ public struct UnfoldDriver: Sendable {
             slope = 0
         } else if slope != 0 {
             // The carry goes on from where it is now.
-            target += slope * max(min(time, rampEnd) - rampStart, 0)
+            let (goal, goalSlope) = (carriedGoal(at: time), carriedSlope(at: min(time, rampEnd)))
+            target = goal
+            slope = goalSlope
             rampStart = max(rampStart, time)
             rampEnd = max(rampEnd, rampStart)
+            accelerationEnd = max(accelerationEnd, rampStart)
         }
         stageValues = Stages(repeating: direct)
         self.time = time
@@ -431,34 +563,50 @@ public struct UnfoldDriver: Sendable {
     private func stages(at query: Double) -> Stages {
         var values = stageValues
         var now = time
-        // The ramp starts at ``time`` (a sample's, or a change of preference that moved it on).
+        // The ramp starts at ``time`` (a sample's, or a change of preference that moved it on):
+        // a parabola until ``accelerationEnd``, a straight line until ``rampEnd``.
         if slope != 0, now >= rampStart, now < rampEnd, query > now {
-            let end = min(query, rampEnd)
-            let start = target + slope * (now - rampStart)
-            values = advance(values, towardRampFrom: start, slope: slope, by: end - now)
-            now = end
+            if now < accelerationEnd {
+                let end = min(query, accelerationEnd)
+                values = advance(
+                    values, along: (carriedGoal(at: now), carriedSlope(at: now), curvature), by: end - now)
+                now = end
+            }
+            if now < rampEnd, query > now {
+                let end = min(query, rampEnd)
+                values = advance(values, along: (carriedGoal(at: now), carriedSlope(at: now), 0), by: end - now)
+                now = end
+            }
         }
-        let held = slope != 0 && now >= rampEnd ? target + slope * (rampEnd - rampStart) : target
+        let held = slope != 0 && now >= rampEnd ? carriedGoal(at: rampEnd) : target
         guard query > due, held != direct else { return advance(values, toward: held, by: query - now) }
         // No sample for six mean intervals or the carry: the hinge stopped at the newest angle.
         let atDue = advance(values, toward: held, by: max(due - now, 0))
         return advance(atDue, toward: direct, by: query - max(due, now))
     }
 
-    /// The stages `elapsed` seconds after `start`, chasing a goal that starts at `goal` and
-    /// moves at `slope` per second: in steady motion stage i trails the goal by (i + 1)·slope/ω,
-    /// and the distances from that steady state decay as the constant goal's do.
-    private func advance(_ start: Stages, towardRampFrom goal: Double, slope: Double, by elapsed: Double) -> Stages {
+    /// The stages `elapsed` seconds after `start`, chasing the goal g(τ) = c₀ + c₁τ + c₂τ²: in
+    /// steady motion stage i (from 0) is at g − (i + 1)·g′/ω + (i + 1)(i + 2)·c₂/ω² (a
+    /// polynomial goal's particular solution), and the distances from that steady state decay
+    /// as a constant goal's do.
+    private func advance(_ start: Stages, along goal: (Double, Double, Double), by elapsed: Double) -> Stages {
         let (omega, count) = rate
         let tau = max(0, elapsed)
         let x = omega * tau
         let decay = exp(-x)
+        let (c0, c1, c2) = goal
+        func steady(_ i: Int, at t: Double) -> Double {
+            let n = Double(i + 1)
+            let lag = n * (c1 + 2 * c2 * t) / omega
+            let bend = c2 == 0 ? 0 : n * (n + 1) * c2 / (omega * omega)
+            return c0 + (c1 + c2 * t) * t - lag + bend
+        }
         var offsets = start
-        for i in 0..<count { offsets[i] = start[i] - goal + Double(i + 1) * slope / omega }
+        for i in 0..<count { offsets[i] = start[i] - steady(i, at: 0) }
         var result = start
         for i in 0..<count {
             let distance = StageMath.stage(i, x: x, decay: decay, goal: 0) { offsets[$0] }
-            result[i] = goal + slope * tau - Double(i + 1) * slope / omega + distance
+            result[i] = steady(i, at: tau) + distance
         }
         return result
     }

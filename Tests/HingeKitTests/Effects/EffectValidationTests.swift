@@ -188,6 +188,22 @@ enum ParameterCalls {
             }
     }
 
+    /// A parameter that must lie in `bounds`: accepted at both ends, refused one ulp outside
+    /// either, at NaN and at ±∞.
+    static func range(
+        _ parameter: String, _ bounds: ClosedRange<Double>, requirement: String,
+        _ make: @escaping @Sendable (Double) throws(EffectParameterError) -> [Double]
+    ) -> [ParameterCall] {
+        [bounds.lowerBound, bounds.upperBound].map { value in
+            .accepts("unfold driver \(parameter) \(value)") { () throws(EffectParameterError) in try make(value) }
+        }
+            + ([bounds.lowerBound.nextDown, bounds.upperBound.nextUp] + notFinite).map { value in
+                .refuses("unfold driver \(parameter) \(value)", parameter, value, requirement) {
+                    () throws(EffectParameterError) in try make(value)
+                }
+            }
+    }
+
     static let configuration: [ParameterCall] =
         positive("unfold driver", "omega") { (omega) throws(EffectParameterError) in
             progress(try UnfoldDriver.Configuration(omega: omega))
@@ -209,6 +225,15 @@ enum ParameterCalls {
         }
         + notNegative("leadSpeed") { (speed) throws(EffectParameterError) in
             progress(try UnfoldDriver.Configuration(leadSpeed: speed))
+        }
+        + positive("unfold driver", "carrySpeed") { (speed) throws(EffectParameterError) in
+            progress(try UnfoldDriver.Configuration(carrySpeed: speed))
+        }
+        + range("carry", 0...10, requirement: "in 0…10 s") { (carry) throws(EffectParameterError) in
+            progress(try UnfoldDriver.Configuration(carry: carry))
+        }
+        + range("carryGrowth", 1...100, requirement: "in 1…100") { (growth) throws(EffectParameterError) in
+            progress(try UnfoldDriver.Configuration(carryGrowth: growth))
         }
         + [0, 1].map { value in
             .accepts("unfold driver responsiveness \(value)") { () throws(EffectParameterError) in
@@ -280,7 +305,8 @@ struct EffectValidationTests {
         #expect(try UnfoldProgressEffect(unfoldedAngle: 165) == UnfoldProgressEffect())
         #expect(
             try UnfoldDriver.Configuration(
-                omega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165)
+                omega: 30, stages: 3, lead: 1, leadSpeed: 6, coarseOmega: 38, coarseStages: 3, unfoldedAngle: 165,
+                carry: 0.4, carrySpeed: 30, carryGrowth: 8)
                 == UnfoldDriver.Configuration())
     }
 }

@@ -129,17 +129,51 @@ struct UnfoldDriverTests {
     }
 
     /// One stretch of the carry's goal: from `time` it is `target`, moving at `slope` per second
-    /// until `rampEnd`, held after that; from `due` on it is `stop` (the newest angle's progress).
+    /// and speeding up by `2 × curvature` per second² until `accelerationEnd`, on at the slope
+    /// reached until `rampEnd`, held after that; from `due` on it is `stop` (the newest angle's
+    /// progress).
     struct CarrySegment {
         var time: Double
         var target: Double
         var slope: Double
+        var curvature = 0.0
+        var accelerationEnd: Double
         var rampEnd: Double
         var due: Double
         var stop: Double
 
         func goal(at t: Double) -> Double {
-            t >= due ? stop : target + slope * max(min(t, rampEnd) - time, 0)
+            guard t < due else { return stop }
+            let elapsed = max(min(t, rampEnd) - time, 0)
+            let accelerated = max(min(t, accelerationEnd) - time, 0)
+            // Position under constant acceleration until accelerationEnd, constant speed after.
+            let speedReached = slope + 2 * curvature * accelerated
+            return target + slope * accelerated + curvature * accelerated * accelerated
+                + speedReached * (elapsed - accelerated)
+        }
+    }
+
+    /// The carry as docs/effects.md states it, from the reader's readings at the reports: the
+    /// velocity trend is the least-squares slope of the reader's velocity over the newest eight
+    /// reports within 80 ms that have the newest one's sign (0 with fewer than three).
+    struct CarryRule {
+        var times: [Double] = []
+        var velocities: [Double] = []
+
+        mutating func trend(adding velocity: Double, at time: Double) -> Double {
+            times.append(time)
+            velocities.append(velocity)
+            var used: [(Double, Double)] = []
+            for (t, v) in zip(times, velocities).reversed() {
+                guard used.count < 8, time - t <= 0.08, v * velocity > 0 || used.isEmpty else { break }
+                used.append((t, v))
+            }
+            guard used.count >= 3 else { return 0 }
+            let meanT = used.map(\.0).reduce(0, +) / Double(used.count)
+            let meanV = used.map(\.1).reduce(0, +) / Double(used.count)
+            let covariance = used.map { ($0.0 - meanT) * ($0.1 - meanV) }.reduce(0, +)
+            let variance = used.map { ($0.0 - meanT) * ($0.0 - meanT) }.reduce(0, +)
+            return covariance / variance
         }
     }
 
@@ -159,10 +193,12 @@ struct UnfoldDriverTests {
                 while index + 1 < segments.count, segments[index + 1].time <= t { index += 1 }
                 let segment = segments[index]
                 let next = index + 1 < segments.count ? segments[index + 1].time : .infinity
-                let edge = [time, segment.rampEnd, segment.due, next].filter { $0 > t }.min() ?? time
+                let edge =
+                    [time, segment.accelerationEnd, segment.rampEnd, segment.due, next].filter { $0 > t }.min() ?? time
                 let step = min(1e-5, edge - t)
                 let end = step == edge - t ? edge : t + step
-                // Within a step the goal is linear. At a jump (the stop) the step that ends there
+                // Within a step the goal is a polynomial of degree two at most (RK4 is exact to
+                // fourth order). At a jump (the stop) the step that ends there
                 // takes the goal from before it and the next one the goal from after: RK4's k₁
                 // weighs a whole step, so a goal read on the wrong side of a jump, even 10⁻¹⁴ s
                 // away, costs ωh·jump/6 (1e-5 here).
@@ -190,31 +226,44 @@ struct UnfoldDriverTests {
         // Exact angles every 5 ms (steps of 0.30°, or 0.30–0.42° on the bend: never more than 1.5
         // times the smallest); the queries reach into the carry after each sample, along the
         // 0.4 s ramp after the last and past the stop. Which reports are carried depends on
-        // the reader's velocity (a report slower than the one before is not), and the oracle
-        // follows the same rule.
+        // the reader's velocity (a report slower than the one before is not, unless the
+        // velocity's trend speeds the move up), and the oracle follows the same rule. On the
+        // bend the move speeds up (80 °/s²), so its carry accelerates.
         var segments: [CarrySegment] = []
         var times: [Double] = []
         var shown: [Double] = []
         var lastSpeed = 0.0
         var carriedCount = 0
+        var acceleratedCount = 0
+        var rule = CarryRule()
         for k in 0..<60 {
             let time = 0.005 * Double(k)
             let angle = 150 - 0.3 * Double(k) - bend * Double(k * k)
             try driver.ingest(HingeSample(time: time, angle: angle))
             // The goal as docs/effects.md states it: the lead's velocity (the reader's, faded by
-            // v²/(v² + 6²)) weighted again by v²/(v² + 30²), for 0.4 s, then the reader's newest
+            // v²/(v² + 6²)) weighted again by v²/(v² + 30²), growing with the velocity's trend
+            // (faded by v²/(v² + 6²) alone) while that speeds the move up, to at most
+            // carryGrowth (8) times the carried velocity, for 0.4 s, then the reader's newest
             // angle without a lead; the first report has no step before it and is not carried.
-            // A report slower than the one before is not carried (six mean intervals, 30 ms, then).
+            // A report slower than the one before is not carried unless the trend speeds the move
+            // up (six mean intervals, 30 ms, then).
             let reading = try #require(driver.reader.reading(at: time))
             let velocity = reading.velocity
-            let carried = k > 0 && abs(velocity) >= lastSpeed
+            let trend = rule.trend(adding: velocity, at: time)
+            let speedsUp = trend * velocity > 0
+            let carried = k > 0 && (abs(velocity) >= lastSpeed || speedsUp) && velocity < 0
             lastSpeed = abs(velocity)
             let square = velocity * velocity
-            let slope = carried ? velocity * square / (square + 36) * square / (square + 900) / 165 : 0
+            let fade = square / (square + 36)
+            let slope = carried ? velocity * fade * square / (square + 900) / 165 : 0
+            let curvature = carried && speedsUp ? trend * fade / 165 / 2 : 0
+            let accelerating = curvature == 0 ? 0 : min(7 * abs(slope) / abs(2 * curvature), 0.4)
             carriedCount += carried ? 1 : 0
+            acceleratedCount += curvature != 0 ? 1 : 0
             segments.append(
                 CarrySegment(
-                    time: time, target: driver.target, slope: slope, rampEnd: time + (carried ? 0.4 : 0),
+                    time: time, target: driver.target, slope: slope, curvature: curvature,
+                    accelerationEnd: time + accelerating, rampEnd: time + (carried ? 0.4 : 0),
                     due: time + (carried ? 0.4 : k == 0 ? 0.001 : 0.03), stop: reading.angle / 165))
             for q in [0.0, 0.0021, 0.0049] {
                 times.append(time + q)
@@ -235,8 +284,72 @@ struct UnfoldDriverTests {
         for (time, (value, expected)) in zip(times, zip(shown, oracle)) {
             #expect(abs(value - expected) < 1e-9, "at \(time) s")
         }
-        // The ramp is what is checked: most reports are carried, the last one too.
+        // The ramp is what is checked: most reports are carried, the last one too; on the bend
+        // the acceleration too.
         #expect(carriedCount >= 15 && last.slope != 0)
+        if bend > 0 { #expect(acceleratedCount >= 10) }
+    }
+
+    /// A minimum-jerk move from 180° to 110° over 0.6 s from 0.5 s (the dropouts scenario's
+    /// first move): the angle at `time`, from the closed form s(τ) = 10τ³ − 15τ⁴ + 6τ⁵.
+    static func minimumJerk(_ time: Double) -> Double {
+        let tau = min(max((time - 0.5) / 0.6, 0), 1)
+        return 180 - 70 * tau * tau * tau * (10 - 15 * tau + 6 * tau * tau)
+    }
+
+    @Test("A move that speeds up into a silence is carried with its speed-up, closer than at its velocity")
+    func speedingUpMoveIsCarriedWithItsAcceleration() throws {
+        var accelerated = UnfoldDriver()
+        var plain = UnfoldDriver(configuration: try .init(carryGrowth: 1))
+        // The move reported on change (whole degrees) at 4 ms polls until 0.62 s (τ = 0.2, 90 °/s
+        // and speeding up at 1100 °/s²), then nothing until 0.95 s.
+        var reported: Double?
+        for k in 0...155 {
+            let time = 0.004 * Double(k)
+            let angle = Self.minimumJerk(time).rounded()
+            guard angle != reported else { continue }
+            reported = angle
+            try accelerated.ingest(HingeSample(time: time, angle: angle))
+            try plain.ingest(HingeSample(time: time, angle: angle))
+        }
+        // In the silence's middle and at its end the hinge is 27° and 59° past the newest report:
+        // the carry at the velocity alone falls behind it; with the speed-up it is at least twice
+        // as close (the margins are the test's, not a tuned figure).
+        for time in [0.8, 0.95] {
+            let truth = Self.minimumJerk(time) / 165
+            let errorAccelerated = abs(accelerated.value(at: time) - truth)
+            let errorPlain = abs(plain.value(at: time) - truth)
+            #expect(errorAccelerated < 0.5 * errorPlain, "at \(time) s")
+            #expect(errorAccelerated < 0.06, "at \(time) s")
+        }
+    }
+
+    @Test("A flicker at rest after a move is not carried on as a speed-up of the reversal")
+    func flickerAfterStopIsNotAccelerated() throws {
+        var drivers = [UnfoldDriver(), UnfoldDriver(configuration: try .init(carryGrowth: 1))]
+        // The move to 110° reported on change at 4 ms polls, then at rest the sensor flickers to
+        // 109° and back (flat-to-laptop seed 9 does this 70 ms after the hand stops): the reader's
+        // velocity turns from the move's −°/s to +°/s, a trend that is a reversal, not a move.
+        var reported: Double?
+        for k in 0...275 {
+            let time = 0.004 * Double(k)
+            let angle = Self.minimumJerk(time).rounded()
+            guard angle != reported else { continue }
+            reported = angle
+            for index in drivers.indices { try drivers[index].ingest(HingeSample(time: time, angle: angle)) }
+        }
+        for index in drivers.indices {
+            try drivers[index].ingest(HingeSample(time: 1.118, angle: 109))
+            try drivers[index].ingest(HingeSample(time: 1.123, angle: 110))
+        }
+        // Over the next 0.5 s the driver strays from 110° no further than the carry of the
+        // velocity alone does (the flicker's own carry, v²/(v² + 30²) of a few °/s, is the old
+        // rule's): the speed-up adds nothing to it.
+        let strays = drivers.map { driver in
+            (0...50).map { abs(driver.value(at: 1.123 + 0.01 * Double($0)) - 110.0 / 165) }.max() ?? 0
+        }
+        #expect(strays[0] <= strays[1] + 1e-12, "\(strays)")
+        #expect(strays[0] < 0.03, "\(strays)")
     }
 
     @Test("A move that slows before the silence is not carried: the hand is coming to rest")
