@@ -284,10 +284,11 @@ public struct HingeReader: Sendable {
                 return
             }
             status = sample.status
-            // (A duplicate of the hinge's first angle does not count as its first angle: its
-            // detent starts from the fresh state's, as it always has.)
-            let isFirstAngle = history.count == 0
-            if history.newest?.time == sample.time {
+            // A duplicate of the hinge's first angle replaces it, so it is the first angle too
+            // (its detent is the nearest to it, not the fresh state's 0).
+            let replaces = history.newest?.time == sample.time
+            let isFirstAngle = history.count == 0 || (replaces && history.count == 1)
+            if replaces {
                 duplicateCount += 1
                 history.replaceNewest(time: sample.time, angle: angle)
                 rebuildBeforeNewest()

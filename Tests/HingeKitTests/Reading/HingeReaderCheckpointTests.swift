@@ -53,9 +53,9 @@ struct HingeReaderCheckpointTests {
                 lastTime = lastTime.map { max($0, sample.time) } ?? sample.time
                 return
             }
-            let isFirstAngle = history.count == 0
             let previous = history.newest
             let replaces = previous?.time == sample.time
+            let isFirstAngle = history.count == 0 || (replaces && history.count == 1)
             if replaces {
                 current = beforeNewest
                 history.replaceNewest(time: sample.time, angle: angle)

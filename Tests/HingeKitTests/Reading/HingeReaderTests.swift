@@ -43,6 +43,21 @@ struct HingeReaderInputTests {
                 == "angle 400.0 at time 2.0 is outside 0.0…360.0")
     }
 
+    @Test(
+        "A repeated first angle replaces it as the hinge's first angle: the snap starts at its nearest detent",
+        arguments: [60.0, 100.0, 175.0])
+    func duplicateOfFirstAngle(angle: Double) throws {
+        // The oracle: a reader that only ever saw the later report (reading.snap is the detent).
+        var withDuplicate = HingeReader()
+        var alone = HingeReader()
+        try withDuplicate.ingest(HingeSample(time: 1, angle: 10))
+        try withDuplicate.ingest(HingeSample(time: 1, angle: angle))
+        try alone.ingest(HingeSample(time: 1, angle: angle))
+        for time in [1.0, 1.05, 1.5] {
+            #expect(withDuplicate.reading(at: time) == alone.reading(at: time), "at \(time)")
+        }
+    }
+
     @Test("A repeated time replaces the sample before it: the later report wins, and is counted")
     func duplicates() throws {
         var withDuplicate = HingeReader()
