@@ -62,12 +62,7 @@ struct FilmAppFadeTests {
         // Every step is under `quiet`: no run of active steps holds this fade.
         let step = FilmBareTests.film([draw(0.5), draw(0.525)])[1].rmse
         #expect(step < FilmEventThresholds().quiet, "step \(step)")
-        let events = Self.events(draw, alphas: alphas)
-        let fades = events.filter { $0.kind == .crossfade }
-        let fade = try #require(fades.first, "\(events)")
-        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
-        #expect(abs(fade.start - Self.time(ofFirst: 0.05, in: alphas)) <= 34, "\(fade)")
-        #expect(abs(fade.end - Self.time(ofFirst: 0.95, in: alphas)) <= 34, "\(fade)")
+        let fade = try Self.onlyFade(draw, alphas: alphas)
         // Rows in the same places on both pages: a blend of alike pictures, whose detail lies
         // between a blend's and a mixture's, so the fade may carry a lowered confidence.
         #expect(fade.confidence >= 0.5 && (fade.confidence == 1) == fade.alternatives.isEmpty, "\(fade)")
@@ -139,12 +134,7 @@ struct FilmAppFadeTests {
         let alphas = Array(repeating: 0.07, count: 16) + Array(repeating: 0.75, count: 5)
         let step = FilmBareTests.film([draw(0), draw(0.07)])[1].rmse
         #expect(step < FilmEventThresholds().quiet, "step \(step)")
-        let events = Self.events(draw, alphas: alphas)
-        let fades = events.filter { $0.kind == .crossfade }
-        let fade = try #require(fades.first, "\(events)")
-        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
-        #expect(abs(fade.start - Self.time(ofFirst: 0.05, in: alphas)) <= 34, "\(fade)")
-        #expect(abs(fade.end - Self.time(ofFirst: 0.95, in: alphas)) <= 34, "\(fade)")
+        let fade = try Self.onlyFade(draw, alphas: alphas)
         // Read only from the quiet frames within the run gap, the fade starts at 0.75: the
         // test can fail.
         var unstalled = FilmEventThresholds()
@@ -180,5 +170,17 @@ struct FilmAppFadeTests {
         let onWhite = FilmBareTests.film([bars(groups(1)), bars(groups(1)), grey, bars(groups(1))])
         let other = FilmEventDetector().events(in: onWhite)
         #expect(!other.contains { $0.kind == .blankFrame }, "\(other)")
+    }
+
+    /// The one crossfade `draw` gives over `alphas`, with no cut, its start and end within 34 ms
+    /// of the frames where the new page's share first passes 0.05 and 0.95.
+    static func onlyFade(_ draw: (Double) -> Frame, alphas: [Double]) throws -> FilmEvent {
+        let events = Self.events(draw, alphas: alphas)
+        let fades = events.filter { $0.kind == .crossfade }
+        let fade = try #require(fades.first, "\(events)")
+        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
+        #expect(abs(fade.start - Self.time(ofFirst: 0.05, in: alphas)) <= 34, "\(fade)")
+        #expect(abs(fade.end - Self.time(ofFirst: 0.95, in: alphas)) <= 34, "\(fade)")
+        return fade
     }
 }
