@@ -134,7 +134,7 @@ struct FilmAppFadeTests {
         let alphas = Array(repeating: 0.07, count: 16) + Array(repeating: 0.75, count: 5)
         let step = FilmBareTests.film([draw(0), draw(0.07)])[1].rmse
         #expect(step < FilmEventThresholds().quiet, "step \(step)")
-        let fade = try Self.onlyFade(draw, alphas: alphas)
+        _ = try Self.onlyFade(draw, alphas: alphas)
         // Read only from the quiet frames within the run gap, the fade starts at 0.75: the
         // test can fail.
         var unstalled = FilmEventThresholds()
