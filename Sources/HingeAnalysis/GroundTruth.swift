@@ -8,10 +8,10 @@ public import HingeKit
 /// ```
 ///
 /// Two sources. A trace made by `hingetool synth` names its scenario in its first comment line,
-/// and the hand motion is rebuilt exactly from it (the motion depends on the scenario only, not
-/// on the seed or the sensor options). Any other trace with `true_angle` and `true_velocity`
-/// columns is interpolated between its samples by the cubic Hermite curve through those
-/// values and slopes — exact while the hinge rests, and close while it moves between dense
+/// and the hand motion is rebuilt exactly from it (the motion depends on the scenario, not on the
+/// sensor options, and on the seed only for a scenario that draws its motion from the seed).
+/// Any other trace with `true_angle` and `true_velocity` columns is interpolated between its
+/// samples by the cubic Hermite curve through those values and slopes — exact while the hinge rests, and close while it moves between dense
 /// samples.
 public struct GroundTruth: Sendable {
     private enum Source: Sendable {
@@ -53,7 +53,8 @@ public struct GroundTruth: Sendable {
 
     /// The exact motion of a synthesised trace, from the provenance line that opens it
     /// (`hingetool synth NAME …`, its first comment): the named scenario's hand motion, which
-    /// depends on the scenario alone, not on the seed or the sensor. `nil` for any other line,
+    /// depends on the scenario alone, not on the sensor, and on the seed only for a scenario that
+    /// draws a new motion per seed (`--seed N`, 1 when not given). `nil` for any other line,
     /// an unknown scenario, and a repeated scenario (`… --repeat …`), whose motion is not the
     /// scenario's (its truth columns hold the truth instead).
     ///
@@ -65,7 +66,14 @@ public struct GroundTruth: Sendable {
             let name = provenance.split(separator: " ").dropFirst(2).first,
             let scenario = SyntheticScenario.named(String(name))
         else { return nil }
-        self.init(source: .synthetic(scenario.trace))
+        // A scenario whose motion each seed draws anew needs the seed (synth's default is 1).
+        let words = provenance.split(separator: " ")
+        var seed: UInt64 = 1
+        if let flag = words.firstIndex(of: "--seed") {
+            guard flag + 1 < words.count, let given = UInt64(words[flag + 1]) else { return nil }
+            seed = given
+        }
+        self.init(source: .synthetic(scenario.trace.drawn(seed: seed)))
     }
 
     /// Truth interpolated from per-sample columns.

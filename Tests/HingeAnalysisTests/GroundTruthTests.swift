@@ -66,4 +66,21 @@ struct GroundTruthTests {
         #expect(GroundTruth(provenance: "hingetool synth no-such-scenario") == nil)
         #expect(GroundTruth(provenance: "hingetool read slow-bend.csv") == nil)
     }
+
+    @Test("A scenario that draws its motion from the seed: the provenance's seed names the truth")
+    func provenanceOfDrawnMotion() throws {
+        let scenario = try #require(SyntheticScenario.named("dropouts-varied"))
+        // The oracle: the true angles the generator wrote beside each row of that seed.
+        for (line, seed) in [
+            ("hingetool synth dropouts-varied --seed 12", UInt64(12)), ("hingetool synth dropouts-varied", 1),
+        ] {
+            let truth = try #require(GroundTruth(provenance: line))
+            let rows = scenario.trace.samples(seed: seed)
+            for row in rows { #expect(truth.state(at: row.sample.time).angle == row.trueAngle, "\(line)") }
+        }
+        let twelve = try #require(GroundTruth(provenance: "hingetool synth dropouts-varied --seed 12"))
+        let one = try #require(GroundTruth(provenance: "hingetool synth dropouts-varied --seed 1"))
+        #expect((0..<65).contains { twelve.state(at: Double($0) / 10).angle != one.state(at: Double($0) / 10).angle })
+        #expect(GroundTruth(provenance: "hingetool synth dropouts-varied --seed x") == nil)
+    }
 }

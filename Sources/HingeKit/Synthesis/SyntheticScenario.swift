@@ -84,6 +84,12 @@ public struct SyntheticScenario: Hashable, Sendable {
                 trace: SyntheticTrace(
                     motion: flatToLaptopMotion,
                     sensor: SensorModel(dropouts: [0.62...0.95, 1.9...2.05, 3.7...4.05]))),
+            SyntheticScenario(
+                name: "dropouts-varied",
+                summary:
+                    "a new fold and return per seed (25–120°, 0.35–1.2 s a move, a 0.6–2.5 s pause), a 150–400 ms"
+                    + " dropout in each move and in the pause; 1° sensor every ~4 ms",
+                trace: SyntheticTrace(drawing: .foldAndBack, sensor: SensorModel())),
         ]
         + SensorModel.Device.allCases.map { device in
             SyntheticScenario(

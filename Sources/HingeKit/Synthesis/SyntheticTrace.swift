@@ -6,6 +6,9 @@ public struct SyntheticTrace: Hashable, Sendable {
     public var sensor: SensorModel
     /// The detents ``SyntheticSample/truePose`` is chosen from: HingeReader's defaults.
     public var poseDetents: [Double]
+    /// For a trace whose motion each seed draws anew (``init(drawing:sensor:poseDetents:)``),
+    /// the draw; `nil` when every seed replays ``motion``.
+    public internal(set) var motionDraw: MotionDraw?
 
     /// A trace of `motion` seen through `sensor`.
     public init(motion: HandMotion, sensor: SensorModel, poseDetents: [Double] = SnapConfiguration.defaultDetents) {
@@ -27,10 +30,13 @@ public struct SyntheticTrace: Hashable, Sendable {
     /// the whole motion, final rest included.
     ///
     /// The same seed gives the same samples on every platform: the generator uses
-    /// ``SplitMix64`` and only arithmetic that IEEE 754 rounds exactly.
+    /// ``SplitMix64`` and only arithmetic that IEEE 754 rounds exactly. A trace drawn from a
+    /// ``MotionDraw`` moves as ``drawn(seed:)`` says for that seed.
+    public func samples(seed: UInt64) -> [SyntheticSample] { drawn(seed: seed).generate(seed: seed) }
+
     // Long: one pass of the sensor over the motion; the stale value, the ladder's level, the
     // on-change rule and the closing row share its state.
-    public func samples(seed: UInt64) -> [SyntheticSample] {
+    private func generate(seed: UInt64) -> [SyntheticSample] {
         var random = SplitMix64(seed: seed)
         var result: [SyntheticSample] = []
         let end = motion.duration

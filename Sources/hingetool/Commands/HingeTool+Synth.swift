@@ -14,7 +14,10 @@ extension HingeTool {
                 changes. --device puts a real device's sensor under any scenario: \
                 \(SensorModel.Device.allCases.map(\.rawValue).joined(separator: ", ")) (each also has a \
                 '<device>-folds' scenario of human folds). The same scenario and seed give \
-                byte-identical output on every platform. --format csv, json and jsonl give the same rows \
+                byte-identical output on every platform. A seed draws new sensor noise over the \
+                scenario's one hand motion, except in dropouts-varied, where it also draws a new \
+                motion (a fold and return of its own speed, size, pause and direction) and where \
+                its dropouts fall. --format csv, json and jsonl give the same rows \
                 without the comments, as CSV, one JSON document or JSON Lines; so does --list.
 
                 Scenarios: \(SyntheticScenario.all.map(\.name).joined(separator: ", ")). \

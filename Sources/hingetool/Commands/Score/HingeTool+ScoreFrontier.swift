@@ -63,11 +63,13 @@ extension HingeTool.Score {
                 throw .usage("\(ToolContext.displayName(path)): '--seeds' needs a trace made by 'hingetool synth'")
             }
             for seed in seeds {
-                let samples = trace.samples(seed: seed).map(\.sample)
+                // A scenario that draws its motion from the seed is scored against that motion.
+                let drawn = trace.drawn(seed: seed)
+                let samples = drawn.samples(seed: seed).map(\.sample)
                 traces.append(
                     FrontierTrace(
                         name: "\(name) seed \(seed)",
-                        frontier(samples, truth: truth, sensor: trace.sensor, particles: particles)))
+                        frontier(samples, truth: .synthetic(drawn), sensor: drawn.sensor, particles: particles)))
             }
         }
         let text: String
