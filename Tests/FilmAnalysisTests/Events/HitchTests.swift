@@ -277,9 +277,9 @@ struct ShiftHitchTests {
 
     @Test("a held picture touched up by the codec keeps its hold; touch-ups of a still picture are no motion")
     func touchUps() throws {
-        // Left 4 px a frame; frame 30 held 3 periods, its last two touched up by ±8 of 255 (an
-        // RMSE of 0.031, 6 % of the pan's steps: above `still` and `stillShare`), as H.264, HEVC
-        // and VP9 did on the tuning films.
+        // Left 4 px a frame, keeping its clock; frame 29 held 3 periods, its last two touched up
+        // by ±8 of 255 (an RMSE of 0.031, above `still` and `stillShare`), as H.264, HEVC and VP9
+        // did on the tuning films.
         let positions =
             [Int](repeating: 0, count: 10) + (1...20).map { 4 * $0 } + [80, 80]
             + (23...50).map { 4 * $0 }
