@@ -12,7 +12,9 @@
 ///   codec keeps refining a repeated picture for a few frames): a constant-rate recorder repeats the last
 ///   frame whenever the app did not draw, and a variable-rate file (ffmpeg's `mpdecimate`, a
 ///   recorder that writes only changes) keeps no repeat at all, only a later time. Either way a
-///   presented frame stayed on screen until the next presented frame.
+///   presented frame stayed on screen until the next presented frame. With shifts measured, a
+///   step that no offset explains inside a pan that goes on the same way after it is the codec
+///   touching up the held picture, not a new frame, whatever its size (`touchUp`).
 /// - **Motion.** Two steps in a row (into a presented frame and out of it) are one motion when
 ///   their changes point the same way: the cosine of their tile-mean changes (red, green and
 ///   blue of each tile) reaches ``Thresholds/direction``. A box sliding right darkens and
@@ -22,6 +24,8 @@
 ///   motion when along some axis both moved the same way and along none the opposite way
 ///   (``Thresholds/shiftExplained``): a fine texture whose tile means average its grains away
 ///   still shifts its column and row profiles, also by a larger jump after a hold.
+///   Two steps that both stand and are smaller than ``Thresholds/touchUpLevel`` are a codec
+///   refining a still picture, not a motion, whatever their tile means.
 ///   With a hinge trace, a step taken while the hinge moves is motion whatever its direction
 ///   (the interface is expected to follow the hinge). A hold longer than
 ///   ``Thresholds/longestHold`` (500 ms) ends a motion: it is a stop between two motions.
@@ -91,7 +95,7 @@ public struct FilmHitches: Sendable {
         public var stillShare = 0.02
 
         /// When shifts were measured, two steps in a row that both stand (no offset explains
-        /// their change, ``FilmHitches/stands(_:_:)``) and are both smaller than this RMSE are a
+        /// their change) and are both smaller than this RMSE are a
         /// codec refining a still picture, not a motion, whatever their tile means: the largest
         /// standing step of the tuning films' lossy copies (H.264 CRF 20 and 32, HEVC, VP9, AV1)
         /// was 0.043.
@@ -221,7 +225,7 @@ public struct FilmHitches: Sendable {
         return shown
     }
 
-    /// Whether a step that stands (``stands(_:_:)``), after the frame `last` presented, touches up a
+    /// Whether a step that stands (`stands`), after the frame `last` presented, touches up a
     /// held picture inside a pan: the next step that moves (within ``Thresholds/longestHold``
     /// of `last`) goes on the way the step into `last` went (``sameShift(_:_:thresholds:)``). A
     /// pan's every new frame moves; a lossy codec refining the held picture (H.264 at CRF 20
