@@ -44,15 +44,22 @@ struct StepTrackerFitTests {
         }
         #expect(fit.foldCount >= 3)
         let settings = Array(StepTrackerFit.settings.prefix(6))
-        let result = fit.fit(settings)
+        let result = fit.fit(settings, chop: .perLog)
+        let pooled = fit.refit(result, chop: .pooled)
         let change = GroundTruth.Interpolation.allCases.firstIndex(of: .change) ?? 0
         // The oracle: each setting's and the pipeline's frames, their chops recounted on each
         // log without the fold (UnfoldScorer's rank rule), and the errors of the other folds.
         func p99(_ values: [Double], _ folds: [Int], without fold: Int) -> Double {
+            p99([values], [folds], without: fold)
+        }
+        // The same over several logs' frames pooled (the second difference within each log).
+        func p99(_ series: [[Double]], _ foldSeries: [[Int]], without fold: Int) -> Double {
             var chops: [Double] = []
-            for k in 1..<(values.count - 1) where folds[k] != fold {
-                let second: Double = values[k + 1] - 2 * values[k] + values[k - 1]
-                chops.append(abs(second))
+            for (values, folds) in zip(series, foldSeries) {
+                for k in 1..<(values.count - 1) where folds[k] != fold {
+                    let second: Double = values[k + 1] - 2 * values[k] + values[k - 1]
+                    chops.append(abs(second))
+                }
             }
             chops.sort()
             let rank = Int((0.99 * Double(chops.count - 1)).rounded())
@@ -80,7 +87,23 @@ struct StepTrackerFitTests {
                 #expect(feasible.contains(chosen), "fold \(fold)")
                 #expect(feasible.allSatisfy { others(chosen) <= others($0) }, "fold \(fold)")
             }
+            // Pooled (the default rule): the chop over both logs' frames together.
+            let foldSeries = fit.logs.map(\.frameFold)
+            let pipeline = p99(fit.logs.map(\.androidFrames), foldSeries, without: fold)
+            let pooledFeasible = settings.indices.filter { p99(frames[$0], foldSeries, without: fold) <= pipeline }
+            let pooledChosen = pooled.withoutFold[change][fold]
+            if pooledFeasible.isEmpty {
+                #expect(
+                    settings.indices.allSatisfy {
+                        p99(frames[pooledChosen], foldSeries, without: fold)
+                            <= p99(frames[$0], foldSeries, without: fold)
+                    }, "fold \(fold)")
+            } else {
+                #expect(pooledFeasible.contains(pooledChosen), "fold \(fold)")
+                #expect(pooledFeasible.allSatisfy { others(pooledChosen) <= others($0) }, "fold \(fold)")
+            }
         }
+        #expect(result.chop == .perLog && pooled.chop == .pooled)
     }
 
     @Test("The floor's thresholds are the rounded medians of the slow crossings outside the folds left out")

@@ -46,7 +46,9 @@ extension HingeTool.Score {
             text =
                 leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
         case .markdown:
-            text = leaveOneFoldOutMarkdown(rows, result: result, floorModels: floorModels)
+            // The other chop rule, chosen from the same errors: what holding each log's chop costs.
+            let perLog = fit.rows(fit.refit(result, chop: .perLog))
+            text = leaveOneFoldOutMarkdown(rows, result: result, floorModels: floorModels, perLog: perLog)
         case .text:
             text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
         }
@@ -110,7 +112,8 @@ extension HingeTool.Score {
     }
 
     static func leaveOneFoldOutMarkdown(
-        _ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result, floorModels: [String] = []
+        _ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result, floorModels: [String] = [],
+        perLog: [StepTrackerFit.Row] = []
     ) -> String {
         var text =
             "| log | truth | folds | RMSE android | RMSE noveum-hinge | RMSE hingekit, fitted on every fold "
@@ -131,8 +134,19 @@ extension HingeTool.Score {
             text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2))"
             text += " | \(floorText(row.floor)) | \(ratio(median(row.floor), row.android)) |\n"
         }
-        text += "\nFitted on every fold (\(result.settings.count) settings searched):\n\n"
+        text += "\nFitted on every fold (\(result.settings.count) settings searched, the chop held "
+        text += result.chop == .pooled ? "pooled over the logs):\n\n" : "on each log):\n\n"
         text += fittedLines(result).map { "- " + $0 + "\n" }.joined()
+        if !perLog.isEmpty {
+            text += "\nThe same settings chosen with the chop held on each log instead (held out, "
+            text += "RMSE and ratio to the pipeline; chop p99 ×10⁴, HingeKit / android):\n\n"
+            for row in perLog {
+                text += "- \(row.log), \(row.interpolation.rawValue): \(f4(row.heldOut)), "
+                text += "\(ratio(row.heldOut, row.android))×; chop "
+                text += "\(DecimalNumber.fixed(row.heldOutChopP99 * 10_000, places: 2)) / "
+                text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2))\n"
+            }
+        }
         if !floorModels.isEmpty {
             text += "\nThe floor's sensor thresholds, fitted without each log (on the others' slow crossings):\n\n"
             text += floorModels.map { "- " + $0 + "\n" }.joined()

@@ -235,11 +235,20 @@ struct StepTrackerFit {
         return sorted[Int((0.99 * Double(sorted.count - 1)).rounded())]
     }
 
-    /// One setting's errors: squared error per interpolation and fold, and, per log, the chop's
-    /// 99th percentile of that log's frames without each fold (the last entry: with every fold).
+    /// One setting's errors: squared error per interpolation and fold, and the chop's 99th
+    /// percentile without each fold (the last entry: with every fold), per log and over every
+    /// log's frames pooled.
     struct Evaluation {
         var squares: [[Double]]
         var chopP99: [[Double]]
+        var pooledChopP99: [Double]
+    }
+
+    /// What the fit holds the chop to: the pipeline's over the folds it fits on, pooled over
+    /// every log (the default), or on each log separately.
+    enum ChopRule: Sendable {
+        case pooled
+        case perLog
     }
 
     /// HingeKit's unfold progress under `setting` on a log, on its grid and at its frames, in
@@ -285,7 +294,18 @@ struct StepTrackerFit {
             }
             frameSeries.append(frames)
         }
-        return Evaluation(squares: squares, chopP99: chopP99(frameSeries))
+        return Evaluation(
+            squares: squares, chopP99: chopP99(frameSeries), pooledChopP99: pooledChopP99(frameSeries))
+    }
+
+    /// The chop's 99th percentile of a display's frames over every log pooled, without each
+    /// fold, then with all.
+    func pooledChopP99(_ frameSeries: [[Double]]) -> [Double] {
+        let chops = Self.chops(frameSeries, folds: logs.map(\.frameFold)).sorted { $0.value > $1.value }
+        var perFold = Array(repeating: 0, count: foldCount)
+        for chop in chops { perFold[chop.fold] += 1 }
+        return (0..<foldCount).map { Self.p99(chops, excluding: $0, count: chops.count - perFold[$0]) }
+            + [Self.p99(chops, excluding: nil, count: chops.count)]
     }
 
     /// Per log, the chop's 99th percentile of a display's frames on that log without each fold
@@ -311,8 +331,10 @@ struct StepTrackerFit {
         var evaluations: [Evaluation]
         /// The pipeline's chop per log, as ``Evaluation/chopP99``.
         var androidChopP99: [[Double]]
-        /// The pipeline's chop over every log's frames pooled.
-        var androidPooledChopP99: Double
+        /// The pipeline's chop over every log's frames pooled, as ``Evaluation/pooledChopP99``.
+        var androidPooledChopP99: [Double]
+        /// The rule the chop was held to.
+        var chop: ChopRule
     }
 
     /// Whether a setting's chop stays at or below the pipeline's on every log, over the folds
@@ -326,17 +348,38 @@ struct StepTrackerFit {
 
     /// Fits on every fold and without each, under each interpolation: the lowest squared error
     /// over the folds fitted on among the settings whose chop stays at or below the pipeline's
-    /// on each log over those folds; the lowest worst-log chop ratio when none does.
-    func fit(_ settings: [Setting] = StepTrackerFit.settings) -> Result {
+    /// over those folds (`chop`: pooled over every log, or on each log); when none does, the
+    /// lowest chop (pooled) or the lowest worst-log chop ratio (per log).
+    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .pooled) -> Result {
         let evaluations = settings.map(evaluate)
-        let android = chopP99(logs.map(\.androidFrames))
+        let androidFrames = logs.map(\.androidFrames)
+        return refit(
+            Result(
+                settings: settings, all: [], withoutFold: [], evaluations: evaluations,
+                androidChopP99: chopP99(androidFrames), androidPooledChopP99: pooledChopP99(androidFrames),
+                chop: chop),
+            chop: chop)
+    }
+
+    /// `result`'s settings, chosen again under another chop rule (the errors are not recomputed).
+    func refit(_ result: Result, chop: ChopRule) -> Result {
+        let (settings, evaluations, android) = (result.settings, result.evaluations, result.androidChopP99)
         func best(mode: Int, without excluded: Int?) -> Int {
             let column = excluded ?? foldCount
             func total(_ index: Int) -> Double {
                 let squares = evaluations[index].squares[mode]
                 return squares.reduce(0, +) - (excluded.map { squares[$0] } ?? 0)
             }
-            let excess = settings.indices.map { Self.chopExcess(evaluations[$0], android: android, column: column) }
+            let excess = settings.indices.map { index in
+                switch chop {
+                case .perLog: return Self.chopExcess(evaluations[index], android: android, column: column)
+                case .pooled:
+                    let (own, pipeline) = (
+                        evaluations[index].pooledChopP99[column], result.androidPooledChopP99[column]
+                    )
+                    return own <= pipeline ? 0 : pipeline > 0 ? own / pipeline : .infinity
+                }
+            }
             let feasible = settings.indices.filter { excess[$0] == 0 }
             if feasible.isEmpty {
                 return settings.indices.min { excess[$0] < excess[$1] } ?? 0
@@ -344,12 +387,11 @@ struct StepTrackerFit {
             return feasible.min { total($0) < total($1) } ?? 0
         }
         let modes = GroundTruth.Interpolation.allCases.indices
-        return Result(
-            settings: settings, all: modes.map { best(mode: $0, without: nil) },
-            withoutFold: modes.map { mode in (0..<foldCount).map { best(mode: mode, without: $0) } },
-            evaluations: evaluations, androidChopP99: android,
-            androidPooledChopP99: Self.percentile99(
-                Self.chops(logs.map(\.androidFrames), folds: logs.map(\.frameFold)).map(\.value)))
+        var chosen = result
+        chosen.all = modes.map { best(mode: $0, without: nil) }
+        chosen.withoutFold = modes.map { mode in (0..<foldCount).map { best(mode: mode, without: $0) } }
+        chosen.chop = chop
+        return chosen
     }
 
     /// One row of the report: a log (or all of them) under one interpolation.
@@ -488,7 +530,7 @@ struct StepTrackerFit {
                     android: (pooled.android / count).squareRoot(), noveum: (pooled.noveum / count).squareRoot(),
                     fitted: (pooled.fitted / count).squareRoot(), heldOut: (pooled.heldOut / count).squareRoot(),
                     heldOutChopP99: Self.percentile99(logChops.flatMap { $0 }),
-                    androidChopP99: result.androidPooledChopP99))
+                    androidChopP99: result.androidPooledChopP99[foldCount]))
         }
         return rows
     }
