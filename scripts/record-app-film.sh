@@ -227,20 +227,21 @@ film tune map-light-960x540-60-av1-s52 960 540 60 av1 1 \
 
 # Round 5's fresh held-out half: seeds 61-70, both pages, scripted and recorded before any rule
 # of round 5 was changed, never run through the detector before the rules were committed (s64,
-# s65, s68, s69 and the tuning recordings s71-s74 never recorded: docs/film.md).
+# s65, s68, s69 and the tuning recordings s71-s74 never recorded: docs/film.md); scored once,
+# in tune/ since round 6.
 page=screens.html
-film held-out grid-light-540x1200-30-h264-s61 540 1200 30 h264 1 \
+film tune grid-light-540x1200-30-h264-s61 540 1200 30 h264 1 \
   "app=grid&theme=light&chrome=32,24&seed=61&steps=700:fade2-easein-200,1500:ph-grey-one-inplace-120,2300:blank1,3100:push-300,3900:fadetheme-linear-300"
-film held-out map-light-900x1000-60-vp9-s62 900 1000 60 vp9 0 \
+film tune map-light-900x1000-60-vp9-s62 900 1000 60 vp9 0 \
   "app=map&theme=light&keys=buttons&chrome=32,48&seed=62&steps=700:ph-grey-one-inplace-120,1500:fade1-easein-300,2300:blank1,3100:scroll-400,3900:cut"
-film held-out settings-light-720x1280-60-av1-s63 720 1280 60 av1 1 \
+film tune settings-light-720x1280-60-av1-s63 720 1280 60 av1 1 \
   "app=settings&theme=light&chrome=32,24&seed=63&steps=700:blank1,1500:fade2-easeinout-200,2300:theme,3100:spinner-500,3900:fade1-linear-300"
-film held-out article-dark-540x1200-30-vp9-s70 540 1200 30 vp9 0 \
+film tune article-dark-540x1200-30-vp9-s70 540 1200 30 vp9 0 \
   "app=article&theme=dark&chrome=32,24&seed=70&steps=700:fade2-easeinout-300,1500:blank1,2300:ph-grey-one-inplace-150,3100:spinner-500,3900:fadetheme-easeinout-400"
 page=app.html
-film held-out map-dark-540x1200-60-hevc-s66 540 1200 60 hevc 1 \
+film tune map-dark-540x1200-60-hevc-s66 540 1200 60 hevc 1 \
   "app=map&theme=dark&seed=66&steps=700:fade2-easein-200,1500:ph-grey-one-inplace-120,2300:blank1,3100:push-300"
-film held-out settings-dark-960x540-30-vp9-s67 960 540 30 vp9 0 \
+film tune settings-dark-960x540-30-vp9-s67 960 540 30 vp9 0 \
   "app=settings&theme=dark&nav=buttons&seed=67&steps=700:fadetheme-easein-300,1600:blank1,2400:cut,3200:fade1-easein-500"
 
 # Round 6's fresh held-out half: seeds 81-90, both pages, scripted and recorded before any rule of
