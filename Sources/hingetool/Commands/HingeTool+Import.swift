@@ -35,7 +35,8 @@ extension HingeTool {
                 CommandSpec.Argument(
                     "format", help: "What FILE holds.", kind: .choice(InputFormat.allCases.map(\.rawValue)),
                     wordHelp: Dictionary(uniqueKeysWithValues: InputFormat.allCases.map { ($0.rawValue, $0.help) })),
-                CommandSpec.Argument("file", help: "The tool's output, or '-' for standard input."),
+                CommandSpec.Argument(
+                    "file", help: "What the phone printed (the dumpsys or logcat text), or '-' for standard input."),
             ],
             options: [
                 sensor.option,
