@@ -98,6 +98,8 @@ def main():
         lo = t[v] + ms - 34
         hi = t[v] + (steps[n + 1][0] - 34 if n + 1 < len(steps) else 99999)
         window = [i for i in range(len(t)) if lo <= t[i] < hi]
+        if len(window) < 2 or window[0] == 0:
+            fail(name, f"{action} at {ms} ms: the recording ends before it ({len(window)} frames)")
         first = window[0]
         a, b = y[first - 1], y[window[-1]]
         if head in ("cut", "theme"):

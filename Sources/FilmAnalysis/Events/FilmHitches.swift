@@ -12,7 +12,9 @@
 ///   codec keeps refining a repeated picture for a few frames): a constant-rate recorder repeats the last
 ///   frame whenever the app did not draw, and a variable-rate file (ffmpeg's `mpdecimate`, a
 ///   recorder that writes only changes) keeps no repeat at all, only a later time. Either way a
-///   presented frame stayed on screen until the next presented frame.
+///   presented frame stayed on screen until the next presented frame. With shifts measured, a
+///   step that no offset explains inside a pan that goes on the same way after it is the codec
+///   touching up the held picture, not a new frame, whatever its size (`touchUp`).
 /// - **Motion.** Two steps in a row (into a presented frame and out of it) are one motion when
 ///   their changes point the same way: the cosine of their tile-mean changes (red, green and
 ///   blue of each tile) reaches ``Thresholds/direction``. A box sliding right darkens and
@@ -22,6 +24,8 @@
 ///   motion when along some axis both moved the same way and along none the opposite way
 ///   (``Thresholds/shiftExplained``): a fine texture whose tile means average its grains away
 ///   still shifts its column and row profiles, also by a larger jump after a hold.
+///   Two steps that both stand and are smaller than ``Thresholds/touchUpLevel`` are a codec
+///   refining a still picture, not a motion, whatever their tile means.
 ///   With a hinge trace, a step taken while the hinge moves is motion whatever its direction
 ///   (the interface is expected to follow the hinge). A hold longer than
 ///   ``Thresholds/longestHold`` (500 ms) ends a motion: it is a stop between two motions.
@@ -89,6 +93,13 @@ public struct FilmHitches: Sendable {
         /// fine texture by 0.0035–0.0042 after steps of about 0.55 (the tuning films'
         /// `cells-holds` and `speeds-holds` CRF 20 copies), above ``still``.
         public var stillShare = 0.02
+
+        /// When shifts were measured, two steps in a row that both stand (no offset explains
+        /// their change) and are both smaller than this RMSE are a
+        /// codec refining a still picture, not a motion, whatever their tile means: the largest
+        /// standing step of the tuning films' lossy copies (H.264 CRF 20 and 32, HEVC, VP9, AV1)
+        /// was 0.043.
+        public var touchUpLevel = 0.05
 
         /// The defaults.
         public init() {}
@@ -197,18 +208,39 @@ public struct FilmHitches: Sendable {
     /// than ``Thresholds/stillShare`` of the step into the last frame presented (a lossy codec
     /// refining a held picture).
     static func presented(_ frames: [FilmFrame], floor: Double, thresholds: Thresholds) -> [Int] {
+        let changed = frames.indices.filter { index in
+            index == 0 || (frames[index].rmse > floor && frames[index].rmse >= thresholds.still)
+        }
         var shown: [Int] = []
-        for index in frames.indices {
-            let rmse = frames[index].rmse
-            guard index == 0 || (rmse > floor && rmse >= thresholds.still) else { continue }
+        for (position, index) in changed.enumerated() {
             if let last = shown.last, last > 0, let shift = frames[index].shift, !moved(shift, thresholds),
-                rmse < thresholds.stillShare * frames[last].rmse
+                frames[index].rmse < thresholds.stillShare * frames[last].rmse
+                    || (stands(shift, thresholds)
+                        && touchUp(frames, after: changed[(position + 1)...], last: last, thresholds: thresholds))
             {
                 continue
             }
             shown.append(index)
         }
         return shown
+    }
+
+    /// Whether a step that stands (`stands`), after the frame `last` presented, touches up a
+    /// held picture inside a pan: the next step that moves (within ``Thresholds/longestHold``
+    /// of `last`) goes on the way the step into `last` went (``sameShift(_:_:thresholds:)``). A
+    /// pan's every new frame moves; a lossy codec refining the held picture (H.264 at CRF 20
+    /// and 32, HEVC, VP9: up to 11 % of the step that brought it on the tuning films) moves
+    /// nothing, whatever its size, and must not end the hold.
+    static func touchUp(
+        _ frames: [FilmFrame], after later: ArraySlice<Int>, last: Int, thresholds: Thresholds
+    ) -> Bool {
+        guard frames[last].shift.map({ moved($0, thresholds) }) == true else { return false }
+        for index in later {
+            guard frames[index].time - frames[last].time <= thresholds.longestHold else { return false }
+            guard let shift = frames[index].shift else { return false }
+            if moved(shift, thresholds) { return sameShift(frames[last].shift, shift, thresholds: thresholds) }
+        }
+        return false
     }
 
     /// Whether the step into `shown[j + 1]` continues the motion of the step into `shown[j]`
@@ -224,7 +256,12 @@ public struct FilmHitches: Sendable {
             let moving = hinge.map { $0.movingSince(time) != nil && $0.restingSince(time) == nil } ?? false
             let cosine = Self.cosine(frames[shown[j - 1]], frames[shown[j]], frames[shown[j + 1]])
             let shifted = Self.sameShift(frames[shown[j]].shift, frames[shown[j + 1]].shift, thresholds: thresholds)
-            continues[j] = moving || cosine >= thresholds.direction || shifted
+            // A lossy codec refining a still picture (HEVC over its first 250 ms on the tuning
+            // film drop-holds) moves nothing and can point its tile means the same way twice.
+            let refining = [frames[shown[j]], frames[shown[j + 1]]].allSatisfy { frame in
+                frame.rmse < thresholds.touchUpLevel && frame.shift.map { stands($0, thresholds) } == true
+            }
+            continues[j] = moving || (cosine >= thresholds.direction && !refining) || shifted
         }
         return continues
     }
@@ -259,6 +296,13 @@ public struct FilmHitches: Sendable {
             axis.explained >= thresholds.shiftExplained
         else { return 0 }
         return axis.offset > 0 ? 1 : -1
+    }
+
+    /// Whether `shift` lines up best where the picture stood on both axes: no offset explains
+    /// ``Thresholds/shiftExplained`` of the change, however small (a step of 1 px on a nearly
+    /// flat profile, below ``Thresholds/shiftChange``, still lines up at its offset).
+    static func stands(_ shift: FrameShift, _ thresholds: Thresholds) -> Bool {
+        [shift.x, shift.y].allSatisfy { $0.offset == 0 || $0.explained < thresholds.shiftExplained }
     }
 
     /// Whether anything moved along either axis of `shift`.

@@ -44,35 +44,151 @@ struct StepTrackerFitTests {
         }
         #expect(fit.foldCount >= 3)
         let settings = Array(StepTrackerFit.settings.prefix(6))
-        let result = fit.fit(settings)
+        let result = fit.fit(settings, chop: .perLog)
+        let pooled = fit.refit(result, chop: .pooled)
         let change = GroundTruth.Interpolation.allCases.firstIndex(of: .change) ?? 0
+        // The oracle: each setting's and the pipeline's frames, their chops recounted on each
+        // log without the fold (UnfoldScorer's rank rule), and the errors of the other folds.
+        func p99(_ values: [Double], _ folds: [Int], without fold: Int) -> Double {
+            p99([values], [folds], without: fold)
+        }
+        // The same over several logs' frames pooled (the second difference within each log).
+        func p99(_ series: [[Double]], _ foldSeries: [[Int]], without fold: Int) -> Double {
+            var chops: [Double] = []
+            for (values, folds) in zip(series, foldSeries) {
+                for k in 1..<(values.count - 1) where folds[k] != fold {
+                    let second: Double = values[k + 1] - 2 * values[k] + values[k - 1]
+                    chops.append(abs(second))
+                }
+            }
+            chops.sort()
+            let rank = Int((0.99 * Double(chops.count - 1)).rounded())
+            return chops[rank]
+        }
+        let frames = settings.map { setting in
+            fit.logs.map { StepTrackerFit.driverValues($0, setting: setting, at: $0.frames) }
+        }
         for fold in 0..<fit.foldCount {
             let chosen = result.withoutFold[change][fold]
-            let feasible = settings.indices.filter {
-                result.evaluations[$0].chopP99[fold] <= result.androidChopP99[fold]
+            let feasible = settings.indices.filter { index in
+                fit.logs.indices.allSatisfy { log in
+                    let folds = fit.logs[log].frameFold
+                    return p99(frames[index][log], folds, without: fold)
+                        <= p99(fit.logs[log].androidFrames, folds, without: fold)
+                }
             }
-            let pool = feasible.isEmpty ? Array(settings.indices) : feasible
             func others(_ index: Int) -> Double {
                 let squares = result.evaluations[index].squares[change]
                 return squares.reduce(0, +) - squares[fold]
             }
-            if !feasible.isEmpty {
-                #expect(pool.allSatisfy { others(chosen) <= others($0) }, "fold \(fold)")
+            if feasible.isEmpty {
+                #expect(result.evaluations[chosen].chopP99.count == fit.logs.count, "fold \(fold)")
+            } else {
+                #expect(feasible.contains(chosen), "fold \(fold)")
+                #expect(feasible.allSatisfy { others(chosen) <= others($0) }, "fold \(fold)")
+            }
+            // Pooled (the default rule): the chop over both logs' frames together.
+            let foldSeries = fit.logs.map(\.frameFold)
+            let pipeline = p99(fit.logs.map(\.androidFrames), foldSeries, without: fold)
+            let pooledFeasible = settings.indices.filter { p99(frames[$0], foldSeries, without: fold) <= pipeline }
+            let pooledChosen = pooled.withoutFold[change][fold]
+            if pooledFeasible.isEmpty {
+                #expect(
+                    settings.indices.allSatisfy {
+                        p99(frames[pooledChosen], foldSeries, without: fold)
+                            <= p99(frames[$0], foldSeries, without: fold)
+                    }, "fold \(fold)")
+            } else {
+                #expect(pooledFeasible.contains(pooledChosen), "fold \(fold)")
+                #expect(pooledFeasible.allSatisfy { others(pooledChosen) <= others($0) }, "fold \(fold)")
             }
         }
+        #expect(result.chop == .perLog && pooled.chop == .pooled)
+    }
+
+    @Test("The floor's thresholds are the rounded medians of the slow crossings outside the folds left out")
+    func floorThresholds() throws {
+        var fit = StepTrackerFit()
+        for name in ["fold8", "fold8-session-part1"] {
+            let run = try StepTrackerFitTests.load(name)
+            fit.add(
+                name: name, samples: run.samples, sensor: try #require(StepSensor.detect(in: run.samples)),
+                reference: run.reference, origin: run.origin)
+        }
+        // Every fold: the synthetic Fold 8's ladder, fitted by the same rule on both logs
+        // (Fold8ModelFitTests recounts it from the CSVs: within 1°; 0→90's median, 30.48°,
+        // rounds to 30 where the model took 31).
+        guard case .ladder(let model) = SensorModel.Device.fold8.sensor.quantisation,
+            case .ladder(let all) = fit.floorSensor().quantisation
+        else {
+            Issue.record("the Fold 8 is a ladder")
+            return
+        }
+        #expect(all.levels == model.levels)
+        for (fitted, modelled) in zip(all.up + all.down, model.up + model.down) {
+            #expect(abs(fitted - modelled) <= 1, "\(all) against \(model)")
+        }
+        // Without the five-fold log, part 1's crossings alone (scripts/fold8-model-check.py:
+        // 27.4/158.2 up, 151.2/20.6 down); without part 1, the five-fold log's (31.5/165.8 up,
+        // 140.0/28.9 down).
+        let five = Set(0..<fit.logs[0].folds)
+        let part1 = Set(fit.logs[1].firstFold..<fit.foldCount)
+        for (excluded, expected) in [(five, [27.0, 158, 21, 151]), (part1, [32, 166, 29, 140])] {
+            guard case .ladder(let ladder) = fit.floorSensor(excluding: excluded).quantisation else { continue }
+            #expect(ladder.up + ladder.down == expected, "\(ladder)")
+        }
+        // Every crossing lies in a fold of its own log.
+        for log in fit.logs {
+            #expect(log.crossings.allSatisfy { (log.firstFold..<(log.firstFold + log.folds)).contains($0.fold) })
+        }
+    }
+
+    /// A real log's public events and its fused angle (read `change`, as it declares), read
+    /// here from the CSVs: a `time_ns` column from its own first row (the origin returned),
+    /// `time` in seconds as written.
+    static func load(_ name: String) throws -> (samples: [HingeSample], reference: ReferenceRecording, origin: Int64?) {
+        func read(_ path: String) throws -> (times: [Double], angles: [Double], origin: Int64?) {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter {
+                !$0.hasPrefix("#")
+            }
+            let header = lines[0].split(separator: ",").map(String.init)
+            let nanoseconds = header.contains("time_ns")
+            let timeColumn = try #require(header.firstIndex(of: nanoseconds ? "time_ns" : "time"))
+            let angleColumn = try #require(header.firstIndex(of: "angle"))
+            var (times, angles, origin): ([Double], [Double], Int64?) = ([], [], nil)
+            for line in lines.dropFirst() {
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                if nanoseconds {
+                    let ns = try #require(Int64(cells[timeColumn]))
+                    origin = origin ?? ns
+                    times.append(Double(ns - (origin ?? ns)) / 1e9)
+                } else {
+                    times.append(try #require(Double(cells[timeColumn])))
+                }
+                angles.append(try #require(Double(cells[angleColumn])))
+            }
+            return (times, angles, origin)
+        }
+        let events = try read(dataset("real/\(name)-public.csv"))
+        let fused = try read(dataset("real/\(name)-fused.csv"))
+        let samples = zip(events.times, events.angles).map { HingeSample(time: $0, angle: $1) }
+        let reference = ReferenceRecording(
+            times: fused.times, angles: fused.angles, interpolation: .change, declaredChangeTriggered: true,
+            integerOrigin: fused.origin)
+        return (samples, reference, events.origin)
     }
 
     @Test(
         "--format json names its schema and conforms to docs/schemas/score-unfold-lofo.json; misuse is refused", .slow)
     func jsonReport() throws {
-        // One log (its rows and the pooled rows): the schema is the same, and the floor's three
-        // particle-filter runs cost 28 s against 46 s on both logs (DocumentationTests runs both).
+        // One log (its rows and the pooled rows) and 8 particles: the schema is the same, and the
+        // floor's three runs of 1000 particles are DocumentationTests' (both logs, make score).
         let run = try DocumentationTests.runScoring(
             [
                 "score", "--unfold", "--leave-one-fold-out", dataset("real/fold8-public.csv"),
                 dataset("real/fold8-fused.csv"),
             ]
-                + ["--format", "json"])
+                + ["--format", "json", "--particles", "8"])
         #expect(run.status == 0, "\(run.error)")
         let value = try #require(JSON.parse(run.output), "not JSON: \(run.output.prefix(200))")
         let problems = try OutputFormatTests.schema("score-unfold-lofo").problems(value)

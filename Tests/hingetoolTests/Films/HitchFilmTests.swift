@@ -20,16 +20,22 @@ struct HitchFilmTests {
     static let copies = ["-cfr.mkv", "-vfr.mkv", "-h264.mp4"]
     static let period = 1000.0 / 60
 
-    /// The misses of the held-out half as scored (docs/film.md). `pan-holds` (missed at 3367 ms
-    /// while the direction test read tile means only) now passes with the shift test, but it was
-    /// seen before, so it proves little; of the pair made with the shift test's tuning films and
-    /// scored once after it was committed, the H.264 copy of `rise-holds` lost two holds: the
-    /// codec refined the held picture by 2.6 % and 11 % of the step that brought it, more than
-    /// the `stillShare` of 2 % set on the tuning films, which ended the holds.
-    static let knownMisses: Set<String> = [
-        "rise-holds-h264.mp4: hitch at 1017 ms not found", "rise-holds-h264.mp4: hitch at 1550 ms not found",
-        "rise-holds-h264.mp4: ratio",
-    ]
+    /// The lossy copies of the third round's films (scripts/make-hitch-films.sh, `lossy`): H.264
+    /// at CRF 32, HEVC, VP9 and AV1, where a codec touches up a held picture harder.
+    static let lossyCopies = ["-h264-crf32.mp4", "-hevc.mp4", "-vp9.webm", "-av1.mkv"]
+
+    /// The copies of a film that are there: the three every film has, and its lossy ones.
+    static func copies(_ name: String, _ half: String) -> [String] {
+        copies + lossyCopies.filter { FileManager.default.fileExists(atPath: folder + "/\(half)/\(name)\($0)") }
+    }
+
+    /// The misses of the held-out half as scored (docs/film.md). Of the third pair, made before
+    /// the touch-up rule and scored once after it was committed, `fall-holds` finds its hitch in
+    /// every copy (start exact, 49.3 ms of 50) but its ratio is 92.4 against 93.75 ms/s: its
+    /// motion lasts only 533 ms, and the frames' whole-ms times make the 4-frame hold 66 ms long
+    /// instead of 66.7, 1.4 ms/s on so short a motion.
+    static let knownMisses: Set<String> = Set(
+        (copies + lossyCopies).map { "fall-holds\($0): ratio" })
 
     static func films(_ half: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + half)) ?? []
@@ -42,7 +48,7 @@ struct HitchFilmTests {
         #expect(Self.films("held-out").count >= 5)
         for half in ["tune", "held-out"] {
             for name in Self.films(half) {
-                for copy in Self.copies {
+                for copy in Self.copies(name, half) {
                     let path = Self.folder + "/\(half)/\(name)\(copy)"
                     let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
                     #expect(size > 1000 && size < 1_000_000, "\(path): \(size) bytes")
@@ -54,7 +60,7 @@ struct HitchFilmTests {
     @Test("the tuning half meets every goal", .slow)
     func tuningHalf() throws {
         let misses = try Self.films("tune").flatMap { name in
-            try Self.copies.flatMap { try Self.misses(name, $0, "tune") }
+            try Self.copies(name, "tune").flatMap { try Self.misses(name, $0, "tune") }
         }
         #expect(misses.isEmpty, "\(misses)")
     }
@@ -62,7 +68,7 @@ struct HitchFilmTests {
     @Test("the held-out half, as measured: every goal but the known misses", .slow)
     func heldOutHalf() throws {
         let misses = try Self.films("held-out").flatMap { name in
-            try Self.copies.flatMap { try Self.misses(name, $0, "held-out") }
+            try Self.copies(name, "held-out").flatMap { try Self.misses(name, $0, "held-out") }
         }
         #expect(Set(misses) == Self.knownMisses, "\(misses)")
     }

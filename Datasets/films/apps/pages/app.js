@@ -116,11 +116,22 @@ function after(ms, fn) {
   function frame(now) { if (now - start >= ms) fn(); else requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
 }
+// A fading page is built 150 ms before its step, over the shown one at an opacity of 0.004
+// (under one luma level), as screens.js builds its pages: Chromium has rasterised it when the
+// fade starts. Built at the step, it came tile by tile on a loaded machine (round 6: torn fades,
+// the truth probe refusing every take of a two-layer fade on a photo grid).
+let faint;
+function prepareFade(action) {
+  faint = page(++pageNumber, action.startsWith('fadetheme') ? other(theme) : theme);
+  faint.style.opacity = '0.004';
+  faint.style.willChange = 'opacity';
+  show(faint);
+}
 function fade(layers, ms, curve, themed) {
-  const next = page(++pageNumber, themed ? other(theme) : theme);
-  next.style.opacity = 0;
+  const next = faint || show(page(++pageNumber, themed ? other(theme) : theme));
+  if (!faint) next.style.opacity = 0;
+  faint = undefined;
   const old = current;
-  show(next);
   if (themed) {
     theme = other(theme);
     for (const el of [statusEl, navEl]) { el.style.setProperty('--fade-ms', ms + 'ms'); el.style.setProperty('--fade-curve', curve); el.classList.add('fading'); }
@@ -226,12 +237,15 @@ requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => {
   chrome();
   replace(page(pageNumber, theme));
   if (steps.length && steps[0][1].startsWith('blank')) prepare();
+  if (steps.length && steps[0][1].startsWith('fade')) prepareFade(steps[0][1]);
   const zero = performance.now();
   let next = 0;
   function tick(now) {
     while (next < steps.length && now - zero >= steps[next][0]) {
       act(steps[next++][1]);
       if (next < steps.length && steps[next][1].startsWith('blank')) after(150, prepare);
+      const coming = next < steps.length ? steps[next][1] : '';
+      if (coming.startsWith('fade')) after(150, () => prepareFade(coming));
     }
     if (next < steps.length) requestAnimationFrame(tick);
   }

@@ -33,17 +33,22 @@ extension HingeTool.Score {
         let result = fit.fit()
         var rows = fit.rows(result)
         // The causal floor on the same folds: the particle filter on the synthetic Fold 8's
-        // sensor model (refitted on these logs, docs/reading.md).
+        // sensor model, its thresholds refitted without each fold's log (docs/reading.md).
         let particles = try arguments[Self.particles]
-        fit.addFloor(
-            fit.floorSquares(sensor: SensorModel.Device.fold8.sensor, prior: .fold8, particles: particles), to: &rows)
+        fit.addFloor(fit.floorSquares(prior: .fold8, particles: particles).squares, to: &rows)
+        let floorModels = fit.logs.map { log in
+            let own = Set(log.firstFold..<(log.firstFold + log.folds))
+            return "\(log.name): " + Self.thresholds(fit.floorSensor(excluding: own))
+        }
         let text: String
         switch try arguments[HingeTool.Keys.reportFormat] {
         case .json:
             text =
                 leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
         case .markdown:
-            text = leaveOneFoldOutMarkdown(rows, result: result)
+            // The other chop rule, chosen from the same errors: what holding each log's chop costs.
+            let perLog = fit.rows(fit.refit(result, chop: .perLog))
+            text = leaveOneFoldOutMarkdown(rows, result: result, floorModels: floorModels, perLog: perLog)
         case .text:
             text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
         }
@@ -98,7 +103,18 @@ extension HingeTool.Score {
         }
     }
 
-    static func leaveOneFoldOutMarkdown(_ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result) -> String {
+    /// A Fold 8 sensor model's thresholds as the table's notes print them.
+    static func thresholds(_ sensor: SensorModel) -> String {
+        guard case .ladder(let ladder) = sensor.quantisation else { return "not a ladder" }
+        let up = ladder.up.map(DecimalNumber.shortest).joined(separator: "/")
+        let down = ladder.down.reversed().map(DecimalNumber.shortest).joined(separator: "/")
+        return "\(up)° up, \(down)° down"
+    }
+
+    static func leaveOneFoldOutMarkdown(
+        _ rows: [StepTrackerFit.Row], result: StepTrackerFit.Result, floorModels: [String] = [],
+        perLog: [StepTrackerFit.Row] = []
+    ) -> String {
         var text =
             "| log | truth | folds | RMSE android | RMSE noveum-hinge | RMSE hingekit, fitted on every fold "
             + "| ratio | RMSE hingekit, fold held out | ratio_pipeline | chop p99 ×10⁴ (held out / android) "
@@ -118,8 +134,23 @@ extension HingeTool.Score {
             text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2))"
             text += " | \(floorText(row.floor)) | \(ratio(median(row.floor), row.android)) |\n"
         }
-        text += "\nFitted on every fold (\(result.settings.count) settings searched):\n\n"
+        text += "\nFitted on every fold (\(result.settings.count) settings searched, the chop held "
+        text += result.chop == .pooled ? "pooled over the logs):\n\n" : "on each log):\n\n"
         text += fittedLines(result).map { "- " + $0 + "\n" }.joined()
+        if !perLog.isEmpty {
+            text += "\nThe same settings chosen with the chop held on each log instead (held out, "
+            text += "RMSE and ratio to the pipeline; chop p99 ×10⁴, HingeKit / android):\n\n"
+            for row in perLog {
+                text += "- \(row.log), \(row.interpolation.rawValue): \(f4(row.heldOut)), "
+                text += "\(ratio(row.heldOut, row.android))×; chop "
+                text += "\(DecimalNumber.fixed(row.heldOutChopP99 * 10_000, places: 2)) / "
+                text += "\(DecimalNumber.fixed(row.androidChopP99 * 10_000, places: 2))\n"
+            }
+        }
+        if !floorModels.isEmpty {
+            text += "\nThe floor's sensor thresholds, fitted without each log (on the others' slow crossings):\n\n"
+            text += floorModels.map { "- " + $0 + "\n" }.joined()
+        }
         return text
     }
 

@@ -37,23 +37,21 @@ struct StepTrackerFit {
         }
     }
 
-    /// The grid searched: 3 prior speeds × 3 coasts × 2 rates × 3 snap shares × 2 carries × 2 × 2
-    /// thresholds, the snap at 400 °/s.
+    /// The grid searched: 3 prior speeds × 3 coasts × 6 rates × 2 snap shares × 2 carries × 2
+    /// first-up thresholds, the snap at 400 °/s and the last-down threshold at 135°
+    /// (docs/reading.md, "The chop on the five-fold log", says why these).
     static let settings: [Setting] = {
         var settings: [Setting] = []
         for priorSpeed in [45.0, 70, 110] {
             for coast in [0.6, 1.2, 2.5] {
-                for omega in [15.0, 25] {
-                    for fastShare in [0.0, 0.3, 0.6] {
+                for omega in [6.0, 8, 10, 12, 15, 25] {
+                    for fastShare in [0.0, 0.3] {
                         for carry in [0.0, 0.5] {
                             for firstUp in [30.0, 40] {
-                                for lastDown in [135.0, 146] {
-                                    let parameters = StepSensorTracker.Parameters(
-                                        priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
-                                        fastShare: fastShare, carry: carry)
-                                    settings.append(
-                                        Setting(parameters: parameters, firstUp: firstUp, lastDown: lastDown))
-                                }
+                                let parameters = StepSensorTracker.Parameters(
+                                    priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
+                                    fastShare: fastShare, carry: carry)
+                                settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: 135))
                             }
                         }
                     }
@@ -87,6 +85,11 @@ struct StepTrackerFit {
         var androidFrames: [Double]
         var noveum: [Double]
         var folds: Int
+        /// The number of this log's first fold among every log's.
+        var firstFold: Int
+        /// Each slow level change's threshold estimate (``crossings(_:reference:origin:fold:)``):
+        /// which threshold (0→1 up, 1→2 up, 2→1 down, 1→0 down), where, and the fold it is in.
+        var crossings: [(threshold: Int, angle: Double, fold: Int)]
     }
 
     /// The logs, and their folds numbered across them.
@@ -124,7 +127,62 @@ struct StepTrackerFit {
             Log(
                 name: name, samples: samples, sensor: sensor, grid: grid, frames: frames, gridFold: grid.map(fold),
                 frameFold: frames.map(fold), truth: truth, android: fixed[android],
-                androidFrames: fixedFrames[android], noveum: fixed[noveum], folds: max(1, spans.count)))
+                androidFrames: fixedFrames[android], noveum: fixed[noveum], folds: max(1, spans.count),
+                firstFold: first, crossings: Self.crossings(samples, reference: reference, origin: origin, fold: fold)))
+    }
+
+    /// Each slow level change of a three-level ladder (0/90/180) and the threshold it places:
+    /// the truth (read `change`) 100 ms (the model's lag) before the change, less half a 200 ms
+    /// grid step of the motion over the 200 ms before that, for changes slower than 150 °/s —
+    /// the rule that fitted `SensorModel.Device.fold8`'s ladder (docs/reading.md, "The synthetic
+    /// Fold 8, refitted"; `scripts/fold8-model-check.py`).
+    static func crossings(
+        _ samples: [HingeSample], reference: ReferenceRecording, origin: Int64?, fold: (Double) -> Int
+    ) -> [(threshold: Int, angle: Double, fold: Int)] {
+        var read = reference
+        read.interpolation = .change
+        let truth = read.truth(traceOrigin: origin)
+        let (lag, grid, slow) = (0.1, 0.2, 150.0)
+        let events = samples.compactMap { sample in sample.angle.map { (time: sample.time, angle: $0) } }
+        var found: [(threshold: Int, angle: Double, fold: Int)] = []
+        for (before, event) in zip(events, events.dropFirst()) where before.angle != event.angle {
+            let threshold: Int
+            switch (before.angle, event.angle) {
+            case (0, 90): threshold = 0
+            case (90, 180): threshold = 1
+            case (180, 90): threshold = 2
+            case (90, 0): threshold = 3
+            default: continue
+            }
+            let measured = truth.state(at: event.time - lag).angle
+            let speed = (measured - truth.state(at: event.time - lag - grid).angle) / grid
+            if abs(speed) < slow { found.append((threshold, measured - speed * grid / 2, fold(event.time))) }
+        }
+        return found
+    }
+
+    /// The floor's sensor model fitted without some folds (none: fitted on every fold): the
+    /// synthetic Fold 8's, its four thresholds the median of every log's crossings outside
+    /// those folds (the middle two averaged), rounded to whole degrees; a threshold with no
+    /// crossing left keeps the model's.
+    func floorSensor(excluding excluded: Set<Int> = []) -> SensorModel {
+        var sensor = SensorModel.Device.fold8.sensor
+        guard case .ladder(var ladder) = sensor.quantisation else { return sensor }
+        for threshold in 0..<4 {
+            let angles = logs.flatMap { log in
+                log.crossings.filter { $0.threshold == threshold && !excluded.contains($0.fold) }.map(\.angle)
+            }.sorted()
+            guard !angles.isEmpty else { continue }
+            let median = ((angles[(angles.count - 1) / 2] + angles[angles.count / 2]) / 2).rounded()
+            switch threshold {
+            case 0: ladder.up[0] = median
+            case 1: ladder.up[1] = median
+            case 2: ladder.down[1] = median
+            default: ladder.down[0] = median
+            }
+        }
+        sensor.quantisation = .ladder(ladder)
+        return sensor
     }
 
     /// HingeKit's unfold progress under `setting` on a log, at `times`.
@@ -178,10 +236,47 @@ struct StepTrackerFit {
     }
 
     /// One setting's errors: squared error per interpolation and fold, and the chop's 99th
-    /// percentile without each fold (the last entry: with every fold).
+    /// percentile without each fold (the last entry: with every fold), per log and over every
+    /// log's frames pooled.
     struct Evaluation {
         var squares: [[Double]]
-        var chopP99: [Double]
+        var chopP99: [[Double]]
+        var pooledChopP99: [Double]
+    }
+
+    /// What the fit holds the chop to: the pipeline's over the folds it fits on, pooled over
+    /// every log (the default), or on each log separately.
+    enum ChopRule: Sendable {
+        case pooled
+        case perLog
+    }
+
+    /// HingeKit's unfold progress under `setting` on a log, on its grid and at its frames, in
+    /// one pass (the driver's value at a time is the same whatever else was asked).
+    static func gridAndFrameValues(_ log: Log, setting: Setting) -> (grid: [Double], frames: [Double]) {
+        var driver = UnfoldDriver(stepSensor: setting.sensor(from: log.sensor), stepParameters: setting.parameters)
+        var refused = RefusedSamples()
+        var grid: [Double] = []
+        var frames: [Double] = []
+        grid.reserveCapacity(log.grid.count)
+        frames.reserveCapacity(log.frames.count)
+        var (next, g, f) = (0, 0, 0)
+        while g < log.grid.count || f < log.frames.count {
+            let isGrid = f == log.frames.count || (g < log.grid.count && log.grid[g] <= log.frames[f])
+            let time = isGrid ? log.grid[g] : log.frames[f]
+            while next < log.samples.count, log.samples[next].time <= time {
+                driver.ingest(log.samples[next], noting: &refused)
+                next += 1
+            }
+            if isGrid {
+                grid.append(driver.value(at: time))
+                g += 1
+            } else {
+                frames.append(driver.value(at: time))
+                f += 1
+            }
+        }
+        return (grid, frames)
     }
 
     func evaluate(_ setting: Setting) -> Evaluation {
@@ -189,7 +284,7 @@ struct StepTrackerFit {
         var squares = Array(repeating: Array(repeating: 0.0, count: foldCount), count: modes)
         var frameSeries: [[Double]] = []
         for log in logs {
-            let values = Self.driverValues(log, setting: setting, at: log.grid)
+            let (values, frames) = Self.gridAndFrameValues(log, setting: setting)
             for mode in 0..<modes {
                 let truth = log.truth[mode]
                 for k in values.indices {
@@ -197,18 +292,34 @@ struct StepTrackerFit {
                     squares[mode][log.gridFold[k]] += error * error
                 }
             }
-            frameSeries.append(Self.driverValues(log, setting: setting, at: log.frames))
+            frameSeries.append(frames)
         }
-        return Evaluation(squares: squares, chopP99: chopP99(frameSeries))
+        return Evaluation(
+            squares: squares, chopP99: chopP99(frameSeries), pooledChopP99: pooledChopP99(frameSeries))
     }
 
-    /// The chop's 99th percentile of a display's frames without each fold, then with all.
-    func chopP99(_ frameSeries: [[Double]]) -> [Double] {
+    /// The chop's 99th percentile of a display's frames over every log pooled, without each
+    /// fold, then with all.
+    func pooledChopP99(_ frameSeries: [[Double]]) -> [Double] {
         let chops = Self.chops(frameSeries, folds: logs.map(\.frameFold)).sorted { $0.value > $1.value }
         var perFold = Array(repeating: 0, count: foldCount)
         for chop in chops { perFold[chop.fold] += 1 }
         return (0..<foldCount).map { Self.p99(chops, excluding: $0, count: chops.count - perFold[$0]) }
             + [Self.p99(chops, excluding: nil, count: chops.count)]
+    }
+
+    /// Per log, the chop's 99th percentile of a display's frames on that log without each fold
+    /// (a fold of another log leaves it whole), then with all.
+    func chopP99(_ frameSeries: [[Double]]) -> [[Double]] {
+        zip(logs, frameSeries).map { log, series in
+            let chops = Self.chops([series], folds: [log.frameFold]).sorted { $0.value > $1.value }
+            let all = Self.p99(chops, excluding: nil, count: chops.count)
+            var perFold = Array(repeating: 0, count: foldCount)
+            for chop in chops { perFold[chop.fold] += 1 }
+            return (0..<foldCount).map { fold in
+                perFold[fold] == 0 ? all : Self.p99(chops, excluding: fold, count: chops.count - perFold[fold])
+            } + [all]
+        }
     }
 
     /// The result: per interpolation, the setting fitted on every fold and the one fitted
@@ -218,30 +329,69 @@ struct StepTrackerFit {
         var all: [Int]
         var withoutFold: [[Int]]
         var evaluations: [Evaluation]
-        var androidChopP99: [Double]
+        /// The pipeline's chop per log, as ``Evaluation/chopP99``.
+        var androidChopP99: [[Double]]
+        /// The pipeline's chop over every log's frames pooled, as ``Evaluation/pooledChopP99``.
+        var androidPooledChopP99: [Double]
+        /// The rule the chop was held to.
+        var chop: ChopRule
     }
 
-    /// Fits on every fold and without each, under each interpolation.
-    func fit(_ settings: [Setting] = StepTrackerFit.settings) -> Result {
+    /// Whether a setting's chop stays at or below the pipeline's on every log, over the folds
+    /// of column `column` (a fold left out, or all); else how far it is above, the worst log's
+    /// ratio.
+    static func chopExcess(_ evaluation: Evaluation, android: [[Double]], column: Int) -> Double {
+        zip(evaluation.chopP99, android).map { hk, android in
+            hk[column] <= android[column] ? 0 : android[column] > 0 ? hk[column] / android[column] : .infinity
+        }.max() ?? 0
+    }
+
+    /// Fits on every fold and without each, under each interpolation: the lowest squared error
+    /// over the folds fitted on among the settings whose chop stays at or below the pipeline's
+    /// over those folds (`chop`: pooled over every log, or on each log); when none does, the
+    /// lowest chop (pooled) or the lowest worst-log chop ratio (per log).
+    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .pooled) -> Result {
         let evaluations = settings.map(evaluate)
-        let android = chopP99(logs.map(\.androidFrames))
+        let androidFrames = logs.map(\.androidFrames)
+        return refit(
+            Result(
+                settings: settings, all: [], withoutFold: [], evaluations: evaluations,
+                androidChopP99: chopP99(androidFrames), androidPooledChopP99: pooledChopP99(androidFrames),
+                chop: chop),
+            chop: chop)
+    }
+
+    /// `result`'s settings, chosen again under another chop rule (the errors are not recomputed).
+    func refit(_ result: Result, chop: ChopRule) -> Result {
+        let (settings, evaluations, android) = (result.settings, result.evaluations, result.androidChopP99)
         func best(mode: Int, without excluded: Int?) -> Int {
             let column = excluded ?? foldCount
             func total(_ index: Int) -> Double {
                 let squares = evaluations[index].squares[mode]
                 return squares.reduce(0, +) - (excluded.map { squares[$0] } ?? 0)
             }
-            let feasible = settings.indices.filter { evaluations[$0].chopP99[column] <= android[column] }
+            let excess = settings.indices.map { index in
+                switch chop {
+                case .perLog: return Self.chopExcess(evaluations[index], android: android, column: column)
+                case .pooled:
+                    let (own, pipeline) = (
+                        evaluations[index].pooledChopP99[column], result.androidPooledChopP99[column]
+                    )
+                    return own <= pipeline ? 0 : pipeline > 0 ? own / pipeline : .infinity
+                }
+            }
+            let feasible = settings.indices.filter { excess[$0] == 0 }
             if feasible.isEmpty {
-                return settings.indices.min { evaluations[$0].chopP99[column] < evaluations[$1].chopP99[column] } ?? 0
+                return settings.indices.min { excess[$0] < excess[$1] } ?? 0
             }
             return feasible.min { total($0) < total($1) } ?? 0
         }
         let modes = GroundTruth.Interpolation.allCases.indices
-        return Result(
-            settings: settings, all: modes.map { best(mode: $0, without: nil) },
-            withoutFold: modes.map { mode in (0..<foldCount).map { best(mode: mode, without: $0) } },
-            evaluations: evaluations, androidChopP99: android)
+        var chosen = result
+        chosen.all = modes.map { best(mode: $0, without: nil) }
+        chosen.withoutFold = modes.map { mode in (0..<foldCount).map { best(mode: mode, without: $0) } }
+        chosen.chop = chop
+        return chosen
     }
 
     /// One row of the report: a log (or all of them) under one interpolation.
@@ -264,36 +414,64 @@ struct StepTrackerFit {
         var floor: [Double] = []
     }
 
-    /// The causal floor on every log: the squared error of the particle filter's posterior
-    /// mean (``HandParticleFilter`` over `sensor`, `particles` per run) on each log's grid,
-    /// `[log][interpolation][run]`, one run per seed of ``UnfoldFrontier/filterSeeds``.
+    /// What the floor's sensor model is fitted without, for each fold.
+    enum FloorHoldout {
+        /// Every fold of the fold's log (the other logs' crossings only; one model per log).
+        case log
+        /// The fold alone (up to one model per fold: three times the cost on the Fold 8's logs).
+        case fold
+    }
+
+    /// The causal floor, held out: the squared error of the particle filter's posterior mean
+    /// (``HandParticleFilter`` with `prior`, `particles` per run) on each fold, the filter's
+    /// sensor model fitted without that fold (``floorSensor(excluding:)``; with `.log`, without
+    /// every fold of its log), `[interpolation][fold][run]`, one run per seed of
+    /// ``UnfoldFrontier/filterSeeds``. The filter is causal, so each sensor model runs once per
+    /// log from its start to the end of the last fold that uses it, and each fold keeps its own
+    /// model's errors. Also the number of distinct sensor models.
     func floorSquares(
-        sensor: SensorModel, prior: HandParticleFilter.Prior, particles: Int
-    ) -> [[[Double]]] {
-        logs.map { log in
-            let runs = UnfoldFrontier.filterSeeds.map { seed in
-                HandParticleFilter(sensor: sensor, particles: particles, prior: prior, seed: seed)
-                    .estimate(log.samples, at: log.grid).progress
+        prior: HandParticleFilter.Prior, particles: Int, holdout: FloorHoldout = .log
+    ) -> (squares: [[[Double]]], models: Int) {
+        let modes = GroundTruth.Interpolation.allCases.count
+        let seeds = UnfoldFrontier.filterSeeds
+        var squares = Array(
+            repeating: Array(repeating: Array(repeating: 0.0, count: seeds.count), count: foldCount), count: modes)
+        var groups: [SensorModel: Set<Int>] = [:]
+        for log in logs {
+            let own = Set(log.firstFold..<(log.firstFold + log.folds))
+            for fold in own {
+                groups[floorSensor(excluding: holdout == .log ? own : [fold]), default: []].insert(fold)
             }
-            return log.truth.map { truth in
-                runs.map { progress in
-                    var squares = 0.0
-                    for k in truth.indices { squares += (progress[k] - truth[k]) * (progress[k] - truth[k]) }
-                    return squares
+        }
+        for (sensor, folds) in groups.sorted(by: { ($0.value.min() ?? 0) < ($1.value.min() ?? 0) }) {
+            for log in logs {
+                guard let last = log.gridFold.lastIndex(where: folds.contains) else { continue }
+                let times = Array(log.grid[...last])
+                for (run, seed) in seeds.enumerated() {
+                    let progress = HandParticleFilter(sensor: sensor, particles: particles, prior: prior, seed: seed)
+                        .estimate(log.samples, at: times).progress
+                    for mode in 0..<modes {
+                        let truth = log.truth[mode]
+                        for k in times.indices where folds.contains(log.gridFold[k]) {
+                            squares[mode][log.gridFold[k]][run] += (progress[k] - truth[k]) * (progress[k] - truth[k])
+                        }
+                    }
                 }
             }
         }
+        return (squares, groups.count)
     }
 
-    /// Adds the floor (from ``floorSquares(sensor:prior:particles:)``) to `rows`: each log's runs,
-    /// then every log pooled run by run.
+    /// Adds the floor (from ``floorSquares(prior:particles:)``) to `rows`: each log's folds
+    /// pooled run by run, then every log's.
     func addFloor(_ squares: [[[Double]]], to rows: inout [Row]) {
         for index in rows.indices {
             let mode = GroundTruth.Interpolation.allCases.firstIndex(of: rows[index].interpolation) ?? 0
-            let chosen = logs.indices.filter { rows[index].log == "both" || logs[$0].name == rows[index].log }
-            let count = Double(max(1, chosen.reduce(0) { $0 + logs[$1].grid.count }))
+            let chosen = logs.filter { rows[index].log == "both" || $0.name == rows[index].log }
+            let folds = chosen.flatMap { $0.firstFold..<($0.firstFold + $0.folds) }
+            let count = Double(max(1, chosen.reduce(0) { $0 + $1.grid.count }))
             rows[index].floor = UnfoldFrontier.filterSeeds.indices.map { run in
-                (chosen.reduce(0) { $0 + squares[$1][mode][run] } / count).squareRoot()
+                (folds.reduce(0) { $0 + squares[mode][$1][run] } / count).squareRoot()
             }.sorted()
         }
     }
@@ -352,7 +530,7 @@ struct StepTrackerFit {
                     android: (pooled.android / count).squareRoot(), noveum: (pooled.noveum / count).squareRoot(),
                     fitted: (pooled.fitted / count).squareRoot(), heldOut: (pooled.heldOut / count).squareRoot(),
                     heldOutChopP99: Self.percentile99(logChops.flatMap { $0 }),
-                    androidChopP99: result.androidChopP99[foldCount]))
+                    androidChopP99: result.androidPooledChopP99[foldCount]))
         }
         return rows
     }
