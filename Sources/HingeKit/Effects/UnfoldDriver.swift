@@ -29,7 +29,8 @@ internal import HingeSupport
 ///   ``readerConfiguration`` smooths it more than the reader's default). The lead is weighted
 ///   by v²/(v² + s²) with s = ``Configuration/leadSpeed``: a smooth fade, so that the
 ///   velocity's noise at rest and in slow motion neither shows as jitter nor is amplified by
-///   the fade's own slope.
+///   the fade's own slope. A report that jumps more than 1.5 sensor steps gets no lead when the
+///   velocity points against its jump (the reader's estimate after a silence can).
 /// - **Coarse sensors** (0/90/180°) carry no velocity, so there is no lead; the stages run at
 ///   ``Configuration/coarseOmega`` (``Configuration/coarseStages`` of them) instead.
 ///
@@ -356,8 +357,15 @@ public struct UnfoldDriver: Sendable {
         let (omega, count) = rate
         // At rest (or with the lead faded out) there is no lead, even where the stages' lag
         // times the lead is infinite (ω near 0, a huge lead) and the product would be NaN.
+        // A report that jumps (more than 1.5 sensor steps: after a dropout, or on a 10–30 Hz
+        // sensor) shows which way the hinge went; a velocity against it is the reader's
+        // estimate overshooting the silence (+525 °/s after a jump 135° → 113°), not a lead.
+        let againstJump =
+            sample.angle.map { angle in
+                lastAngle.map { abs(angle - $0) > 1.5 * step && (angle - $0) * velocity < 0 } ?? false
+            } ?? false
         let ahead =
-            velocity * fade == 0
+            velocity * fade == 0 || againstJump
             ? 0 : configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {

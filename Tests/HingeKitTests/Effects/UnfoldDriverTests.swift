@@ -352,6 +352,37 @@ struct UnfoldDriverTests {
         #expect(strays[0] < 0.03, "\(strays)")
     }
 
+    @Test("A report that jumps back after a silence gets no lead against its jump")
+    func noLeadAgainstJump() throws {
+        var driver = UnfoldDriver()
+        // dropouts-varied seed 32's move back: a minimum-jerk move 165° → 113° in 0.4 s (peak
+        // 244 °/s), reported on change every 4 ms until 135°, then silent for 0.35 s; the next
+        // report is 113°, where the hand rests. The reader's velocity there points back up (its
+        // prediction ran far past 113°), which as a lead would push the target toward 1.
+        var reported: Double?
+        var lastTime = 0.0
+        for k in 0...300 {
+            let time = 0.004 * Double(k)
+            let tau = min(max((time - 0.5) / 0.4, 0), 1)
+            let angle = (165 - 52 * tau * tau * tau * (10 - 15 * tau + 6 * tau * tau)).rounded()
+            guard angle >= 135 else { break }
+            guard angle != reported else { continue }
+            reported = angle
+            lastTime = time
+            try driver.ingest(HingeSample(time: time, angle: angle))
+        }
+        let jump = lastTime + 0.35
+        let before = driver.value(at: jump)
+        try driver.ingest(HingeSample(time: jump, angle: 113))
+        // The stages never leave the range of their targets: with the target at 113°'s progress
+        // (no lead), the shown value stays at or below the larger of the value at the jump and
+        // 113/165, and settles on 113/165 (within 0.005 after 0.5 s).
+        let rest = 113.0 / 165
+        let highest = (0...50).map { driver.value(at: jump + 0.01 * Double($0)) }.max() ?? 0
+        #expect(highest <= max(before, rest) + 1e-9, "\(highest) after \(before)")
+        #expect(abs(driver.value(at: jump + 0.5) - rest) < 0.005)
+    }
+
     @Test("A move that slows before the silence is not carried: the hand is coming to rest")
     func slowingMoveIsNotCarried() throws {
         var carried = UnfoldDriver()
