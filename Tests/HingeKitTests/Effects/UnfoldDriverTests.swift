@@ -297,20 +297,27 @@ struct UnfoldDriverTests {
         return 180 - 70 * tau * tau * tau * (10 - 15 * tau + 6 * tau * tau)
     }
 
+    /// The minimum-jerk move reported on change (whole degrees) at 4 ms polls, the polls 0…`last`.
+    static func reportOnChange(polls last: Int, _ ingest: (HingeSample) throws -> Void) rethrows {
+        var reported: Double?
+        for k in 0...last {
+            let time = 0.004 * Double(k)
+            let angle = minimumJerk(time).rounded()
+            guard angle != reported else { continue }
+            reported = angle
+            try ingest(HingeSample(time: time, angle: angle))
+        }
+    }
+
     @Test("A move that speeds up into a silence is carried with its speed-up, closer than at its velocity")
     func speedingUpMoveIsCarriedWithItsAcceleration() throws {
         var accelerated = UnfoldDriver()
         var plain = UnfoldDriver(configuration: try .init(carryGrowth: 1))
         // The move reported on change (whole degrees) at 4 ms polls until 0.62 s (τ = 0.2, 90 °/s
         // and speeding up at 1100 °/s²), then nothing until 0.95 s.
-        var reported: Double?
-        for k in 0...155 {
-            let time = 0.004 * Double(k)
-            let angle = Self.minimumJerk(time).rounded()
-            guard angle != reported else { continue }
-            reported = angle
-            try accelerated.ingest(HingeSample(time: time, angle: angle))
-            try plain.ingest(HingeSample(time: time, angle: angle))
+        try Self.reportOnChange(polls: 155) { sample in
+            try accelerated.ingest(sample)
+            try plain.ingest(sample)
         }
         // In the silence's middle and at its end the hinge is 27° and 59° past the newest report:
         // the carry at the velocity alone falls behind it; with the speed-up it is at least twice
@@ -330,13 +337,8 @@ struct UnfoldDriverTests {
         // The move to 110° reported on change at 4 ms polls, then at rest the sensor flickers to
         // 109° and back (flat-to-laptop seed 9 does this 70 ms after the hand stops): the reader's
         // velocity turns from the move's −°/s to +°/s, a trend that is a reversal, not a move.
-        var reported: Double?
-        for k in 0...275 {
-            let time = 0.004 * Double(k)
-            let angle = Self.minimumJerk(time).rounded()
-            guard angle != reported else { continue }
-            reported = angle
-            for index in drivers.indices { try drivers[index].ingest(HingeSample(time: time, angle: angle)) }
+        try Self.reportOnChange(polls: 275) { sample in
+            for index in drivers.indices { try drivers[index].ingest(sample) }
         }
         for index in drivers.indices {
             try drivers[index].ingest(HingeSample(time: 1.118, angle: 109))
