@@ -536,7 +536,10 @@ public struct UnfoldDriver: Sendable {
         } else if slope != 0 {
             // The carry goes on from where it is now.
             let (goal, goalSlope) = (carriedGoal(at: time), carriedSlope(at: min(time, rampEnd)))
-            target = goal
+            // The ramp ends where the goal would leave 0…1, but on an epoch clock (1.7e9 s, a
+            // time's last bit 2.4e-7 s) the end is rounded, and the goal there can lie a
+            // rounding outside (−1.2e-8 found by fuzzing): a target is a progress, so clamp it.
+            target = min(max(goal, 0), 1)
             slope = goalSlope
             rampStart = max(rampStart, time)
             rampEnd = max(rampEnd, rampStart)

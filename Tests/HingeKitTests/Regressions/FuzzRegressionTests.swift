@@ -380,4 +380,40 @@ struct FuzzRegressionTests {
         let near = StageMath.stage(7, x: 745, decay: exp(-745), goal: 0.25) { _ in 1 }
         #expect(abs(near - 0.25) < 1e-300)
     }
+
+    @Test("A carry resumed after Reduce Motion on an epoch clock keeps its target in 0…1 (unfold_driver 3bbb595b)")
+    func carryResumedOnAnEpochClockStaysInRange() throws {
+        // The input `make fuzz` found (2026-12-03): a fast flick near 0 on a clock at 1.7e9 s,
+        // Reduce Motion switched on and off again. Switching it off resumes the carry from its
+        // goal at that time, and the goal came out at −1.16e-8: the ramp's end is a rounded
+        // epoch time, and the slope times that rounding crossed 0.
+        let configuration = try UnfoldDriver.Configuration(
+            omega: 1.0, stages: 7, lead: 0.0037537193865873203, leadSpeed: 19.029526207370107,
+            coarseOmega: 81.77821011673151, coarseStages: 1, unfoldedAngle: 112.40038147554742)
+        var driver = UnfoldDriver(configuration: configuration, reduceMotion: false)
+        // The events as the fuzzer's trace printed them: a sample (time, angle) or a switch
+        // of Reduce Motion (time, nil, on).
+        let events: [(time: Double, angle: Double?, on: Bool)] = [
+            (1700000000.4476326, 21.797207598992905, false), (1700000000.4476814, 0, false),
+            (1700000000.4476814, 0, false), (1700000000.4476821, 2.818036163881895, false),
+            (1700000000.4480743, 1.9775692378118563, false), (1700000000.4888587, nil, false),
+            (1700000000.529486, nil, false), (1700000000.5522227, nil, true),
+            (1700000000.5645764, 21.797207598992905, false), (1700000000.5646253, 0, false),
+            (1700000000.5646253, 0, false), (1700000000.564626, 2.818036163881895, false),
+            (1700000000.5650182, 1.9775692378118563, false), (1700000000.6058025, nil, false),
+        ]
+        for event in events {
+            // Every event is in time order, so none is refused.
+            if let angle = event.angle {
+                try driver.ingest(HingeSample(time: event.time, angle: angle))
+            } else {
+                try driver.setReduceMotion(event.on, at: event.time)
+            }
+            #expect((0...1).contains(driver.target), "target \(driver.target) at \(event.time)")
+        }
+        for frame in 0..<50 {
+            let value = driver.value(at: 1_700_000_000.6058025 + Double(frame) / 120)
+            #expect(value.isFinite && (0...1).contains(value))
+        }
+    }
 }
