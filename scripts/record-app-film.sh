@@ -10,11 +10,14 @@
 # does not show what the page scripted is taken again. Needs chromium, xvfb, ffmpeg, python3 with
 # numpy. The tests use the committed recordings and never re-record. The list below holds the
 # recordings the corpus has; those scripted but never recorded (every take failed the truth probe
-# on a loaded machine) are named in docs/film.md, not kept here.
+# on a loaded machine) are named in docs/film.md, not kept here. From round 7 on (`earliest`), a
+# film's first step comes at least 1500 ms after its first layout, and the film is as long as its
+# steps need.
 # Usage: record-app-film.sh [NAME_FILTER]
 #   APP_FILM_OUT=DIR   write HALF/NAME.* under DIR instead of Datasets/films/apps (a staging folder)
 #   TAKES=N            takes per recording before giving up (default 8)
 #   TAKE_LOG=FILE      one line per take: name, take, ok or why it was refused
+#   APP_FILM_DISPLAY=N the first X display number to try (default 90)
 # Run it at a raised priority (`nice -n -10`, as root) on a shared machine: Xvfb, Chromium and
 # ffmpeg inherit it, and a take refused under load is taken again, never accepted looser.
 set -euo pipefail
@@ -24,7 +27,7 @@ out_root=${APP_FILM_OUT:-$root/Datasets/films/apps}
 takes=${TAKES:-8}
 take_log=${TAKE_LOG:-/dev/null}
 pages=$root/Datasets/films/apps/pages
-seconds=6.5 grab_seconds=9 failed=0 page=app.html
+failed=0 page=app.html earliest=0
 work=$(mktemp -d)
 xpid="" cpid=""
 cleanup() {
@@ -38,7 +41,7 @@ trap 'exit 130' INT TERM
 # A display number no X server holds.
 display() {
   local n
-  for n in $(seq 90 120); do [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { echo ":$n"; return; }; done
+  for n in $(seq "${APP_FILM_DISPLAY:-90}" $((${APP_FILM_DISPLAY:-90} + 30))); do [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { echo ":$n"; return; }; done
   return 1
 }
 
@@ -46,8 +49,12 @@ display() {
 # first layout (the first frame that is not black after at least a second of black ones, the
 # page's own 1.5 s of black: Xvfb's black root, 0.5 s or so, comes first and Chromium's window
 # is white before it draws, so on a lightly loaded machine the window itself came within the
-# first second and every take was refused as too early), $seconds long.
+# first second and every take was refused as too early), $seconds long. The grab lasts 2.5 s
+# longer than the film: the first layout may come up to 3.5 s into it (Chromium's start and the
+# page's 1.5 s of black).
 grab() {
+  local grab_seconds
+  grab_seconds=$(awk -v s="$seconds" 'BEGIN { print s + 2.5 }')
   local disp
   disp=$(display)
   Xvfb "$disp" -screen 0 "${2}x${3}x24" -br -nolisten tcp >/dev/null 2>&1 & xpid=$!
@@ -95,6 +102,23 @@ film() {
   local half=$1 name=$2 w=$3 h=$4 fps=$5 codec=$6 pointer=$7 query=$8 tries ext=mp4
   [ -n "$filter" ] && [[ $name != *$filter* ]] && return 0
   [ "$codec" = vp9 ] && ext=webm
+  # Round 7: no step before $earliest ms after the first layout. Chromium is still rasterising
+  # the first layout then; round 6's takes that failed every time began with a cut or a fade
+  # 700 ms after it.
+  local first_step=${query#*steps=}
+  first_step=${first_step%%:*}
+  if [ "$first_step" -lt "$earliest" ]; then
+    echo "record-app-film: $name: its first step at $first_step ms comes before $earliest ms" >&2
+    failed=1
+    return 0
+  fi
+  # The film lasts 1 s before the first layout, then to 1.5 s after the last step's scripted end
+  # (its MS, if it has one), 6.5 s at least (the length of rounds 1-6, whose steps end by 4.4 s).
+  local last=${query##*steps=}
+  last=${last##*,}
+  local last_ms=${last%%:*} last_len=0
+  [[ ${last##*-} =~ ^[0-9]+$ ]] && last_len=${last##*-}
+  seconds=$(awk -v end="$((last_ms + last_len))" 'BEGIN { x = (end + 2500) / 1000; printf "%.1f", x < 6.5 ? 6.5 : x }')
   mkdir -p "$out_root/$half"
   local out=$out_root/$half/$name.$ext
   for ((tries = 1; tries <= takes; tries++)); do

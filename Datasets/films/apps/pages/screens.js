@@ -427,7 +427,9 @@ setTimeout(() => requestAnimationFrame(() => {
   buildChrome();
   swap(makePage(serial, mode));
   document.body.className = 'on';
-  if (plan.length && opens(plan[0][1])) getReady(plan[0][1]);
+  // The first step's page is built 300 ms after the first layout, not with it (round 7): the
+  // probe times every step from the first layout, and two pages drawn in it made it late.
+  if (plan.length && opens(plan[0][1])) later(300, () => getReady(plan[0][1]));
   const zero = performance.now();
   let next = 0;
   const tick = (t) => {
