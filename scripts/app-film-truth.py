@@ -22,16 +22,18 @@ step, A the last frame before them and B the last of them:
   without;
 - push, sheet, spinner, scroll: motion, no event (the detector may call it a settle).
 
-The window's start, EARLY = 100 ms before the step (round 7; it was 34 ms): a step is timed
-from the page's first layout, and the recording can show that layout a frame or two late (the
-first layout is the heaviest frame the page draws), so every step then shows early on the
-recording's clock. Of the 182 events measured in rounds 1-6, 56 start 33-34 ms early, on the
-old window's edge, and a theme switch drawn 67 ms early at 30 fps (round 6, s84) fell before it,
-so the probe took a later change for it. 100 ms is three frame periods at 30 fps, six at 60 (one
-period and a margin of two at the slower rate). So that the wider window never holds the
-previous step's frames, each step must come at least EARLY + two frame periods after the
-previous step has ended as scripted (its start plus its length: a fade's or motion's MS, a
-placeholder's MS, a blank page's N frames); a query closer than that is refused, not measured.
+The window's start, EARLY = 200 ms before the step (round 7; it was 34 ms): a step is timed
+from the page's first layout, and the recording can show that layout late (it is the heaviest
+frame the page draws), so every step then shows early on the recording's clock. Of the 182
+events measured in rounds 1-6, 56 start 33-34 ms early, on the old window's edge; a theme switch
+drawn 67 ms early at 30 fps (round 6, s84) fell before it, so the probe took a later change for
+it; and in round 7's first takes on a machine at a load of 12-15, a whole film's steps came
+120-170 ms early (a 1-frame blank page 166 ms before its step). 200 ms is six frame periods at
+30 fps, twelve at 60. So that the wider window never holds the previous step's frames, each step
+must come at least EARLY + two frame periods after the previous step has ended as scripted (its
+start plus its length: a fade's or motion's MS, a placeholder's MS, a blank page's N frames); a
+query closer than that is refused, not measured. A previous step drawn early moves its end as
+early as the window; one stalled by more than the gap would still reach into it.
 What a frame must show to count as a blend, a cut, a bare page or a placeholder is unchanged.
 """
 import json
@@ -42,7 +44,7 @@ import urllib.parse
 import numpy as np
 
 STATUS, NAV, CLEAR = 28, 40, 4
-EARLY = 100
+EARLY = 200
 
 
 def frames(path, top=STATUS, bottom=NAV):

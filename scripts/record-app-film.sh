@@ -19,7 +19,9 @@
 #   TAKE_LOG=FILE      one line per take: name, take, ok or why it was refused
 #   APP_FILM_DISPLAY=N the first X display number to try (default 90)
 # Run it at a raised priority (`nice -n -10`, as root) on a shared machine: Xvfb, Chromium and
-# ffmpeg inherit it, and a take refused under load is taken again, never accepted looser.
+# the grab inherit it, and a take refused under load is taken again, never accepted looser. The
+# encodes and the truth probe run 10 steps below it, so that two of these scripts can run at once
+# (each its own NAME_FILTER), one encoding while the other grabs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 filter=${1:-}
@@ -79,7 +81,7 @@ grab() {
       if (y != last && n) { printf "%d×%d ", last, n; n = 0 } last = y; n++ } END { printf "%d×%d", last, n }'))" >&2
     return 1
   }
-  ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
+  nice -n 10 ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
     -vf "trim=start_frame=$((first - $4)),setpts=PTS-STARTPTS" -t "$seconds" -c:v rawvideo "$6"
 }
 
@@ -94,7 +96,7 @@ encode() {
     av1) codec=(-c:v libsvtav1 -crf $((42 + extra)) -preset 8) ;;
   esac
   [[ $3 == *-vfr ]] && rate=(-vf mpdecimate -fps_mode vfr)
-  ffmpeg -nostdin -loglevel error -y -i "$1" "${rate[@]}" "${codec[@]}" -pix_fmt yuv420p -an "$4"
+  nice -n 10 ffmpeg -nostdin -loglevel error -y -i "$1" "${rate[@]}" "${codec[@]}" -pix_fmt yuv420p -an "$4"
 }
 
 # film HALF NAME WIDTH HEIGHT FPS CODEC POINTER QUERY: one recording and its truth.
@@ -135,7 +137,7 @@ film() {
       crf_extra=$((crf_extra + 6))
       CRF_EXTRA=$crf_extra encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
     done
-    if python3 "$root/scripts/app-film-truth.py" "$work/take.$ext" "$name.$ext" "$page?$query&fps=$fps" \
+    if nice -n 10 python3 "$root/scripts/app-film-truth.py" "$work/take.$ext" "$name.$ext" "$page?$query&fps=$fps" \
       >"$work/truth.json" 2>"$work/why"; then
       mv "$work/take.$ext" "$out"
       mv "$work/truth.json" "${out%.*}.json"
