@@ -51,7 +51,9 @@ display() {
 # first layout (the first frame that is not black after at least a second of black ones, the
 # page's own 1.5 s of black: Xvfb's black root, 0.5 s or so, comes first and Chromium's window
 # is white before it draws, so on a lightly loaded machine the window itself came within the
-# first second and every take was refused as too early), $seconds long. The grab lasts 2.5 s
+# first second and every take was refused as too early; on a heavily loaded one Xvfb's black
+# lasted over a second too, and the window was taken for the page: so the last such frame in the
+# grab's first 6 s, after the page's own black), $seconds long. The grab lasts 2.5 s
 # longer than the film: the first layout may come up to 3.5 s into it (Chromium's start and the
 # page's 1.5 s of black).
 grab() {
@@ -73,7 +75,8 @@ grab() {
   cpid="" xpid=""
   local first
   first=$(ffmpeg -nostdin -loglevel error -i "$work/grab.nut" -vf signalstats,metadata=print:file=- -f null - |
-    awk -v fps="$4" '/YAVG=/ { n++; sub(/.*=/, ""); y = $0 + 0; if (y < 20) black++; else { if (black >= fps && y > 22) { print n - 1; exit } black = 0 } }')
+    awk -v fps="$4" '/YAVG=/ { n++; sub(/.*=/, ""); y = $0 + 0; if (y < 20) black++; else { if (black >= fps && y > 22 && n <= 6 * fps) first = n - 1; black = 0 } }
+      END { if (first != "") print first }')
   [ -n "$first" ] && [ "$first" -gt "$4" ] || {
     # What the grab showed, as runs of mean luma (YAVG×count), for the failed take's record.
     echo "record-app-film: no first layout, or too early (first=${first:-none}; luma runs: $(ffmpeg -nostdin -loglevel error \
