@@ -18,8 +18,11 @@ step, A the last frame before them and B the last of them:
 - blank: frames whose content is bare (less than 0.5 % of its pixels 6 or more luma levels from
   its median): 1 to 3 of them, the event ending at the first frame with content again;
 - ph (placeholder): frames, not bare, in which 3 or more 16 × 16 blocks that carry texture in B
-  (luma standard deviation > 6) are flat (< 1.2), from the first such frame to the first after it
-  without;
+  (luma standard deviation > 6) and were not flat in A are flat (< 1.2) — blocks that replace
+  content, not the page's own flat areas (round 7: an article whose picture was filled with another
+  had 12 such blocks on every frame, and its placeholder was measured from the window's start, 100
+  ms early) — from the first such frame to the first after it without;
+- a blank page already bare in A is refused (its start is not seen);
 - push, sheet, spinner, scroll: motion, no event (the detector may call it a settle).
 
 The window's start, EARLY = 200 ms before the step (round 7; it was 34 ms): a step is timed
@@ -153,9 +156,11 @@ def main():
             run = [i for i in window if bare(y[i])]
             if not run or len(run) > 3 or run[-1] - run[0] + 1 != len(run):
                 fail(name, f"{action} at {ms} ms shows {len(run)} bare frames")
+            if bare(a):
+                fail(name, f"{action} at {ms} ms: bare already before its window opens")
             events.append({"kind": "blank-frame", "start_ms": int(t[run[0]]), "end_ms": int(t[run[-1] + 1])})
         elif head == "ph":
-            textured = blocks(b) > 6
+            textured = (blocks(b) > 6) & (blocks(a) >= 1.2)
             run = [i for i in window if not bare(y[i]) and int(np.sum(textured & (blocks(y[i]) < 1.2))) >= 3]
             if not run or run[-1] - run[0] + 1 != len(run):
                 fail(name, f"{action} at {ms} ms: no placeholder run ({len(run)} frames)")
