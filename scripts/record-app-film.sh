@@ -325,4 +325,24 @@ film fresh map-dark-900x1000-60-vp9-s110 900 1000 60 vp9 0 \
 film fresh map-light-720x1280-vfr-hevc-s112 720 1280 60 hevc-vfr 1 \
   "app=map&theme=light&seed=112&steps=1500:ph-black-one-inplace-120,2300:fade1-easein-200,3100:blank3,3900:cut,4700:fadetheme-linear-300"
 
+# Round 6's tuning recordings (seeds 91-96, queries in commit 072ad7c; never recorded), scripted
+# again in round 7 with every step 800 ms later (the first at 1500 ms): two-layer ease-in and
+# ease-in-out fades of 150-300 ms on dark and light screens, theme fades, AV1. Recorded into
+# `tune-new/`, which RecordedAppFilmTests does not read, until they join `tune/` with the test's
+# count and known misses.
+page=app.html
+film tune-new map-dark-540x1200-60-hevc-s91 540 1200 60 hevc 1 \
+  "app=map&theme=dark&seed=91&steps=1500:fade2-easein-200,2300:fade2-easeinout-150,3100:fade2-easein-300,3900:blank1"
+film tune-new settings-dark-960x540-30-vp9-s93 960 540 30 vp9 0 \
+  "app=settings&theme=dark&nav=buttons&seed=93&steps=1500:fadetheme-easein-300,2400:fade2-easein-200,3200:fadetheme-easeinout-250,4000:fade2-easeinout-300"
+film tune-new article-light-540x1200-60-h264-s96 540 1200 60 h264 0 \
+  "app=article&theme=light&seed=96&steps=1500:fade2-easein-250,2300:fadetheme-easeinout-300,3200:fade2-easeinout-200"
+page=screens.html
+film tune-new settings-light-720x1280-60-av1-s92 720 1280 60 av1 1 \
+  "app=settings&theme=light&chrome=32,24&seed=92&steps=1500:fade2-easeinout-200,2300:fadetheme-easein-300,3200:fade2-easein-250,4000:fadetheme-easeinout-200"
+film tune-new map-light-900x1000-60-av1-s94 900 1000 60 av1 0 \
+  "app=map&theme=light&keys=buttons&chrome=32,48&seed=94&steps=1500:fade2-easein-200,2300:fade2-easeinout-250,3100:fadetheme-easein-300"
+film tune-new grid-dark-720x1280-30-av1-s95 720 1280 30 av1 1 \
+  "app=grid&theme=dark&chrome=32,24&seed=95&steps=1500:fade2-easeinout-300,2300:fadetheme-linear-200,3100:fade2-easein-150"
+
 exit "$failed"
