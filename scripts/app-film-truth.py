@@ -8,8 +8,8 @@ what the page scripted; record-app-film.sh then takes it again).
 Only the content area is measured: the rows between the status bar (28 px) and the navigation
 bar (40 px), 4 px kept clear of each, so the ticking clock never counts (a page whose query says
 `chrome=TOP,BOTTOM`, as screens.html's do, has bars of those heights instead). Luma (ffmpeg's gray) at
-half size. Per scripted step, in the frames from 34 ms before it to the next step, A the last
-frame before them and B the last of them:
+half size. Per scripted step, in the frames from EARLY ms before it to EARLY ms before the next
+step, A the last frame before them and B the last of them:
 - cut / theme: the first frame that differs from A (mean |Δ| > 1.5) already is B (mean |Δ| < 1.5);
 - fade: each frame fitted as a·A + b·B + k by least squares over the content (an RMS residual
   over a quarter of the RMS change from A to B: a torn take); the crossfade
@@ -18,9 +18,26 @@ frame before them and B the last of them:
 - blank: frames whose content is bare (less than 0.5 % of its pixels 6 or more luma levels from
   its median): 1 to 3 of them, the event ending at the first frame with content again;
 - ph (placeholder): frames, not bare, in which 3 or more 16 × 16 blocks that carry texture in B
-  (luma standard deviation > 6) are flat (< 1.2), from the first such frame to the first after it
-  without;
+  (luma standard deviation > 6) and were not flat in A are flat (< 1.2) — blocks that replace
+  content, not the page's own flat areas (round 7: an article whose picture was filled with another
+  had 12 such blocks on every frame, and its placeholder was measured from the window's start, 100
+  ms early) — from the first such frame to the first after it without;
+- a blank page already bare in A is refused (its start is not seen);
 - push, sheet, spinner, scroll: motion, no event (the detector may call it a settle).
+
+The window's start, EARLY = 200 ms before the step (round 7; it was 34 ms): a step is timed
+from the page's first layout, and the recording can show that layout late (it is the heaviest
+frame the page draws), so every step then shows early on the recording's clock. Of the 182
+events measured in rounds 1-6, 56 start 33-34 ms early, on the old window's edge; a theme switch
+drawn 67 ms early at 30 fps (round 6, s84) fell before it, so the probe took a later change for
+it; and in round 7's first takes on a machine at a load of 12-15, a whole film's steps came
+120-170 ms early (a 1-frame blank page 166 ms before its step). 200 ms is six frame periods at
+30 fps, twelve at 60. So that the wider window never holds the previous step's frames, each step
+must come at least EARLY + two frame periods after the previous step has ended as scripted (its
+start plus its length: a fade's or motion's MS, a placeholder's MS, a blank page's N frames); a
+query closer than that is refused, not measured. A previous step drawn early moves its end as
+early as the window; one stalled by more than the gap would still reach into it.
+What a frame must show to count as a blend, a cut, a bare page or a placeholder is unchanged.
 """
 import json
 import subprocess
@@ -30,6 +47,7 @@ import urllib.parse
 import numpy as np
 
 STATUS, NAV, CLEAR = 28, 40, 4
+EARLY = 200
 
 
 def frames(path, top=STATUS, bottom=NAV):
@@ -70,6 +88,14 @@ def fit(f, a, b):
     return coef[0], coef[1], residual
 
 
+def length(action, fps):
+    """How long a scripted step lasts on the page, in ms (0 for a cut)."""
+    head, *rest = action.split("-")
+    if head.startswith("blank"):
+        return int(head[5:]) * 1000 / fps
+    return int(rest[-1]) if rest and rest[-1].isdigit() else 0
+
+
 def fail(name, why):
     print(f"{name}: {why}", file=sys.stderr)
     sys.exit(1)
@@ -90,13 +116,19 @@ def main():
     v = detail.index(True)
     if t[v] < 500:
         fail(name, f"the first layout at {t[v]} ms leaves no lead-in")
+    fps = float(params["fps"][0]) if "fps" in params else 60.0
+    for n in range(1, len(steps)):
+        ended = steps[n - 1][0] + length(steps[n - 1][1], fps)
+        if steps[n][0] - EARLY < ended + 2000 / fps:
+            fail(name, f"{steps[n][1]} at {steps[n][0]} ms: scripted too close to {steps[n - 1][1]} "
+                       f"(ends at {ended:.0f} ms; a step's window opens {EARLY} ms before it)")
     events = []
     for n, (ms, action) in enumerate(steps):
         head = action.split("-")[0]
         if head in ("push", "sheet", "spinner", "scroll"):
             continue
-        lo = t[v] + ms - 34
-        hi = t[v] + (steps[n + 1][0] - 34 if n + 1 < len(steps) else 99999)
+        lo = t[v] + ms - EARLY
+        hi = t[v] + (steps[n + 1][0] - EARLY if n + 1 < len(steps) else 99999)
         window = [i for i in range(len(t)) if lo <= t[i] < hi]
         if len(window) < 2 or window[0] == 0:
             fail(name, f"{action} at {ms} ms: the recording ends before it ({len(window)} frames)")
@@ -124,9 +156,11 @@ def main():
             run = [i for i in window if bare(y[i])]
             if not run or len(run) > 3 or run[-1] - run[0] + 1 != len(run):
                 fail(name, f"{action} at {ms} ms shows {len(run)} bare frames")
+            if bare(a):
+                fail(name, f"{action} at {ms} ms: bare already before its window opens")
             events.append({"kind": "blank-frame", "start_ms": int(t[run[0]]), "end_ms": int(t[run[-1] + 1])})
         elif head == "ph":
-            textured = blocks(b) > 6
+            textured = (blocks(b) > 6) & (blocks(a) >= 1.2)
             run = [i for i in window if not bare(y[i]) and int(np.sum(textured & (blocks(y[i]) < 1.2))) >= 3]
             if not run or run[-1] - run[0] + 1 != len(run):
                 fail(name, f"{action} at {ms} ms: no placeholder run ({len(run)} frames)")

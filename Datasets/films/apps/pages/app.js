@@ -108,7 +108,8 @@ function chrome() {
   tick();
 }
 function show(div) { screenEl.appendChild(div); return div; }
-function replace(div) { if (current) current.remove(); current = show(div); }
+// A new page goes under a fading page built ahead (faint), which stays on top of it.
+function replace(div) { if (current) current.remove(); current = faint ? screenEl.insertBefore(div, faint) : show(div); }
 function other(t) { return t === 'dark' ? 'light' : 'dark'; }
 // Runs fn on the animation frame after `ms` ms (timed by animation frames).
 function after(ms, fn) {
@@ -120,9 +121,15 @@ function after(ms, fn) {
 // (under one luma level), as screens.js builds its pages: Chromium has rasterised it when the
 // fade starts. Built at the step, it came tile by tile on a loaded machine (round 6: torn fades,
 // the truth probe refusing every take of a two-layer fade on a photo grid).
+// A cut or theme switch is followed by no such build (round 7): built 150 ms after a cut, the
+// faint page (about one luma level) made the cut's frame differ from the page it cuts to, and
+// the truth probe refused the take; the fading page of the step after a cut is built before the
+// cut (flipped: to be shown after a theme switch still to come) and stays above the cut's page.
 let faint;
-function prepareFade(action) {
-  faint = page(++pageNumber, action.startsWith('fadetheme') ? other(theme) : theme);
+const cuts = (action) => action === 'cut' || action === 'theme';
+function prepareFade(action, flipped = false) {
+  const base = flipped ? other(theme) : theme;
+  faint = page(++pageNumber, action.startsWith('fadetheme') ? other(base) : base);
   faint.style.opacity = '0.004';
   faint.style.willChange = 'opacity';
   show(faint);
@@ -232,22 +239,41 @@ function act(name) {
 const steps = (params.get('steps') || '').split(',').filter(Boolean).map(s => {
   const i = s.indexOf(':'); return [Number(s.slice(0, i)), s.slice(i + 1)];
 });
+// The first layout is drawn under a black cover at an opacity of 0.996 (under one luma level
+// shows through: the grab still sees black) and the cover goes COVER ms later, so that the page
+// appears whole in one frame, the frame every step is timed from (round 7: drawn when shown, a
+// photo grid under load came over 500 ms, and the probe found every step that much early).
+const COVER = 600;
 requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => {
   document.body.className = 'app';
   chrome();
   replace(page(pageNumber, theme));
-  if (steps.length && steps[0][1].startsWith('blank')) prepare();
-  if (steps.length && steps[0][1].startsWith('fade')) prepareFade(steps[0][1]);
-  const zero = performance.now();
-  let next = 0;
-  function tick(now) {
-    while (next < steps.length && now - zero >= steps[next][0]) {
-      act(steps[next++][1]);
-      if (next < steps.length && steps[next][1].startsWith('blank')) after(150, prepare);
-      const coming = next < steps.length ? steps[next][1] : '';
-      if (coming.startsWith('fade')) after(150, () => prepareFade(coming));
+  const cover = document.createElement('div');
+  cover.style.cssText = 'position:fixed;inset:0;background:#000;opacity:0.996;z-index:99;will-change:opacity';
+  document.body.appendChild(cover);
+  after(COVER, begin);
+  function begin() {
+    cover.remove();
+    // The first step's page is built 300 ms after the first layout, not with it (round 7).
+    if (steps.length && steps[0][1].startsWith('blank')) after(300, prepare);
+    if (steps.length && steps[0][1].startsWith('fade')) after(300, () => prepareFade(steps[0][1]));
+    if (steps.length > 1 && cuts(steps[0][1]) && steps[1][1].startsWith('fade')) {
+      after(300, () => prepareFade(steps[1][1], steps[0][1] === 'theme'));
     }
-    if (next < steps.length) requestAnimationFrame(tick);
+    const zero = performance.now();
+    let next = 0;
+    function tick(now) {
+      while (next < steps.length && now - zero >= steps[next][0]) {
+        const done = steps[next++][1];
+        act(done);
+        if (next < steps.length && steps[next][1].startsWith('blank')) after(150, prepare);
+        const coming = next < steps.length ? steps[next][1] : '';
+        if (coming.startsWith('fade') && !cuts(done)) after(150, () => prepareFade(coming));
+        const then = next + 1 < steps.length ? steps[next + 1][1] : '';
+        if (cuts(coming) && then.startsWith('fade')) after(150, () => prepareFade(then, coming === 'theme'));
+      }
+      if (next < steps.length) requestAnimationFrame(tick);
+    }
+    requestAnimationFrame(tick);
   }
-  requestAnimationFrame(tick);
-}), FIRST_MS));
+}), FIRST_MS - COVER));
