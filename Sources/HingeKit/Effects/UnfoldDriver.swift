@@ -77,6 +77,15 @@ public struct UnfoldDriver: Sendable {
     /// along it): at a move's start an on-change sensor reports each degree 20–30 ms apart.
     public static let maximumAcceleratingCarryInterval = 0.03
 
+    /// How far, in multiples of the reader's velocity × the interval, a report may move beyond 1.5
+    /// sensor steps for the silence after it to be carried, on a sensor that reports at least
+    /// every ``maximumCarryInterval`` on average (the driver's mean interval): a fast move on a
+    /// fast-polled 1° sensor moves several steps a report, and without this its dropouts were
+    /// never carried (dropouts-varied seeds 41 and 61, moves of 340 °/s). On a 10–30 Hz sensor the
+    /// mean interval is longer and the 1.5 steps hold, as their stale velocity asks
+    /// (docs/effects.md, "Carrying a fast move").
+    static let fastMoveStepAllowance = 1.5
+
     /// How far back (seconds) the velocity's trend reaches: the reader's velocity at up to eight
     /// reports within this window of the newest, all with its sign, fitted by least squares.
     public static let carryTrendWindow = 0.08
@@ -409,10 +418,16 @@ public struct UnfoldDriver: Sendable {
         // A hand slowing down is coming to rest: its silence is a stop, not a dropout.
         let steady = interval <= Self.maximumCarryInterval && abs(velocity) >= lastSpeed
         // The report's own step must go the velocity's way: after a sudden stop the reader's
-        // velocity can swing back while the reports do not (Pixel folds seed 5).
+        // velocity can swing back while the reports do not (Pixel folds seed 5). It moved at most
+        // 1.5 sensor steps, or, on a sensor that reports at least every ``maximumCarryInterval`` on
+        // average, as far as the velocity goes in the interval (``fastMoveStepAllowance``): a
+        // fast hand moves the angle several steps between two 4 ms polls, and such a move is the
+        // one a dropout hurts most.
+        let allowance =
+            meanInterval <= Self.maximumCarryInterval ? Self.fastMoveStepAllowance * abs(velocity) * interval : 0
         resolvesMotion =
             (steady || speedingUp && interval <= Self.maximumAcceleratingCarryInterval)
-            && lastAngle.map { abs(angle - $0) <= 1.5 * step && (angle - $0) * velocity > 0 } ?? false
+            && lastAngle.map { abs(angle - $0) <= 1.5 * step + allowance && (angle - $0) * velocity > 0 } ?? false
         lastAngle = angle
         lastSpeed = abs(velocity)
     }
