@@ -484,16 +484,8 @@ public struct SpringAnimator: Sendable {
         var velocity = 0.0
         switch mode {
         case .persistent:
-            // Segment by segment through a call (see segmentState(_:_:at:)): a loop over the
-            // inlined subscript copied the motion out of every slot up front.
-            (displacement, velocity) = withUnsafePointer(to: &self) { animator in
-                var sum = (displacement, velocity)
-                for index in 0..<animator.pointee.segments.count {
-                    let state = Self.generalSegmentState(animator, index, at: time)
-                    sum.0 += state.displacement
-                    sum.1 += state.velocity
-                }
-                return sum
+            (displacement, velocity) = withUnsafePointer(to: &self) {
+                Self.adding(statesOf: $0, at: time, to: (displacement, velocity))
             }
             segments.removeAll()
         case .additive:
@@ -528,6 +520,22 @@ public struct SpringAnimator: Sendable {
         let peak = withUnsafePointer(to: &self) { Self.remainingPeak($0, at: time) }
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
         return valuesFit && withUnsafePointer(to: &self) { Self.speedsFit($0) }
+    }
+
+    /// `start` plus the displacement and velocity of every segment of the animator at
+    /// `animator` at `time`, added in order. Segment by segment through a call (see
+    /// ``segmentState(_:at:)``): a loop over the inlined subscript copied the motion out of
+    /// every slot up front.
+    private static func adding(
+        statesOf animator: UnsafePointer<SpringAnimator>, at time: Double, to start: (Double, Double)
+    ) -> (Double, Double) {
+        var sum = start
+        for index in 0..<animator.pointee.segments.count {
+            let state = generalSegmentState(animator, index, at: time)
+            sum.0 += state.displacement
+            sum.1 += state.velocity
+        }
+        return sum
     }
 
     /// Whether every value the springs in flight can reach fits in a `Double`: the target plus

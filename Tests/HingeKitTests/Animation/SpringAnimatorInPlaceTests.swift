@@ -14,14 +14,7 @@ struct SpringAnimatorInPlaceTests {
         for seed in 0..<UInt64(60) {
             let schedule = RetargetSchedule(seed: seed, springs: seed % 2 == 0 ? .one : .changing)
             for mode in SpringAnimator.Mode.allCases {
-                var animator = schedule.animator(mode: mode)
-                var next = 0
-                for frame in schedule.frames {
-                    while next < schedule.retargets.count, schedule.retargets[next].time <= frame {
-                        let retarget = schedule.retargets[next]
-                        try animator.retarget(to: retarget.target, at: retarget.time, spring: retarget.spring)
-                        next += 1
-                    }
+                try schedule.play(schedule.animator(mode: mode)) { animator, frame in
                     let value = animator.value(at: frame)
                     let state = animator.state(at: frame)
                     let settled = animator.isSettled(at: frame)
