@@ -103,15 +103,23 @@ public struct RetargetSchedule: CustomStringConvertible, Sendable {
     /// (a retarget at a frame's time comes first), and returns the value and velocity at
     /// every frame.
     public func run(_ animator: SpringAnimator) throws -> [(value: Double, velocity: Double)] {
+        var states: [(value: Double, velocity: Double)] = []
+        try play(animator) { animator, frame in states.append(animator.state(at: frame)) }
+        return states
+    }
+
+    /// Runs the schedule through `animator` as ``run(_:)`` does and hands `frame` the animator
+    /// and the time at every frame.
+    public func play(_ animator: SpringAnimator, frame: (SpringAnimator, Double) throws -> Void) throws {
         var animator = animator
         var next = 0
-        return try frames.map { frame in
-            while next < retargets.count, retargets[next].time <= frame {
+        for time in frames {
+            while next < retargets.count, retargets[next].time <= time {
                 try animator.retarget(
                     to: retargets[next].target, at: retargets[next].time, spring: retargets[next].spring)
                 next += 1
             }
-            return animator.state(at: frame)
+            try frame(animator, time)
         }
     }
 

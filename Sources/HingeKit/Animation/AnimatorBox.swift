@@ -6,7 +6,9 @@
 /// frame's call of a non-mutating method on a driver held in a closure or a class copied all of
 /// it first (`make bench`: a 1,640-byte `memcpy` per frame). The owner mutates the box only
 /// when it is the only reference (``makeUnique(_:)``), so sharing one between threads is as safe
-/// as any copy-on-write value.
+/// as any copy-on-write value. The owner reads the animator through the pointer with
+/// ``SpringAnimator``'s in-place evaluations (``SpringAnimator/value(_:at:)``): a method called
+/// on `animator.pointee` is passed a copy of the whole animator (issue 31).
 final class AnimatorBox: @unchecked Sendable {
     /// Allocated with the box; read and written through the pointer, without the runtime
     /// exclusivity checks a class's stored property costs on every access.

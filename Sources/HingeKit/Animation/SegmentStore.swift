@@ -33,6 +33,18 @@ struct SegmentStore: Sendable {
     @inline(__always)
     func forEach(_ body: (SpringSegment) -> Void) { slots.forEach(upTo: count, body) }
 
+    /// The sum of the segments' largest distances still to come after `time`
+    /// (``SpringSegment/peak(after:displacement:)``), in order.
+    @inline(__always)
+    func remainingPeak(at time: Double) -> Double {
+        var peak = 0.0
+        forEach { segment in
+            let state = segment.state(at: time)
+            peak += segment.peak(after: time, displacement: state.displacement)
+        }
+        return peak
+    }
+
     mutating func append(_ segment: SpringSegment) {
         precondition(count < Self.capacity, "segment storage is full")
         count += 1

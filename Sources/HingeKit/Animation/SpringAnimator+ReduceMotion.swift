@@ -43,7 +43,9 @@ extension SpringAnimator {
         try checkEvent(at: time)
         guard policy != reduceMotion else { return }
         let before = self
-        if evaluate(at: time, epsilon: epsilon).settled || policy == .jump { segments.removeAll() }
+        let epsilon = self.epsilon
+        let settled = withUnsafePointer(to: &self) { Self.evaluate($0, at: time, epsilon: epsilon).settled }
+        if settled || policy == .jump { segments.removeAll() }
         for index in 0..<segments.count {
             let segment = segments[index]
             let state = segment.state(at: time)
@@ -54,9 +56,10 @@ extension SpringAnimator {
         reduceMotion = policy
         lastEventTime = time
         // A swing the new springs make may reach farther than the old band allowed for.
-        referenceDistance = Swift.max(referenceDistance, remainingPeak(at: time))
+        let peak = withUnsafePointer(to: &self) { Self.remainingPeak($0, at: time) }
+        referenceDistance = Swift.max(referenceDistance, peak)
         // As in retarget: a swing beyond the range of a Double is refused whole.
-        guard valuesFit, speedsFit else {
+        guard valuesFit, withUnsafePointer(to: &self, { Self.speedsFit($0) }) else {
             self = before
             throw .targetOutOfRange(target)
         }

@@ -168,6 +168,12 @@ public struct SpringAnimator: Sendable {
         return sum.settled ? target : target + sum.displacement
     }
 
+    /// ``value(at:)`` of the animator at `animator`, read in place (see ``evaluate(_:at:epsilon:)``).
+    static func value(_ animator: UnsafePointer<SpringAnimator>, at time: Double) -> Double {
+        let sum = evaluateDisplacement(animator, at: time, epsilon: animator.pointee.epsilon)
+        return sum.settled ? animator.pointee.target : animator.pointee.target + sum.displacement
+    }
+
     /// The velocity at `time`, in value units per second; exactly 0 once settled.
     ///
     /// - Parameter time: as in ``value(at:)``.
@@ -180,6 +186,13 @@ public struct SpringAnimator: Sendable {
     /// - Complexity: O(1), as ``value(at:)``.
     public func state(at time: Double) -> (value: Double, velocity: Double) {
         let sum = evaluate(at: time, epsilon: epsilon)
+        return sum.settled ? (target, 0) : (target + sum.displacement, sum.velocity)
+    }
+
+    /// ``state(at:)`` of the animator at `animator`, read in place.
+    static func state(_ animator: UnsafePointer<SpringAnimator>, at time: Double) -> (value: Double, velocity: Double) {
+        let sum = evaluate(animator, at: time, epsilon: animator.pointee.epsilon)
+        let target = animator.pointee.target
         return sum.settled ? (target, 0) : (target + sum.displacement, sum.velocity)
     }
 
@@ -210,14 +223,73 @@ public struct SpringAnimator: Sendable {
         return evaluateDisplacement(at: time, epsilon: epsilon).settled
     }
 
+    // MARK: Evaluation, on a value and in place
+
+    // Each evaluation comes twice: as a method, for an animator the caller holds as a value
+    // (`self` is passed by reference, nothing is copied), and as a static function on a pointer,
+    // for an animator in memory the caller may write — a mutating method's `self`, or
+    // ``EffectDriver``'s animator behind its box. A method called there is passed a copy of the
+    // whole animator, about 1.5 kB of inline segment slots: a `memcpy` of it per frame and three
+    // per retarget were about 390 of an effect frame's 1314 instructions (issue 31). Both
+    // forms share the arithmetic below, inlined, so they agree bit for bit.
+
     /// The sum of the segments' displacements and velocities at `time`, and whether their
     /// largest distances still to come fit in the band.
     func evaluate(
         at time: Double, epsilon: Double
     ) -> (displacement: Double, velocity: Double, settled: Bool) {
+        Self.sum(
+            at: time, after: lastEventTime, band: epsilon * referenceDistance, count: segments.count,
+            segment: { segmentState($0, at: $1) }, remainingPeak: { remainingPeak(at: $0) })
+    }
+
+    /// ``evaluate(at:epsilon:)`` of the animator at `animator`, read in place.
+    static func evaluate(
+        _ animator: UnsafePointer<SpringAnimator>, at time: Double, epsilon: Double
+    ) -> (displacement: Double, velocity: Double, settled: Bool) {
+        sum(
+            at: time, after: animator.pointee.lastEventTime, band: epsilon * animator.pointee.referenceDistance,
+            count: animator.pointee.segments.count, segment: { segmentState(animator, $0, at: $1) },
+            remainingPeak: { remainingPeak(animator, at: $0) })
+    }
+
+    /// ``evaluate(at:epsilon:)`` without the velocities: the same displacement, bit for bit, and
+    /// the same answer to whether it has settled.
+    func evaluateDisplacement(at time: Double, epsilon: Double) -> (displacement: Double, settled: Bool) {
+        let sum = Self.sum(
+            at: time, after: lastEventTime, band: epsilon * referenceDistance, count: segments.count,
+            segment: { index, time in
+                let segment = segmentDisplacement(index, at: time)
+                return (segment.displacement, 0, segment.slack)
+            }, remainingPeak: { remainingPeak(at: $0) })
+        return (sum.displacement, sum.settled)
+    }
+
+    /// ``evaluateDisplacement(at:epsilon:)`` of the animator at `animator`, read in place.
+    static func evaluateDisplacement(
+        _ animator: UnsafePointer<SpringAnimator>, at time: Double, epsilon: Double
+    ) -> (displacement: Double, settled: Bool) {
+        let sum = sum(
+            at: time, after: animator.pointee.lastEventTime, band: epsilon * animator.pointee.referenceDistance,
+            count: animator.pointee.segments.count,
+            segment: { index, time in
+                let segment = segmentDisplacement(animator, index, at: time)
+                return (segment.displacement, 0, segment.slack)
+            }, remainingPeak: { remainingPeak(animator, at: $0) })
+        return (sum.displacement, sum.settled)
+    }
+
+    /// The per-frame sum over `count` segments, each read by `segment` (index, time), with
+    /// `remainingPeak` for the settling test; `band` is ε·R. (Velocities the caller does not
+    /// want are returned as 0 and summed away by the optimiser.)
+    @inline(__always)
+    private static func sum(
+        at time: Double, after lastEventTime: Double, band: Double, count: Int,
+        segment: (Int, Double) -> (displacement: Double, velocity: Double, slack: Double),
+        remainingPeak: (Double) -> Double
+    ) -> (displacement: Double, velocity: Double, settled: Bool) {
         precondition(time.isFinite, "time must be finite")
         let time = Swift.max(time, lastEventTime)
-        let band = epsilon * referenceDistance
         var displacement = 0.0
         var velocity = 0.0
         // Σ|y| is a lower bound of Σ peak (each peak is at least |y| now): while it exceeds the
@@ -225,8 +297,8 @@ public struct SpringAnimator: Sendable {
         // evaluated. That is every frame of a visible motion.
         var distance = 0.0
         var slack = 0.0
-        for index in 0..<segments.count {
-            let state = segmentState(index, at: time)
+        for index in 0..<count {
+            let state = segment(index, time)
             displacement += state.displacement
             velocity += state.velocity
             distance += abs(state.displacement)
@@ -236,26 +308,7 @@ public struct SpringAnimator: Sendable {
         // with the peaks, which come from the general forms (and so never grow): settled stays
         // settled.
         guard distance <= band + slack else { return (displacement, velocity, false) }
-        return (displacement, velocity, remainingPeak(at: time) <= band)
-    }
-
-    /// ``evaluate(at:epsilon:)`` without the velocities: the same displacement, bit for bit, and
-    /// the same answer to whether it has settled.
-    func evaluateDisplacement(at time: Double, epsilon: Double) -> (displacement: Double, settled: Bool) {
-        precondition(time.isFinite, "time must be finite")
-        let time = Swift.max(time, lastEventTime)
-        let band = epsilon * referenceDistance
-        var displacement = 0.0
-        var distance = 0.0
-        var slack = 0.0
-        for index in 0..<segments.count {
-            let segment = segmentDisplacement(index, at: time)
-            displacement += segment.displacement
-            distance += abs(segment.displacement)
-            slack += segment.slack
-        }
-        guard distance <= band + slack else { return (displacement, false) }
-        return (displacement, remainingPeak(at: time) <= band)
+        return (displacement, velocity, remainingPeak(time) <= band)
     }
 
     /// The state of segment `index` at `time`, for the per-frame sum.
@@ -266,32 +319,80 @@ public struct SpringAnimator: Sendable {
     /// ``SpringMotion/inlineState(at:)``), the rest in ``generalSegmentState(_:at:)``.
     @inline(never)
     func segmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double, slack: Double) {
-        let segment = segments[index]
+        Self.inlineState(segments[index], at: time) ?? Self.withoutSlack(generalSegmentState(index, at: time))
+    }
+
+    /// ``segmentState(_:at:)`` of the animator at `animator`, read in place.
+    @inline(never)
+    static func segmentState(
+        _ animator: UnsafePointer<SpringAnimator>, _ index: Int, at time: Double
+    ) -> (displacement: Double, velocity: Double, slack: Double) {
+        inlineState(animator.pointee.segments[index], at: time)
+            ?? withoutSlack(generalSegmentState(animator, index, at: time))
+    }
+
+    /// ``segmentState(_:at:)``'s displacement alone (the optimiser leaves the velocity out).
+    @inline(never)
+    func segmentDisplacement(_ index: Int, at time: Double) -> (displacement: Double, slack: Double) {
+        if let state = Self.inlineDisplacement(segments[index], at: time) { return state }
+        return (generalSegmentState(index, at: time).displacement, 0)
+    }
+
+    /// ``segmentDisplacement(_:at:)`` of the animator at `animator`, read in place.
+    @inline(never)
+    static func segmentDisplacement(
+        _ animator: UnsafePointer<SpringAnimator>, _ index: Int, at time: Double
+    ) -> (displacement: Double, slack: Double) {
+        if let state = inlineDisplacement(animator.pointee.segments[index], at: time) { return state }
+        return (generalSegmentState(animator, index, at: time).displacement, 0)
+    }
+
+    /// The common case of ``segmentState(_:at:)``: the inline form, with its error bound as the
+    /// slack; `nil` where the general form is needed.
+    @inline(__always)
+    private static func inlineState(
+        _ segment: SpringSegment, at time: Double
+    ) -> (displacement: Double, velocity: Double, slack: Double)? {
         let elapsed = time - segment.start
         if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite,
             state.velocity.isFinite
         {
             return (state.displacement, state.velocity, segment.motion.inlineErrorBound)
         }
-        let state = generalSegmentState(index, at: time)
-        return (state.displacement, state.velocity, 0)
+        return nil
     }
 
-    /// ``segmentState(_:at:)``'s displacement alone (the optimiser leaves the velocity out).
-    @inline(never)
-    func segmentDisplacement(_ index: Int, at time: Double) -> (displacement: Double, slack: Double) {
-        let segment = segments[index]
+    /// ``inlineState(_:at:)``'s displacement alone (a velocity that is not finite does not
+    /// matter to it).
+    @inline(__always)
+    private static func inlineDisplacement(
+        _ segment: SpringSegment, at time: Double
+    ) -> (displacement: Double, slack: Double)? {
         let elapsed = time - segment.start
         if elapsed > 0, let state = segment.motion.inlineState(at: elapsed), state.displacement.isFinite {
             return (state.displacement, segment.motion.inlineErrorBound)
         }
-        return (generalSegmentState(index, at: time).displacement, 0)
+        return nil
     }
+
+    /// A general form's state, with no slack (it is what the peaks are computed from).
+    @inline(__always)
+    private static func withoutSlack(
+        _ state: (displacement: Double, velocity: Double)
+    ) -> (displacement: Double, velocity: Double, slack: Double) { (state.displacement, state.velocity, 0) }
 
     /// ``segmentState(_:at:)`` for every case, apart so that the common case has no call.
     @inline(never)
     func generalSegmentState(_ index: Int, at time: Double) -> (displacement: Double, velocity: Double) {
         segments[index].state(at: time)
+    }
+
+    /// ``generalSegmentState(_:at:)`` of the animator at `animator`, read in place.
+    @inline(never)
+    static func generalSegmentState(
+        _ animator: UnsafePointer<SpringAnimator>, _ index: Int, at time: Double
+    ) -> (displacement: Double, velocity: Double) {
+        animator.pointee.segments[index].state(at: time)
     }
 
     // MARK: Retargeting
@@ -365,8 +466,10 @@ public struct SpringAnimator: Sendable {
     private mutating func retargetChecked(
         to target: Double, at time: Double, spring: DampedSpring?, offset: Double
     ) -> Bool {
-        let current = evaluate(at: time, epsilon: epsilon)
-        if current.settled { segments.removeAll() }
+        // Read in place (see evaluate(_:at:epsilon:)).
+        let epsilon = self.epsilon
+        let settled = withUnsafePointer(to: &self) { Self.evaluate($0, at: time, epsilon: epsilon).settled }
+        if settled { segments.removeAll() }
         let spring = spring ?? self.spring
         let change = abs(offset)
         self.target = target
@@ -381,10 +484,8 @@ public struct SpringAnimator: Sendable {
         var velocity = 0.0
         switch mode {
         case .persistent:
-            for index in 0..<segments.count {
-                let state = segments[index].state(at: time)
-                displacement += state.displacement
-                velocity += state.velocity
+            (displacement, velocity) = withUnsafePointer(to: &self) {
+                Self.adding(statesOf: $0, at: time, to: (displacement, velocity))
             }
             segments.removeAll()
         case .additive:
@@ -416,9 +517,25 @@ public struct SpringAnimator: Sendable {
                     start: time, displacement: displacement, velocity: velocity, spring: spring,
                     running: reduceMotion.running(spring)))
         }
-        let peak = remainingPeak(at: time)
+        let peak = withUnsafePointer(to: &self) { Self.remainingPeak($0, at: time) }
         referenceDistance = change > 0 ? Swift.max(change, peak) : Swift.max(referenceDistance, peak)
-        return valuesFit && speedsFit
+        return valuesFit && withUnsafePointer(to: &self) { Self.speedsFit($0) }
+    }
+
+    /// `start` plus the displacement and velocity of every segment of the animator at
+    /// `animator` at `time`, added in order. Segment by segment through a call (see
+    /// ``segmentState(_:at:)``): a loop over the inlined subscript copied the motion out of
+    /// every slot up front.
+    private static func adding(
+        statesOf animator: UnsafePointer<SpringAnimator>, at time: Double, to start: (Double, Double)
+    ) -> (Double, Double) {
+        var sum = start
+        for index in 0..<animator.pointee.segments.count {
+            let state = generalSegmentState(animator, index, at: time)
+            sum.0 += state.displacement
+            sum.1 += state.velocity
+        }
+        return sum
     }
 
     /// Whether every value the springs in flight can reach fits in a `Double`: the target plus
@@ -431,21 +548,25 @@ public struct SpringAnimator: Sendable {
     /// for the rounding of the closed forms (found by fuzzing: an undamped spring of ω₀ 1e39
     /// moved across 5e303 would move at 5e342).
     ///
-    /// The bound is the sum of each spring's ``SpringMotion/speedBound``.
-    var speedsFit: Bool {
+    /// The bound is the sum of each spring's ``SpringMotion/speedBound``. (On a pointer, as
+    /// ``evaluate(_:at:epsilon:)``: only mutating methods ask.)
+    static func speedsFit(_ animator: UnsafePointer<SpringAnimator>) -> Bool {
         var bound = 0.0
-        for index in 0..<segments.count { bound += segments[index].motion.speedBound }
+        animator.pointee.segments.forEach { segment in bound += segment.motion.speedBound }
         return (4 * bound).isFinite
     }
 
     /// The sum of the segments' largest distances still to come after `time`.
-    func remainingPeak(at time: Double) -> Double {
-        var peak = 0.0
-        segments.forEach { segment in
-            let state = segment.state(at: time)
-            peak += segment.peak(after: time, displacement: state.displacement)
-        }
-        return peak
+    ///
+    /// Never inlined: inlined into an evaluation, the optimiser loads every slot of the inline
+    /// storage up front, on every frame, for a sum a frame rarely needs.
+    @inline(never)
+    func remainingPeak(at time: Double) -> Double { segments.remainingPeak(at: time) }
+
+    /// ``remainingPeak(at:)`` of the animator at `animator`, read in place.
+    @inline(never)
+    static func remainingPeak(_ animator: UnsafePointer<SpringAnimator>, at time: Double) -> Double {
+        animator.pointee.segments.remainingPeak(at: time)
     }
 
     /// The index of the segment with the smallest largest-distance-still-to-come.

@@ -143,7 +143,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
         // The animator's own value(at:), which leaves the velocity out: a frame rarely needs it.
         if effect.holdsNeutral(reduceMotion: reduceMotion) { return effect.neutralValue }
         guard hasSample else { return restingValue }
-        return box.animator.pointee.value(at: time)
+        return SpringAnimator.value(box.animator, at: time)
     }
 
     /// The value and its rate of change per second at `time`.
@@ -153,7 +153,7 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     public func state(at time: Double) -> (value: Double, velocity: Double) {
         if effect.holdsNeutral(reduceMotion: reduceMotion) { return (effect.neutralValue, 0) }
         guard hasSample else { return (restingValue, 0) }
-        return box.animator.pointee.state(at: time)
+        return SpringAnimator.state(box.animator, at: time)
     }
 
     /// Whether the value rests on ``target`` from `time` on, until the next event.
@@ -162,7 +162,9 @@ public struct EffectDriver<Effect: HingeEffect>: Sendable {
     /// - Complexity: O(1).
     public func isSettled(at time: Double) -> Bool {
         if effect.holdsNeutral(reduceMotion: reduceMotion) { return true }
-        return hasSample ? box.animator.pointee.isSettled(at: time) : true
+        return hasSample
+            ? SpringAnimator.evaluateDisplacement(box.animator, at: time, epsilon: box.animator.pointee.epsilon).settled
+            : true
     }
 
     /// The reader's reading at `time`, or `nil` when no angle has arrived.
