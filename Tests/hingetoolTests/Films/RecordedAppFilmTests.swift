@@ -25,15 +25,21 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    @Test("both halves are there: 42 and 6 recordings, every one at most 1 MB")
+    /// The held-out half may be empty or missing between rounds: once scored it joins `tune/`,
+    /// and the next round's fresh half is added after that round's rules are committed.
+    @Test("the tuning half holds 48 recordings, the held-out half what it holds; every one at most 1 MB")
     func corpus() throws {
-        for (half, count) in [("tune", 42), ("held-out", 6)] {
-            #expect(Self.recordings(half).count == count, "\(half): \(Self.recordings(half))")
+        #expect(Self.recordings("tune").count == 48, "tune: \(Self.recordings("tune"))")
+        for half in ["tune", "held-out"] {
             for name in Self.recordings(half) {
                 let path = Self.root + "/" + half + "/" + name
                 let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
                 #expect(size > 10_000 && size <= 1_000_000, "\(half)/\(name): \(size) bytes")
             }
+        }
+        // A listed miss names a recording of its half: one that moved is listed where it is now.
+        for key in Self.knownMisses.keys {
+            #expect(FileManager.default.fileExists(atPath: Self.root + "/" + key), "knownMisses: no \(key)")
         }
     }
 
@@ -43,9 +49,10 @@ struct RecordedAppFilmTests {
     /// held-out half's were measured once, on the rules as committed, and are not tuned away:
     /// a fix needs new tuning recordings and a fresh held-out half (issue 35). The tuning half
     /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2;
-    /// round 5: round 3's 3 of app.html and round 4's 10 of screens.html; round 6: round 5's 6). The
-    /// held-out half is round 6's, seeds 81-90 of both pages, scripted and recorded before any
-    /// rule of round 6 was changed and scored once.
+    /// round 5: round 3's 3 of app.html and round 4's 10 of screens.html; round 6: round 5's 6;
+    /// round 7: round 6's 6). The held-out half is empty until round 7's fresh half is added and
+    /// scored once, after round 7's rules are committed; its misses are then listed here as
+    /// `held-out/NAME`.
     static let knownMisses: [String: [String]] = [
         "tune/article-light-960x540-60-av1-s11.mp4": [
             "crossfade 1833–1950 ms not found", "crossfade 3417–3583 ms not found",
@@ -83,19 +90,19 @@ struct RecordedAppFilmTests {
         ],
         "tune/settings-dark-960x540-30-vp9-s67.webm": ["crossfade 1800–2033 ms not found"],
         "tune/settings-light-720x1280-60-av1-s63.mp4": ["crossfade 2567–2717 ms not found"],
-        // Round 6's fresh held-out half, scored once with the rules as committed (those of round 5:
-        // round 6 changed none).
-        "held-out/grid-dark-900x1000-vfr-h264-s81.mp4": [
+        // Round 6's held-out half, scored once with the rules as committed (those of round 5:
+        // round 6 changed none); in tune/ since round 7.
+        "tune/grid-dark-900x1000-vfr-h264-s81.mp4": [
             "crossfade 5000–5533 ms not found", "unexpected crossfade 5000–5133", "unexpected crossfade 5350–5767",
         ],
-        "held-out/map-dark-960x540-30-hevc-s88.mp4": [
+        "tune/map-dark-960x540-30-hevc-s88.mp4": [
             "placeholder-flash 3267–3400 ms not found", "unexpected blank-frame 3267–3400",
         ],
-        "held-out/map-light-540x1200-30-vp9-s84.webm": [
+        "tune/map-light-540x1200-30-vp9-s84.webm": [
             "crossfade 2500–3233 ms not found", "cut 5900–5900 ms not found", "unexpected crossfade 2467–2767",
             "unexpected cut 4833–4833",
         ],
-        "held-out/settings-dark-540x1200-60-vp9-s86.webm": [
+        "tune/settings-dark-540x1200-60-vp9-s86.webm": [
             "unexpected placeholder-flash 3467–3483", "unexpected placeholder-flash 3567–3583",
             "unexpected placeholder-flash 3650–3683",
         ],
