@@ -54,46 +54,17 @@ struct RecordedAppFilmTests {
     /// scored once, after round 7's rules are committed; its misses are then listed here as
     /// `held-out/NAME`.
     static let knownMisses: [String: [String]] = [
+        // The tuning half as round 7's rules leave it (docs/film.md, round 7). Round 7's fresh
+        // held-out half, once added and scored, lists its misses as "held-out/NAME".
         "tune/article-light-960x540-60-av1-s11.mp4": [
-            "crossfade 1833–1950 ms not found", "crossfade 3417–3583 ms not found",
+            "crossfade 3417–3583 ms not found", "unexpected crossfade 3383–3583",
         ],
-        "tune/article-light-960x540-60-av1.mp4": ["crossfade 1783–1933 ms not found"],
         "tune/grid-dark-720x1280-30-hevc.mp4": ["unexpected cut 4833–4833"],
-        "tune/grid-dark-900x1000-60-hevc.mp4": ["unexpected crossfade 4967–5033"],
-        "tune/grid-light-960x540-30-h264.mp4": ["crossfade 2833–2933 ms not found"],
-        "tune/map-light-720x1280-30-vp9.webm": ["crossfade 2633–2933 ms not found"],
-        "tune/settings-dark-720x1280-vfr-h264.mp4": [
-            "crossfade 2667–2850 ms not found", "unexpected placeholder-flash 4250–4367", "unexpected cut 4383–4383",
-            "unexpected placeholder-flash 4400–4417", "unexpected crossfade 4433–4467",
-        ],
-        "tune/settings-dark-960x540-60-av1.mp4": ["crossfade 4317–4533 ms not found", "unexpected cut 4317–4317"],
-        "tune/settings-light-540x1200-60-av1-s15.mp4": [
-            "crossfade 2400–2600 ms not found", "unexpected crossfade 2000–2100",
-            "unexpected placeholder-flash 2183–2233",
-        ],
-        "tune/settings-light-540x1200-60-av1.mp4": [
-            "unexpected cut 1717–1717", "unexpected placeholder-flash 3683–3700",
-        ],
-        "tune/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
-        "tune/map-light-540x1200-60-av1-s27.mp4": ["crossfade 2717–2833 ms not found"],
-        "tune/map-light-960x540-60-av1-s52.mp4": [
-            "crossfade 1750–1917 ms not found", "placeholder-flash 3283–3417 ms not found",
-        ],
-        "tune/settings-dark-720x1280-60-h264-s46.mp4": [
-            "unexpected placeholder-flash 3350–3467", "unexpected cut 3583–3583",
-        ],
-        // Round 5's held-out half, scored once with the rules of round 5 as committed; in tune/
-        // since round 6.
-        "tune/grid-light-540x1200-30-h264-s61.mp4": ["unexpected crossfade 5267–5300"],
-        "tune/map-dark-540x1200-60-hevc-s66.mp4": [
-            "crossfade 2150–2300 ms not found", "unexpected blank-frame 2150–2183",
-        ],
-        "tune/settings-dark-960x540-30-vp9-s67.webm": ["crossfade 1800–2033 ms not found"],
-        "tune/settings-light-720x1280-60-av1-s63.mp4": ["crossfade 2567–2717 ms not found"],
-        // Round 6's held-out half, scored once with the rules as committed (those of round 5:
-        // round 6 changed none); in tune/ since round 7.
         "tune/grid-dark-900x1000-vfr-h264-s81.mp4": [
             "crossfade 5000–5533 ms not found", "unexpected crossfade 5000–5133", "unexpected crossfade 5350–5767",
+        ],
+        "tune/map-dark-540x1200-60-hevc-s66.mp4": [
+            "crossfade 2150–2300 ms not found", "unexpected blank-frame 2150–2183",
         ],
         "tune/map-dark-960x540-30-hevc-s88.mp4": [
             "placeholder-flash 3267–3400 ms not found", "unexpected blank-frame 3267–3400",
@@ -102,10 +73,27 @@ struct RecordedAppFilmTests {
             "crossfade 2500–3233 ms not found", "cut 5900–5900 ms not found", "unexpected crossfade 2467–2767",
             "unexpected cut 4833–4833",
         ],
+        "tune/map-light-720x1280-30-vp9.webm": ["crossfade 2633–2933 ms not found", "unexpected crossfade 2600–2833"],
+        "tune/map-light-960x540-60-av1-s52.mp4": ["placeholder-flash 3283–3417 ms not found"],
         "tune/settings-dark-540x1200-60-vp9-s86.webm": [
             "unexpected placeholder-flash 3467–3483", "unexpected placeholder-flash 3567–3583",
             "unexpected placeholder-flash 3650–3683",
         ],
+        "tune/settings-dark-720x1280-60-h264-s46.mp4": [
+            "unexpected placeholder-flash 3350–3467", "unexpected cut 3583–3583",
+        ],
+        "tune/settings-dark-720x1280-vfr-h264.mp4": [
+            "crossfade 2667–2850 ms not found", "unexpected placeholder-flash 4250–4367", "unexpected cut 4383–4383",
+            "unexpected placeholder-flash 4400–4417", "unexpected crossfade 4433–4467",
+        ],
+        "tune/settings-dark-960x540-30-vp9-s67.webm": ["crossfade 1800–2033 ms not found"],
+        "tune/settings-light-540x1200-60-av1-s15.mp4": [
+            "crossfade 2400–2600 ms not found", "unexpected crossfade 2000–2100",
+            "unexpected placeholder-flash 2183–2233",
+        ],
+        "tune/settings-light-540x1200-60-av1.mp4": ["unexpected placeholder-flash 3683–3700"],
+        "tune/settings-light-720x1280-60-av1-s63.mp4": ["crossfade 2567–2717 ms not found"],
+        "tune/settings-light-960x540-60-hevc.mp4": ["crossfade 4200–4633 ms not found"],
     ]
 
     static func check(_ name: String, half: String) throws {
