@@ -275,21 +275,21 @@ film tune settings-dark-960x540-30-vp9-s67 960 540 30 vp9 0 \
 
 # Round 6's fresh held-out half: seeds 81-90, both pages, scripted and recorded before any rule of
 # round 6 was changed, committed without running the detector on them (recorded into `fresh/`,
-# moved to held-out/ once scored, once: 19 / 23). s82, s85, s89 and s90 never recorded, nor the tuning
-# recordings s91-s96 (their queries are in commit 072ad7c; docs/film.md).
+# moved to held-out/ once scored, once: 19 / 23; in tune/ since round 7). s82, s85, s89 and s90 never
+# recorded, nor the tuning recordings s91-s96 (their queries are in commit 072ad7c; docs/film.md).
 page=screens.html
-film held-out grid-dark-900x1000-vfr-h264-s81 900 1000 60 h264-vfr 1 \
+film tune grid-dark-900x1000-vfr-h264-s81 900 1000 60 h264-vfr 1 \
   "app=grid&theme=dark&chrome=32,24&seed=81&steps=700:fade2-easein-250,1500:ph-black-grid-inplace-120,2300:blank1,3100:scroll-400,3900:fadetheme-linear-300"
-film held-out article-dark-960x540-60-av1-s83 960 540 60 av1 1 \
+film tune article-dark-960x540-60-av1-s83 960 540 60 av1 1 \
   "app=article&theme=dark&chrome=32,24&seed=83&steps=700:fadetheme-easeinout-250,1600:ph-grey-one-inplace-120,2400:blank1,3200:push-300,4000:cut"
-film held-out map-light-540x1200-30-vp9-s84 540 1200 30 vp9 0 \
+film tune map-light-540x1200-30-vp9-s84 540 1200 30 vp9 0 \
   "app=map&theme=light&keys=buttons&chrome=32,48&seed=84&steps=700:blank2,1500:fade2-linear-300,2300:ph-grey-one-inplace-150,3100:spinner-500,3900:theme"
 page=app.html
-film held-out settings-dark-540x1200-60-vp9-s86 540 1200 60 vp9 1 \
+film tune settings-dark-540x1200-60-vp9-s86 540 1200 60 vp9 1 \
   "app=settings&theme=dark&nav=buttons&seed=86&steps=700:fade2-easein-200,1500:blank3,2300:scroll-400,3100:fadetheme-easein-400"
-film held-out article-light-900x1000-30-h264-s87 900 1000 30 h264 1 \
+film tune article-light-900x1000-30-h264-s87 900 1000 30 h264 1 \
   "app=article&theme=light&seed=87&steps=700:ph-black-one-relayout-150,1500:fadetheme-linear-300,2400:blank2,3200:spinner-500,4000:fade2-easein-150"
-film held-out map-dark-960x540-30-hevc-s88 960 540 30 hevc 0 \
+film tune map-dark-960x540-30-hevc-s88 960 540 30 hevc 0 \
   "app=map&theme=dark&nav=buttons&seed=88&steps=700:cut,1500:fade2-easeinout-250,2300:ph-black-grid-inplace-100,3100:blank1,3900:sheet-300"
 
 # Round 7's fresh held-out half: seeds 101-112, six of each page, scripted (this list) and

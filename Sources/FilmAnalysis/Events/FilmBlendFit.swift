@@ -56,16 +56,34 @@ public struct FilmBlendFit: Sendable {
     let largestResidual: Double
     /// The share of tiles the fit may leave out (``FilmEventThresholds/blendTrim``).
     let trim: Double
+    /// The tiles the fit reads (every tile, or an area of the frame: its content, inside the
+    /// chrome's bands).
+    let area: [Bool]
+    /// How many tiles ``area`` holds.
+    let areaCount: Int
 
     /// A fit between `before` and `after`, or `nil` when they differ too little to measure a
     /// blend (``FilmEventThresholds/smallestBlend``) or are summarised on different grids.
-    public init?(from before: FrameSummary, to after: FrameSummary, thresholds: FilmEventThresholds = .init()) {
+    ///
+    /// With `area` (a flag per tile), only those tiles are read — the change, the fit, its
+    /// trim, its residual and the detail: a frame's content area, leaving out the status and
+    /// navigation bars, which keep their own colours (or follow a theme on their own curve)
+    /// while the content's two layers fade over the window behind.
+    public init?(
+        from before: FrameSummary, to after: FrameSummary, thresholds: FilmEventThresholds = .init(),
+        area: [Bool]? = nil
+    ) {
         guard before.grid == after.grid, !before.tileMeans.isEmpty else { return nil }
+        let area = area ?? [Bool](repeating: true, count: before.grid.count)
+        guard area.count == before.grid.count else { return nil }
+        let areaCount = area.filter { $0 }.count
+        guard areaCount > 0 else { return nil }
+        (self.area, self.areaCount) = (area, areaCount)
         a = before.tileMeans.map(Double.init)
         b = after.tileMeans.map(Double.init)
         var sum = 0.0
-        for index in a.indices { sum += (b[index] - a[index]) * (b[index] - a[index]) }
-        change = (sum / Double(a.count)).squareRoot()
+        for index in a.indices where area[index / 3] { sum += (b[index] - a[index]) * (b[index] - a[index]) }
+        change = (sum / Double(3 * areaCount)).squareRoot()
         scale = max(change, thresholds.blendChange)
         largestResidual = thresholds.blendResidual
         trim = thresholds.blendTrim
@@ -73,6 +91,7 @@ public struct FilmBlendFit: Sendable {
         bVariance = after.tileDetail.map { Double($0) * Double($0) }
         let (a, b) = (a, b)
         changedTiles = before.grid.indices.filter { tile in
+            guard area[tile] else { return false }
             var squares = 0.0
             for channel in 0..<3 {
                 let d = b[3 * tile + channel] - a[3 * tile + channel]
@@ -110,13 +129,15 @@ public struct FilmBlendFit: Sendable {
     public func fit(_ frame: FrameSummary) -> Share? {
         let f = frame.tileMeans.map(Double.init)
         guard f.count == a.count, frame.tileDetail.count == aVariance.count else { return nil }
-        var kept = [Bool](repeating: true, count: aVariance.count)
+        var kept = area
         guard var solution = solve(f, kept: kept) else { return nil }
         var residuals = tileResiduals(f, solution)
-        if trim > 0, kept.count > 4 {
+        if trim > 0, areaCount > 4 {
             for _ in 0..<2 {
-                let limit = residuals.sorted()[min(kept.count - 1, Int((1 - trim) * Double(kept.count)))]
-                let next = residuals.map { $0 <= limit }
+                let inside =
+                    areaCount == area.count ? residuals : area.indices.filter { area[$0] }.map { residuals[$0] }
+                let limit = inside.sorted()[min(areaCount - 1, Int((1 - trim) * Double(areaCount)))]
+                let next = area.indices.map { area[$0] && residuals[$0] <= limit }
                 guard let better = solve(f, kept: next) else { break }
                 (kept, solution) = (next, better)
                 residuals = tileResiduals(f, solution)

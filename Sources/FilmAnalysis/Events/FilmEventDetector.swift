@@ -42,7 +42,10 @@
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
 ///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
 ///    neither, left to the settle. A blend is fitted without the tiles it fits worst
-///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve).
+///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve), and,
+///    when that reads no crossfade, on the content area alone (inside the chrome's bands,
+///    ``FilmEventThresholds/chromeBand``), every tile of it: two layers dipping towards the
+///    window while the bars keep their colours. A crossfade claims every frame it fitted.
 ///    An event the frames could also explain as another kind carries
 ///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
@@ -566,10 +569,38 @@ struct EventSearch {
     }
 
     /// The frames from `before` to `after` fitted as blends of those two (repeats only if
-    /// `everyFrame`).
+    /// `everyFrame`): over the whole frame, and, when that reads no crossfade, over its content
+    /// area alone (``contentArea(of:)``). Two layers fading over the window behind dip towards
+    /// the window's colour while the status and navigation bars, in neither layer, keep theirs
+    /// (or take a new theme's on their own curve): no one background share fits both, and on a
+    /// landscape recording the bars' rows are more tiles than the trim may leave out.
     func readBlend(before: Int, after: Int, everyFrame: Bool) -> BlendReading {
+        let whole = readBlend(before: before, after: after, everyFrame: everyFrame, area: nil)
+        guard !whole.isCrossfade, let area = contentArea(of: frames[before].summary.grid) else { return whole }
+        let content = readBlend(before: before, after: after, everyFrame: everyFrame, area: area)
+        return content.isCrossfade ? content : whole
+    }
+
+    /// The tiles of `grid` outside the chrome's bands (``FilmEventThresholds/chromeBand``), or
+    /// `nil` when that is every tile or fewer than 4.
+    func contentArea(of grid: TileGrid) -> [Bool]? {
+        let area = grid.indices.map { !grid.isChrome($0, band: t.chromeBand) }
+        let count = area.filter { $0 }.count
+        return count >= 4 && count < grid.count ? area : nil
+    }
+
+    /// The frames from `before` to `after` fitted as blends of those two over `area` (every
+    /// tile when nil). Over the content area no tile is trimmed: the trim is for the bars, and
+    /// there it would leave out the few tiles content moving in (a sheet sliding up over a
+    /// dimming page) has reached, and read the rest as a blend.
+    func readBlend(before: Int, after: Int, everyFrame: Bool, area: [Bool]?) -> BlendReading {
         var reading = BlendReading()
-        guard let fit = FilmBlendFit(from: frames[before].summary, to: frames[after].summary, thresholds: t) else {
+        var thresholds = t
+        if area != nil { thresholds.blendTrim = 0 }
+        guard
+            let fit = FilmBlendFit(
+                from: frames[before].summary, to: frames[after].summary, thresholds: thresholds, area: area)
+        else {
             return reading
         }
         let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
@@ -658,7 +689,9 @@ struct EventSearch {
             event.alternatives = [.settle]
         }
         events.append(event)
-        claim(start...end)
+        // Every fitted frame is the fade's, its eased head (under 5 %) and tail (past 95 %) too:
+        // their small steps are no event of their own.
+        claim((before + 1)...max(before + 1, after))
     }
 
     /// 5 and 6. Bursts of change, and late motion.

@@ -45,6 +45,9 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// content area: 0.08. A phone keeps its status bar (a clock, a battery) and navigation
     /// bar over a blank page: 28 and 40 px on the corpus's screens, a tile row or two (on a
     /// 960 × 540 recording, where a tile is 80 px, those rows alone are a quarter of the frame).
+    /// A crossfade that does not fit over the whole frame is read again on the tiles inside
+    /// these bands (round 7: the bars keep their colours while two layers dip towards the
+    /// window); at 0 the content area is the whole frame.
     public var chromeBand: Double = 0.08
     /// A bare page's content area is flat in its background's colour (``blankDetail``) apart
     /// from regions of at most this share of the frame each: 0.05 (the pointer, a spinner, a
