@@ -61,6 +61,12 @@ ff -f lavfi -i sierpinski=size=640x360:seed=8:type=triangle -frames:v 1 \
   -vf "format=rgb24,colorchannelmixer=rr=1.0:gg=0.5:bb=0.8:rg=0.2" "$work/triangle.png"
 ff -f lavfi -i gradients=s=640x360:seed=3:n=6 -frames:v 1 -vf "format=rgb24" "$work/gradient.png"
 ff -f lavfi -i colorchart=preset=reference -frames:v 1 -vf "scale=120:80,format=rgb24" "$work/card.png"
+# For the fourth held-out pair (made after the fourth round's rule was committed, scored once):
+# ffmpeg's testsrc pattern (bars, a circle and a colour ramp) and its colour spectrum speckled
+# with 2 px grains.
+ff -f lavfi -i testsrc=s=640x360 -frames:v 1 -vf "format=rgb24" "$work/bars.png"
+ff -f lavfi -i colorspectrum=s=640x360:type=all -frames:v 1 -vf "format=rgb24,noise=c0s=60:c1s=60:c2s=60:allf=u:\
+all_seed=31,scale=iw/2:ih/2:flags=neighbor,scale=iw*2:ih*2:flags=neighbor" "$work/speckles.png"
 base() { # SCENE FILTER_INPUTS...
   local scene=$1
   shift
@@ -128,6 +134,14 @@ base nudge -loop 1 -framerate 60 -t 2 -i "$work/triangle.png" -vf \
 # gradient, frames 27 to 63 (600 ms).
 base jolt -loop 1 -framerate 60 -t 2 -i "$work/gradient.png" -i "$work/card.png" -filter_complex \
   "[0]crop=320:180:300:100[g];[g][1]overlay=x='30+3*clip(n-27,0,36)':y='40+clip(n-27,0,36)':eval=frame,format=rgb24"
+# hop: the bars panned left and up ever faster, 4 px left and 2 px up a frame at frame 22 to
+# 8 px left at frame 49 (450 ms; held out, fourth pair).
+base hop -loop 1 -framerate 60 -t 2 -i "$work/bars.png" -vf \
+  "crop=320:180:'4*clip(n-22,0,27)+floor(clip(n-22,0,27)*clip(n-22,0,27)/12)':'2*clip(n-22,0,27)',format=rgb24"
+# glide: the speckled spectrum panned right 3 px and down 1 px a frame, frames 15 to 115
+# (held out, fourth pair).
+base glide -loop 1 -framerate 60 -t 2 -i "$work/speckles.png" -vf \
+  "crop=320:180:'310-3*clip(n-15,0,100)':'100-clip(n-15,0,100)',format=rgb24"
 
 # The frames of each scene that differ from the frame before (1) or repeat it (0), from their
 # checksums: the truth of where the content moved.
@@ -248,3 +262,7 @@ film held-out slant-holds slant 1 skip "25:3 50:2 80:4 105:2"
 # written, committed unseen and scored once after the rule was committed.
 film held-out tri-holds tri 1 skip "25:3 50:2 75:4 95:2" lossy
 film held-out fall-holds fall 1 skip "25:2 40:3 55:4" lossy
+# The fourth held-out pair, made after the fourth round's rule (times on the display's clock)
+# was committed, committed unseen and scored once: a short motion (450 ms) and an ordinary one.
+film held-out hop-holds hop 1 skip "30:3 38:2 90:2" lossy
+film held-out glide-holds glide 1 skip "20:2 45:5 70:3 95:2" lossy
