@@ -52,6 +52,21 @@ ff -f lavfi -i cellauto=rule=90:s=500x150:seed=13 -frames:v 1 \
   -vf "scale=iw*2:ih*2:flags=neighbor,format=rgb24,colorchannelmixer=rr=0.3:gg=0.7:bb=1.0:rb=0.3" "$work/tri.png"
 ff -f lavfi -i color=c=0x808080:s=90x300 -frames:v 1 -vf "noise=c0s=100:allf=u:all_seed=21,format=gray,\
 lut='64*floor(val/64)+32',format=rgb24,scale=iw*2:ih*2:flags=neighbor" "$work/fine.png"
+# For the fourth round (issue 35: fall-holds' held-out ratio, 1.35 ms/s off on a 533 ms motion):
+# short motions for the tuning half, on textures no film used before — ffmpeg's Sierpinski
+# carpet and triangle, tinted, and its colour chart as a card sliding over a smooth gradient.
+ff -f lavfi -i sierpinski=size=640x360:seed=5:type=carpet -frames:v 1 \
+  -vf "format=rgb24,colorchannelmixer=rr=0.8:gg=0.9:bb=0.5:br=0.3" "$work/carpet.png"
+ff -f lavfi -i sierpinski=size=640x360:seed=8:type=triangle -frames:v 1 \
+  -vf "format=rgb24,colorchannelmixer=rr=1.0:gg=0.5:bb=0.8:rg=0.2" "$work/triangle.png"
+ff -f lavfi -i gradients=s=640x360:seed=3:n=6 -frames:v 1 -vf "format=rgb24" "$work/gradient.png"
+ff -f lavfi -i colorchart=preset=reference -frames:v 1 -vf "scale=120:80,format=rgb24" "$work/card.png"
+# For the fourth held-out pair (made after the fourth round's rule was committed, scored once):
+# ffmpeg's testsrc pattern (bars, a circle and a colour ramp) and its colour spectrum speckled
+# with 2 px grains.
+ff -f lavfi -i testsrc=s=640x360 -frames:v 1 -vf "format=rgb24" "$work/bars.png"
+ff -f lavfi -i colorspectrum=s=640x360:type=all -frames:v 1 -vf "format=rgb24,noise=c0s=60:c1s=60:c2s=60:allf=u:\
+all_seed=31,scale=iw/2:ih/2:flags=neighbor,scale=iw*2:ih*2:flags=neighbor" "$work/speckles.png"
 base() { # SCENE FILTER_INPUTS...
   local scene=$1
   shift
@@ -108,6 +123,25 @@ base tri -loop 1 -framerate 60 -t 3 -i "$work/tri.png" -vf \
 # (held out, third pair).
 base fall -loop 1 -framerate 60 -t 3 -i "$work/fine.png" -vf \
   "crop=180:320:0:'420-4*clip(n-15,0,60)-floor(clip(n-15,0,60)*clip(n-15,0,60)/24)',format=rgb24"
+
+# The fourth round's short motions, 2 s at 60 fps in 320 × 180 (tuning).
+# flick: the carpet panned left 5 px a frame, frames 20 to 44 (400 ms).
+base flick -loop 1 -framerate 60 -t 2 -i "$work/carpet.png" -vf "crop=320:180:'5*clip(n-20,0,24)':40,format=rgb24"
+# nudge: the triangle scrolled up ever faster, 2 px a frame at frame 33 to 10 at frame 51 (300 ms).
+base nudge -loop 1 -framerate 60 -t 2 -i "$work/triangle.png" -vf \
+  "crop=320:180:100:'2*clip(n-33,0,18)+floor(clip(n-33,0,18)*clip(n-33,0,18)/4)',format=rgb24"
+# jolt: the chart as a 120 × 80 card sliding 3 px right and 1 px down a frame over the
+# gradient, frames 27 to 63 (600 ms).
+base jolt -loop 1 -framerate 60 -t 2 -i "$work/gradient.png" -i "$work/card.png" -filter_complex \
+  "[0]crop=320:180:300:100[g];[g][1]overlay=x='30+3*clip(n-27,0,36)':y='40+clip(n-27,0,36)':eval=frame,format=rgb24"
+# hop: the bars panned left and up ever faster, 4 px left and 2 px up a frame at frame 22 to
+# 8 px left at frame 49 (450 ms; held out, fourth pair).
+base hop -loop 1 -framerate 60 -t 2 -i "$work/bars.png" -vf \
+  "crop=320:180:'4*clip(n-22,0,27)+floor(clip(n-22,0,27)*clip(n-22,0,27)/12)':'2*clip(n-22,0,27)',format=rgb24"
+# glide: the speckled spectrum panned right 3 px and down 1 px a frame, frames 15 to 115
+# (held out, fourth pair).
+base glide -loop 1 -framerate 60 -t 2 -i "$work/speckles.png" -vf \
+  "crop=320:180:'310-3*clip(n-15,0,100)':'100-clip(n-15,0,100)',format=rgb24"
 
 # The frames of each scene that differ from the frame before (1) or repeat it (0), from their
 # checksums: the truth of where the content moved.
@@ -209,6 +243,15 @@ film tune turn-holds turn 1 continue "45:2 115:3"
 film tune rise-holds rise 1 skip "30:2 60:3 90:4 115:2" lossy
 film tune drop-holds drop 1 skip "25:2 45:4 65:3" lossy
 film tune sweep-holds sweep 1 skip "30:3 60:2 95:4 130:2" lossy
+# Fourth round (issue 35: fall-holds' ratio was 1.35 ms/s off on its 533 ms motion, its frames'
+# whole-ms times making a 4-frame hold 66 ms): short motions of 300–600 ms with holds of 2–5
+# periods (one on the motion's first frame, one in a still span), in every lossy codec.
+film tune flick-holds flick 1 skip "21:2 30:4" lossy
+film tune nudge-holds nudge 1 skip "40:5 45:2" lossy
+film tune jolt-holds jolt 1 skip "35:3 45:2 52:4 70:3" lossy
+# fall-holds, of the third held-out pair, scored once (its ratio 1.35 ms/s off on whole-ms times),
+# joins the tuning half as rise-holds did.
+film tune fall-holds fall 1 skip "25:2 40:3 55:4" lossy
 # The held-out half: scored once, after the thresholds were committed.
 film held-out scroll-30fps scroll 2 skip "40:2"
 film held-out box-continue box 1 continue "50:3 120:2 160:10"
@@ -221,4 +264,7 @@ film held-out slant-holds slant 1 skip "25:3 50:2 80:4 105:2"
 # The third held-out pair, made with the third round's tuning films before its rule was
 # written, committed unseen and scored once after the rule was committed.
 film held-out tri-holds tri 1 skip "25:3 50:2 75:4 95:2" lossy
-film held-out fall-holds fall 1 skip "25:2 40:3 55:4" lossy
+# The fourth held-out pair, made after the fourth round's rule (times on the display's clock)
+# was committed, committed unseen and scored once: a short motion (450 ms) and an ordinary one.
+film held-out hop-holds hop 1 skip "30:3 38:2 90:2" lossy
+film held-out glide-holds glide 1 skip "20:2 45:5 70:3 95:2" lossy

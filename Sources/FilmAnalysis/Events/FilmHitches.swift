@@ -162,9 +162,10 @@ public struct FilmHitches: Sendable {
         let floor = (steps ?? FilmSteps(frames)).noiseFloor
         let shown = Self.presented(frames, floor: floor, thresholds: thresholds)
         let continues = Self.continuing(frames, shown: shown, hinge: hinge, thresholds: thresholds)
+        let clock = Self.clock(frames, period: period)
         // Motions: maximal runs of continuing steps; the held frames are shown[j] with continues[j].
         var moved: [ClosedRange<Int>] = []
-        var held: [(index: Int, hold: Int)] = []
+        var held: [(index: Int, hold: Double)] = []
         var j = 1
         while j < shown.count - 1 {
             guard continues[j] else {
@@ -173,25 +174,27 @@ public struct FilmHitches: Sendable {
             }
             let first = j
             while j < shown.count - 1, continues[j] {
-                held.append((j, frames[shown[j + 1]].time - frames[shown[j]].time))
+                held.append((j, clock[shown[j + 1]] - clock[shown[j]]))
                 j += 1
             }
-            moved.append(frames[shown[first]].time...frames[shown[j]].time)
+            moved.append(shown[first]...shown[j])
         }
         let multiple = Self.cadence(held.map(\.hold), period: period, thresholds: thresholds)
         cadence = multiple > 1 ? displayRate / Double(multiple) : nil
         let motionPeriod = Double(multiple) * period
-        motions = moved.map { Int((Double($0.lowerBound) - motionPeriod).rounded())...$0.upperBound }
-        motionTime = Double(motions.reduce(0) { $0 + $1.upperBound - $1.lowerBound })
+        motions = moved.map {
+            Int((Double(frames[$0.lowerBound].time) - motionPeriod).rounded())...frames[$0.upperBound].time
+        }
+        motionTime = moved.reduce(0) { $0 + clock[$1.upperBound] - clock[$1.lowerBound] + motionPeriod }
         var list: [Hitch] = []
         for (position, frame) in held.enumerated() {
-            let hold = Double(frame.hold)
+            let hold = frame.hold
             guard hold >= motionPeriod + period / 2 else { continue }
             if multiple > 1 {
                 // A slip of the recorder's phase: this frame a period long, a neighbour a period short.
                 let neighbours = [position - 1, position + 1].filter { held.indices.contains($0) }
                 let slip = neighbours.contains {
-                    abs(Double(held[$0].hold + frame.hold) - 2 * motionPeriod) < period / 2
+                    abs(held[$0].hold + frame.hold - 2 * motionPeriod) < period / 2
                 }
                 if slip && hold < motionPeriod + 1.5 * period { continue }
             }
@@ -266,11 +269,34 @@ public struct FilmHitches: Sendable {
         return continues
     }
 
+    /// How far a frame's stored time may lie from the display's grid and still be on it (ms):
+    /// a time stored in whole ms (a container's timebase of 1/1000, as Matroska and WebM keep)
+    /// or rounded to them (``FilmFrame/time``) is off by up to 0.5 ms, and so is the first
+    /// frame's the grid starts from.
+    static let gridSlack = 1.0
+
+    /// The frames' times (ms) with the display period known exactly: when every frame lies a
+    /// whole number of display periods after the first, to within ``gridSlack`` — a
+    /// constant-rate recording at the display's rate or a divisor of it, or a variable-rate
+    /// copy of one (each frame a whole number of periods after the last, as `mpdecimate`
+    /// leaves them) —, the first frame's time plus that count of periods; otherwise the times
+    /// as stored. Whole-ms times make a hold of 4 periods at 60 Hz read 66 or 67 ms instead of
+    /// 66.7: on a motion of 400 ms, 1.7 ms/s of error from one hold.
+    static func clock(_ frames: [FilmFrame], period: Double) -> [Double] {
+        let stored = frames.map { Double($0.time) }
+        guard let origin = stored.first, period >= 4 * gridSlack else { return stored }
+        let counts = stored.map { (($0 - origin) / period).rounded() }
+        for (time, count) in zip(stored, counts) where abs(time - origin - count * period) > gridSlack {
+            return stored
+        }
+        return counts.map { origin + $0 * period }
+    }
+
     /// The motion's period in display periods: the commonest whole number of periods a motion
     /// frame is held when it is 2 or more and ``Thresholds/cadenceShare`` of the holds, else 1.
-    static func cadence(_ holds: [Int], period: Double, thresholds: Thresholds) -> Int {
+    static func cadence(_ holds: [Double], period: Double, thresholds: Thresholds) -> Int {
         var counts: [Int: Int] = [:]
-        for hold in holds { counts[max(1, Int((Double(hold) / period).rounded())), default: 0] += 1 }
+        for hold in holds { counts[max(1, Int((hold / period).rounded())), default: 0] += 1 }
         let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
         guard let common, common.key >= 2, Double(common.value) >= thresholds.cadenceShare * Double(holds.count)
         else { return 1 }

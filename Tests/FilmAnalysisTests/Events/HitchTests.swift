@@ -93,6 +93,38 @@ struct HitchTests {
         }
     }
 
+    @Test(
+        "a short motion's ratio from whole-ms times: holds and motion counted in display periods, within 0.05 ms/s")
+    func shortMotion() throws {
+        // 400 ms of motion (24 frames, 2 px a frame) with a hold of 4 periods at frame 31: its
+        // whole-ms times, 517 and 583 ms, make it 66 ms long instead of 66.7 — 1.7 ms/s off
+        // the plan's ratio on so short a motion when the stored times are used as they are.
+        let positions = Self.plan(lead: 20, frames: 24, speed: 2, holds: [31: 4])
+        let period = 1000.0 / 60
+        let moved = positions.indices.dropFirst().filter { positions[$0] != positions[$0 - 1] }
+        let motion = Double(moved.last! - moved.first! + 1) * period
+        let truth = 3 * period / motion * 1000
+        for dropRepeats in [false, true] {
+            let frames = Self.film(positions, dropRepeats: dropRepeats)
+            let hitches = FilmHitches(frames, displayRate: 60)
+            let hitch = try #require(hitches.list.first, "variable rate: \(dropRepeats)")
+            #expect(hitches.list.count == 1 && hitch.start == 517 && hitch.framesHeld == 4)
+            // The display's clock is exact: the plan's figures to a rounding of doubles.
+            #expect(abs(hitch.time - 3 * period) < 1e-9, "\(hitch.time)")
+            #expect(abs(hitches.motionTime - motion) < 1e-9, "\(hitches.motionTime) vs \(motion)")
+            #expect(abs(hitches.ratio - truth) <= 0.05, "variable rate: \(dropRepeats): \(hitches.ratio) vs \(truth)")
+        }
+        // A recorder whose times are off the 60 Hz grid (every other frame 3 ms late) keeps
+        // its stored times: the same hold reads its stored 69 ms.
+        let late = Self.film(positions).enumerated().map { index, frame in
+            FilmFrame(
+                file: frame.file, time: frame.time + (index % 2) * 3, summary: frame.summary,
+                difference: frame.difference)
+        }
+        let stored = try #require(FilmHitches(late, displayRate: 60).list.first)
+        #expect(stored.time == Double(late[35].time - late[31].time) - period, "\(stored)")
+    }
+
     @Test("a steady 30 fps motion on a 60 Hz recording is a cadence, not hitches; a hold within it is one")
     func cadence() {
         // Every position shown twice: the content draws at 30 fps.
