@@ -119,14 +119,22 @@ struct StepSensorTests {
         #expect(tracker.estimateAngle(at: 1) - plain.estimateAngle(at: 1) > 15)
     }
 
+    /// A Fold 8 tracker (prior 45 °/s, coast 2.5 s, ω 15, snap 400 °/s, `parameters`' snap) that
+    /// was closed at 0 s and reported 90 at 1 s: it crossed 40° at 0.8 s.
+    static func opened(_ parameters: StepSensorTracker.Parameters) -> StepSensorTracker {
+        var snap = parameters
+        (snap.priorSpeed, snap.coast, snap.omega, snap.fastSpeed) = (45, 2.5, 15, 400)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: snap)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        return tracker
+    }
+
     @Test("A gentle rule-out fades the snap from its earliest report as (1 + u)·e^(−u), without a kink")
     func gentleRuleOut() {
         let fade = 0.15
-        let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0, ruleOut: fade)
-        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
-        tracker.ingest(time: 0, angle: 0)
-        tracker.ingest(time: 1, angle: 90)
+        let tracker = Self.opened(
+            .init(fastShare: 0.3, carry: 0, ruleOut: fade, snapBend: 0, matchesAcceleration: false))
         // Crossed 40° at 0.8 s; the snap reaches 165° after −2.5·ln(1 − 125/1000) s and could be
         // reported from a lag (0.1 s) later: the fade starts there.
         let start = 0.8 - 2.5 * log(1 - 125.0 / 1000) + 0.1
@@ -149,11 +157,7 @@ struct StepSensorTests {
             return abs(after - before)
         }
         #expect(slopeJump(tracker, at: start) < 0.01 * 45)
-        var sharp = StepSensorTracker(
-            sensor: .galaxyZFold8,
-            parameters: .init(priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0))
-        sharp.ingest(time: 0, angle: 0)
-        sharp.ingest(time: 1, angle: 90)
+        let sharp = Self.opened(.init(fastShare: 0.3, carry: 0, ruleOut: 0, snapBend: 0, matchesAcceleration: false))
         // The sharp rule's slope falls by 0.3·(165 − slow)/(grid/3) there: hundreds of °/s.
         #expect(slopeJump(sharp, at: start + 0.2) > 300)
     }
@@ -162,11 +166,7 @@ struct StepSensorTests {
     func bentSnap() {
         let bend = 0.6
         // The snap alone (share 1): the estimate is the snap's coast until it is ruled out.
-        let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 1, carry: 0, snapBend: bend)
-        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
-        tracker.ingest(time: 0, angle: 0)
-        tracker.ingest(time: 1, angle: 90)
+        let tracker = Self.opened(.init(fastShare: 1, carry: 0, ruleOut: 0, snapBend: bend, matchesAcceleration: false))
         let reached = -2.5 * log(1 - 125.0 / 1000)
         for tau in [0.05, 0.1, 0.2, reached - 0.01, reached + 0.05] {
             let clock = tau < reached ? tau * (1 - bend + bend * tau / reached) : tau
