@@ -51,21 +51,44 @@ public struct StepSensorTracker: Sendable {
         /// (a snap: faster than the geometric mean of ``priorSpeed`` and ``fastSpeed``) or 0
         /// (0…1): people fold a phone the way they just did.
         public var carry: Double
+        /// How the snap is ruled out, s. 0: its weight holds until the latest time a snap would
+        /// have been reported (a lag and a grid step after it reached the band's edge), then
+        /// decays by e per third of a grid step (the first rule: a kink and a fast fall). A
+        /// positive time fades it from the earliest time a snap would have been reported (a
+        /// lag after the edge) as (1 + u)·e^(−u), u the time since then over `ruleOut`: no kink,
+        /// its steepest fall ``fastShare``/(e·ruleOut).
+        public var ruleOut: Double
+        /// How much the snap speeds up into the stop (0…1): 0 is the coast at ``fastSpeed``; b
+        /// runs the same coast on a bent clock, τ·(1 − b + b·τ/τₑ) until it reaches the band's
+        /// edge at τₑ, so it reaches the edge at the same time, starting at 1 − b and ending at
+        /// 1 + b times the coast's speed (a real snap accelerates into the detent).
+        public var snapBend: Double
+        /// Whether the shown angle's correction at a report also carries the acceleration on
+        /// (the difference is then (Δ + rτ + qτ²)·e^(−ωτ), q taking the acceleration's jump):
+        /// no jump in the shown acceleration at a report, and at most about a quarter of the
+        /// critically damped error's acceleration for a jump of the estimate. `false`: the
+        /// critically damped error, value and slope only.
+        public var matchesAcceleration: Bool
 
         /// Parameters; the defaults are ``fittedOnFold8``'s (docs/reading.md, "Step sensors",
         /// says how they were fitted and which figures are held out).
-        /// - Precondition: speeds, coast, omega and window positive and finite; `fastShare` and
-        ///   `carry` in 0…1.
+        /// - Precondition: speeds, coast, omega and window positive and finite; `fastShare`,
+        ///   `carry` and `snapBend` in 0…1; `ruleOut` finite, not negative.
         public init(
             priorSpeed: Double = Parameters.fittedOnFold8.priorSpeed, coast: Double = Parameters.fittedOnFold8.coast,
             omega: Double = Parameters.fittedOnFold8.omega, moveWindow: Double = 3,
             fastSpeed: Double = Parameters.fittedOnFold8.fastSpeed,
-            fastShare: Double = Parameters.fittedOnFold8.fastShare, carry: Double = Parameters.fittedOnFold8.carry
+            fastShare: Double = Parameters.fittedOnFold8.fastShare, carry: Double = Parameters.fittedOnFold8.carry,
+            ruleOut: Double = Parameters.fittedOnFold8.ruleOut, snapBend: Double = Parameters.fittedOnFold8.snapBend,
+            matchesAcceleration: Bool = Parameters.fittedOnFold8.matchesAcceleration
         ) {
             precondition(
                 [priorSpeed, coast, omega, moveWindow, fastSpeed].allSatisfy { $0 > 0 && $0.isFinite },
                 "parameters must be positive")
-            precondition((0...1).contains(fastShare) && (0...1).contains(carry), "fastShare and carry must be in 0…1")
+            precondition(
+                [fastShare, carry, snapBend].allSatisfy { (0...1).contains($0) },
+                "fastShare, carry and snapBend must be in 0…1")
+            precondition(ruleOut >= 0 && ruleOut.isFinite, "ruleOut must be finite, not negative")
             self.priorSpeed = priorSpeed
             self.coast = coast
             self.omega = omega
@@ -73,11 +96,14 @@ public struct StepSensorTracker: Sendable {
             self.fastSpeed = fastSpeed
             self.fastShare = fastShare
             self.carry = carry
+            self.ruleOut = ruleOut
+            self.snapBend = snapBend
+            self.matchesAcceleration = matchesAcceleration
         }
 
         private init(
             fitted priorSpeed: Double, coast: Double, omega: Double, fastSpeed: Double, fastShare: Double,
-            carry: Double
+            carry: Double, ruleOut: Double = 0, snapBend: Double = 0, matchesAcceleration: Bool = false
         ) {
             self.priorSpeed = priorSpeed
             self.coast = coast
@@ -86,6 +112,9 @@ public struct StepSensorTracker: Sendable {
             self.fastSpeed = fastSpeed
             self.fastShare = fastShare
             self.carry = carry
+            self.ruleOut = ruleOut
+            self.snapBend = snapBend
+            self.matchesAcceleration = matchesAcceleration
         }
 
         /// The setting fitted on both real Galaxy Z Fold 8 logs (`Datasets/real/`, every fold,
@@ -124,14 +153,17 @@ public struct StepSensorTracker: Sendable {
     /// measured move).
     private var share: Double?
     /// The snap's weight in the current estimate (0 after a measured crossing), its signed
-    /// speed, and the time after the anchor from which the snap is ruled out.
+    /// speed, when (after the anchor) it reaches the band's edge, and when it is ruled out.
     private var fastWeight = 0.0
     private var fastVelocity = 0.0
+    private var reached = Double.infinity
     private var refuted = Double.infinity
-    /// The shown angle's correction at the last report: value, slope, and when.
+    /// The shown angle's correction at the last report: value, slope, the τ² term that carries
+    /// the acceleration on (``Parameters/matchesAcceleration``), and when.
     private var reportTime = 0.0
     private var correction = 0.0
     private var correctionSlope = 0.0
+    private var correctionCurvature = 0.0
 
     /// A tracker with no report yet.
     public init(sensor: StepSensor, parameters: Parameters = Parameters()) {
@@ -155,7 +187,7 @@ public struct StepSensorTracker: Sendable {
             return
         }
         guard next != previous else { return }
-        let (shown, slope) = shownState(at: time)
+        let shown = shownState(at: time)
         let direction: Double = next > previous ? 1 : -1
         let crossed = direction > 0 ? sensor.up[next - 1] : sensor.down[next]
         let crossedTime = min(time, time - sensor.lag - sensor.grid / 2)
@@ -193,10 +225,26 @@ public struct StepSensorTracker: Sendable {
         let edge = direction > 0 ? upper : lower
         let hasNext = direction > 0 ? next < levels.count - 1 : next > 0
         let reach = abs(edge - crossed) / (parameters.fastSpeed * parameters.coast)
-        refuted = hasNext && reach < 1 ? -parameters.coast * log(1 - reach) + sensor.lag + sensor.grid : .infinity
+        reached = reach < 1 ? -parameters.coast * log(1 - reach) : .infinity
+        refuted = hasNext ? reached + sensor.lag + sensor.grid : .infinity
+        correct(at: time, from: shown)
+    }
+
+    /// Starts the shown angle's correction at a report at `time`: what was shown then, less the
+    /// new estimate, in value and slope (and acceleration, ``Parameters/matchesAcceleration``).
+    private mutating func correct(at time: Double, from shown: (angle: Double, slope: Double, acceleration: Double)) {
         reportTime = time
-        correction = shown - estimateAngle(at: time)
-        correctionSlope = slope - estimateSlope(at: time)
+        let new = estimate(at: time)
+        correction = shown.angle - new.value
+        correctionSlope = shown.slope - new.slope
+        correctionCurvature = 0
+        if parameters.matchesAcceleration {
+            // (c + rτ + qτ²)·e^(−ωτ) has second derivative 2q − 2ωr + ω²c at τ = 0.
+            let omega = parameters.omega
+            let rate = correctionSlope + omega * correction
+            let jump = shown.acceleration - new.acceleration
+            correctionCurvature = (jump + 2 * omega * rate - omega * omega * correction) / 2
+        }
     }
 
     /// The angle to show at `time` (at or after the last report): the estimate plus the
@@ -205,50 +253,85 @@ public struct StepSensorTracker: Sendable {
 
     /// The estimate itself at `time`, without the smoothing of ``angle(at:)``: the coast at the
     /// measured or prior speed, blended with a snap's while a snap is not ruled out.
-    public func estimateAngle(at time: Double) -> Double {
+    public func estimateAngle(at time: Double) -> Double { estimate(at: time).value }
+
+    /// A curve's value and its first two derivatives in time.
+    private typealias Motion = (value: Double, slope: Double, acceleration: Double)
+
+    /// The estimate at `time`, its slope and acceleration: the slow coast S blended with the
+    /// snap F by the weight W, S + W·(F − S).
+    private func estimate(at time: Double) -> Motion {
         let tau = max(0, time - anchorTime)
         let slow = coast(speed, tau)
         let weight = snapWeight(tau)
-        return weight.value > 0 ? slow.value + weight.value * (coast(fastVelocity, tau).value - slow.value) : slow.value
+        guard weight.value > 0 else { return slow }
+        let fast = snap(tau)
+        let (gap, gapSlope) = (fast.value - slow.value, fast.slope - slow.slope)
+        return (
+            slow.value + weight.value * gap,
+            slow.slope + weight.value * gapSlope + weight.slope * gap,
+            slow.acceleration + weight.value * (fast.acceleration - slow.acceleration) + 2 * weight.slope * gapSlope
+                + weight.acceleration * gap
+        )
     }
 
-    private func estimateSlope(at time: Double) -> Double {
-        let tau = max(0, time - anchorTime)
-        let slow = coast(speed, tau)
-        let weight = snapWeight(tau)
-        guard weight.value > 0 else { return slow.slope }
-        let fast = coast(fastVelocity, tau)
-        return slow.slope + weight.value * (fast.slope - slow.slope) + weight.slope * (fast.value - slow.value)
-    }
-
-    /// The coast at `velocity` after `tau` s, within the band, and its slope.
-    private func coast(_ velocity: Double, _ tau: Double) -> (value: Double, slope: Double) {
+    /// The coast at `velocity` after `tau` s, within the band, and its derivatives.
+    private func coast(_ velocity: Double, _ tau: Double) -> Motion {
         let decay = exp(-tau / parameters.coast)
         let value = anchorAngle + velocity * parameters.coast * (1 - decay)
-        if value <= lower { return (lower, 0) }
-        if value >= upper { return (upper, 0) }
-        return (value, velocity * decay)
+        if value <= lower { return (lower, 0, 0) }
+        if value >= upper { return (upper, 0, 0) }
+        return (value, velocity * decay, -velocity * decay / parameters.coast)
     }
 
-    /// The snap's weight after `tau` s and its slope: ``fastWeight`` until the snap is ruled
-    /// out, then decaying within a grid step.
-    private func snapWeight(_ tau: Double) -> (value: Double, slope: Double) {
-        guard fastWeight > 0 else { return (0, 0) }
-        guard tau > refuted else { return (fastWeight, 0) }
+    /// The snap's coast after `tau` s and its derivatives: the coast at ``fastVelocity`` on the
+    /// clock ``Parameters/snapBend`` bends until the snap reaches the band's edge.
+    private func snap(_ tau: Double) -> Motion {
+        let bend = parameters.snapBend
+        guard bend > 0, reached.isFinite, tau < reached else { return coast(fastVelocity, tau) }
+        let clock = tau * (1 - bend + bend * tau / reached)
+        let (pace, pull) = (1 - bend + 2 * bend * tau / reached, 2 * bend / reached)
+        let fast = coast(fastVelocity, clock)
+        return (fast.value, fast.slope * pace, fast.acceleration * pace * pace + fast.slope * pull)
+    }
+
+    /// The snap's weight after `tau` s and its derivatives: ``fastWeight`` until the snap is
+    /// ruled out, then falling (``Parameters/ruleOut``).
+    private func snapWeight(_ tau: Double) -> Motion {
+        guard fastWeight > 0 else { return (0, 0, 0) }
+        let fade = parameters.ruleOut
+        if fade > 0 {
+            // From the earliest report a snap could have made: (1 + u)·e^(−u), zero slope at u = 0.
+            let start = refuted - sensor.grid
+            guard tau > start else { return (fastWeight, 0, 0) }
+            let u = (tau - start) / fade
+            let decay = exp(-u)
+            return (
+                fastWeight * (1 + u) * decay, -fastWeight * u * decay / fade,
+                -fastWeight * (1 - u) * decay / (fade * fade)
+            )
+        }
+        guard tau > refuted else { return (fastWeight, 0, 0) }
         let scale = max(sensor.grid, 0.05) / 3
         let value = fastWeight * exp(-(tau - refuted) / scale)
-        return (value, -value / scale)
+        return (value, -value / scale, value / (scale * scale))
     }
 
-    private func shownState(at time: Double) -> (angle: Double, slope: Double) {
-        guard level != nil else { return (0, 0) }
+    private func shownState(at time: Double) -> (angle: Double, slope: Double, acceleration: Double) {
+        guard level != nil else { return (0, 0, 0) }
         let omega = parameters.omega
         let tau = max(0, time - reportTime)
         let decay = exp(-omega * tau)
         let rate = correctionSlope + omega * correction
-        let value = (correction + rate * tau) * decay
-        let slope = (rate - omega * (correction + rate * tau)) * decay
-        return (estimateAngle(at: time) + value, estimateSlope(at: time) + slope)
+        let curvature = correctionCurvature
+        // (c + rτ + qτ²)·e^(−ωτ) and its derivatives.
+        let poly = correction + (rate + curvature * tau) * tau
+        let polySlope = rate + 2 * curvature * tau
+        let value = poly * decay
+        let slope = (polySlope - omega * poly) * decay
+        let acceleration = (2 * curvature - 2 * omega * polySlope + omega * omega * poly) * decay
+        let estimate = estimate(at: time)
+        return (estimate.value + value, estimate.slope + slope, estimate.acceleration + acceleration)
     }
 
     /// Where a hinge at level `index` rests.

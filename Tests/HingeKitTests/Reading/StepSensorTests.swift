@@ -119,6 +119,114 @@ struct StepSensorTests {
         #expect(tracker.estimateAngle(at: 1) - plain.estimateAngle(at: 1) > 15)
     }
 
+    /// A Fold 8 tracker (prior 45 °/s, coast 2.5 s, ω 15, snap 400 °/s, `parameters`' snap) that
+    /// was closed at 0 s and reported 90 at 1 s: it crossed 40° at 0.8 s.
+    static func opened(_ parameters: StepSensorTracker.Parameters) -> StepSensorTracker {
+        var snap = parameters
+        (snap.priorSpeed, snap.coast, snap.omega, snap.fastSpeed) = (45, 2.5, 15, 400)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: snap)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        return tracker
+    }
+
+    @Test("A gentle rule-out fades the snap from its earliest report as (1 + u)·e^(−u), without a kink")
+    func gentleRuleOut() {
+        let fade = 0.15
+        let tracker = Self.opened(
+            .init(fastShare: 0.3, carry: 0, ruleOut: fade, snapBend: 0, matchesAcceleration: false))
+        // Crossed 40° at 0.8 s; the snap reaches 165° after −2.5·ln(1 − 125/1000) s and could be
+        // reported from a lag (0.1 s) later: the fade starts there.
+        let start = 0.8 - 2.5 * log(1 - 125.0 / 1000) + 0.1
+        func weight(_ time: Double) -> Double {
+            let u = max(0, time - start) / fade
+            return 0.3 * (1 + u) * exp(-u)
+        }
+        for time in [1.0, start - 0.01, start + 0.02, start + 0.1, start + 0.3, start + 1] {
+            let slow = Self.coast(40, 45, time - 0.8, 2.5, 20...165)
+            let fast = Self.coast(40, 400, time - 0.8, 2.5, 20...165)
+            let expected = slow + weight(time) * (fast - slow)
+            #expect(abs(tracker.estimateAngle(at: time) - expected) < 1e-9, "at \(time) s")
+        }
+        // No kink where the fade starts: the slope on either side within 1 %; the sharp rule
+        // (ruleOut 0) has one, where the snap is ruled out a grid step later.
+        func slopeJump(_ tracker: StepSensorTracker, at time: Double) -> Double {
+            let h = 1e-6
+            let before = (tracker.estimateAngle(at: time) - tracker.estimateAngle(at: time - h)) / h
+            let after = (tracker.estimateAngle(at: time + h) - tracker.estimateAngle(at: time)) / h
+            return abs(after - before)
+        }
+        #expect(slopeJump(tracker, at: start) < 0.01 * 45)
+        let sharp = Self.opened(.init(fastShare: 0.3, carry: 0, ruleOut: 0, snapBend: 0, matchesAcceleration: false))
+        // The sharp rule's slope falls by 0.3·(165 − slow)/(grid/3) there: hundreds of °/s.
+        #expect(slopeJump(sharp, at: start + 0.2) > 300)
+    }
+
+    @Test("A bent snap reaches the band's edge when the coast does, speeding up from 1 − b to 1 + b its speed")
+    func bentSnap() {
+        let bend = 0.6
+        // The snap alone (share 1): the estimate is the snap's coast until it is ruled out.
+        let tracker = Self.opened(.init(fastShare: 1, carry: 0, ruleOut: 0, snapBend: bend, matchesAcceleration: false))
+        let reached = -2.5 * log(1 - 125.0 / 1000)
+        for tau in [0.05, 0.1, 0.2, reached - 0.01, reached + 0.05] {
+            let clock = tau < reached ? tau * (1 - bend + bend * tau / reached) : tau
+            let expected = Self.coast(40, 400, clock, 2.5, 20...165)
+            #expect(abs(tracker.estimateAngle(at: 0.8 + tau) - expected) < 1e-9, "at τ = \(tau) s")
+        }
+        // Its speed: (1 − b)·400 °/s just after the crossing, (1 + b)·400·e^(−τₑ/2.5) just before
+        // the edge (from differences of the estimate, within 0.5 %).
+        let h = 1e-5
+        let first = (tracker.estimateAngle(at: 0.8 + h) - tracker.estimateAngle(at: 0.8)) / h
+        let last = (tracker.estimateAngle(at: 0.8 + reached - h) - tracker.estimateAngle(at: 0.8 + reached - 2 * h)) / h
+        #expect(abs(first - (1 - bend) * 400) < 0.005 * 400)
+        let end = (1 + bend) * 400 * exp(-reached / 2.5)
+        #expect(abs(last - end) < 0.005 * end)
+    }
+
+    @Test(
+        "Matching the acceleration: no jump in value, slope or acceleration at a report; the difference is (Δ + rτ + qτ²)·e^(−ωτ)"
+    )
+    func acceleratedCorrection() {
+        let omega = 12.0
+        let parameters = StepSensorTracker.Parameters(
+            priorSpeed: 45, coast: 2.5, omega: omega, fastSpeed: 400, fastShare: 0.3, carry: 0.5,
+            matchesAcceleration: true)
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        // The next report 0.5 s later, while the first one's difference still moves the angle.
+        let before = tracker
+        tracker.ingest(time: 1.5, angle: 180)
+        let (t, h) = (1.5, 1e-4)
+        let old = [2, 1, 0].map { before.angle(at: t - Double($0) * h) }
+        let new = [0, 1, 2].map { tracker.angle(at: t + Double($0) * h) }
+        #expect(abs(new[0] - old[2]) < 1e-9)
+        let (slopeBefore, slopeAfter) = ((old[2] - old[1]) / h, (new[1] - new[0]) / h)
+        let (accelerationBefore, accelerationAfter) = (
+            (old[2] - 2 * old[1] + old[0]) / (h * h), (new[2] - 2 * new[1] + new[0]) / (h * h)
+        )
+        #expect(abs(slopeAfter - slopeBefore) < 0.01 * max(10, abs(slopeBefore)), "\(slopeBefore) \(slopeAfter)")
+        #expect(
+            abs(accelerationAfter - accelerationBefore) < 0.02 * max(100, abs(accelerationBefore)),
+            "\(accelerationBefore) \(accelerationAfter)")
+        // The oracle: the difference's value, slope and acceleration at the report measured by
+        // differences (the shown angle before it against the estimate after), then
+        // (c + rτ + qτ²)·e^(−ωτ) with r = Δslope + ωc, q = (Δacceleration + 2ωr − ω²c)/2.
+        let estimate = [0, 1, 2].map { tracker.estimateAngle(at: t + Double($0) * h) }
+        let c = old[2] - estimate[0]
+        let slopeGap = (old[2] - old[1]) / h - (estimate[1] - estimate[0]) / h
+        let accelerationGap = accelerationBefore - (estimate[2] - 2 * estimate[1] + estimate[0]) / (h * h)
+        let r = slopeGap + omega * c
+        let q = (accelerationGap + 2 * omega * r - omega * omega * c) / 2
+        for tau in [0.02, 0.05, 0.1, 0.2, 0.4] {
+            let expected = (c + r * tau + q * tau * tau) * exp(-omega * tau)
+            let difference = tracker.angle(at: t + tau) - tracker.estimateAngle(at: t + tau)
+            #expect(abs(difference - expected) < 0.01 * max(1, abs(c)), "at τ = \(tau) s")
+        }
+        #expect(abs(c) > 10)
+        #expect(abs(tracker.angle(at: 4) - tracker.estimateAngle(at: 4)) < 1e-6)
+    }
+
     @Test("A measured snap moves the next move's snap share by carry; the top level rules nothing out")
     func carry() {
         let parameters = StepSensorTracker.Parameters(

@@ -43,7 +43,12 @@ struct StepTrackerFitTests {
             fit.add(name: "seed \(seed)", samples: samples, sensor: sensor, reference: reference, origin: nil)
         }
         #expect(fit.foldCount >= 3)
-        let settings = Array(StepTrackerFit.settings.prefix(6))
+        // The grid's first four (a sharp and a gentle rule-out among them) and two with the
+        // acceleration matched and the snap ruled out over 0.3 s.
+        let gentle = StepTrackerFit.settings.filter { $0.parameters.matchesAcceleration && $0.parameters.ruleOut > 0 }
+        let settings = Array(StepTrackerFit.settings.prefix(4)) + gentle.prefix(2)
+        #expect(settings.contains { !$0.parameters.matchesAcceleration && $0.parameters.ruleOut > 0 })
+        #expect(gentle.count >= 2 && StepTrackerFit.settings.count == 448)
         let result = fit.fit(settings, chop: .perLog)
         let pooled = fit.refit(result, chop: .pooled)
         let change = GroundTruth.Interpolation.allCases.firstIndex(of: .change) ?? 0

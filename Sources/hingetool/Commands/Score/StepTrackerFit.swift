@@ -34,24 +34,33 @@ struct StepTrackerFit {
                 + "ω \(DecimalNumber.shortest(p.omega)) rad/s, snap \(DecimalNumber.shortest(p.fastSpeed)) °/s at "
                 + "\(DecimalNumber.shortest(p.fastShare)), carry \(DecimalNumber.shortest(p.carry)), "
                 + "thresholds \(DecimalNumber.shortest(firstUp))° up / \(DecimalNumber.shortest(lastDown))° down"
+                + (p.ruleOut > 0 ? ", ruled out over \(DecimalNumber.shortest(p.ruleOut)) s" : "")
+                + (p.snapBend > 0 ? ", snap bent \(DecimalNumber.shortest(p.snapBend))" : "")
+                + (p.matchesAcceleration ? ", acceleration matched" : "")
         }
     }
 
-    /// The grid searched: 3 prior speeds × 3 coasts × 6 rates × 2 snap shares × 2 carries × 2
-    /// first-up thresholds, the snap at 400 °/s and the last-down threshold at 135°
+    /// The grid searched: 2 prior speeds × 2 ways of correcting a report (the acceleration
+    /// matched or not) × 2 coasts × 4 rates × 2 first-up thresholds × the snap: none (share 0,
+    /// carry 0), or a share of 0 or 0.3 with a carry of 0 or 0.5, ruled out sharply or over
+    /// 0.3 s (448 settings); the snap at 400 °/s and the last-down threshold at 135°
     /// (docs/reading.md, "The chop on the five-fold log", says why these).
     static let settings: [Setting] = {
         var settings: [Setting] = []
-        for priorSpeed in [45.0, 70, 110] {
-            for coast in [0.6, 1.2, 2.5] {
-                for omega in [6.0, 8, 10, 12, 15, 25] {
-                    for fastShare in [0.0, 0.3] {
-                        for carry in [0.0, 0.5] {
+        for priorSpeed in [45.0, 70] {
+            for matchesAcceleration in [false, true] {
+                for coast in [1.2, 2.5] {
+                    for omega in [8.0, 10, 12, 15] {
+                        for (fastShare, carry) in [(0.0, 0.0), (0, 0.5), (0.3, 0), (0.3, 0.5)] {
                             for firstUp in [30.0, 40] {
-                                let parameters = StepSensorTracker.Parameters(
-                                    priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
-                                    fastShare: fastShare, carry: carry)
-                                settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: 135))
+                                // Without a snap the rule-out changes nothing.
+                                for ruleOut in fastShare == 0 && carry == 0 ? [0.0] : [0, 0.3] {
+                                    let parameters = StepSensorTracker.Parameters(
+                                        priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
+                                        fastShare: fastShare, carry: carry, ruleOut: ruleOut,
+                                        matchesAcceleration: matchesAcceleration)
+                                    settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: 135))
+                                }
                             }
                         }
                     }
