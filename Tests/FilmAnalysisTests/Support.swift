@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import HingeTestSupport
 
 /// A fresh empty folder for files a test writes, named `name` inside the test process's own
@@ -28,4 +29,17 @@ func imageMagickRMSE(_ a: String, _ b: String) -> Double? {
         return nil
     }
     return Double(run.error[run.error.index(after: open)..<close])
+}
+
+/// A grey frame of `width` × `height` whose pixel (x, y) has the grey `value(x, y)` (clamped to
+/// 0…1, rounded to a byte): the drawn films of the crossfade tests.
+func greyFrame(width: Int, height: Int, _ value: (Int, Int) -> Double) -> Frame {
+    var bytes = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+        for x in 0..<width {
+            let grey = UInt8((min(1, max(0, value(x, y))) * 255).rounded())
+            for channel in 0..<3 { bytes[(y * width + x) * 3 + channel] = grey }
+        }
+    }
+    return Frame(width: width, height: height, rgb: bytes)
 }

@@ -14,16 +14,7 @@ struct FilmAreaFadeTests {
     static let height = 270
 
     /// A frame whose pixel (x, y) has the grey `value(x, y)`.
-    static func frame(_ value: (Int, Int) -> Double) -> Frame {
-        var bytes = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let grey = UInt8((min(1, max(0, value(x, y))) * 255).rounded())
-                for channel in 0..<3 { bytes[(y * width + x) * 3 + channel] = grey }
-            }
-        }
-        return Frame(width: width, height: height, rgb: bytes)
-    }
+    static func frame(_ value: (Int, Int) -> Double) -> Frame { greyFrame(width: width, height: height, value) }
 
     /// An article-like page: lines of text-like texture on `background`, `seed` choosing where
     /// the lines break and their texture.
