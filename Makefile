@@ -15,7 +15,7 @@ TOOL := .build/debug/hingetool
 # (whose TSan run of the stand-in cache builds the same) compiles the package a second time once.
 STRICT_BUILD := --sanitize=thread --scratch-path .build/tsan -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build demo test test-fast bench bench-compare figures fuzz fuzz-build docs api score plots films format lint clean install install-files uninstall
+.PHONY: all deps build demo test test-fast bench bench-compare figures fuzz fuzz-build test-checks docc-check docs api score plots films format lint clean install install-files uninstall
 
 all: build
 
@@ -43,9 +43,15 @@ test: deps
 	$(SWIFT) build -c release --product hingetool
 	$(SWIFT) test
 	$(SWIFT) test --filter ImageStandInsTests $(STRICT_BUILD)
-	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory -j3 test-checks
+
+## test-checks: what make test runs after the suites, side by side (each runs mostly on one core:
+## swift-format and the source checks, DocC, the fuzz targets' whole-module builds; the strict
+## build lint asks for is the one the TSan suite just made): lint, the DocC catalogs, fuzz-build
+test-checks: lint docc-check fuzz-build
+
+docc-check:
 	scripts/docc.sh
-	$(MAKE) --no-print-directory fuzz-build
 
 ## test-fast: the inner loop: every test but those marked .slow (HingeTestSupport's SlowTrait skips
 ## them when HINGEKIT_SKIP_SLOW is set), no lint or docs
