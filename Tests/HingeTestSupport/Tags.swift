@@ -7,7 +7,7 @@ public import Testing
 /// name matches one that does.
 ///
 /// ```swift
-/// @Test("Ten million rows stream through fixed buffers", .slow)
+/// @Test("A million rows stream through fixed buffers", .slow)
 /// ```
 public struct SlowTrait: TestTrait, SuiteTrait, TestScoping {
     /// The environment variable `make test-fast` sets.
