@@ -18,6 +18,7 @@
 #   TAKES=N            takes per recording before giving up (default 8)
 #   TAKE_LOG=FILE      one line per take: name, take, ok or why it was refused
 #   APP_FILM_DISPLAY=N the first X display number to try (default 90)
+#   APP_FILM_MAX_BYTES=N  encode again, coarser, while a take is larger (default 1000000)
 # Run it at a raised priority (`nice -n -10`, as root) on a shared machine: Xvfb, Chromium and
 # the grab inherit it, and a take refused under load is taken again, never accepted looser. The
 # encodes and the truth probe run 10 steps below it, so that two of these scripts can run at once
@@ -29,7 +30,7 @@ out_root=${APP_FILM_OUT:-$root/Datasets/films/apps}
 takes=${TAKES:-8}
 take_log=${TAKE_LOG:-/dev/null}
 pages=$root/Datasets/films/apps/pages
-failed=0 page=app.html earliest=0
+failed=0 page=app.html earliest=0 grab_kept=""
 work=$(mktemp -d)
 xpid="" cpid=""
 cleanup() {
@@ -58,6 +59,7 @@ display() {
 # page's 1.5 s of black).
 grab() {
   local grab_seconds
+  grab_kept=""
   grab_seconds=$(awk -v s="$seconds" 'BEGIN { print s + 2.5 }')
   local disp
   disp=$(display)
@@ -84,6 +86,15 @@ grab() {
       if (y != last && n) { printf "%d×%d ", last, n; n = 0 } last = y; n++ } END { printf "%d×%d", last, n }'))" >&2
     return 1
   }
+  # What the grab kept of the film's span (round 8): frames grabbed against the rate's count and
+  # the longest gap between two grabbed frames. x11grab on a loaded machine loses frames (a gap
+  # the encode fills with the frame before, so the film shows a hold the page never drew); the
+  # take log keeps the figure for each take.
+  grab_kept=$(ffprobe -v error -select_streams v:0 -show_entries packet=pts_time -of csv=p=0 "$work/grab.nut" |
+    awk -v from="$((first - $4))" -v fps="$4" -v s="$seconds" -F, 'NF && $1 != "" { t[n++] = $1 + 0 }
+      END { start = t[from]; m = 0; k = 0
+        for (i = from; i < n && t[i] < start + s; i++) { k++; if (i > from && t[i] - t[i - 1] > m) m = t[i] - t[i - 1] }
+        printf "grab %d/%d frames, longest gap %.0f ms", k, s * fps, m * 1000 }')
   nice -n 10 ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
     -vf "trim=start_frame=$((first - $4)),setpts=PTS-STARTPTS" -t "$seconds" -c:v rawvideo "$6"
 }
@@ -136,7 +147,8 @@ film() {
     # At most 1 MB a recording (the tests' limit): a photo grid at 720 × 1280, 60 fps in AV1 at
     # CRF 42 came to 1.18 MB; the master is encoded again, each time 6 CRF steps coarser.
     local crf_extra=0
-    while [ "$(stat -c %s "$work/take.$ext")" -gt 1000000 ] && [ "$crf_extra" -lt 18 ]; do
+    # APP_FILM_MAX_BYTES sets a smaller bound (round 8: 600000, the size of round 7's largest).
+    while [ "$(stat -c %s "$work/take.$ext")" -gt "${APP_FILM_MAX_BYTES:-1000000}" ] && [ "$crf_extra" -lt 18 ]; do
       crf_extra=$((crf_extra + 6))
       CRF_EXTRA=$crf_extra encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
     done
@@ -144,12 +156,12 @@ film() {
       >"$work/truth.json" 2>"$work/why"; then
       mv "$work/take.$ext" "$out"
       mv "$work/truth.json" "${out%.*}.json"
-      echo "$name $tries ok $(stat -c %s "$out")" >>"$take_log"
+      echo "$name $tries ok $(stat -c %s "$out") ($grab_kept)" >>"$take_log"
       echo "record-app-film: $half/$name.$ext $(stat -c %s "$out") bytes"
       return 0
     fi
     cat "$work/why" >&2
-    echo "$name $tries probe: $(tr '\n' ' ' <"$work/why")" >>"$take_log"
+    echo "$name $tries probe: $(tr '\n' ' ' <"$work/why")($grab_kept)" >>"$take_log"
     [ -n "${KEEP_FAILED:-}" ] && cp "$work/take.$ext" "$KEEP_FAILED.$ext"
     echo "record-app-film: $name (take $tries) does not show what was scripted; taking it again" >&2
   done
