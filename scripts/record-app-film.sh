@@ -54,13 +54,13 @@ display() {
 # is white before it draws, so on a lightly loaded machine the window itself came within the
 # first second and every take was refused as too early; on a heavily loaded one Xvfb's black
 # lasted over a second too, and the window was taken for the page: so the last such frame in the
-# grab's first 6 s, after the page's own black), $seconds long. The grab lasts 2.5 s
-# longer than the film: the first layout may come up to 3.5 s into it (Chromium's start and the
-# page's 1.5 s of black).
+# grab's first 6 s, after the page's own black), $seconds long. The grab lasts 4 s
+# longer than the film: the first layout may come up to 5 s into it (Chromium's start and the
+# page's 1.5 s of black; round 8, at a load of 13, it came later than the 3.5 s of round 7).
 grab() {
   local grab_seconds
   grab_kept=""
-  grab_seconds=$(awk -v s="$seconds" 'BEGIN { print s + 2.5 }')
+  grab_seconds=$(awk -v s="$seconds" 'BEGIN { print s + 4 }')
   local disp
   disp=$(display)
   Xvfb "$disp" -screen 0 "${2}x${3}x24" -br -nolisten tcp >/dev/null 2>&1 & xpid=$!
@@ -94,7 +94,13 @@ grab() {
     awk -v from="$((first - $4))" -v fps="$4" -v s="$seconds" -F, 'NF && $1 != "" { t[n++] = $1 + 0 }
       END { start = t[from]; m = 0; k = 0
         for (i = from; i < n && t[i] < start + s; i++) { k++; if (i > from && t[i] - t[i - 1] > m) m = t[i] - t[i - 1] }
-        printf "grab %d/%d frames, longest gap %.0f ms", k, s * fps, m * 1000 }')
+        printf "grab %d/%d frames, longest gap %.0f ms, %.2f s of %.1f", k, s * fps, m * 1000, t[i - 1] - start + 1 / fps, s }')
+  # A grab that ended before the film's span did (Chromium's first layout more than 5 s into
+  # it, on a loaded machine) leaves a film shorter than its steps need: taken again.
+  awk -v kept="$grab_kept" 'BEGIN { split(kept, w, " "); exit !(w[8] + 0 >= w[11] - 0.05) }' || {
+    echo "record-app-film: the grab ended before the film's span ($grab_kept)" >&2
+    return 1
+  }
   nice -n 10 ffmpeg -nostdin -loglevel error -y -i "$work/grab.nut" \
     -vf "trim=start_frame=$((first - $4)),setpts=PTS-STARTPTS" -t "$seconds" -c:v rawvideo "$6"
 }
