@@ -23,6 +23,11 @@ step, A the last frame before them and B the last of them:
   had 12 such blocks on every frame, and its placeholder was measured from the window's start, 100
   ms early) — from the first such frame to the first after it without;
 - a blank page already bare in A is refused (its start is not seen);
+- a step whose window opens on a page still changing (A differs from the frame before it by a
+  mean |Δ| over SETTLED and came less than two frame periods before the window) is refused (round 8): a fade stalled past its slot reached the window of
+  a placeholder with a relayout, whose check then read the flat lakes of the fade's last page,
+  not yet the relayout's, as placeholder blocks (`-s114`: measured from the window's first frame,
+  200 ms early, 400 ms long for 150);
 - push, sheet, spinner, scroll: motion, no event (the detector may call it a settle). Round 8:
   a take is refused when a frame of a motion step's window has a share of flat 16 × 16 blocks
   (< 1.2) MOTION_FILL or more above the larger of A's and B's — tiles Chromium had not
@@ -55,6 +60,7 @@ import numpy as np
 STATUS, NAV, CLEAR = 28, 40, 4
 EARLY = 200
 MOTION_FILL = 0.05
+SETTLED = 1.0
 
 
 def frames(path, top=STATUS, bottom=NAV):
@@ -146,6 +152,11 @@ def main():
             fail(name, f"{action} at {ms} ms: the recording ends before it ({len(window)} frames)")
         first = window[0]
         a, b = y[first - 1], y[window[-1]]
+        # A variable-rate film keeps only frames that changed: there A counts as settled when it
+        # had been on screen for two frame periods when the window opened.
+        if first >= 2 and differs(a, y[first - 2]) > SETTLED and lo - t[first - 1] < 2000 / fps:
+            fail(name, f"{action} at {ms} ms: the page is still changing when its window opens "
+                       f"({differs(a, y[first - 2]):.2f} from the frame before)")
         if head in ("cut", "theme"):
             changed = [i for i in window if differs(y[i], a) > 1.5]
             if not changed or differs(y[changed[0]], b) >= 1.5:
