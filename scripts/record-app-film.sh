@@ -370,7 +370,8 @@ film tune grid-dark-720x1280-30-av1-s95 720 1280 30 av1 1 \
 # 150-500 ms on every curve, fades of settings lists, a black placeholder on a dark map, long
 # one-layer ease-in-out fades (the kind Chromium stalled under load: a stall cannot be scripted,
 # only taken as it comes), grey placeholders in place on a light grid, blank pages of 1-3 frames
-# under the chrome (a light map at a variable rate), and motion that is no event.
+# under the chrome (a light map at a variable rate), and motion that is no event. s114 never
+# recorded (its query is in commit 34f212b; docs/film.md).
 page=app.html
 film tune-new settings-light-960x540-60-vp9-s113 960 540 60 vp9 1 \
   "app=settings&theme=light&seed=113&steps=1500:fadetheme-linear-250,2400:fade2-easeinout-400,3300:blank3,4100:spinner-500,4900:fadetheme-easeinout-350"
@@ -383,8 +384,6 @@ film tune-new grid-dark-900x1000-60-av1-s119 900 1000 60 av1 0 \
 film tune-new settings-light-540x1200-60-hevc-s120 540 1200 60 hevc 0 \
   "app=settings&theme=light&seed=120&steps=1500:theme,2300:fade2-easeinout-300,3100:blank3,3900:fadetheme-linear-450,4800:scroll-400"
 page=screens.html
-film tune-new map-dark-900x1000-30-h264-s114 900 1000 30 h264 0 \
-  "app=map&theme=dark&chrome=32,24&seed=114&steps=1500:ph-black-grid-inplace-120,2300:fade1-easeinout-500,3300:ph-black-one-relayout-150,4100:blank2,4900:scroll-400"
 film tune-new settings-dark-720x1280-vfr-hevc-s116 720 1280 60 hevc-vfr 0 \
   "app=settings&theme=dark&chrome=32,24&seed=116&steps=1500:fadetheme-easeinout-300,2400:fade1-easein-200,3200:blank1,4000:fade2-linear-350,4900:fadetheme-easein-150"
 film tune-new article-dark-960x540-30-av1-s118 960 540 30 av1 1 \
@@ -396,12 +395,11 @@ film tune-new article-dark-960x540-30-av1-s118 960 540 30 av1 1 \
 # each codec three times, each size three times, 60 fps five, 30 fps four, a variable rate three;
 # cuts and theme switches, one-layer, two-layer and theme fades of 150-500 ms on every curve,
 # grey and black placeholders in grids and single pictures, in place and with a relayout, blank
-# pages of 1, 2 and 3 frames (four each), and push, sheet, spinner and scroll.
+# pages of 1, 2 and 3 frames (four each), and push, sheet, spinner and scroll. s122 and s123 never
+# recorded (their queries are in commit 34f212b; docs/film.md).
 page=screens.html
 film fresh grid-dark-540x1200-60-hevc-s121 540 1200 60 hevc 1 \
   "app=grid&theme=dark&chrome=32,24&seed=121&steps=1500:ph-grey-one-relayout-120,2300:fade1-linear-250,3100:blank2,3900:push-300,4700:fadetheme-easein-350"
-film fresh settings-light-720x1280-30-av1-s123 720 1280 30 av1 0 \
-  "app=settings&theme=light&keys=buttons&chrome=32,48&seed=123&steps=1500:cut,2300:fade2-easein-300,3100:blank1,3900:scroll-400,4700:fadetheme-easeinout-400"
 film fresh article-dark-900x1000-vfr-h264-s125 900 1000 60 h264-vfr 1 \
   "app=article&theme=dark&chrome=32,24&seed=125&steps=1500:fadetheme-linear-200,2300:ph-black-one-inplace-150,3100:blank3,3900:spinner-500,4700:fade2-easeinout-250"
 film fresh map-light-960x540-60-vp9-s127 960 540 60 vp9 0 \
@@ -411,8 +409,6 @@ film fresh grid-light-900x1000-30-hevc-s129 900 1000 30 hevc 0 \
 film fresh map-dark-540x1200-30-vp9-s131 540 1200 30 vp9 1 \
   "app=map&theme=dark&chrome=32,24&seed=131&steps=1500:ph-black-grid-inplace-100,2300:blank1,3100:fadetheme-easeinout-300,4000:fade1-easeinout-500,5000:cut"
 page=app.html
-film fresh settings-dark-540x1200-vfr-hevc-s122 540 1200 60 hevc-vfr 0 \
-  "app=settings&theme=dark&nav=buttons&seed=122&steps=1500:fade2-easein-200,2300:blank2,3100:theme,3900:fade1-easeinout-300,4700:spinner-500"
 film fresh article-light-720x1280-60-vp9-s124 720 1280 60 vp9 1 \
   "app=article&theme=light&seed=124&steps=1500:ph-grey-one-inplace-150,2300:fadetheme-easein-250,3200:blank1,4000:scroll-500,4900:fade2-linear-400"
 film fresh grid-light-960x540-30-h264-s126 960 540 30 h264 1 \
