@@ -370,8 +370,7 @@ film tune grid-dark-720x1280-30-av1-s95 720 1280 30 av1 1 \
 # 150-500 ms on every curve, fades of settings lists, a black placeholder on a dark map, long
 # one-layer ease-in-out fades (the kind Chromium stalled under load: a stall cannot be scripted,
 # only taken as it comes), grey placeholders in place on a light grid, blank pages of 1-3 frames
-# under the chrome (a light map at a variable rate), and motion that is no event. s114 never
-# recorded (its query is in commit 34f212b; docs/film.md).
+# under the chrome (a light map at a variable rate), and motion that is no event.
 page=app.html
 film tune-new settings-light-960x540-60-vp9-s113 960 540 60 vp9 1 \
   "app=settings&theme=light&seed=113&steps=1500:fadetheme-linear-250,2400:fade2-easeinout-400,3300:blank3,4100:spinner-500,4900:fadetheme-easeinout-350"
@@ -388,6 +387,10 @@ film tune-new settings-dark-720x1280-vfr-hevc-s116 720 1280 60 hevc-vfr 0 \
   "app=settings&theme=dark&chrome=32,24&seed=116&steps=1500:fadetheme-easeinout-300,2400:fade1-easein-200,3200:blank1,4000:fade2-linear-350,4900:fadetheme-easein-150"
 film tune-new article-dark-960x540-30-av1-s118 960 540 30 av1 1 \
   "app=article&theme=dark&keys=buttons&chrome=32,48&seed=118&steps=1500:fade2-easeinout-400,2400:fadetheme-easeinout-200,3200:blank2,4000:sheet-300,4800:fade1-easeinout-500"
+
+page=screens.html
+film tune-new map-dark-900x1000-30-h264-s114 900 1000 30 h264 0 \
+  "app=map&theme=dark&chrome=32,24&seed=114&steps=1500:ph-black-grid-inplace-120,2300:fade1-easeinout-500,3300:ph-black-one-relayout-150,4100:blank2,4900:scroll-400"
 
 # Round 8's fresh held-out half: seeds 121-132, six of each page, scripted (this list) before any
 # take, recorded into `fresh/`, checked by the truth probe only, never run through the detector:
