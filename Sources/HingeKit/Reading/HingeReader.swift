@@ -185,7 +185,7 @@ public struct HingeReader: Sendable {
     /// rebuild the state before it and replace the sample exactly.
     ///
     /// Only what a sample changes: the 1€ filter's tuning stays in the state (248 bytes, where
-    /// the whole filter made 288; 360 since the Kalman filter's fields are spaced apart).
+    /// the whole filter made 288).
     private struct Snapshot: Sendable {
         /// The 1€ filter's state, fresh until the first angle; unused with a raw position.
         var filterMotion = OneEuroFilter.Motion()

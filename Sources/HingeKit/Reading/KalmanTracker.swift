@@ -1,20 +1,10 @@
 /// The filter's state: fixed in size, copied with the reader.
 struct KalmanTracker: Hashable, Sendable {
     /// Angle, velocity, acceleration and jerk at ``time``.
-    ///
-    /// Each of these fields is followed by 8 unused bytes (its `…Gap`), so no two of them are
-    /// neighbours in memory. Side by side, the optimiser paired them into 16-byte loads and
-    /// stores, and paired them differently in the prediction and in the update: a 16-byte load
-    /// of two fields written a moment before by two 8-byte stores (or by two 16-byte stores it
-    /// straddles) cannot take its value from the pending stores, and waits until they reach
-    /// the cache, once per prediction, update and held poll. Apart, every field is stored and
-    /// loaded in 8 bytes, and the arithmetic is the same, in the same order (issue 31).
-    private var x0 = 0.0, x0Gap = 0.0, x1 = 0.0, x1Gap = 0.0, x2 = 0.0, x2Gap = 0.0, x3 = 0.0, x3Gap = 0.0
-    /// The state's covariance: symmetric, so its upper triangle (pᵢⱼ with i ≤ j) is enough;
-    /// spaced as the state is.
-    private var p00 = 0.0, p00Gap = 0.0, p01 = 0.0, p01Gap = 0.0, p02 = 0.0, p02Gap = 0.0, p03 = 0.0, p03Gap = 0.0
-    private var p11 = 0.0, p11Gap = 0.0, p12 = 0.0, p12Gap = 0.0, p13 = 0.0, p13Gap = 0.0
-    private var p22 = 0.0, p22Gap = 0.0, p23 = 0.0, p23Gap = 0.0, p33 = 0.0, p33Gap = 0.0
+    private var x0 = 0.0, x1 = 0.0, x2 = 0.0, x3 = 0.0
+    /// The state's covariance: symmetric, so its upper triangle (pᵢⱼ with i ≤ j) is enough.
+    private var p00 = 0.0, p01 = 0.0, p02 = 0.0, p03 = 0.0, p11 = 0.0, p12 = 0.0, p13 = 0.0
+    private var p22 = 0.0, p23 = 0.0, p33 = 0.0
     /// The time the state describes: the newest report's (a copy that replays missed polls
     /// moves it on).
     private var time = 0.0
