@@ -86,6 +86,15 @@ public struct UnfoldDriver: Sendable {
     /// (docs/effects.md, "Carrying a fast move").
     static let fastMoveStepAllowance = 1.5
 
+    /// The fastest a carry moves the target, °/s: the carried velocity, and the speed-up it is
+    /// carried with (``Configuration/carryGrowth``), stop there. The reader's velocity lags, so
+    /// its trend still says "speeding up" after a move's peak, and moves that went silent at
+    /// 200–430 °/s were carried on far past that while the hand came to rest within the silence
+    /// (dropouts-varied seeds 9, 32, 36, 44). Tuned on dropouts-varied's tuning seeds: the
+    /// lowest top speed that costs no other scenario's tuning seeds more than 0.5 % (a lower
+    /// one slows close-and-open's fast carries; docs/effects.md, "A top speed for the carry").
+    static let carryTopSpeed = 300.0
+
     /// How far back (seconds) the velocity's trend reaches: the reader's velocity at up to eight
     /// reports within this window of the newest, all with its sign, fitted by least squares.
     public static let carryTrendWindow = 0.08
@@ -481,7 +490,10 @@ public struct UnfoldDriver: Sendable {
     /// outlasts the carry and six mean intervals, the hinge is taken to have stopped at the
     /// newest angle. Only a fine sensor (steps under ``maximumCarryStep``) is carried.
     private mutating func carryOn(velocity: Double, acceleration: Double, from start: Double) {
-        slope = velocity / configuration.unfoldedAngle
+        // Never faster than ``carryTopSpeed``: a move that goes silent near its peak speed ends
+        // in the silence more often than it speeds on.
+        let top = Self.carryTopSpeed / configuration.unfoldedAngle
+        slope = min(max(velocity / configuration.unfoldedAngle, -top), top)
         curvature = 0
         rampStart = start
         accelerationLength = 0
@@ -498,7 +510,10 @@ public struct UnfoldDriver: Sendable {
         let carryGrowth = configuration.carryGrowth
         if along > 0, along.isFinite, carryGrowth > 1 {
             curvature = acceleration / configuration.unfoldedAngle / 2
-            accelerating = min((carryGrowth - 1) * abs(velocity) / along, carry)
+            // It speeds up until it has grown ``Configuration/carryGrowth`` times or reached the
+            // top speed, whichever comes first.
+            accelerating = min(
+                (carryGrowth - 1) * abs(velocity) / along, (top - abs(slope)) / (2 * abs(curvature)), carry)
         }
         // The ramp ends where the target would leave 0…1.
         let room = max(slope > 0 ? 1 - target : target, 0)

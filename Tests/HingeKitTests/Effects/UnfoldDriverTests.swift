@@ -255,9 +255,14 @@ struct UnfoldDriverTests {
             lastSpeed = abs(velocity)
             let square = velocity * velocity
             let fade = square / (square + 36)
-            let slope = carried ? velocity * fade * square / (square + 900) / 165 : 0
+            // The carried velocity and its speed-up stop at the top speed, 300 °/s.
+            let top = 300.0 / 165
+            let weighted = carried ? velocity * fade * square / (square + 900) / 165 : 0
+            let slope = min(max(weighted, -top), top)
             let curvature = carried && speedsUp ? trend * fade / 165 / 2 : 0
-            let accelerating = curvature == 0 ? 0 : min(7 * abs(slope) / abs(2 * curvature), 0.4)
+            let accelerating =
+                curvature == 0
+                ? 0 : min(7 * abs(weighted) / abs(2 * curvature), (top - abs(slope)) / abs(2 * curvature), 0.4)
             carriedCount += carried ? 1 : 0
             acceleratedCount += curvature != 0 ? 1 : 0
             segments.append(
@@ -370,6 +375,36 @@ struct UnfoldDriverTests {
             #expect(errorCarried < 0.75 * errorStopped, "at \(time) s: \(errorCarried) against \(errorStopped)")
             #expect(errorCarried < 0.1, "at \(time) s")
         }
+    }
+
+    @Test("A carry never moves the target faster than the top speed, however fast the move sped up before the silence")
+    func carryStopsAtTheTopSpeed() throws {
+        // A fold that speeds up from 200 to 440 °/s over 0.12 s (1° reports on change, 1 ms
+        // polls), then silence: carried on with its speed-up (growth 8), its goal would pass
+        // 1000 °/s. The goal moves at most 300 °/s from the newest target, and the stages are
+        // averages of the goal's past with positive weights that start behind the target, so
+        // the value stays above target − 300 °/s × τ (progress over 165°) through the carry.
+        var driver = UnfoldDriver()
+        var reported: Double?
+        var last = 0.0
+        for k in 0...120 {
+            let time = 0.001 * Double(k)
+            let angle = (170 - 200 * time - 1000 * time * time).rounded()
+            guard angle != reported else { continue }
+            reported = angle
+            last = time
+            try driver.ingest(HingeSample(time: time, angle: angle))
+        }
+        let target = driver.target
+        let top = 300.0 / 165
+        for tau in stride(from: 0.0, through: 0.39, by: 0.01) {
+            let value = driver.value(at: last + tau)
+            #expect(value >= target - top * tau - 1e-9, "at τ = \(tau) s: \(value)")
+        }
+        // The silence is carried (the value runs well past the newest report: 20° in 0.2 s),
+        // so the bound above is not met by standing still.
+        let newest = try #require(reported) / 165
+        #expect(driver.value(at: last + 0.2) < newest - 20.0 / 165)
     }
 
     @Test("A flicker at rest after a move is not carried on as a speed-up of the reversal")
