@@ -382,32 +382,29 @@ struct UnfoldDriverTests {
 
     @Test("A carry never moves the target faster than the top speed, however fast the move sped up before the silence")
     func carryStopsAtTheTopSpeed() throws {
-        // A fold that speeds up from 200 to 440 °/s over 0.12 s (1° reports on change, 1 ms
-        // polls), then silence: carried on with its speed-up (growth 8), its goal would pass
-        // 1000 °/s. The goal moves at most 300 °/s from the newest target, and the stages are
-        // averages of the goal's past with positive weights that start behind the target, so
-        // the value stays above target − 300 °/s × τ (progress over 165°) through the carry.
+        // A fold that speeds up from 150 to 350 °/s over 0.1 s (178° → 153°, 1° reports on
+        // change, 1 ms polls), then silence: carried on with its speed-up (growth 8), its goal
+        // would reach 750 °/s within 0.2 s. With the top speed the goal moves at most 300 °/s;
+        // the stages are averages of the goal's past with positive weights, so 0.1 s into the
+        // silence the value moves at the goal's speed plus what is left of the stages' catch-up
+        // (under 8° over the next 0.1 s here: the margin is the test's). Without the top speed
+        // it moves 40° or more in that 0.1 s.
         var driver = UnfoldDriver()
         var reported: Double?
         var last = 0.0
-        for k in 0...120 {
+        for k in 0...100 {
             let time = 0.001 * Double(k)
-            let angle = (170 - 200 * time - 1000 * time * time).rounded()
+            let angle = (178 - 150 * time - 1000 * time * time).rounded()
             guard angle != reported else { continue }
             reported = angle
             last = time
             try driver.ingest(HingeSample(time: time, angle: angle))
         }
-        let target = driver.target
-        let top = 300.0 / 165
-        for tau in stride(from: 0.0, through: 0.39, by: 0.01) {
-            let value = driver.value(at: last + tau)
-            #expect(value >= target - top * tau - 1e-9, "at τ = \(tau) s: \(value)")
-        }
-        // The silence is carried (the value runs well past the newest report: 20° in 0.2 s),
-        // so the bound above is not met by standing still.
-        let newest = try #require(reported) / 165
-        #expect(driver.value(at: last + 0.2) < newest - 20.0 / 165)
+        let moved = (driver.value(at: last + 0.1) - driver.value(at: last + 0.2)) * 165
+        #expect(moved <= 300 * 0.1 + 8, "moved \(moved)° from 0.1 s to 0.2 s into the silence")
+        // The silence is carried (the value runs on past the newest report), so the bound
+        // above is not met by standing still.
+        #expect(moved > 15, "moved \(moved)°")
     }
 
     @Test("A flicker at rest after a move is not carried on as a speed-up of the reversal")
