@@ -304,13 +304,21 @@ struct UnfoldDriverTests {
 
     /// The minimum-jerk move reported on change (whole degrees) at 4 ms polls, the polls 0…`last`.
     static func reportOnChange(polls last: Int, _ ingest: (HingeSample) throws -> Void) rethrows {
+        try reportOnChange(every: 0.004, polls: last, of: minimumJerk, ingest)
+    }
+
+    /// The hinge `angle(t)` polled every `spacing` seconds (polls 0…`last`) and reported on
+    /// change in whole degrees.
+    static func reportOnChange(
+        every spacing: Double, polls last: Int, of angle: (Double) -> Double, _ ingest: (HingeSample) throws -> Void
+    ) rethrows {
         var reported: Double?
         for k in 0...last {
-            let time = 0.004 * Double(k)
-            let angle = minimumJerk(time).rounded()
-            guard angle != reported else { continue }
-            reported = angle
-            try ingest(HingeSample(time: time, angle: angle))
+            let time = spacing * Double(k)
+            let rounded = angle(time).rounded()
+            guard rounded != reported else { continue }
+            reported = rounded
+            try ingest(HingeSample(time: time, angle: rounded))
         }
     }
 
@@ -390,15 +398,10 @@ struct UnfoldDriverTests {
         // (under 8° over the next 0.1 s here: the margin is the test's). Without the top speed
         // it moves 40° or more in that 0.1 s.
         var driver = UnfoldDriver()
-        var reported: Double?
         var last = 0.0
-        for k in 0...100 {
-            let time = 0.001 * Double(k)
-            let angle = (178 - 150 * time - 1000 * time * time).rounded()
-            guard angle != reported else { continue }
-            reported = angle
-            last = time
-            try driver.ingest(HingeSample(time: time, angle: angle))
+        try Self.reportOnChange(every: 0.001, polls: 100, of: { 178 - 150 * $0 - 1000 * $0 * $0 }) { sample in
+            last = sample.time
+            try driver.ingest(sample)
         }
         let moved = (driver.value(at: last + 0.1) - driver.value(at: last + 0.2)) * 165
         #expect(moved <= 300 * 0.1 + 8, "moved \(moved)° from 0.1 s to 0.2 s into the silence")
