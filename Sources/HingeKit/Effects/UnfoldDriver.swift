@@ -86,6 +86,15 @@ public struct UnfoldDriver: Sendable {
     /// (docs/effects.md, "Carrying a fast move").
     static let fastMoveStepAllowance = 1.5
 
+    /// The fastest a carry moves the target, °/s: the carried velocity, and the speed-up it is
+    /// carried with (``Configuration/carryGrowth``), stop there. The reader's velocity lags, so
+    /// its trend still says "speeding up" after a move's peak, and moves that went silent at
+    /// 200–430 °/s were carried on far past that while the hand came to rest within the silence
+    /// (dropouts-varied seeds 9, 32, 36, 44). Tuned on dropouts-varied's tuning seeds: the
+    /// lowest top speed that costs no other scenario's tuning seeds more than 0.5 % (a lower
+    /// one slows close-and-open's fast carries; docs/effects.md, "A top speed for the carry").
+    static let carryTopSpeed = 300.0
+
     /// How far back (seconds) the velocity's trend reaches: the reader's velocity at up to eight
     /// reports within this window of the newest, all with its sign, fitted by least squares.
     public static let carryTrendWindow = 0.08
@@ -287,16 +296,18 @@ public struct UnfoldDriver: Sendable {
     private var meanInterval = 0.0
     /// The stages' values at ``time``, first to last.
     private var stageValues = Stages(repeating: 1)
-    /// The carry through a silence: from ``rampStart`` (``time``) until ``rampEnd`` the target
-    /// moves on at ``slope`` (progress per second), then holds until ``due``.
+    /// The carry through a silence: for ``rampLength`` seconds from ``rampStart`` (``time``) the
+    /// target moves on at ``slope`` (progress per second), then holds until ``due``. The ramp
+    /// is kept as durations, not as end times: on an epoch clock (1.7e9 s) an end time is
+    /// rounded to 2.4e-7 s, and the goal there could lie a rounding outside 0…1.
     private var slope = 0.0
     private var rampStart = 0.0
-    private var rampEnd = -Double.infinity
-    /// The carry's acceleration: until ``accelerationEnd`` the goal's slope grows by
+    private var rampLength = 0.0
+    /// The carry's acceleration: for ``accelerationLength`` seconds of the ramp the goal's slope grows by
     /// 2 × ``curvature`` per second (progress per second²), then it moves on at the slope
-    /// reached (the goal is ``carriedGoal(at:)``).
+    /// reached (the goal is ``carriedGoal(after:)``).
     private var curvature = 0.0
-    private var accelerationEnd = -Double.infinity
+    private var accelerationLength = 0.0
     /// The reader's velocity at the newest reports (times and °/s, a ring of eight): their
     /// least-squares trend is the acceleration a carry goes on with.
     private var trendTimes = InlineSlots(repeating: 0.0)
@@ -479,14 +490,17 @@ public struct UnfoldDriver: Sendable {
     /// outlasts the carry and six mean intervals, the hinge is taken to have stopped at the
     /// newest angle. Only a fine sensor (steps under ``maximumCarryStep``) is carried.
     private mutating func carryOn(velocity: Double, acceleration: Double, from start: Double) {
-        slope = velocity / configuration.unfoldedAngle
+        // Never faster than ``carryTopSpeed``: a move that goes silent near its peak speed ends
+        // in the silence more often than it speeds on.
+        let top = Self.carryTopSpeed / configuration.unfoldedAngle
+        slope = min(max(velocity / configuration.unfoldedAngle, -top), top)
         curvature = 0
         rampStart = start
-        accelerationEnd = start
+        accelerationLength = 0
         let carry = step < Self.maximumCarryStep && resolvesMotion ? configuration.carry : 0
         guard carry > 0, slope != 0, slope.isFinite else {
             slope = 0
-            rampEnd = start
+            rampLength = 0
             return
         }
         // Only an acceleration along the move is carried, until the velocity has grown by the
@@ -496,7 +510,10 @@ public struct UnfoldDriver: Sendable {
         let carryGrowth = configuration.carryGrowth
         if along > 0, along.isFinite, carryGrowth > 1 {
             curvature = acceleration / configuration.unfoldedAngle / 2
-            accelerating = min((carryGrowth - 1) * abs(velocity) / along, carry)
+            // It speeds up until it has grown ``Configuration/carryGrowth`` times or reached the
+            // top speed, whichever comes first.
+            accelerating = min(
+                (carryGrowth - 1) * abs(velocity) / along, (top - abs(slope)) / (2 * abs(curvature)), carry)
         }
         // The ramp ends where the target would leave 0…1.
         let room = max(slope > 0 ? 1 - target : target, 0)
@@ -509,22 +526,24 @@ public struct UnfoldDriver: Sendable {
         } else {
             leaves = accelerating + (room - reached) / (speed + 2 * growth * accelerating)
         }
-        rampEnd = start + min(carry, leaves)
-        accelerationEnd = min(start + accelerating, rampEnd)
+        rampLength = min(carry, leaves)
+        accelerationLength = min(accelerating, rampLength)
         due = max(due, start + carry)
     }
 
-    /// Where the carry's goal is at `time`: ``target`` moved on from ``rampStart`` at
-    /// ``slope``, accelerating by 2 × ``curvature`` until ``accelerationEnd``, held from ``rampEnd``.
-    private func carriedGoal(at time: Double) -> Double {
-        let elapsed = min(max(time - rampStart, 0), rampEnd - rampStart)
-        let accelerated = min(elapsed, max(accelerationEnd - rampStart, 0))
+    /// Where the carry's goal is `elapsed` seconds after ``rampStart``: ``target`` moved on at
+    /// ``slope``, accelerating by 2 × ``curvature`` for ``accelerationLength`` seconds, held
+    /// after ``rampLength``.
+    private func carriedGoal(after elapsed: Double) -> Double {
+        let elapsed = min(max(elapsed, 0), rampLength)
+        let accelerated = min(elapsed, accelerationLength)
         return target + slope * elapsed + curvature * accelerated * (2 * elapsed - accelerated)
     }
 
-    /// The carry's goal's velocity (progress per second) at `time`, before ``rampEnd``.
-    private func carriedSlope(at time: Double) -> Double {
-        slope + 2 * curvature * min(max(time - rampStart, 0), max(accelerationEnd - rampStart, 0))
+    /// The carry's goal's velocity (progress per second) `elapsed` seconds after ``rampStart``,
+    /// within ``rampLength``.
+    private func carriedSlope(after elapsed: Double) -> Double {
+        slope + 2 * curvature * min(max(elapsed, 0), accelerationLength)
     }
 
     /// Switches Reduce Motion on or off at `time`.
@@ -550,15 +569,17 @@ public struct UnfoldDriver: Sendable {
             slope = 0
         } else if slope != 0 {
             // The carry goes on from where it is now.
-            let (goal, goalSlope) = (carriedGoal(at: time), carriedSlope(at: min(time, rampEnd)))
-            // The ramp ends where the goal would leave 0…1, but on an epoch clock (1.7e9 s, a
-            // time's last bit 2.4e-7 s) the end is rounded, and the goal there can lie a
-            // rounding outside (−1.2e-8 found by fuzzing): a target is a progress, so clamp it.
+            // The ramp's lengths are durations, so its end is where the goal leaves 0…1 to a
+            // rounding of the progress, not of the clock (an epoch clock's ends were rounded to
+            // 2.4e-7 s, and the goal came out at −1.2e-8: found by fuzzing). The clamp stays as
+            // a guard: a target is a progress.
+            let passed = max(time - rampStart, 0)
+            let (goal, goalSlope) = (carriedGoal(after: passed), carriedSlope(after: passed))
             target = min(max(goal, 0), 1)
             slope = goalSlope
             rampStart = max(rampStart, time)
-            rampEnd = max(rampEnd, rampStart)
-            accelerationEnd = max(accelerationEnd, rampStart)
+            rampLength = max(rampLength - passed, 0)
+            accelerationLength = max(accelerationLength - passed, 0)
         }
         stageValues = Stages(repeating: direct)
         self.time = time
@@ -585,26 +606,34 @@ public struct UnfoldDriver: Sendable {
     }
 
     /// The stages at `query`: toward the target with its lead, carried on at ``slope`` until
-    /// ``rampEnd`` and held until ``due``, toward the newest angle after that.
+    /// the ramp's end (``rampLength``) and held until ``due``, toward the newest angle after that.
     private func stages(at query: Double) -> Stages {
         var values = stageValues
         var now = time
         // The ramp starts at ``time`` (a sample's, or a change of preference that moved it on):
-        // a parabola until ``accelerationEnd``, a straight line until ``rampEnd``.
-        if slope != 0, now >= rampStart, now < rampEnd, query > now {
-            if now < accelerationEnd {
-                let end = min(query, accelerationEnd)
+        // a parabola for ``accelerationLength`` seconds, a straight line to ``rampLength``. Its
+        // phases are measured as time since ``rampStart``, so the goal does not depend on how
+        // the clock's end times would round.
+        let startElapsed = now - rampStart
+        var elapsed = startElapsed
+        if slope != 0, elapsed >= 0, elapsed < rampLength, query > now {
+            let wanted = query - rampStart
+            if elapsed < accelerationLength {
+                let end = min(wanted, accelerationLength)
                 values = advance(
-                    values, along: (carriedGoal(at: now), carriedSlope(at: now), curvature), by: end - now)
-                now = end
+                    values, along: (carriedGoal(after: elapsed), carriedSlope(after: elapsed), curvature),
+                    by: end - elapsed)
+                elapsed = end
             }
-            if now < rampEnd, query > now {
-                let end = min(query, rampEnd)
-                values = advance(values, along: (carriedGoal(at: now), carriedSlope(at: now), 0), by: end - now)
-                now = end
+            if elapsed < rampLength, wanted > elapsed {
+                let end = min(wanted, rampLength)
+                values = advance(
+                    values, along: (carriedGoal(after: elapsed), carriedSlope(after: elapsed), 0), by: end - elapsed)
+                elapsed = end
             }
+            now += elapsed - startElapsed
         }
-        let held = slope != 0 && now >= rampEnd ? carriedGoal(at: rampEnd) : target
+        let held = slope != 0 && elapsed >= rampLength ? carriedGoal(after: rampLength) : target
         guard query > due, held != direct else { return advance(values, toward: held, by: query - now) }
         // No sample for six mean intervals or the carry: the hinge stopped at the newest angle.
         let atDue = advance(values, toward: held, by: max(due - now, 0))

@@ -255,9 +255,14 @@ struct UnfoldDriverTests {
             lastSpeed = abs(velocity)
             let square = velocity * velocity
             let fade = square / (square + 36)
-            let slope = carried ? velocity * fade * square / (square + 900) / 165 : 0
+            // The carried velocity and its speed-up stop at the top speed, 300 °/s.
+            let top = 300.0 / 165
+            let weighted = carried ? velocity * fade * square / (square + 900) / 165 : 0
+            let slope = min(max(weighted, -top), top)
             let curvature = carried && speedsUp ? trend * fade / 165 / 2 : 0
-            let accelerating = curvature == 0 ? 0 : min(7 * abs(slope) / abs(2 * curvature), 0.4)
+            let accelerating =
+                curvature == 0
+                ? 0 : min(7 * abs(weighted) / abs(2 * curvature), (top - abs(slope)) / abs(2 * curvature), 0.4)
             carriedCount += carried ? 1 : 0
             acceleratedCount += curvature != 0 ? 1 : 0
             segments.append(
@@ -299,13 +304,21 @@ struct UnfoldDriverTests {
 
     /// The minimum-jerk move reported on change (whole degrees) at 4 ms polls, the polls 0…`last`.
     static func reportOnChange(polls last: Int, _ ingest: (HingeSample) throws -> Void) rethrows {
+        try reportOnChange(every: 0.004, polls: last, of: minimumJerk, ingest)
+    }
+
+    /// The hinge `angle(t)` polled every `spacing` seconds (polls 0…`last`) and reported on
+    /// change in whole degrees.
+    static func reportOnChange(
+        every spacing: Double, polls last: Int, of angle: (Double) -> Double, _ ingest: (HingeSample) throws -> Void
+    ) rethrows {
         var reported: Double?
         for k in 0...last {
-            let time = 0.004 * Double(k)
-            let angle = minimumJerk(time).rounded()
-            guard angle != reported else { continue }
-            reported = angle
-            try ingest(HingeSample(time: time, angle: angle))
+            let time = spacing * Double(k)
+            let rounded = angle(time).rounded()
+            guard rounded != reported else { continue }
+            reported = rounded
+            try ingest(HingeSample(time: time, angle: rounded))
         }
     }
 
@@ -357,19 +370,44 @@ struct UnfoldDriverTests {
         }
         // The newest report moved more than 1.5 steps: the rule before this one carried nothing.
         #expect(lastStep >= 2)
-        // In the silence the hinge runs on from 161° to 98° (the closed form s(τ) at 0.74 s). From
-        // 0.7 s on, when the driver that stops at the newest angle (carry 0) has dropped its lead,
-        // the carried value is at most 0.75 of that one's distance from the hinge, and within 0.1
-        // of it (16°; the hinge moves 63° in the silence). Without the rule the newest report's
-        // 2° step is not carried and both drivers show the same value. The margins are the
-        // test's, not a tuned figure (measured: 0.088, 0.095, 0.092 against 0.126, 0.172, 0.26).
+        // In the silence the hinge runs on from 161° to 98° (the closed form s(τ) at 0.74 s), at
+        // 450–560 °/s. From 0.7 s on, when the driver that stops at the newest angle (carry 0) has
+        // dropped its lead, the carried value is closer to the hinge than that one, and within
+        // 0.15 of it (25°; the hinge moves 63° in the silence). Without the rule the newest
+        // report's 2° step is not carried and both drivers show the same value. The carry goes
+        // at most ``UnfoldDriver/carryTopSpeed`` (300 °/s), slower than this hinge, so it falls
+        // behind as the silence goes on. The margins are the test's, not a tuned figure
+        // (measured: 0.101, 0.124, 0.146 against 0.126, 0.172, 0.26; 0.088, 0.095, 0.092 before
+        // the top speed).
         for time in [0.70, 0.72, 0.74] {
             let truth = hinge(time) / 165
             let errorCarried = abs(carried.value(at: time) - truth)
             let errorStopped = abs(stopped.value(at: time) - truth)
-            #expect(errorCarried < 0.75 * errorStopped, "at \(time) s: \(errorCarried) against \(errorStopped)")
-            #expect(errorCarried < 0.1, "at \(time) s")
+            #expect(errorCarried < errorStopped, "at \(time) s: \(errorCarried) against \(errorStopped)")
+            #expect(errorCarried < 0.15, "at \(time) s")
         }
+    }
+
+    @Test("A carry never moves the target faster than the top speed, however fast the move sped up before the silence")
+    func carryStopsAtTheTopSpeed() throws {
+        // A fold that speeds up from 150 to 350 °/s over 0.1 s (178° → 153°, 1° reports on
+        // change, 1 ms polls), then silence: carried on with its speed-up (growth 8), its goal
+        // would reach 750 °/s within 0.2 s. With the top speed the goal moves at most 300 °/s;
+        // the stages are averages of the goal's past with positive weights, so 0.1 s into the
+        // silence the value moves at the goal's speed plus what is left of the stages' catch-up
+        // (under 8° over the next 0.1 s here: the margin is the test's). Without the top speed
+        // it moves 40° or more in that 0.1 s.
+        var driver = UnfoldDriver()
+        var last = 0.0
+        try Self.reportOnChange(every: 0.001, polls: 100, of: { 178 - 150 * $0 - 1000 * $0 * $0 }) { sample in
+            last = sample.time
+            try driver.ingest(sample)
+        }
+        let moved = (driver.value(at: last + 0.1) - driver.value(at: last + 0.2)) * 165
+        #expect(moved <= 300 * 0.1 + 8, "moved \(moved)° from 0.1 s to 0.2 s into the silence")
+        // The silence is carried (the value runs on past the newest report), so the bound
+        // above is not met by standing still.
+        #expect(moved > 15, "moved \(moved)°")
     }
 
     @Test("A flicker at rest after a move is not carried on as a speed-up of the reversal")
