@@ -482,6 +482,12 @@ struct EventSearch {
                 continue
             }
             let long = runEnd(from: index, gap: t.fadeGap)
+            // A fade stalled under load: its run bridges a longer hole (a blend held, or no frame).
+            let stalled = runEnd(from: index, gap: t.stallGap)
+            if stalled > long, classifyRun(index...stalled, crossfadeOnly: true) == .named {
+                index = stalled + 1
+                continue
+            }
             if long > index, classifyRun(index...long, crossfadeOnly: true) != .unnamed {
                 // A crossfade, or motion: neither is also a cut.
                 index = long + 1
@@ -528,7 +534,9 @@ struct EventSearch {
             // A fade whose first frame is already past half-way began before its run: a blend
             // held through a stall under load, reached by a quiet step. Read it from the quiet
             // frames up to ``FilmEventThresholds/stallGap`` around the run, if they fit too.
-            let stalled = blendEnds(of: run, within: t.stallGap)
+            // Under load the fade's first blend may itself come by a change, before the hole
+            // that splits the run: the stalled reading passes changes too (the fit decides).
+            let stalled = blendEnds(of: run, within: t.stallGap, acrossChanges: true)
             if (reading.shares.first { $0.share.new >= 0.05 }?.share.new ?? 0) >= 0.5, stalled != (before, after) {
                 let earlier = readBlend(before: stalled.0, after: stalled.1, everyFrame: everyFrame)
                 if !earlier.motion, earlier.isCrossfade {
@@ -632,10 +640,11 @@ struct EventSearch {
     /// The frames a run blends between: the last frame before it and the first after it once
     /// the quiet frames around it (an ease's slow start and end, repeats) are included, within
     /// `gap` (``FilmEventThresholds/runGap``, or ``FilmEventThresholds/stallGap``) and not into
-    /// another event.
-    func blendEnds(of run: ClosedRange<Int>, within gap: Milliseconds) -> (Int, Int) {
+    /// another event; with `acrossChanges`, the frames before it within `gap` whatever their
+    /// steps (a stalled fade's first blend came by a change).
+    func blendEnds(of run: ClosedRange<Int>, within gap: Milliseconds, acrossChanges: Bool = false) -> (Int, Int) {
         var before = run.lowerBound - 1
-        while before > 0, !claimed[before], !steps.active[before],
+        while before > 0, !claimed[before], acrossChanges || !steps.active[before],
             frames[run.lowerBound].time - frames[before - 1].time <= gap
         {
             before -= 1
