@@ -366,30 +366,30 @@ film tune grid-dark-720x1280-30-av1-s95 720 1280 30 av1 1 \
   "app=grid&theme=dark&chrome=32,24&seed=95&steps=1500:fade2-easeinout-300,2300:fadetheme-linear-200,3100:fade2-easein-150"
 
 # Round 8: tuning recordings of the kinds round 7's held-out half and tune/ still miss (seeds
-# 113-120, into `tune-new/`, not read by RecordedAppFilmTests): theme fades light<->dark of
+# 113-120, recorded into `tune-new/`, scored once after round 8's rules and then moved to tune/): theme fades light<->dark of
 # 150-500 ms on every curve, fades of settings lists, a black placeholder on a dark map, long
 # one-layer ease-in-out fades (the kind Chromium stalled under load: a stall cannot be scripted,
 # only taken as it comes), grey placeholders in place on a light grid, blank pages of 1-3 frames
 # under the chrome (a light map at a variable rate), and motion that is no event.
 page=app.html
-film tune-new settings-light-960x540-60-vp9-s113 960 540 60 vp9 1 \
+film tune settings-light-960x540-60-vp9-s113 960 540 60 vp9 1 \
   "app=settings&theme=light&seed=113&steps=1500:fadetheme-linear-250,2400:fade2-easeinout-400,3300:blank3,4100:spinner-500,4900:fadetheme-easeinout-350"
-film tune-new grid-light-540x1200-30-vp9-s115 540 1200 30 vp9 1 \
+film tune grid-light-540x1200-30-vp9-s115 540 1200 30 vp9 1 \
   "app=grid&theme=light&seed=115&steps=1500:ph-grey-grid-inplace-150,2300:fadetheme-easein-300,3200:ph-grey-one-inplace-120,4000:blank3,4800:fadetheme-linear-500"
-film tune-new map-light-720x1280-vfr-h264-s117 720 1280 60 h264-vfr 1 \
+film tune map-light-720x1280-vfr-h264-s117 720 1280 60 h264-vfr 1 \
   "app=map&theme=light&seed=117&steps=1500:blank3,2300:fadetheme-linear-300,3200:ph-black-grid-inplace-100,4000:blank2,4800:push-300"
-film tune-new grid-dark-900x1000-60-av1-s119 900 1000 60 av1 0 \
+film tune grid-dark-900x1000-60-av1-s119 900 1000 60 av1 0 \
   "app=grid&theme=dark&nav=buttons&seed=119&steps=1500:fadetheme-easein-400,2400:ph-grey-grid-inplace-120,3200:blank1,4000:fade2-easein-150,4800:fadetheme-linear-200"
-film tune-new settings-light-540x1200-60-hevc-s120 540 1200 60 hevc 0 \
+film tune settings-light-540x1200-60-hevc-s120 540 1200 60 hevc 0 \
   "app=settings&theme=light&seed=120&steps=1500:theme,2300:fade2-easeinout-300,3100:blank3,3900:fadetheme-linear-450,4800:scroll-400"
 page=screens.html
-film tune-new settings-dark-720x1280-vfr-hevc-s116 720 1280 60 hevc-vfr 0 \
+film tune settings-dark-720x1280-vfr-hevc-s116 720 1280 60 hevc-vfr 0 \
   "app=settings&theme=dark&chrome=32,24&seed=116&steps=1500:fadetheme-easeinout-300,2400:fade1-easein-200,3200:blank1,4000:fade2-linear-350,4900:fadetheme-easein-150"
-film tune-new article-dark-960x540-30-av1-s118 960 540 30 av1 1 \
+film tune article-dark-960x540-30-av1-s118 960 540 30 av1 1 \
   "app=article&theme=dark&keys=buttons&chrome=32,48&seed=118&steps=1500:fade2-easeinout-400,2400:fadetheme-easeinout-200,3200:blank2,4000:sheet-300,4800:fade1-easeinout-500"
 
 page=screens.html
-film tune-new map-dark-900x1000-30-h264-s114 900 1000 30 h264 0 \
+film tune map-dark-900x1000-30-h264-s114 900 1000 30 h264 0 \
   "app=map&theme=dark&chrome=32,24&seed=114&steps=1500:ph-black-grid-inplace-120,2300:fade1-easeinout-500,3300:ph-black-one-relayout-150,4100:blank2,4900:scroll-400"
 
 # Round 8's fresh held-out half: seeds 121-132, six of each page, scripted (this list) before any
@@ -401,26 +401,26 @@ film tune-new map-dark-900x1000-30-h264-s114 900 1000 30 h264 0 \
 # pages of 1, 2 and 3 frames (four each), and push, sheet, spinner and scroll. s122 and s123 never
 # recorded (their queries are in commit 34f212b; docs/film.md).
 page=screens.html
-film fresh grid-dark-540x1200-60-hevc-s121 540 1200 60 hevc 1 \
+film held-out grid-dark-540x1200-60-hevc-s121 540 1200 60 hevc 1 \
   "app=grid&theme=dark&chrome=32,24&seed=121&steps=1500:ph-grey-one-relayout-120,2300:fade1-linear-250,3100:blank2,3900:push-300,4700:fadetheme-easein-350"
-film fresh article-dark-900x1000-vfr-h264-s125 900 1000 60 h264-vfr 1 \
+film held-out article-dark-900x1000-vfr-h264-s125 900 1000 60 h264-vfr 1 \
   "app=article&theme=dark&chrome=32,24&seed=125&steps=1500:fadetheme-linear-200,2300:ph-black-one-inplace-150,3100:blank3,3900:spinner-500,4700:fade2-easeinout-250"
-film fresh map-light-960x540-60-vp9-s127 960 540 60 vp9 0 \
+film held-out map-light-960x540-60-vp9-s127 960 540 60 vp9 0 \
   "app=map&theme=light&keys=buttons&chrome=32,48&seed=127&steps=1500:fade1-easein-400,2400:ph-grey-grid-relayout-100,3200:blank2,4000:theme,4800:fade2-linear-300"
-film fresh grid-light-900x1000-30-hevc-s129 900 1000 30 hevc 0 \
+film held-out grid-light-900x1000-30-hevc-s129 900 1000 30 hevc 0 \
   "app=grid&theme=light&chrome=32,24&seed=129&steps=1500:theme,2300:fade2-easeinout-150,3100:ph-black-grid-inplace-120,3900:blank3,4700:sheet-300"
-film fresh map-dark-540x1200-30-vp9-s131 540 1200 30 vp9 1 \
+film held-out map-dark-540x1200-30-vp9-s131 540 1200 30 vp9 1 \
   "app=map&theme=dark&chrome=32,24&seed=131&steps=1500:ph-black-grid-inplace-100,2300:blank1,3100:fadetheme-easeinout-300,4000:fade1-easeinout-500,5000:cut"
 page=app.html
-film fresh article-light-720x1280-60-vp9-s124 720 1280 60 vp9 1 \
+film held-out article-light-720x1280-60-vp9-s124 720 1280 60 vp9 1 \
   "app=article&theme=light&seed=124&steps=1500:ph-grey-one-inplace-150,2300:fadetheme-easein-250,3200:blank1,4000:scroll-500,4900:fade2-linear-400"
-film fresh grid-light-960x540-30-h264-s126 960 540 30 h264 1 \
+film held-out grid-light-960x540-30-h264-s126 960 540 30 h264 1 \
   "app=grid&theme=light&nav=buttons&seed=126&steps=1500:fade1-easeinout-350,2300:ph-black-one-relayout-120,3100:blank3,3900:push-250,4700:fadetheme-linear-300"
-film fresh map-dark-900x1000-60-av1-s128 900 1000 60 av1 0 \
+film held-out map-dark-900x1000-60-av1-s128 900 1000 60 av1 0 \
   "app=map&theme=dark&seed=128&steps=1500:cut,2300:ph-grey-grid-inplace-120,3100:fade2-easeinout-200,3900:blank2,4700:fadetheme-easein-450"
-film fresh article-dark-540x1200-60-av1-s130 540 1200 60 av1 0 \
+film held-out article-dark-540x1200-60-av1-s130 540 1200 60 av1 0 \
   "app=article&theme=dark&seed=130&steps=1500:fadetheme-easeinout-500,2500:blank3,3300:ph-grey-one-relayout-100,4100:sheet-300,4900:fade1-linear-150"
-film fresh settings-light-720x1280-vfr-h264-s132 720 1280 60 h264-vfr 1 \
+film held-out settings-light-720x1280-vfr-h264-s132 720 1280 60 h264-vfr 1 \
   "app=settings&theme=light&nav=buttons&seed=132&steps=1500:fade1-easein-300,2300:blank1,3100:fadetheme-linear-350,3900:push-300,4700:cut"
 
 exit "$failed"

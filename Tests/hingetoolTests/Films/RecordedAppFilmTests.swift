@@ -25,12 +25,13 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    /// The held-out half may be empty or missing between rounds: once scored it joins `tune/`,
-    /// and the next round's fresh half is added after that round's rules are committed.
-    @Test("the tuning half holds 66 recordings, the held-out half none yet; every one at most 1 MB")
+    /// Round 8: the tuning half holds round 7's scored held-out half and round 8's eight tuning
+    /// films; the held-out half is round 8's fresh half, scored once (ten of its twelve seeds
+    /// recorded). Once scored, a held-out half joins `tune/` when the next fresh half is scored.
+    @Test("the tuning half holds 74 recordings, the held-out half 10; every one at most 1 MB")
     func corpus() throws {
-        #expect(Self.recordings("tune").count == 66, "tune: \(Self.recordings("tune"))")
-        #expect(Self.recordings("held-out").isEmpty, "held-out: \(Self.recordings("held-out"))")
+        #expect(Self.recordings("tune").count == 74, "tune: \(Self.recordings("tune"))")
+        #expect(Self.recordings("held-out").count == 10, "held-out: \(Self.recordings("held-out"))")
         for half in ["tune", "held-out"] {
             for name in Self.recordings(half) {
                 let path = Self.root + "/" + half + "/" + name
@@ -52,10 +53,11 @@ struct RecordedAppFilmTests {
     /// holds the earlier held-out halves, which joined it once scored (round 3: the 8 of round 2;
     /// round 5: round 3's 3 of app.html and round 4's 10 of screens.html; round 6: round 5's 6;
     /// round 7: round 6's 6, and round 6's tuning films s91–s96, recorded in round 7; round 8:
-    /// round 7's fresh half, s101–s112, scored once after round 7's rules were committed). The
-    /// held-out half is empty until round 8's fresh half, recorded apart and never looked at
-    /// while tuning, is added and scored once after round 8's rules are committed; its misses
-    /// are then listed as `held-out/NAME`.
+    /// round 7's fresh half, s101–s112, scored once after round 7's rules were committed, and
+    /// round 8's tuning films s113–s120, which reached no rule of round 8). The held-out half is
+    /// round 8's fresh half (s121–s132, ten recorded), recorded apart, never looked at while
+    /// tuning, and scored once after round 8's rules were committed: its misses below are that
+    /// measurement.
     static let knownMisses: [String: [String]] = [
         // The tuning half as round 8's rules leave it (docs/film.md, round 8); s101–s112 are
         // round 7's held-out half, scored once with round 7's rules and moved here in round 8.
@@ -129,6 +131,41 @@ struct RecordedAppFilmTests {
             "unexpected cut 2700–2700", "unexpected cut 2767–2767",
         ],
         "tune/settings-light-720x1280-60-av1-s92.mp4": ["crossfade 2950–3033 ms not found"],
+        // Round 8's tuning films (tune-new/ while round 8's rules were changed), as round 8 leaves them.
+        "tune/article-dark-960x540-30-av1-s118.mp4": ["unexpected crossfade 5200–5300"],
+        "tune/grid-light-540x1200-30-vp9-s115.webm": ["unexpected placeholder-flash 5033–5133"],
+        "tune/map-dark-900x1000-30-h264-s114.mp4": [
+            "crossfade 3467–3833 ms not found", "unexpected crossfade 3567–3833",
+        ],
+        "tune/map-light-720x1280-vfr-h264-s117.mp4": [
+            "placeholder-flash 4200–4417 ms not found", "unexpected blank-frame 4200–4417", "unexpected cut 5917–5917",
+        ],
+        "tune/settings-dark-720x1280-vfr-hevc-s116.mp4": [
+            "crossfade 2833–2933 ms not found", "crossfade 5250–5533 ms not found", "unexpected cut 2833–2833",
+            "unexpected cut 2933–2933", "unexpected cut 5250–5250", "unexpected cut 5533–5533",
+        ],
+        "tune/settings-light-540x1200-60-hevc-s120.mp4": [
+            "crossfade 3383–3583 ms not found", "unexpected placeholder-flash 6050–6067",
+        ],
+        "tune/settings-light-960x540-60-vp9-s113.webm": [
+            "crossfade 2583–2800 ms not found", "crossfade 3567–3767 ms not found", "crossfade 5950–6400 ms not found",
+            "unexpected crossfade 3667–3767", "unexpected cut 6150–6150", "unexpected crossfade 6283–6300",
+        ],
+        // The held-out half: round 8's fresh half, scored once with round 8's rules as committed.
+        "held-out/article-light-720x1280-60-vp9-s124.webm": [
+            "placeholder-flash 2533–3033 ms not found", "unexpected cut 2133–2133", "unexpected cut 2533–2533",
+            "unexpected cut 3033–3033", "unexpected cut 4400–4400",
+        ],
+        "held-out/map-dark-540x1200-30-vp9-s131.webm": [
+            "blank-frame 3433–3467 ms not found", "unexpected placeholder-flash 3433–3467",
+        ],
+        "held-out/map-dark-900x1000-60-av1-s128.mp4": [
+            "crossfade 5850–6183 ms not found", "unexpected crossfade 5933–6033",
+        ],
+        "held-out/map-light-960x540-60-vp9-s127.webm": [
+            "crossfade 2667–3083 ms not found", "unexpected crossfade 2633–3083",
+        ],
+        "held-out/settings-light-720x1280-vfr-h264-s132.mp4": ["unexpected placeholder-flash 4983–5150"],
     ]
 
     static func check(_ name: String, half: String) throws {
