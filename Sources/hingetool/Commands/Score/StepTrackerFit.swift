@@ -1,4 +1,3 @@
-import Glibc
 import HingeAnalysis
 import HingeKit
 
@@ -9,8 +8,8 @@ import HingeKit
 /// error is summed per fold (and per truth interpolation) and its chop's 99th percentile taken
 /// without each fold. The setting fitted on a set of folds is the one with the lowest pooled
 /// squared error over them whose 99th-percentile chop over them stays at or below Android's
-/// pipeline's on each log (the lowest worst-log chop ratio when none does; ``ChopRule``).
-/// Leave-one-fold-out scores each fold with the setting fitted on every other fold of every log.
+/// pipeline's (the lowest chop when none does). Leave-one-fold-out scores each fold with the
+/// setting fitted on every other fold of every log.
 struct StepTrackerFit {
     /// One candidate: the tracker's parameters and the thresholds it reads crossings at.
     struct Setting: Hashable {
@@ -43,11 +42,10 @@ struct StepTrackerFit {
 
     /// The grid searched: 2 prior speeds × 2 ways of correcting a report (the acceleration
     /// matched or not) × 2 coasts × 4 rates × 2 first-up thresholds × the snap: none (share 0,
-    /// carry 0), or a share of 0 or 0.3 with a carry of 0 or 0.5, ruled out over 0.3 s, its
-    /// coast straight or bent 0.6 (448 settings); the snap at 400 °/s and the last-down
-    /// threshold at 135° (docs/reading.md, "The chop on the five-fold log", says why these).
+    /// carry 0), or a share of 0 or 0.3 with a carry of 0 or 0.5, ruled out sharply or over
+    /// 0.3 s (448 settings); the snap at 400 °/s and the last-down threshold at 135°
+    /// (docs/reading.md, "The chop on the five-fold log", says why these).
     static let settings: [Setting] = {
-        if let raw = getenv("HK_GRID") { let spec = String(cString: raw); return experimentalGrid(spec) }
         var settings: [Setting] = []
         for priorSpeed in [45.0, 70] {
             for matchesAcceleration in [false, true] {
@@ -55,12 +53,12 @@ struct StepTrackerFit {
                     for omega in [8.0, 10, 12, 15] {
                         for (fastShare, carry) in [(0.0, 0.0), (0, 0.5), (0.3, 0), (0.3, 0.5)] {
                             for firstUp in [30.0, 40] {
-                                // Without a snap the rule-out and the bend change nothing.
-                                for snapBend in fastShare == 0 && carry == 0 ? [0.0] : [0, 0.6] {
+                                // Without a snap the rule-out changes nothing.
+                                for ruleOut in fastShare == 0 && carry == 0 ? [0.0] : [0, 0.3] {
                                     let parameters = StepSensorTracker.Parameters(
                                         priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
-                                        fastShare: fastShare, carry: carry, ruleOut: fastShare == 0 && carry == 0 ? 0 : 0.3,
-                                        snapBend: snapBend, matchesAcceleration: matchesAcceleration)
+                                        fastShare: fastShare, carry: carry, ruleOut: ruleOut,
+                                        matchesAcceleration: matchesAcceleration)
                                     settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: 135))
                                 }
                             }
@@ -71,45 +69,6 @@ struct StepTrackerFit {
         }
         return settings
     }()
-
-    // EXPERIMENT (not to commit): HK_GRID="prior=45,70;acc=0,1;coast=1.2,2.5;omega=8,10,12,15;up=30,40;bend=0,0.6;fast=400;down=135;ro=0,0.3;snaps=0:0,0:0.5,0.3:0,0.3:0.5"
-    static func experimentalGrid(_ spec: String) -> [Setting] {
-        var v: [String: [Double]] = [:]
-        for part in spec.split(separator: ";") {
-            let kv = part.split(separator: "=")
-            v[String(kv[0])] = kv[1].split(separator: ",").compactMap { Double($0) }
-        }
-        let snaps: [(Double, Double)] = (getenv("HK_SNAPS").map { String(cString: $0) } ?? "0:0,0:0.5,0.3:0,0.3:0.5")
-            .split(separator: ",").map { let a = $0.split(separator: ":"); return (Double(a[0])!, Double(a[1])!) }
-        var settings: [Setting] = []
-        for priorSpeed in v["prior"] ?? [45, 70] {
-            for acc in v["acc"] ?? [0, 1] {
-                for coast in v["coast"] ?? [1.2, 2.5] {
-                    for omega in v["omega"] ?? [8, 10, 12, 15] {
-                        for (fastShare, carry) in snaps {
-                            for firstUp in v["up"] ?? [30, 40] {
-                                for lastDown in v["down"] ?? [135] {
-                                    let none = fastShare == 0 && carry == 0
-                                    for ruleOut in none ? [0.0] : v["ro"] ?? [0, 0.3] {
-                                        for bend in none ? [0.0] : v["bend"] ?? [0] {
-                                            for fast in none ? [400.0] : v["fast"] ?? [400] {
-                                                let parameters = StepSensorTracker.Parameters(
-                                                    priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: fast,
-                                                    fastShare: fastShare, carry: carry, ruleOut: ruleOut, snapBend: bend,
-                                                    matchesAcceleration: acc > 0)
-                                                settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: lastDown))
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return settings
-    }
 
     /// The setting the defaults are: ``StepSensorTracker/Parameters/fittedOnFold8`` and the
     /// thresholds of ``StepSensor/galaxyZFold8``.
@@ -294,8 +253,8 @@ struct StepTrackerFit {
         var pooledChopP99: [Double]
     }
 
-    /// What the fit holds the chop to: the pipeline's over the folds it fits on, on each log
-    /// separately (the default), or pooled over every log.
+    /// What the fit holds the chop to: the pipeline's over the folds it fits on, pooled over
+    /// every log (the default), or on each log separately.
     enum ChopRule: Sendable {
         case pooled
         case perLog
@@ -400,7 +359,7 @@ struct StepTrackerFit {
     /// over the folds fitted on among the settings whose chop stays at or below the pipeline's
     /// over those folds (`chop`: pooled over every log, or on each log); when none does, the
     /// lowest chop (pooled) or the lowest worst-log chop ratio (per log).
-    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .perLog) -> Result {
+    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .pooled) -> Result {
         let evaluations = settings.map(evaluate)
         let androidFrames = logs.map(\.androidFrames)
         return refit(
