@@ -42,13 +42,13 @@ struct FilmBareTests {
         }
     }
 
-    /// The film of `frames`, 17 ms apart.
-    static func film(_ frames: [Frame]) -> [FilmFrame] {
+    /// The film of `frames`, 17 ms apart from 1000 ms, or at `times` (ms, one per frame).
+    static func film(_ frames: [Frame], times: [Int]? = nil) -> [FilmFrame] {
         var previous: Frame?
         return frames.enumerated().map { index, frame in
             defer { previous = frame }
             return FilmFrame(
-                file: "\(index)", time: 1000 + index * 17, summary: FrameSummary(frame),
+                file: "\(index)", time: times?[index] ?? 1000 + index * 17, summary: FrameSummary(frame),
                 difference: previous.map { FrameDifference($0, frame) })
         }
     }

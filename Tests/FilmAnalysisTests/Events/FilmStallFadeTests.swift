@@ -19,14 +19,7 @@ struct FilmStallFadeTests {
         let draw = { (b: Double) in FilmAreaFadeTests.frame { x, y in b * new(x, y) + (1 - b) * old(x, y) } }
         let pictures = [0, 0, 0] + opacities + [1, 1, 1]
         let clock = [1000, 1017, 1033] + times + [times.last! + 17, times.last! + 500, times.last! + 1000]
-        var previous: Frame?
-        let frames = zip(pictures, clock).enumerated().map { index, pair in
-            let frame = draw(pair.0)
-            defer { previous = frame }
-            return FilmFrame(
-                file: "\(index)", time: pair.1, summary: FrameSummary(frame),
-                difference: previous.map { FrameDifference($0, frame) })
-        }
+        let frames = FilmBareTests.film(pictures.map(draw), times: clock)
         return FilmEventDetector(thresholds: thresholds).events(in: frames)
     }
 
