@@ -38,8 +38,11 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// A step over this share of the film's noise floor may belong to a gradual crossfade: 0.5
     /// (a slow fade's own steps are part of the small steps the floor is measured on).
     public var gradualFloor: Double = 0.5
-    /// A frame with less detail than this is blank: 0.01.
-    public var blankDetail: Double = 0.01
+    /// A frame with less detail than this is blank, and so is a tile of a bare page's content
+    /// area: 0.02 (0.01 until round 9). A bare page HEVC drew once for three frames at a variable
+    /// rate kept the codec's ringing over most of its content area (`-s112`: tiles of 0.01–0.02,
+    /// read as a placeholder flash); a page's text or pictures measure 0.1–0.4.
+    public var blankDetail: Double = 0.02
     /// The chrome's bands: the tiles whose centre lies within this share of the frame's height
     /// from its top or bottom edge, or of its width from a side, are left out of a bare page's
     /// content area: 0.08. A phone keeps its status bar (a clock, a battery) and navigation

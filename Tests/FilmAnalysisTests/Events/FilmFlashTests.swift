@@ -36,10 +36,11 @@ struct FilmFlashTests {
     func clearingBeforeBlank() throws {
         let a = FilmBareTests.frame(FilmBareTests.page(1))
         // The first frame of the blank page still carries the codec's ringing in every other
-        // column of tiles (detail 0.02, each column over 5 % of the frame: not bare), the rest
+        // column of tiles (detail 0.025, each column over 5 % of the frame: not bare), the rest
         // already flat in the page's colour; the next frame is bare, then the next page lands.
         let residue = FilmBareTests.frame { x, y in
-            (x / 20) % 2 == 0 ? FilmBareTests.background + ((x + y) % 2 == 0 ? 0.02 : -0.02) : FilmBareTests.background
+            (x / 20) % 2 == 0
+                ? FilmBareTests.background + ((x + y) % 2 == 0 ? 0.025 : -0.025) : FilmBareTests.background
         }
         let bare = FilmBareTests.frame { _, _ in FilmBareTests.background }
         let b = FilmBareTests.frame(FilmBareTests.page(2))
@@ -76,5 +77,23 @@ struct FilmFlashTests {
         let unread = FilmEventDetector(thresholds: wide).events(
             in: FilmBareTests.film([a, a, black, black, black, b, b]))
         #expect(unread.contains { $0.kind == .blankFrame }, "\(unread)")
+    }
+
+    @Test("a blank page that keeps the codec's ringing over its content (tile detail 0.012) is bare")
+    func ringingIsBare() throws {
+        let a = FilmBareTests.frame(FilmBareTests.page(1))
+        // HEVC drew the bare page once with its ringing: ±3 levels over every tile (0.012).
+        let ringing = FilmBareTests.frame { x, y in FilmBareTests.background + ((x + y) % 2 == 0 ? 0.012 : -0.012) }
+        let b = FilmBareTests.frame(FilmBareTests.page(2))
+        let frames = FilmBareTests.film([a, a, ringing, b, b])
+        let events = FilmEventDetector().events(in: frames)
+        let blank = try #require(events.first { $0.kind == .blankFrame }, "\(events)")
+        #expect(blank.start == 1034 && blank.end == 1051, "\(blank)")
+        #expect(!events.contains { $0.kind == .placeholderFlash || $0.kind == .cut }, "\(events)")
+        // With round 8's blank-detail of 0.01 the ringing tiles are not flat: no blank page.
+        var strict = FilmEventThresholds()
+        strict.blankDetail = 0.01
+        let unread = FilmEventDetector(thresholds: strict).events(in: frames)
+        #expect(!unread.contains { $0.kind == .blankFrame }, "\(unread)")
     }
 }

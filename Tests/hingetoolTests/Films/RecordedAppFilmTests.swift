@@ -69,7 +69,7 @@ struct RecordedAppFilmTests {
             "crossfade 5000–5533 ms not found", "unexpected crossfade 5000–5133", "unexpected crossfade 5350–5767",
         ],
         "tune/map-dark-540x1200-60-hevc-s66.mp4": [
-            "crossfade 2150–2300 ms not found", "unexpected blank-frame 2150–2183",
+            "crossfade 2150–2300 ms not found", "unexpected placeholder-flash 2150–2233",
         ],
         "tune/map-light-540x1200-30-vp9-s84.webm": [
             "crossfade 2500–3233 ms not found", "cut 5900–5900 ms not found", "unexpected crossfade 2467–2767",
@@ -106,8 +106,7 @@ struct RecordedAppFilmTests {
             "crossfade 6000–6133 ms not found", "unexpected crossfade 6000–6300",
         ],
         "tune/map-light-720x1280-vfr-hevc-s112.mp4": [
-            "blank-frame 4250–4317 ms not found", "crossfade 6000–6383 ms not found",
-            "unexpected placeholder-flash 4250–4317", "unexpected cut 6000–6000", "unexpected crossfade 6100–6150",
+            "crossfade 6000–6383 ms not found", "unexpected cut 6000–6000", "unexpected crossfade 6100–6150",
             "unexpected cut 6250–6250",
         ],
         "tune/settings-light-960x540-60-vp9-s104.webm": [
