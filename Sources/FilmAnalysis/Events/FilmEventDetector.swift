@@ -27,7 +27,8 @@
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
 ///    flat tiles replace content: they had detail in the frame before (a page's flat rows
 ///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
-///    with them.
+///    with them. Flat tiles that a blank page follows before any fill are the page clearing on
+///    its way to it: their step is the blank page's.
 /// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
 ///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
 ///    fading into one alike changes each frame by less than a change.
@@ -155,10 +156,25 @@ struct EventSearch {
     /// ``FilmEventThresholds/bareDark`` or above 1 − that (a light or dark theme's background,
     /// not a grey placeholder), on the same side of the middle as the chrome's bars, read on
     /// the frame's first and last rows (a light theme's bars over black is a black placeholder
-    /// over the content, not a dark page).
+    /// over the content, not a dark page), and within ``FilmEventThresholds/bareColour`` of the
+    /// status bar's tone (the first row's): a phone draws its status bar in the page's colour or
+    /// near it, and a black placeholder over a whole dark map is darker than a dark theme's bar.
     func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
         if let colour = flatColour(before ?? index) { return colour }
-        return ownBackgroundColour(index)
+        guard let colour = ownBackgroundColour(index) else { return nil }
+        let mean = colour.reduce(0, +) / 3
+        return abs(mean - rowTone(frames[index].summary, row: 0)) <= t.bareColour ? colour : nil
+    }
+
+    /// The tone of row `row` of a frame's tiles: the mean of its median tile (a bar and a strip
+    /// of the content share those tiles; the median leaves out a clock, an icon).
+    func rowTone(_ summary: FrameSummary, row: Int) -> Double {
+        let grid = summary.grid
+        let means = (0..<grid.columns).map { column in
+            let tile = row * grid.columns + column
+            return (0..<3).map { Double(summary.tileMeans[3 * tile + $0]) }.reduce(0, +) / 3
+        }
+        return means.sorted()[means.count / 2]
     }
 
     /// The dominant flat colour of frame `index` when it is a page's background: a theme's
@@ -169,16 +185,8 @@ struct EventSearch {
         guard let colour = flatColour(index) else { return nil }
         let mean = colour.reduce(0, +) / 3
         guard mean <= t.bareDark || mean >= 1 - t.bareDark else { return nil }
-        // The bars' tone: the median tile of the frame's first and of its last row (a bar and
-        // a strip of the content share those tiles; the median leaves out a clock, an icon).
-        let grid = summary.grid
-        let tones = [0, grid.rows - 1].map { row in
-            let means = (0..<grid.columns).map { column in
-                let tile = row * grid.columns + column
-                return (0..<3).map { Double(summary.tileMeans[3 * tile + $0]) }.reduce(0, +) / 3
-            }
-            return means.sorted()[means.count / 2]
-        }
+        // The bars' tone: the median tile of the frame's first and of its last row.
+        let tones = [0, summary.grid.rows - 1].map { rowTone(summary, row: $0) }
         let agrees = mean < 0.5 ? tones.allSatisfy { $0 < 0.5 } : tones.allSatisfy { $0 >= 0.5 }
         return agrees ? colour : nil
     }
@@ -362,9 +370,16 @@ struct EventSearch {
         var index = 1
         while index < frames.count {
             defer { index += 1 }
-            guard !claimed[index], steps.active[index], hasDetail(index - 1),
-                let (fill, tiles) = flash(at: index)
+            guard !claimed[index], steps.active[index], hasDetail(index - 1), let reading = flash(at: index)
             else { continue }
+            guard case .filled(let fill, let tiles) = reading else {
+                // The page clearing on its way to a blank page: its step is the blank page's.
+                if case .clearing(let blank) = reading {
+                    claim(index...(blank - 1))
+                    index = blank - 1
+                }
+                continue
+            }
             var event = FilmEvent(
                 kind: .placeholderFlash, start: frames[index].time, end: frames[fill].time,
                 frames: steps.distinct(index..<fill), peak: peak(index...fill))
@@ -375,8 +390,17 @@ struct EventSearch {
         }
     }
 
-    /// The frame in which tiles that turned flat at `index` are filled, and those tiles.
-    func flash(at index: Int) -> (fill: Int, tiles: [Int])? {
+    /// What became of tiles that turned flat at `index` (``flash(at:)``).
+    enum FlatTiles {
+        /// Filled in frame `fill`: a placeholder flash over `tiles`.
+        case filled(fill: Int, tiles: [Int])
+        /// A blank page came first, from frame `blank`: the page was clearing.
+        case clearing(blank: Int)
+    }
+
+    /// What became of tiles that turned flat at `index`: the frame in which they are filled and
+    /// those tiles, or the blank page they led to.
+    func flash(at index: Int) -> FlatTiles? {
         let now = frames[index].summary
         guard let change = frames[index].difference, change.grid == now.grid else { return nil }
         // Tiles of content (detail in the frame before) that changed in this step and are now
@@ -404,6 +428,9 @@ struct EventSearch {
         var next = index + 1
         while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
             defer { next += 1 }
+            // A blank page (claimed before flashes are sought) before the fill: what turned flat
+            // was the page clearing on its way to the bare frame, not a placeholder.
+            if claimed[next] { return .clearing(blank: next) }
             guard steps.active[next] || !steps.repeats[next] else { continue }
             let summary = frames[next].summary
             let filled = flat.filter { Double(summary.tileDetail[$0]) >= t.detail }
@@ -413,7 +440,7 @@ struct EventSearch {
                 guard steps.active[next], let difference = frames[next].difference,
                     difference.share(outside: now.grid.neighbourhood(of: region)) <= t.fillOutside
                 else { return nil }
-                return (next, filled)
+                return .filled(fill: next, tiles: filled)
             }
         }
         return nil
