@@ -460,4 +460,25 @@ film held-out article-light-960x540-vfr-h264-s149 960 540 60 h264-vfr 0 \
 film held-out map-light-540x1200-60-hevc-s151 540 1200 60 hevc 0 \
   "app=map&theme=light&seed=151&steps=1500:ph-grey-grid-relayout-120,2300:fade2-easeinout-250,3100:blank2,3900:cut,4700:fade1-easein-450"
 
+# Round 9: tuning recordings for round 10 (seeds 133-138, target tune, recorded into `tune-new/`
+# with APP_FILM_OUT's `tune` a link to it; scripted and committed before any take): the kinds
+# round 8's held-out half missed or lacked. A grey placeholder drawn in place on a light article
+# (300 and 500 ms); 1-frame blank pages on dark maps; one- and two-layer crossfades on maps at
+# 60 fps in VP9 and AV1 (ease-in and linear, 300-450 ms); a light settings list's fades into its
+# dark theme at a variable rate; a dark settings list at the start.
+page=app.html
+film tune article-light-720x1280-30-hevc-s133 720 1280 30 hevc 1 \
+  "app=article&theme=light&seed=133&steps=1500:ph-grey-one-inplace-300,2600:fade2-linear-250,3400:blank2,4200:ph-grey-one-inplace-500,5500:scroll-400"
+film tune map-dark-720x1280-60-av1-s136 720 1280 60 av1 0 \
+  "app=map&theme=dark&nav=buttons&seed=136&steps=1500:fade2-easein-300,2300:fade1-linear-450,3300:blank1,4100:fade1-easein-400,5000:fade2-linear-350"
+film tune settings-light-540x1200-vfr-h264-s137 540 1200 60 h264-vfr 1 \
+  "app=settings&theme=light&seed=137&steps=1500:blank2,2300:fadetheme-linear-400,3200:push-300,4000:fadetheme-easein-300,4800:fadetheme-easeinout-450"
+page=screens.html
+film tune map-dark-540x1200-60-h264-s134 540 1200 60 h264 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=134&steps=1500:blank1,2300:fade1-easeinout-300,3100:blank1,3900:ph-grey-grid-inplace-150,4700:blank1"
+film tune map-light-960x540-60-vp9-s135 960 540 60 vp9 1 \
+  "app=map&theme=light&chrome=32,24&seed=135&steps=1500:fade1-easein-350,2400:fade2-linear-300,3300:fade2-easein-450,4300:fade1-linear-400,5200:blank2"
+film tune settings-dark-900x1000-30-hevc-s138 900 1000 30 hevc 0 \
+  "app=settings&theme=dark&chrome=32,24&seed=138&steps=1500:fade1-easeinout-300,2300:fadetheme-linear-350,3200:blank1,4000:sheet-300,4800:fadetheme-easein-250"
+
 exit "$failed"
