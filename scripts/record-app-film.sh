@@ -432,14 +432,11 @@ film held-out settings-light-720x1280-vfr-h264-s132 720 1280 60 h264-vfr 1 \
 # theme fades of 150-500 ms (each kind on every curve), 9 grey and black placeholders in grids and
 # single pictures, in place and with a relayout (every combination), 12 blank pages (four each of
 # 1, 2 and 3 frames), and push, sheet, spinner and scroll (no scroll of a settings list: round 8's
-# refused their flat rows).
+# refused their flat rows). s144, s146 and s151 never recorded (every take of 10-13 refused; their
+# queries are in commit 81c79ea; docs/film.md).
 page=screens.html
 film held-out settings-dark-720x1280-60-h264-s141 720 1280 60 h264 1 \
   "app=settings&theme=dark&chrome=32,24&seed=141&steps=1500:fade1-easein-350,2400:blank2,3200:fadetheme-easeinout-450,4200:spinner-500,5000:fade2-linear-200"
-film held-out grid-light-720x1280-vfr-hevc-s144 720 1280 60 hevc-vfr 0 \
-  "app=grid&theme=light&chrome=32,24&seed=144&steps=1500:ph-grey-one-relayout-150,2300:fadetheme-linear-400,3200:blank1,4000:scroll-400,4800:fade2-easein-300"
-film held-out grid-light-900x1000-60-vp9-s146 900 1000 60 vp9 1 \
-  "app=grid&theme=light&keys=buttons&chrome=32,48&seed=146&steps=1500:fade2-easeinout-500,2500:ph-grey-grid-inplace-120,3300:blank2,4100:sheet-300,4900:cut"
 film held-out article-light-900x1000-30-av1-s147 900 1000 30 av1 0 \
   "app=article&theme=light&chrome=32,24&seed=147&steps=1500:cut,2300:ph-black-one-inplace-150,3100:fade1-linear-300,3900:blank3,4700:spinner-500"
 film held-out map-dark-540x1200-vfr-h264-s150 540 1200 60 h264-vfr 1 \
@@ -457,8 +454,6 @@ film held-out article-dark-720x1280-60-vp9-s148 720 1280 60 vp9 1 \
   "app=article&theme=dark&seed=148&steps=1500:fadetheme-easein-200,2300:blank1,3100:ph-grey-one-inplace-150,3900:scroll-500,4800:fade2-linear-450"
 film held-out article-light-960x540-vfr-h264-s149 960 540 60 h264-vfr 0 \
   "app=article&theme=light&nav=buttons&seed=149&steps=1500:ph-black-one-relayout-150,2300:fade1-easeinout-300,3100:blank2,3900:push-250,4700:fadetheme-linear-350"
-film held-out map-light-540x1200-60-hevc-s151 540 1200 60 hevc 0 \
-  "app=map&theme=light&seed=151&steps=1500:ph-grey-grid-relayout-120,2300:fade2-easeinout-250,3100:blank2,3900:cut,4700:fade1-easein-450"
 
 # Round 9: tuning recordings for round 10 (seeds 133-138, target tune, recorded into `tune-new/`
 # with APP_FILM_OUT's `tune` a link to it; scripted and committed before any take): the kinds
