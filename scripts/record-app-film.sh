@@ -423,4 +423,57 @@ film held-out article-dark-540x1200-60-av1-s130 540 1200 60 av1 0 \
 film held-out settings-light-720x1280-vfr-h264-s132 720 1280 60 h264-vfr 1 \
   "app=settings&theme=light&nav=buttons&seed=132&steps=1500:fade1-easein-300,2300:blank1,3100:fadetheme-linear-350,3900:push-300,4700:cut"
 
+# Round 9's fresh held-out half: seeds 141-152, six of each page, scripted (this list) before any
+# take and committed alone; recorded into `fresh/` (APP_FILM_OUT's `held-out` a link to it),
+# checked by the truth probe only, never run through the detector: scored once after round 9's
+# rules are committed. Every screen in both themes and on both pages, two films starting on a dark
+# settings list (round 8 had none); each codec three times, each size three times, 60 fps five,
+# 30 fps four, a variable rate three; 4 cuts and 3 theme switches, 21 one-layer, two-layer and
+# theme fades of 150-500 ms (each kind on every curve), 9 grey and black placeholders in grids and
+# single pictures, in place and with a relayout (every combination), 12 blank pages (four each of
+# 1, 2 and 3 frames), and push, sheet, spinner and scroll (no scroll of a settings list: round 8's
+# refused their flat rows). s144, s146 and s151 never recorded (every take of 10-13 refused; their
+# queries are in commit 81c79ea; docs/film.md).
+page=screens.html
+film held-out settings-dark-720x1280-60-h264-s141 720 1280 60 h264 1 \
+  "app=settings&theme=dark&chrome=32,24&seed=141&steps=1500:fade1-easein-350,2400:blank2,3200:fadetheme-easeinout-450,4200:spinner-500,5000:fade2-linear-200"
+film held-out article-light-900x1000-30-av1-s147 900 1000 30 av1 0 \
+  "app=article&theme=light&chrome=32,24&seed=147&steps=1500:cut,2300:ph-black-one-inplace-150,3100:fade1-linear-300,3900:blank3,4700:spinner-500"
+film held-out map-dark-540x1200-vfr-h264-s150 540 1200 60 h264-vfr 1 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=150&steps=1500:fade2-easein-400,2400:ph-black-grid-inplace-100,3200:blank3,4000:theme,4800:spinner-500"
+film held-out map-dark-900x1000-30-av1-s152 900 1000 30 av1 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=152&steps=1500:blank1,2300:fade1-linear-500,3300:ph-grey-one-inplace-120,4100:scroll-400,4900:fadetheme-easein-350"
+page=app.html
+film held-out settings-light-540x1200-30-vp9-s142 540 1200 30 vp9 0 \
+  "app=settings&theme=light&nav=buttons&seed=142&steps=1500:theme,2300:fade2-easeinout-300,3100:blank3,3900:sheet-300,4700:fadetheme-easein-250"
+film held-out settings-dark-960x540-30-hevc-s143 960 540 30 hevc 1 \
+  "app=settings&theme=dark&seed=143&steps=1500:fade1-linear-400,2400:cut,3200:blank1,4000:push-300,4800:fade1-easeinout-150"
+film held-out grid-dark-960x540-60-av1-s145 960 540 60 av1 1 \
+  "app=grid&theme=dark&nav=buttons&seed=145&steps=1500:blank3,2300:ph-black-grid-relayout-120,3100:fade1-easein-250,3900:theme,4700:push-300"
+film held-out article-dark-720x1280-60-vp9-s148 720 1280 60 vp9 1 \
+  "app=article&theme=dark&seed=148&steps=1500:fadetheme-easein-200,2300:blank1,3100:ph-grey-one-inplace-150,3900:scroll-500,4800:fade2-linear-450"
+film held-out article-light-960x540-vfr-h264-s149 960 540 60 h264-vfr 0 \
+  "app=article&theme=light&nav=buttons&seed=149&steps=1500:ph-black-one-relayout-150,2300:fade1-easeinout-300,3100:blank2,3900:push-250,4700:fadetheme-linear-350"
+
+# Round 9: tuning recordings for round 10 (seeds 133-138, target tune, recorded into `tune-new/`
+# with APP_FILM_OUT's `tune` a link to it; scripted and committed before any take): the kinds
+# round 8's held-out half missed or lacked. A grey placeholder drawn in place on a light article
+# (300 and 500 ms); 1-frame blank pages on dark maps; one- and two-layer crossfades on maps at
+# 60 fps in VP9 and AV1 (ease-in and linear, 300-450 ms); a light settings list's fades into its
+# dark theme at a variable rate; a dark settings list at the start.
+page=app.html
+film tune article-light-720x1280-30-hevc-s133 720 1280 30 hevc 1 \
+  "app=article&theme=light&seed=133&steps=1500:ph-grey-one-inplace-300,2600:fade2-linear-250,3400:blank2,4200:ph-grey-one-inplace-500,5500:scroll-400"
+film tune map-dark-720x1280-60-av1-s136 720 1280 60 av1 0 \
+  "app=map&theme=dark&nav=buttons&seed=136&steps=1500:fade2-easein-300,2300:fade1-linear-450,3300:blank1,4100:fade1-easein-400,5000:fade2-linear-350"
+film tune settings-light-540x1200-vfr-h264-s137 540 1200 60 h264-vfr 1 \
+  "app=settings&theme=light&seed=137&steps=1500:blank2,2300:fadetheme-linear-400,3200:push-300,4000:fadetheme-easein-300,4800:fadetheme-easeinout-450"
+page=screens.html
+film tune map-dark-540x1200-60-h264-s134 540 1200 60 h264 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=134&steps=1500:blank1,2300:fade1-easeinout-300,3100:blank1,3900:ph-grey-grid-inplace-150,4700:blank1"
+film tune map-light-960x540-60-vp9-s135 960 540 60 vp9 1 \
+  "app=map&theme=light&chrome=32,24&seed=135&steps=1500:fade1-easein-350,2400:fade2-linear-300,3300:fade2-easein-450,4300:fade1-linear-400,5200:blank2"
+film tune settings-dark-900x1000-30-hevc-s138 900 1000 30 hevc 0 \
+  "app=settings&theme=dark&chrome=32,24&seed=138&steps=1500:fade1-easeinout-300,2300:fadetheme-linear-350,3200:blank1,4000:sheet-300,4800:fadetheme-easein-250"
+
 exit "$failed"
