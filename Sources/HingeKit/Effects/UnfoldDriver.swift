@@ -95,6 +95,16 @@ public struct UnfoldDriver: Sendable {
     /// one slows close-and-open's fast carries; docs/effects.md, "A top speed for the carry").
     static let carryTopSpeed = 300.0
 
+    /// The share of the way to its target the first stage takes at once when a report jumps
+    /// (more than 1.5 sensor steps) after the driver read the silence before it as a stop (six
+    /// mean intervals, or the carry, passed): the hinge started to move in the silence, and the
+    /// stages, at rest, would otherwise build their acceleration up through every stage while
+    /// the hand moves on (dropouts-varied seeds 38, 56, 66: 0.12–0.2 of progress behind for
+    /// 0.1 s). The first stage is inside the range of the targets, so the value still never
+    /// leaves it. Only on a fine sensor (steps under ``maximumCarryStep``). Tuned on
+    /// dropouts-varied's tuning seeds (docs/effects.md, "A head start after a stop").
+    static let catchUpHeadStart = 0.5
+
     /// How far back (seconds) the velocity's trend reaches: the reader's velocity at up to eight
     /// reports within this window of the newest, all with its sign, fitted by least squares.
     public static let carryTrendWindow = 0.08
@@ -380,16 +390,20 @@ public struct UnfoldDriver: Sendable {
         // A report that jumps (more than 1.5 sensor steps: after a dropout, or on a 10–30 Hz
         // sensor) shows which way the hinge went; a velocity against it is the reader's
         // estimate overshooting the silence (+525 °/s after a jump 135° → 113°), not a lead.
-        let againstJump =
-            sample.angle.map { angle in
-                lastAngle.map { abs(angle - $0) > 1.5 * step && (angle - $0) * velocity < 0 } ?? false
-            } ?? false
+        let jump = sample.angle.flatMap { angle in lastAngle.map { angle - $0 } } ?? 0
+        let jumps = abs(jump) > 1.5 * step
         let ahead =
-            velocity * fade == 0 || againstJump
+            velocity * fade == 0 || jumps && jump * velocity < 0
             ? 0 : configuration.lead * Double(count) / omega * velocity * fade / configuration.unfoldedAngle
         let newTarget = min(max(progress + ahead, 0), 1)
         if let previous {
             stageValues = previous
+            // A jump after the silence before it was read as a stop is a move that started in
+            // the silence: the first stage takes part of it at once, so the catch-up starts with
+            // its acceleration (as a spring's does) instead of building it up through every stage.
+            if jumps, sample.time > due, step < Self.maximumCarryStep {
+                stageValues[0] += Self.catchUpHeadStart * (newTarget - stageValues[0])
+            }
         } else {
             stageValues = Stages(repeating: newTarget)
             hasSample = true

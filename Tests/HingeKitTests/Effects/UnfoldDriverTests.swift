@@ -80,9 +80,9 @@ struct UnfoldDriverTests {
 
     static func integrated(
         segments: [(time: Double, target: Double, slope: Double, rampEnd: Double)], stages: Int, omega: Double,
-        at times: [Double]
+        from start: [Double]? = nil, at times: [Double]
     ) -> [Double] {
-        var x = [Double](repeating: segments[0].target, count: stages)
+        var x = start ?? [Double](repeating: segments[0].target, count: stages)
         var t = segments[0].time
         var next = 1
         var out: [Double] = []
@@ -462,6 +462,36 @@ struct UnfoldDriverTests {
         let highest = (0...50).map { driver.value(at: jump + 0.01 * Double($0)) }.max() ?? 0
         #expect(highest <= max(before, rest) + 1e-9, "\(highest) after \(before)")
         #expect(abs(driver.value(at: jump + 0.5) - rest) < 0.005)
+    }
+
+    @Test("A jump after a silence read as a stop starts the first stage half-way to its target")
+    func jumpAfterStopGetsAHeadStart() throws {
+        var driver = UnfoldDriver()
+        // A 1° sensor flickers at rest (100° → 101° → 100°, 50 ms apart), then is silent for 2 s:
+        // past six mean intervals the hinge is taken to have stopped at 100°, and the stages
+        // settle there (to e^(−30 × 1.7) of the flicker). The hand moved in the silence: the
+        // next report has jumped to 120°.
+        for (k, angle) in [100.0, 101, 100].enumerated() {
+            try driver.ingest(HingeSample(time: 0.05 * Double(k), angle: angle))
+        }
+        let jump = 2.1
+        let rest = 100.0 / 165
+        try driver.ingest(HingeSample(time: jump, angle: 120))
+        let target = driver.target
+        // The oracle: three stages at ω = 30 integrated by RK4 (0.1 ms steps) toward the target,
+        // from the first stage moved half-way (the driver's head start, 0.5) to it and the other
+        // two at rest; the target holds until six mean intervals (0.6 s) after the jump.
+        let times = (1...40).map { jump + 0.01 * Double($0) }
+        let segment = [(time: jump, target: target, slope: 0.0, rampEnd: jump)]
+        let headStart = Self.integrated(
+            segments: segment, stages: 3, omega: 30, from: [rest + 0.5 * (target - rest), rest, rest], at: times)
+        let atRest = Self.integrated(segments: segment, stages: 3, omega: 30, from: [rest, rest, rest], at: times)
+        let shown = times.map { driver.value(at: $0) }
+        // RK4 at 0.1 ms is good to ~1e-12 here; 1e-9 leaves room for rounding and the flicker's rest.
+        for (value, expected) in zip(shown, headStart) { #expect(abs(value - expected) < 1e-9) }
+        // Without the head start the stages trail it by more than 0.01 of progress 50 ms in.
+        #expect(shown[4] - atRest[4] > 0.01, "\(shown[4]) against \(atRest[4])")
+        #expect(shown.allSatisfy { $0 >= rest && $0 <= target }, "never outside its targets")
     }
 
     @Test("A move that slows before the silence is not carried: the hand is coming to rest")
