@@ -69,6 +69,13 @@ public struct StepSensorTracker: Sendable {
         /// critically damped error's acceleration for a jump of the estimate. `false`: the
         /// critically damped error, value and slope only.
         public var matchesAcceleration: Bool
+        /// Whether a coast runs on past the band's edge for the sensor's ``StepSensor/lag``. The
+        /// reported level bounds the angle the sensor evaluated, a lag before the report, not the
+        /// angle now: a hinge that reached the next threshold is a lag further on before its
+        /// report can come, and a snap is at its stop. The coast then holds where it is a lag
+        /// after the edge, never past the next level's far edge (its rest for an outer level).
+        /// `false`: the coast stops at the edge.
+        public var coastsPastEdge: Bool
 
         /// Parameters; the defaults are ``fittedOnFold8``'s (docs/reading.md, "Step sensors",
         /// says how they were fitted and which figures are held out).
@@ -80,7 +87,8 @@ public struct StepSensorTracker: Sendable {
             fastSpeed: Double = Parameters.fittedOnFold8.fastSpeed,
             fastShare: Double = Parameters.fittedOnFold8.fastShare, carry: Double = Parameters.fittedOnFold8.carry,
             ruleOut: Double = Parameters.fittedOnFold8.ruleOut, snapBend: Double = Parameters.fittedOnFold8.snapBend,
-            matchesAcceleration: Bool = Parameters.fittedOnFold8.matchesAcceleration
+            matchesAcceleration: Bool = Parameters.fittedOnFold8.matchesAcceleration,
+            coastsPastEdge: Bool = Parameters.fittedOnFold8.coastsPastEdge
         ) {
             precondition(
                 [priorSpeed, coast, omega, moveWindow, fastSpeed].allSatisfy { $0 > 0 && $0.isFinite },
@@ -99,11 +107,13 @@ public struct StepSensorTracker: Sendable {
             self.ruleOut = ruleOut
             self.snapBend = snapBend
             self.matchesAcceleration = matchesAcceleration
+            self.coastsPastEdge = coastsPastEdge
         }
 
         private init(
             fitted priorSpeed: Double, coast: Double, omega: Double, fastSpeed: Double, fastShare: Double,
-            carry: Double, ruleOut: Double = 0, snapBend: Double = 0, matchesAcceleration: Bool = false
+            carry: Double, ruleOut: Double = 0, snapBend: Double = 0, matchesAcceleration: Bool = false,
+            coastsPastEdge: Bool = false
         ) {
             self.priorSpeed = priorSpeed
             self.coast = coast
@@ -115,15 +125,17 @@ public struct StepSensorTracker: Sendable {
             self.ruleOut = ruleOut
             self.snapBend = snapBend
             self.matchesAcceleration = matchesAcceleration
+            self.coastsPastEdge = coastsPastEdge
         }
 
         /// The setting fitted on both real Galaxy Z Fold 8 logs (`Datasets/real/`, every fold,
         /// the fused angle read change-triggered): the lowest pooled unfold RMSE among the grid
         /// `hingetool score --unfold --leave-one-fold-out` searches whose 99th-percentile chop
-        /// stays at or below Android's pipeline's. Its figures on those logs are in-sample; the
-        /// held-out ones are the leave-one-fold-out figures (docs/reading.md).
+        /// stays at or below Android's pipeline's on each log. Its figures on those logs are
+        /// in-sample; the held-out ones are the leave-one-fold-out figures (docs/reading.md).
         public static let fittedOnFold8 = Parameters(
-            fitted: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0.5)
+            fitted: 45, coast: 2.5, omega: 10, fastSpeed: 400, fastShare: 0, carry: 0.5, ruleOut: 0.3, snapBend: 0.6,
+            coastsPastEdge: true)
 
         /// The setting frozen on the synthetic Galaxy Z Fold 8 (`fold8-folds`, seeds 2–6) before
         /// the tracker saw any real log (the defaults until the refit on the real logs).
@@ -145,6 +157,13 @@ public struct StepSensorTracker: Sendable {
     /// The band the reported level allows.
     private var lower = 0.0
     private var upper = 0.0
+    /// How far a coast may run past the band (``Parameters/coastsPastEdge``): the next level's
+    /// far edge in the direction of travel, and when (after the anchor) the slow and the snap's
+    /// coast stop, a lag after each reaches the band's edge.
+    private var outerLower = 0.0
+    private var outerUpper = 0.0
+    private var slowStop = Double.infinity
+    private var fastStop = Double.infinity
     /// The last crossing's time, angle and direction (+1 up, −1 down), for the speed.
     private var crossingTime = -Double.infinity
     private var crossingAngle = 0.0
@@ -183,6 +202,7 @@ public struct StepSensorTracker: Sendable {
             anchorAngle = rest(next)
             speed = 0
             setBand(next, direction: 0)
+            (slowStop, fastStop) = (.infinity, .infinity)
             reportTime = time
             return
         }
@@ -227,6 +247,9 @@ public struct StepSensorTracker: Sendable {
         let reach = abs(edge - crossed) / (parameters.fastSpeed * parameters.coast)
         reached = reach < 1 ? -parameters.coast * log(1 - reach) : .infinity
         refuted = hasNext ? reached + sensor.lag + sensor.grid : .infinity
+        let slowReach = abs(edge - crossed) / (estimate * parameters.coast)
+        slowStop = (slowReach < 1 ? -parameters.coast * log(1 - slowReach) : .infinity) + sensor.lag
+        fastStop = reached + sensor.lag
         correct(at: time, from: shown)
     }
 
@@ -262,7 +285,7 @@ public struct StepSensorTracker: Sendable {
     /// snap F by the weight W, S + W·(F − S).
     private func estimate(at time: Double) -> Motion {
         let tau = max(0, time - anchorTime)
-        let slow = coast(speed, tau)
+        let slow = coast(speed, tau, stop: slowStop)
         let weight = snapWeight(tau)
         guard weight.value > 0 else { return slow }
         let fast = snap(tau)
@@ -275,8 +298,18 @@ public struct StepSensorTracker: Sendable {
         )
     }
 
-    /// The coast at `velocity` after `tau` s, within the band, and its derivatives.
-    private func coast(_ velocity: Double, _ tau: Double) -> Motion {
+    /// The coast at `velocity` after `tau` s, within the band, and its derivatives; with
+    /// ``Parameters/coastsPastEdge``, held from `stop` on and within the next level's far edge.
+    private func coast(_ velocity: Double, _ tau: Double, stop: Double) -> Motion {
+        if parameters.coastsPastEdge {
+            let clock = min(tau, stop)
+            let decay = exp(-clock / parameters.coast)
+            let value = anchorAngle + velocity * parameters.coast * (1 - decay)
+            if value <= outerLower { return (outerLower, 0, 0) }
+            if value >= outerUpper { return (outerUpper, 0, 0) }
+            if tau >= stop { return (value, 0, 0) }
+            return (value, velocity * decay, -velocity * decay / parameters.coast)
+        }
         let decay = exp(-tau / parameters.coast)
         let value = anchorAngle + velocity * parameters.coast * (1 - decay)
         if value <= lower { return (lower, 0, 0) }
@@ -288,10 +321,10 @@ public struct StepSensorTracker: Sendable {
     /// clock ``Parameters/snapBend`` bends until the snap reaches the band's edge.
     private func snap(_ tau: Double) -> Motion {
         let bend = parameters.snapBend
-        guard bend > 0, reached.isFinite, tau < reached else { return coast(fastVelocity, tau) }
+        guard bend > 0, reached.isFinite, tau < reached else { return coast(fastVelocity, tau, stop: fastStop) }
         let clock = tau * (1 - bend + bend * tau / reached)
         let (pace, pull) = (1 - bend + 2 * bend * tau / reached, 2 * bend / reached)
-        let fast = coast(fastVelocity, clock)
+        let fast = coast(fastVelocity, clock, stop: fastStop)
         return (fast.value, fast.slope * pace, fast.acceleration * pace * pace + fast.slope * pull)
     }
 
@@ -350,5 +383,9 @@ public struct StepSensorTracker: Sendable {
             lower = min(lower, rest(index))
             upper = max(upper, rest(index))
         }
+        let last = sensor.levels.count - 1
+        outerLower = direction < 0 && index > 0 ? (index == 1 ? sensor.closedRest : sensor.down[index - 2]) : lower
+        outerUpper =
+            direction > 0 && index < last ? (index == last - 1 ? sensor.openRest : sensor.up[index + 1]) : upper
     }
 }

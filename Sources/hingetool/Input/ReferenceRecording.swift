@@ -32,14 +32,15 @@ struct ReferenceRecording {
     /// have one, the reference is moved by the difference of their origins: both are then on
     /// the recorder's clock, as `--truth` promises. Otherwise the times are compared as read.
     func truth(traceOrigin: Int64?) -> GroundTruth {
-        var shifted = times
-        if let integerOrigin, let traceOrigin {
-            let (difference, overflow) = integerOrigin.subtractingReportingOverflow(traceOrigin)
-            if !overflow {
-                let offset = Double(difference) / 1e9
-                shifted = times.map { $0 + offset }
-            }
-        }
-        return .reference(times: shifted, angles: angles, interpolation: interpolation)
+        .reference(times: times(traceOrigin: traceOrigin), angles: angles, interpolation: interpolation)
+    }
+
+    /// The sample times on the trace's clock (``truth(traceOrigin:)``).
+    func times(traceOrigin: Int64?) -> [Double] {
+        guard let integerOrigin, let traceOrigin else { return times }
+        let (difference, overflow) = integerOrigin.subtractingReportingOverflow(traceOrigin)
+        guard !overflow else { return times }
+        let offset = Double(difference) / 1e9
+        return times.map { $0 + offset }
     }
 }

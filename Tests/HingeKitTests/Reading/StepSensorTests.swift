@@ -45,7 +45,8 @@ struct StepSensorTests {
     @Test("A crossing starts the coast from its threshold, lag + grid/2 before the report, inside the band")
     func crossing() {
         let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 100, coast: 0.5, omega: 20, fastShare: 0, carry: 0)
+            priorSpeed: 100, coast: 0.5, omega: 20, fastShare: 0, carry: 0, ruleOut: 0, snapBend: 0,
+            coastsPastEdge: false)
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
         tracker.ingest(time: 0, angle: 0)
         #expect(tracker.estimateAngle(at: 0) == 6)
@@ -91,7 +92,8 @@ struct StepSensorTests {
     @Test("A first crossing blends the prior coast with a snap's until the snap would have been reported")
     func snapHypothesis() {
         let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0)
+            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0, ruleOut: 0, snapBend: 0,
+            coastsPastEdge: false)
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
         tracker.ingest(time: 0, angle: 0)
         tracker.ingest(time: 1, angle: 90)
@@ -113,7 +115,9 @@ struct StepSensorTests {
         // Without the snap (share 0) the estimate at the report is the prior coast: lower.
         var plain = StepSensorTracker(
             sensor: .galaxyZFold8,
-            parameters: .init(priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0, carry: 0))
+            parameters: .init(
+                priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0, carry: 0, ruleOut: 0, snapBend: 0,
+                coastsPastEdge: false))
         plain.ingest(time: 0, angle: 0)
         plain.ingest(time: 1, angle: 90)
         #expect(tracker.estimateAngle(at: 1) - plain.estimateAngle(at: 1) > 15)
@@ -124,6 +128,8 @@ struct StepSensorTests {
     static func opened(_ parameters: StepSensorTracker.Parameters) -> StepSensorTracker {
         var snap = parameters
         (snap.priorSpeed, snap.coast, snap.omega, snap.fastSpeed) = (45, 2.5, 15, 400)
+        // The oracles of the tests that use it hold the coast at the band's edge.
+        snap.coastsPastEdge = false
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: snap)
         tracker.ingest(time: 0, angle: 0)
         tracker.ingest(time: 1, angle: 90)
@@ -189,8 +195,8 @@ struct StepSensorTests {
     func acceleratedCorrection() {
         let omega = 12.0
         let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 45, coast: 2.5, omega: omega, fastSpeed: 400, fastShare: 0.3, carry: 0.5,
-            matchesAcceleration: true)
+            priorSpeed: 45, coast: 2.5, omega: omega, fastSpeed: 400, fastShare: 0.3, carry: 0.5, ruleOut: 0,
+            snapBend: 0, matchesAcceleration: true, coastsPastEdge: false)
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
         tracker.ingest(time: 0, angle: 0)
         tracker.ingest(time: 1, angle: 90)
@@ -230,7 +236,8 @@ struct StepSensorTests {
     @Test("A measured snap moves the next move's snap share by carry; the top level rules nothing out")
     func carry() {
         let parameters = StepSensorTracker.Parameters(
-            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0.5)
+            priorSpeed: 45, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0.3, carry: 0.5, ruleOut: 0, snapBend: 0,
+            coastsPastEdge: false)
         var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
         tracker.ingest(time: 0, angle: 0)
         tracker.ingest(time: 10, angle: 90)
@@ -244,6 +251,52 @@ struct StepSensorTests {
             let slow = Self.coast(135, -45, time - 11.8, 2.5, 20...165)
             let fast = Self.coast(135, -400, time - 11.8, 2.5, 20...165)
             #expect(abs(tracker.estimateAngle(at: time) - (0.35 * slow + 0.65 * fast)) < 1e-9, "at \(time) s")
+        }
+    }
+
+    @Test("A coast runs on a lag past the band's edge, then holds, never past the next level's far edge")
+    func coastPastEdge() {
+        // The oracle: the coast's speed v·e^(−τ/T) summed in 10 µs steps (midpoint rule) until
+        // the angle reaches the band's edge, then for the sensor's lag (0.1 s) more; then held,
+        // and never past the next level's far edge (the open rest, 175°, or the closed one, 6°).
+        // The midpoint sum is within 1e-6° of the integral; 0.01° covers the step at the edge.
+        func integrated(from angle: Double, speed: Double, edge: Double, far: Double, tau: Double) -> Double {
+            let (dt, coast, sign) = (1e-5, 2.5, edge > angle ? 1.0 : -1.0)
+            var (value, time, stop) = (angle, 0.0, Double.infinity)
+            while time < min(tau, stop) {
+                value += sign * speed * exp(-(time + dt / 2) / coast) * dt
+                time += dt
+                if stop == .infinity, sign * (value - edge) >= 0 { stop = time + 0.1 }
+            }
+            return sign > 0 ? min(value, far) : max(value, far)
+        }
+        for (from, to, speed, edge, far) in [
+            (0.0, 90.0, 300.0, 165.0, 175.0), (0, 90, 1000, 165, 175), (180, 90, 100, 20, 6), (180, 90, 1000, 20, 6),
+        ] {
+            // Only the prior coast (no snap): crossed at 0.8 s (a lag and half a grid step before
+            // the report at 1 s), 40° up or 135° down.
+            let parameters = StepSensorTracker.Parameters(
+                priorSpeed: speed, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0, carry: 0, ruleOut: 0,
+                snapBend: 0, matchesAcceleration: false, coastsPastEdge: true)
+            var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+            tracker.ingest(time: 0, angle: from)
+            tracker.ingest(time: 1, angle: to)
+            let crossed = from < to ? 40.0 : 135.0
+            var stopped = StepSensorTracker(
+                sensor: .galaxyZFold8,
+                parameters: .init(
+                    priorSpeed: speed, coast: 2.5, omega: 15, fastSpeed: 400, fastShare: 0, carry: 0, ruleOut: 0,
+                    snapBend: 0, matchesAcceleration: false, coastsPastEdge: false))
+            stopped.ingest(time: 0, angle: from)
+            stopped.ingest(time: 1, angle: to)
+            for tau in [0.1, 0.3, 0.5, 1, 2, 4] {
+                let expected = integrated(from: crossed, speed: speed, edge: edge, far: far, tau: tau)
+                let got = tracker.estimateAngle(at: 0.8 + tau)
+                #expect(abs(got - expected) < 0.01, "\(from)→\(to) at \(speed) °/s, τ = \(tau) s: \(got), \(expected)")
+            }
+            // Stopping at the edge instead holds it there: at least 5° short at the end.
+            #expect(abs(stopped.estimateAngle(at: 4.8) - edge) < 1e-9)
+            #expect(abs(tracker.estimateAngle(at: 4.8) - edge) > 5)
         }
     }
 }

@@ -33,12 +33,15 @@ extension HingeTool.Score {
         let result = fit.fit()
         var rows = fit.rows(result)
         // The causal floor on the same folds: the particle filter on the synthetic Fold 8's
-        // sensor model, its thresholds refitted without each fold's log (docs/reading.md).
+        // sensor model and hand, its thresholds, noise and rest share refitted without each
+        // fold's log (docs/reading.md).
         let particles = try arguments[Self.particles]
-        fit.addFloor(fit.floorSquares(prior: .fold8, particles: particles).squares, to: &rows)
+        fit.addFloor(fit.floorSquares(particles: particles).squares, to: &rows)
         let floorModels = fit.logs.map { log in
-            let own = Set(log.firstFold..<(log.firstFold + log.folds))
-            return "\(log.name): " + Self.thresholds(fit.floorSensor(excluding: own))
+            let model = fit.floorModel(excluding: Set(log.firstFold..<(log.firstFold + log.folds)))
+            return "\(log.name): " + Self.thresholds(model.sensor)
+                + ", σ \(DecimalNumber.shortest(model.sensor.noise))°, "
+                + "rest share \(DecimalNumber.shortest(model.restShare))"
         }
         let text: String
         switch try arguments[HingeTool.Keys.reportFormat] {
@@ -46,9 +49,9 @@ extension HingeTool.Score {
             text =
                 leaveOneFoldOutJSON(rows, result: result).withSchema("hingetool/score-unfold-lofo/1").rendered() + "\n"
         case .markdown:
-            // The other chop rule, chosen from the same errors: what holding each log's chop costs.
-            let perLog = fit.rows(fit.refit(result, chop: .perLog))
-            text = leaveOneFoldOutMarkdown(rows, result: result, floorModels: floorModels, other: perLog)
+            // The other chop rule, chosen from the same errors: what holding the chop only pooled gains.
+            let pooled = fit.rows(fit.refit(result, chop: .pooled))
+            text = leaveOneFoldOutMarkdown(rows, result: result, floorModels: floorModels, other: pooled)
         case .text:
             text = leaveOneFoldOutTable(rows, result: result, source: paths.joined(separator: " "))
         }
@@ -149,12 +152,14 @@ extension HingeTool.Score {
             }
         }
         if !floorModels.isEmpty {
-            text += "\nThe floor's sensor thresholds, fitted without each log (on the others' slow crossings):\n\n"
+            text += "\nThe floor's model, fitted without each log (on the other log's folds): the sensor's thresholds "
+            text +=
+                "(the medians of its slow crossings) and noise (their scatter about those medians as a Gaussian's σ), "
+            text += "and the hand's share of moves that end at rest (its fused angle's moves of 10° or more):\n\n"
             text += floorModels.map { "- " + $0 + "\n" }.joined()
-            text += "\nThe floor's other constants are not held out: the noise (σ 5°, the scatter of both logs' "
-            text += "crossings) and `Prior.fold8`'s share of moves that end at rest (0.6, tuned on part 1, so held out "
-            text += "for the five-fold log only) were fitted with every fold in view; the lag (100 ms) and grid "
-            text += "(200 ms) are what each log alone picks. The floor columns are therefore not held-out figures.\n"
+            text += "\nThe floor's lag (100 ms) and grid (200 ms) are what each log alone picks (the same on both), "
+            text += "and its rules were written looking at both logs; every figure it is fitted to is the other log's, "
+            text += "so the floor columns are held out by log.\n"
         }
         return text
     }

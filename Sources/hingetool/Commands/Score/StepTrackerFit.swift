@@ -8,8 +8,8 @@ import HingeKit
 /// error is summed per fold (and per truth interpolation) and its chop's 99th percentile taken
 /// without each fold. The setting fitted on a set of folds is the one with the lowest pooled
 /// squared error over them whose 99th-percentile chop over them stays at or below Android's
-/// pipeline's (the lowest chop when none does). Leave-one-fold-out scores each fold with the
-/// setting fitted on every other fold of every log.
+/// pipeline's on each log (the lowest worst-log chop ratio when none does; ``ChopRule``).
+/// Leave-one-fold-out scores each fold with the setting fitted on every other fold of every log.
 struct StepTrackerFit {
     /// One candidate: the tracker's parameters and the thresholds it reads crossings at.
     struct Setting: Hashable {
@@ -37,14 +37,16 @@ struct StepTrackerFit {
                 + (p.ruleOut > 0 ? ", ruled out over \(DecimalNumber.shortest(p.ruleOut)) s" : "")
                 + (p.snapBend > 0 ? ", snap bent \(DecimalNumber.shortest(p.snapBend))" : "")
                 + (p.matchesAcceleration ? ", acceleration matched" : "")
+                + (p.coastsPastEdge ? ", coasting a lag past the band" : "")
         }
     }
 
     /// The grid searched: 2 prior speeds × 2 ways of correcting a report (the acceleration
     /// matched or not) × 2 coasts × 4 rates × 2 first-up thresholds × the snap: none (share 0,
-    /// carry 0), or a share of 0 or 0.3 with a carry of 0 or 0.5, ruled out sharply or over
-    /// 0.3 s (448 settings); the snap at 400 °/s and the last-down threshold at 135°
-    /// (docs/reading.md, "The chop on the five-fold log", says why these).
+    /// carry 0), or a share of 0 or 0.3 with a carry of 0 or 0.5, ruled out sharply, over 0.3 s,
+    /// or over 0.3 s and bent 0.6 (640 settings); the snap at 400 °/s, the last-down threshold
+    /// at 135°, and every coast running a lag past the band's edge (the sensor's lag, not
+    /// fitted) (docs/reading.md, "The chop on the five-fold log", says why these).
     static let settings: [Setting] = {
         var settings: [Setting] = []
         for priorSpeed in [45.0, 70] {
@@ -53,12 +55,16 @@ struct StepTrackerFit {
                     for omega in [8.0, 10, 12, 15] {
                         for (fastShare, carry) in [(0.0, 0.0), (0, 0.5), (0.3, 0), (0.3, 0.5)] {
                             for firstUp in [30.0, 40] {
-                                // Without a snap the rule-out changes nothing.
-                                for ruleOut in fastShare == 0 && carry == 0 ? [0.0] : [0, 0.3] {
+                                // Without a snap the rule-out and the bend change nothing; a bent
+                                // snap is only faded gently (it reaches the edge at 1.6 times the
+                                // coast's speed, where the sharp rule would kink hardest).
+                                let snaps: [(ruleOut: Double, bend: Double)] =
+                                    fastShare == 0 && carry == 0 ? [(0, 0)] : [(0, 0), (0.3, 0), (0.3, 0.6)]
+                                for snap in snaps {
                                     let parameters = StepSensorTracker.Parameters(
                                         priorSpeed: priorSpeed, coast: coast, omega: omega, fastSpeed: 400,
-                                        fastShare: fastShare, carry: carry, ruleOut: ruleOut,
-                                        matchesAcceleration: matchesAcceleration)
+                                        fastShare: fastShare, carry: carry, ruleOut: snap.ruleOut, snapBend: snap.bend,
+                                        matchesAcceleration: matchesAcceleration, coastsPastEdge: true)
                                     settings.append(Setting(parameters: parameters, firstUp: firstUp, lastDown: 135))
                                 }
                             }
@@ -99,6 +105,9 @@ struct StepTrackerFit {
         /// Each slow level change's threshold estimate (``crossings(_:reference:origin:fold:)``):
         /// which threshold (0→1 up, 1→2 up, 2→1 down, 1→0 down), where, and the fold it is in.
         var crossings: [(threshold: Int, angle: Double, fold: Int)]
+        /// Where each move of the truth (read `change`) that moves 10° or more ends, and its fold
+        /// (``moveEnds(_:origin:fold:)``).
+        var ends: [(angle: Double, fold: Int)]
     }
 
     /// The logs, and their folds numbered across them.
@@ -137,7 +146,28 @@ struct StepTrackerFit {
                 name: name, samples: samples, sensor: sensor, grid: grid, frames: frames, gridFold: grid.map(fold),
                 frameFold: frames.map(fold), truth: truth, android: fixed[android],
                 androidFrames: fixedFrames[android], noveum: fixed[noveum], folds: max(1, spans.count),
-                firstFold: first, crossings: Self.crossings(samples, reference: reference, origin: origin, fold: fold)))
+                firstFold: first, crossings: Self.crossings(samples, reference: reference, origin: origin, fold: fold),
+                ends: Self.moveEnds(reference, origin: origin, fold: fold)))
+    }
+
+    /// Where each burst of the truth's samples (no two more than
+    /// ``GroundTruth/Interpolation/restGap`` apart) that moves 10° or more from where the one
+    /// before ended comes to rest, with the fold of its last sample — the count that fitted
+    /// ``HandParticleFilter/Prior/fold8``'s rest share (`scripts/fold8-model-check.py`, `ends`).
+    static func moveEnds(
+        _ reference: ReferenceRecording, origin: Int64?, fold: (Double) -> Int
+    ) -> [(angle: Double, fold: Int)] {
+        let times = reference.times(traceOrigin: origin)
+        guard var last = reference.angles.first else { return [] }
+        var found: [(angle: Double, fold: Int)] = []
+        for index in times.indices {
+            let isLast = index == times.count - 1 || times[index + 1] - times[index] > GroundTruth.Interpolation.restGap
+            guard isLast else { continue }
+            let angle = reference.angles[index]
+            if abs(angle - last) >= 10 { found.append((angle, fold(times[index]))) }
+            last = angle
+        }
+        return found
     }
 
     /// Each slow level change of a three-level ladder (0/90/180) and the threshold it places:
@@ -172,17 +202,22 @@ struct StepTrackerFit {
 
     /// The floor's sensor model fitted without some folds (none: fitted on every fold): the
     /// synthetic Fold 8's, its four thresholds the median of every log's crossings outside
-    /// those folds (the middle two averaged), rounded to whole degrees; a threshold with no
-    /// crossing left keeps the model's.
+    /// those folds (the middle two averaged), rounded to whole degrees, a threshold with no
+    /// crossing left keeping the model's; its noise the scatter of those crossings about their
+    /// threshold's median, as a Gaussian's σ (the median distance over 0.6745), to a tenth of a
+    /// degree (the model's with none).
     func floorSensor(excluding excluded: Set<Int> = []) -> SensorModel {
         var sensor = SensorModel.Device.fold8.sensor
         guard case .ladder(var ladder) = sensor.quantisation else { return sensor }
+        func middle(_ sorted: [Double]) -> Double { (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2 }
+        var misses: [Double] = []
         for threshold in 0..<4 {
             let angles = logs.flatMap { log in
                 log.crossings.filter { $0.threshold == threshold && !excluded.contains($0.fold) }.map(\.angle)
             }.sorted()
             guard !angles.isEmpty else { continue }
-            let median = ((angles[(angles.count - 1) / 2] + angles[angles.count / 2]) / 2).rounded()
+            misses += angles.map { abs($0 - middle(angles)) }
+            let median = middle(angles).rounded()
             switch threshold {
             case 0: ladder.up[0] = median
             case 1: ladder.up[1] = median
@@ -191,7 +226,20 @@ struct StepTrackerFit {
             }
         }
         sensor.quantisation = .ladder(ladder)
+        if !misses.isEmpty { sensor.noise = (middle(misses.sorted()) / 0.6745 * 10).rounded() / 10 }
         return sensor
+    }
+
+    /// The floor's hand fitted without some folds: ``HandParticleFilter/Prior/fold8`` with its
+    /// rest share the share of every log's move ends outside those folds that lie in its rests,
+    /// to a hundredth (the prior's own with none).
+    func floorPrior(excluding excluded: Set<Int> = []) -> HandParticleFilter.Prior {
+        var prior = HandParticleFilter.Prior.fold8
+        let ends = logs.flatMap { log in log.ends.filter { !excluded.contains($0.fold) }.map(\.angle) }
+        guard !ends.isEmpty else { return prior }
+        let resting = ends.filter { angle in prior.rests.contains { $0.contains(angle) } }.count
+        prior.restShare = (Double(resting) / Double(ends.count) * 100).rounded() / 100
+        return prior
     }
 
     /// HingeKit's unfold progress under `setting` on a log, at `times`.
@@ -253,11 +301,12 @@ struct StepTrackerFit {
         var pooledChopP99: [Double]
     }
 
-    /// What the fit holds the chop to: the pipeline's over the folds it fits on, pooled over
-    /// every log (the default), or on each log separately.
+    /// What the fit holds the chop to: the pipeline's over the folds it fits on, on each log
+    /// separately (the default: no log's chop may be worse than the pipeline's there), or pooled
+    /// over every log (where one log's jumping pipeline leaves room for another's chop).
     enum ChopRule: Sendable {
-        case pooled
         case perLog
+        case pooled
     }
 
     /// HingeKit's unfold progress under `setting` on a log, on its grid and at its frames, in
@@ -359,7 +408,7 @@ struct StepTrackerFit {
     /// over the folds fitted on among the settings whose chop stays at or below the pipeline's
     /// over those folds (`chop`: pooled over every log, or on each log); when none does, the
     /// lowest chop (pooled) or the lowest worst-log chop ratio (per log).
-    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .pooled) -> Result {
+    func fit(_ settings: [Setting] = StepTrackerFit.settings, chop: ChopRule = .perLog) -> Result {
         let evaluations = settings.map(evaluate)
         let androidFrames = logs.map(\.androidFrames)
         return refit(
@@ -431,34 +480,48 @@ struct StepTrackerFit {
         case fold
     }
 
+    /// The floor's sensor model and hand, fitted without some folds.
+    struct FloorModel: Hashable {
+        var sensor: SensorModel
+        var restShare: Double
+    }
+
+    /// The floor's model fitted without `excluded` (``floorSensor(excluding:)``,
+    /// ``floorPrior(excluding:)``).
+    func floorModel(excluding excluded: Set<Int> = []) -> FloorModel {
+        FloorModel(sensor: floorSensor(excluding: excluded), restShare: floorPrior(excluding: excluded).restShare)
+    }
+
     /// The causal floor, held out: the squared error of the particle filter's posterior mean
-    /// (``HandParticleFilter`` with `prior`, `particles` per run) on each fold, the filter's
-    /// sensor model fitted without that fold (``floorSensor(excluding:)``; with `.log`, without
-    /// every fold of its log), `[interpolation][fold][run]`, one run per seed of
-    /// ``UnfoldFrontier/filterSeeds``. The filter is causal, so each sensor model runs once per
-    /// log from its start to the end of the last fold that uses it, and each fold keeps its own
-    /// model's errors. Also the number of distinct sensor models.
-    func floorSquares(
-        prior: HandParticleFilter.Prior, particles: Int, holdout: FloorHoldout = .log
-    ) -> (squares: [[[Double]]], models: Int) {
+    /// (``HandParticleFilter``, `particles` per run) on each fold, the filter's sensor model and
+    /// hand fitted without that fold (``floorModel(excluding:)``; with `.log`, without every fold
+    /// of its log), `[interpolation][fold][run]`, one run per seed of
+    /// ``UnfoldFrontier/filterSeeds``. The filter is causal, so each model runs once per log
+    /// from its start to the end of the last fold that uses it, and each fold keeps its own
+    /// model's errors. Also the number of distinct models.
+    func floorSquares(particles: Int, holdout: FloorHoldout = .log) -> (squares: [[[Double]]], models: Int) {
         let modes = GroundTruth.Interpolation.allCases.count
         let seeds = UnfoldFrontier.filterSeeds
         var squares = Array(
             repeating: Array(repeating: Array(repeating: 0.0, count: seeds.count), count: foldCount), count: modes)
-        var groups: [SensorModel: Set<Int>] = [:]
+        var groups: [FloorModel: Set<Int>] = [:]
         for log in logs {
             let own = Set(log.firstFold..<(log.firstFold + log.folds))
             for fold in own {
-                groups[floorSensor(excluding: holdout == .log ? own : [fold]), default: []].insert(fold)
+                groups[floorModel(excluding: holdout == .log ? own : [fold]), default: []].insert(fold)
             }
         }
-        for (sensor, folds) in groups.sorted(by: { ($0.value.min() ?? 0) < ($1.value.min() ?? 0) }) {
+        for (model, folds) in groups.sorted(by: { ($0.value.min() ?? 0) < ($1.value.min() ?? 0) }) {
+            var prior = HandParticleFilter.Prior.fold8
+            prior.restShare = model.restShare
             for log in logs {
                 guard let last = log.gridFold.lastIndex(where: folds.contains) else { continue }
                 let times = Array(log.grid[...last])
                 for (run, seed) in seeds.enumerated() {
-                    let progress = HandParticleFilter(sensor: sensor, particles: particles, prior: prior, seed: seed)
-                        .estimate(log.samples, at: times).progress
+                    let progress = HandParticleFilter(
+                        sensor: model.sensor, particles: particles, prior: prior, seed: seed
+                    )
+                    .estimate(log.samples, at: times).progress
                     for mode in 0..<modes {
                         let truth = log.truth[mode]
                         for k in times.indices where folds.contains(log.gridFold[k]) {
@@ -471,7 +534,7 @@ struct StepTrackerFit {
         return (squares, groups.count)
     }
 
-    /// Adds the floor (from ``floorSquares(prior:particles:)``) to `rows`: each log's folds
+    /// Adds the floor (from ``floorSquares(particles:holdout:)``) to `rows`: each log's folds
     /// pooled run by run, then every log's.
     func addFloor(_ squares: [[[Double]]], to rows: inout [Row]) {
         for index in rows.indices {
