@@ -30,7 +30,9 @@ public struct FilmEventThresholds: Hashable, Sendable {
     /// blend too: 300 ms. Chromium under load held a fade's blend of 0.07, reached by a quiet
     /// step, for 267 ms before the rest came (the app corpus's tuning half, `-s46`); without it
     /// the fade is found only from its next step. (Read so for every crossfade, a dark map's
-    /// theme fade started 50 ms early: a change before it moved every share.)
+    /// theme fade started 50 ms early: a change before it moved every share.) Runs of changes up
+    /// to this far apart are also tried as one crossfade before the ``fadeGap`` runs: a fade that
+    /// stalled half-way left a hole of 200–250 ms between its halves (`-s92`), read as two cuts.
     public var stallGap: Milliseconds = 300
     /// A stretch of at least this many frames that are not repeats, each less than ``runGap``
     /// after the one before, is tried as a crossfade even when none of its steps is a change: 3.
