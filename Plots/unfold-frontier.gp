@@ -44,8 +44,7 @@ unset logscale
 set title ""
 set xrange [0:1]
 set yrange [0:1]
-set margins 1, 1, 1, 1
-set key inside center center vertical Left reverse font ",10" samplen 2 nobox
+set key above center vertical Left reverse font ",10" samplen 2 nobox
 plot NaN with linespoints pointtype 7 pointsize 0.6 linecolor "#ff7f0e" linewidth 1.5 title "Android spring, k 100…3000 (square: k 600)", \
      NaN with linespoints pointtype 5 pointsize 0.5 linecolor "#9467bd" linewidth 1 title ".smooth on every report, 0.15…1 s", \
      NaN with linespoints pointtype 9 pointsize 0.8 linecolor "#1f77b4" linewidth 2 title "HingeKit UnfoldDriver, responsiveness 0…1", \
