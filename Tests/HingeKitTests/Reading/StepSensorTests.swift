@@ -189,6 +189,19 @@ struct StepSensorTests {
         #expect(abs(last - end) < 0.005 * end)
     }
 
+    /// A Fold 8 tracker closed at 0 s, at 90 at 1 s and at 180 at 1.5 s: before the last report
+    /// and after it.
+    static func openedTwice(
+        _ parameters: StepSensorTracker.Parameters
+    ) -> (before: StepSensorTracker, after: StepSensorTracker) {
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        let before = tracker
+        tracker.ingest(time: 1.5, angle: 180)
+        return (before, tracker)
+    }
+
     @Test(
         "Matching the acceleration: no jump in value, slope or acceleration at a report; the difference is (Δ + rτ + qτ²)·e^(−ωτ)"
     )
@@ -200,12 +213,8 @@ struct StepSensorTests {
         let parameters = StepSensorTracker.Parameters(
             priorSpeed: 45, coast: 2.5, omega: omega, fastSpeed: 400, fastShare: 0.3, carry: 0.5, ruleOut: 0,
             snapBend: 0, matchesAcceleration: true, coastsPastEdge: false)
-        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
-        tracker.ingest(time: 0, angle: 0)
-        tracker.ingest(time: 1, angle: 90)
         // The next report 0.5 s later, while the first one's difference still moves the angle.
-        let before = tracker
-        tracker.ingest(time: 1.5, angle: 180)
+        let (before, tracker) = Self.openedTwice(parameters)
         let (t, h) = (1.5, 1e-4)
         let old = [2, 1, 0].map { before.angle(at: t - Double($0) * h) }
         let new = [0, 1, 2].map { tracker.angle(at: t + Double($0) * h) }
@@ -252,11 +261,7 @@ struct StepSensorTests {
         for matches in [false, true] {
             let parameters = StepSensorTracker.Parameters(matchesAcceleration: matches)
             let omega = parameters.omega
-            var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
-            tracker.ingest(time: 0, angle: 0)
-            tracker.ingest(time: 1, angle: 90)
-            let before = tracker
-            tracker.ingest(time: 1.5, angle: 180)
+            let (before, tracker) = Self.openedTwice(parameters)
             let (t, h) = (1.5, 1e-4)
             // The oracle (docs/reading.md): the shown angle less the new estimate at the report
             // decays as (Δ + (Δv + ωΔ)τ)·e^(−ωτ), whose second derivative at τ = 0 is
