@@ -59,8 +59,8 @@ public struct UnfoldDriver: Sendable {
     /// driver is then unchanged.
     public typealias EventError = DriverEventError
 
-    /// The most stages a configuration may ask for.
-    public static let maximumStages = 8
+    /// The most stages a configuration may ask for: as many as the driver keeps inline (8).
+    public static let maximumStages = Stages.capacity
 
     /// The largest sensor step (°, exclusive) whose silences are carried through
     /// (``Configuration/carry``): on a 5° sensor a report leads the hinge by up to half a step

@@ -16,37 +16,73 @@ extension SyntheticTrace {
     /// for the same seed is the same stream as any other scenario's.
     public struct MotionDraw: Hashable, Sendable {
         /// Open angles (°) the hand rests at.
-        public var open: ClosedRange<Double>
+        public let open: ClosedRange<Double>
         /// Bent angles (°) the hand folds to.
-        public var bent: ClosedRange<Double>
+        public let bent: ClosedRange<Double>
         /// How long a move takes (s).
-        public var moveDuration: ClosedRange<Double>
+        public let moveDuration: ClosedRange<Double>
         /// The hold before the first move (s).
-        public var firstHold: ClosedRange<Double>
+        public let firstHold: ClosedRange<Double>
         /// The pause between the two moves (s).
-        public var pause: ClosedRange<Double>
+        public let pause: ClosedRange<Double>
         /// A dropout window's length (s).
-        public var dropoutLength: ClosedRange<Double>
+        public let dropoutLength: ClosedRange<Double>
         /// Where in its move a move's dropout starts, as a fraction of the move's duration.
-        public var dropoutStart: ClosedRange<Double>
+        public let dropoutStart: ClosedRange<Double>
         /// The whole motion's length (s), the same for every seed.
-        public var length: Double
+        public let length: Double
 
-        /// Ranges for a motion draw.
-        /// - Precondition: every range within 0…∞ (angles within 0…360); the longest hold, two
-        ///   longest moves and longest pause fit in `length`; the shortest pause holds the
-        ///   longest dropout.
+        /// Ranges for a motion draw, checked.
+        ///
+        /// ```swift
+        /// let slow = try SyntheticTrace.MotionDraw(
+        ///     open: 160...180, bent: 90...120, moveDuration: 1...2, firstHold: 0.3...0.5,
+        ///     pause: 0.5...1, dropoutLength: 0.1...0.3, dropoutStart: 0.1...0.5, length: 7)
+        /// ```
+        ///
+        /// - Throws: ``ParameterError`` for the first rule broken: angles within 0…360;
+        ///   durations positive and finite; the longest dropout no longer than the shortest
+        ///   pause; dropout starts within 0…1; `length` finite and longer than the longest hold,
+        ///   two longest moves and longest pause together.
         public init(
             open: ClosedRange<Double>, bent: ClosedRange<Double>, moveDuration: ClosedRange<Double>,
             firstHold: ClosedRange<Double>, pause: ClosedRange<Double>, dropoutLength: ClosedRange<Double>,
             dropoutStart: ClosedRange<Double>, length: Double
+        ) throws(ParameterError) {
+            for (range, parameter) in [(open, ParameterError.Parameter.open), (bent, .bent)] {
+                try ParameterError.require(range, parameter, "within 0…360") { $0 >= 0 && $0 <= 360 }
+            }
+            for (range, parameter) in [
+                (moveDuration, ParameterError.Parameter.moveDuration), (firstHold, .firstHold), (pause, .pause),
+                (dropoutLength, .dropoutLength),
+            ] {
+                try ParameterError.require(range, parameter, "positive and finite") { $0 > 0 && $0.isFinite }
+            }
+            try ParameterError.require(
+                dropoutLength, .dropoutLength,
+                "at most the shortest pause (\(DecimalNumber.shortest(pause.lowerBound)))"
+            ) { $0 <= pause.lowerBound }
+            try ParameterError.require(dropoutStart, .dropoutStart, "within 0…1") { $0 >= 0 && $0 <= 1 }
+            try ParameterError.require(length, .length, "finite") { $0.isFinite }
+            // The final hold as `draw(seed:)` computes it, from the longest of everything (each
+            // a step up, as a uniform draw may land one rounding above its range): positive for
+            // every draw, since each subtraction only grows as what it subtracts shrinks.
+            let longest = [firstHold.upperBound, moveDuration.upperBound, pause.upperBound, moveDuration.upperBound]
+            let total = firstHold.upperBound + 2 * moveDuration.upperBound + pause.upperBound
+            try ParameterError.require(
+                length, .length, "longer than the longest hold, moves and pause (\(DecimalNumber.shortest(total)))"
+            ) { length in longest.reduce(length) { $0 - $1.nextUp } > 0 }
+            self.init(
+                checkedOpen: open, bent: bent, moveDuration: moveDuration, firstHold: firstHold, pause: pause,
+                dropoutLength: dropoutLength, dropoutStart: dropoutStart, length: length)
+        }
+
+        /// Ranges that pass ``init(open:bent:moveDuration:firstHold:pause:dropoutLength:dropoutStart:length:)``'s rules.
+        private init(
+            checkedOpen open: ClosedRange<Double>, bent: ClosedRange<Double>, moveDuration: ClosedRange<Double>,
+            firstHold: ClosedRange<Double>, pause: ClosedRange<Double>, dropoutLength: ClosedRange<Double>,
+            dropoutStart: ClosedRange<Double>, length: Double
         ) {
-            precondition(
-                open.lowerBound >= 0 && open.upperBound <= 360 && bent.lowerBound >= 0 && bent.upperBound <= 360)
-            precondition(moveDuration.lowerBound > 0 && firstHold.lowerBound > 0 && pause.lowerBound > 0)
-            precondition(dropoutLength.lowerBound > 0 && dropoutLength.upperBound <= pause.lowerBound)
-            precondition(dropoutStart.lowerBound >= 0 && dropoutStart.upperBound <= 1)
-            precondition(firstHold.upperBound + 2 * moveDuration.upperBound + pause.upperBound < length)
             self.open = open
             self.bent = bent
             self.moveDuration = moveDuration
@@ -65,7 +101,7 @@ extension SyntheticTrace {
         /// 0.15–0.4 s (the `dropouts` scenario's 150–400 ms) starting 5–60 % into each move,
         /// 6.5 s in all.
         public static let foldAndBack = MotionDraw(
-            open: 165...180, bent: 60...140, moveDuration: 0.35...1.2, firstHold: 0.3...0.8, pause: 0.6...2.5,
+            checkedOpen: 165...180, bent: 60...140, moveDuration: 0.35...1.2, firstHold: 0.3...0.8, pause: 0.6...2.5,
             dropoutLength: 0.15...0.4, dropoutStart: 0.05...0.6, length: 6.5)
 
         /// The motion and dropout windows of `seed`.

@@ -289,10 +289,12 @@ struct EffectValidationTests {
         } catch {
             #expect(error.description == "the bloom's lower, 170, must be below upper (80)")
         }
+        let most = UnfoldDriver.maximumStages
         do {
-            _ = try UnfoldDriver.Configuration(stages: 9)
+            _ = try UnfoldDriver.Configuration(stages: most + 1)
+            Issue.record("\(most + 1) stages accepted")
         } catch {
-            #expect(error.description == "the unfold driver's stages, 9, must be in 1…8")
+            #expect(error.description == "the unfold driver's stages, \(most + 1), must be in 1…\(most)")
             #expect(error.effect == "unfold driver")
         }
     }

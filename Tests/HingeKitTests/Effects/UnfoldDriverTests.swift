@@ -513,7 +513,9 @@ struct UnfoldDriverTests {
         #expect(abs(slowing.value(at: 1.3) - 82.5 / 165) < 0.01)
     }
 
-    @Test("The closed form matches the stages integrated numerically, for 1 to 8 stages", arguments: 1...8)
+    @Test(
+        "The closed form matches the stages integrated numerically, for every number of stages allowed",
+        arguments: 1...UnfoldDriver.maximumStages)
     func closedFormMatchesIntegration(stages: Int) throws {
         let configuration = try UnfoldDriver.Configuration(omega: 30, stages: stages, leadSpeed: 0, carry: 0)
         var driver = UnfoldDriver(configuration: configuration)

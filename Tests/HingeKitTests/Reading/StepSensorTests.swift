@@ -189,20 +189,32 @@ struct StepSensorTests {
         #expect(abs(last - end) < 0.005 * end)
     }
 
+    /// A Fold 8 tracker closed at 0 s, at 90 at 1 s and at 180 at 1.5 s: before the last report
+    /// and after it.
+    static func openedTwice(
+        _ parameters: StepSensorTracker.Parameters
+    ) -> (before: StepSensorTracker, after: StepSensorTracker) {
+        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
+        tracker.ingest(time: 0, angle: 0)
+        tracker.ingest(time: 1, angle: 90)
+        let before = tracker
+        tracker.ingest(time: 1.5, angle: 180)
+        return (before, tracker)
+    }
+
     @Test(
         "Matching the acceleration: no jump in value, slope or acceleration at a report; the difference is (Δ + rτ + qτ²)·e^(−ωτ)"
     )
     func acceleratedCorrection() {
+        // Its own rule-out and bend (none): under the fitted ones the acceleration before the
+        // report is small (339 °/s²) and the first-order differences' error, about h times the
+        // jerk, exceeds 2 % of it (docs/reading.md); accelerationAtReportUnderDefaults checks them.
         let omega = 12.0
         let parameters = StepSensorTracker.Parameters(
             priorSpeed: 45, coast: 2.5, omega: omega, fastSpeed: 400, fastShare: 0.3, carry: 0.5, ruleOut: 0,
             snapBend: 0, matchesAcceleration: true, coastsPastEdge: false)
-        var tracker = StepSensorTracker(sensor: .galaxyZFold8, parameters: parameters)
-        tracker.ingest(time: 0, angle: 0)
-        tracker.ingest(time: 1, angle: 90)
         // The next report 0.5 s later, while the first one's difference still moves the angle.
-        let before = tracker
-        tracker.ingest(time: 1.5, angle: 180)
+        let (before, tracker) = Self.openedTwice(parameters)
         let (t, h) = (1.5, 1e-4)
         let old = [2, 1, 0].map { before.angle(at: t - Double($0) * h) }
         let new = [0, 1, 2].map { tracker.angle(at: t + Double($0) * h) }
@@ -231,6 +243,43 @@ struct StepSensorTests {
         }
         #expect(abs(c) > 10)
         #expect(abs(tracker.angle(at: 4) - tracker.estimateAngle(at: 4)) < 1e-6)
+    }
+
+    @Test(
+        "Under the fitted defaults the shown acceleration jumps at a report by what the critically damped correction leaves; matched, not at all"
+    )
+    func accelerationAtReportUnderDefaults() {
+        // Second-order one-sided differences (error O(h²), about 0.01 °/s² here); first-order
+        // ones, as acceleratedCorrection's, are off by about h times the jerk either side of the
+        // report, 10 °/s² here at h = 1e-4. `h` < 0 looks back.
+        func slope(_ f: (Double) -> Double, _ t: Double, _ h: Double) -> Double {
+            (-3 * f(t) + 4 * f(t + h) - f(t + 2 * h)) / (2 * h)
+        }
+        func acceleration(_ f: (Double) -> Double, _ t: Double, _ h: Double) -> Double {
+            (2 * f(t) - 5 * f(t + h) + 4 * f(t + 2 * h) - f(t + 3 * h)) / (h * h)
+        }
+        for matches in [false, true] {
+            let parameters = StepSensorTracker.Parameters(matchesAcceleration: matches)
+            let omega = parameters.omega
+            let (before, tracker) = Self.openedTwice(parameters)
+            let (t, h) = (1.5, 1e-4)
+            // The oracle (docs/reading.md): the shown angle less the new estimate at the report
+            // decays as (Δ + (Δv + ωΔ)τ)·e^(−ωτ), whose second derivative at τ = 0 is
+            // −2ωΔv − ω²Δ; the shown acceleration after is the new estimate's plus that.
+            let gap = before.angle(at: t) - tracker.estimateAngle(at: t)
+            let slopeGap = slope(before.angle, t, -h) - slope(tracker.estimateAngle, t, h)
+            let shownBefore = acceleration(before.angle, t, -h)
+            let shownAfter = acceleration(tracker.angle, t, h)
+            let critical = acceleration(tracker.estimateAngle, t, h) - 2 * omega * slopeGap - omega * omega * gap
+            let expected = matches ? 0 : critical - shownBefore
+            #expect(abs(tracker.angle(at: t) - before.angle(at: t)) < 1e-9)
+            #expect(
+                abs(shownAfter - shownBefore - expected) < 0.1,
+                "matched \(matches): \(shownBefore) → \(shownAfter), expected a jump of \(expected)")
+            // The estimate moves 110° at the report (65° to 175°), so unmatched the jump is
+            // large: about 10,080 °/s² against −137 before.
+            if !matches { #expect(abs(expected) > 5000) }
+        }
     }
 
     @Test("A measured snap moves the next move's snap share by carry; the top level rules nothing out")

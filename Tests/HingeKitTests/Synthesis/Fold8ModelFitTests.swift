@@ -10,29 +10,13 @@ import Testing
 struct Fold8ModelFitTests {
     typealias Point = (time: Double, angle: Double)
 
-    /// A trace CSV's time and angle columns (seconds from the public file's first row).
-    static func read(_ path: String, origin: Double? = nil) throws -> (points: [Point], origin: Double) {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter {
-            !$0.hasPrefix("#")
-        }
-        let header = lines[0].split(separator: ",").map(String.init)
-        let nanoseconds = header.contains("time_ns")
-        let timeColumn = try #require(header.firstIndex(of: nanoseconds ? "time_ns" : "time"))
-        let angleColumn = try #require(header.firstIndex(of: "angle"))
-        var points: [Point] = []
-        for line in lines.dropFirst() {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            let time = try #require(Double(cells[timeColumn])) / (nanoseconds ? 1e9 : 1)
-            points.append((time, try #require(Double(cells[angleColumn]))))
-        }
-        let zero = origin ?? (nanoseconds ? points[0].time : 0)
-        return (points.map { ($0.time - zero, $0.angle) }, zero)
-    }
-
-    /// The public events and the fused angle of a real log.
+    /// The public events and the fused angle of a real log (``LogColumns``), both in seconds
+    /// from the public file's first row.
     static func log(_ name: String) throws -> (events: [Point], truth: [Point]) {
-        let events = try read(dataset("real/\(name)-public.csv"))
-        return (events.points, try read(dataset("real/\(name)-fused.csv"), origin: events.origin).points)
+        let events = try LogColumns(dataset("real/\(name)-public.csv"))
+        let fused = try LogColumns(dataset("real/\(name)-fused.csv"))
+        let truth = zip(fused.times(from: events.origin), fused.angles).map { Point($0, $1) }
+        return (zip(events.times, events.angles).map { Point($0, $1) }, truth)
     }
 
     /// The fused angle read as a truth that rests: linear within 0.5 s, else held and ramped

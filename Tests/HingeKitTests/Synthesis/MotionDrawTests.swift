@@ -90,4 +90,98 @@ struct MotionDrawTests {
         let fixed = try #require(SyntheticScenario.named("dropouts")).trace
         #expect(fixed.drawn(seed: 12) == fixed)
     }
+
+    typealias ParameterError = SyntheticTrace.MotionDraw.ParameterError
+    /// A motion draw's initialiser arguments, to change one at a time.
+    typealias Ranges = (
+        open: ClosedRange<Double>, bent: ClosedRange<Double>, move: ClosedRange<Double>, hold: ClosedRange<Double>,
+        pause: ClosedRange<Double>, dropout: ClosedRange<Double>, start: ClosedRange<Double>, length: Double
+    )
+
+    /// ``foldAndBack``'s ranges through the throwing initialiser, `change` applied first.
+    static func foldAndBack(
+        _ change: (inout Ranges) -> Void = { _ in }
+    ) throws(ParameterError) -> SyntheticTrace.MotionDraw {
+        var p: Ranges = (
+            open: draw.open, bent: draw.bent, move: draw.moveDuration, hold: draw.firstHold, pause: draw.pause,
+            dropout: draw.dropoutLength, start: draw.dropoutStart, length: draw.length
+        )
+        change(&p)
+        return try SyntheticTrace.MotionDraw(
+            open: p.open, bent: p.bent, moveDuration: p.move, firstHold: p.hold, pause: p.pause,
+            dropoutLength: p.dropout,
+            dropoutStart: p.start, length: p.length)
+    }
+
+    @Test("Bad ranges are refused with the parameter, the bound that broke the rule and the rule; foldAndBack passes")
+    func refusesBadRanges() throws {
+        #expect(try Self.foldAndBack() == Self.draw)
+        // (the change, the parameter, the value reported, the message).
+        let cases: [(String, (inout Ranges) -> Void, ParameterError.Parameter, String)] = [
+            ("open to 400", { $0.open = 165...400 }, .open, "the motion draw's open, 400, must be within 0…360"),
+            ("bent from -5", { $0.bent = -5...140 }, .bent, "the motion draw's bent, -5, must be within 0…360"),
+            (
+                "moves of 0 s", { $0.move = 0...1.2 }, .moveDuration,
+                "the motion draw's moveDuration, 0, must be positive and finite"
+            ),
+            (
+                "holds to ∞", { $0.hold = 0.3...Double.infinity }, .firstHold,
+                "the motion draw's firstHold, inf, must be positive and finite"
+            ),
+            (
+                "a negative pause", { $0.pause = -1...2.5 }, .pause,
+                "the motion draw's pause, -1, must be positive and finite"
+            ),
+            (
+                "a dropout longer than the shortest pause", { $0.dropout = 0.15...0.7 }, .dropoutLength,
+                "the motion draw's dropoutLength, 0.7, must be at most the shortest pause (0.6)"
+            ),
+            (
+                "a dropout starting past its move", { $0.start = 0.05...1.5 }, .dropoutStart,
+                "the motion draw's dropoutStart, 1.5, must be within 0…1"
+            ),
+            ("an infinite length", { $0.length = .infinity }, .length, "the motion draw's length, inf, must be finite"),
+            ("a NaN length", { $0.length = .nan }, .length, "the motion draw's length, nan, must be finite"),
+            // 0.8 + 2 × 1.2 + 2.5 = 5.7 s.
+            (
+                "a length the longest draw does not fit", { $0.length = 5.7 }, .length,
+                "the motion draw's length, 5.7, must be longer than the longest hold, moves and pause (5.7)"
+            ),
+        ]
+        for (name, change, parameter, message) in cases {
+            do {
+                _ = try Self.foldAndBack(change)
+                Issue.record("\(name): accepted")
+            } catch {
+                #expect(error.parameter == parameter, "\(name)")
+                #expect(error.description == message, "\(name)")
+            }
+        }
+    }
+
+    @Test("The shortest length accepted leaves every draw a final hold: no seed traps, at the longest ranges")
+    func shortestLength() throws {
+        // Every range a single value, the longest, so every draw takes the longest of each:
+        // the final hold is the length less 0.8 + 1.2 + 2.5 + 1.2, in that order.
+        func make(_ length: Double) throws(ParameterError) -> SyntheticTrace.MotionDraw {
+            try Self.foldAndBack {
+                ($0.move, $0.hold, $0.pause) = (1.2...1.2, 0.8...0.8, 2.5...2.5)
+                $0.length = length
+            }
+        }
+        var length = 5.7
+        var steps = 0
+        while (try? make(length)) == nil, steps < 64 {
+            length = length.nextUp
+            steps += 1
+        }
+        // Accepted within a few roundings of 5.7 (each bound is taken a step up).
+        #expect(steps >= 1 && steps < 16, "\(steps) steps")
+        let draw = try make(length)
+        #expect((((length - 0.8) - 1.2) - 2.5) - 1.2 > 0)
+        for seed in UInt64(1)...20 {
+            let (motion, _) = draw.draw(seed: seed)
+            #expect(motion.duration <= length)
+        }
+    }
 }

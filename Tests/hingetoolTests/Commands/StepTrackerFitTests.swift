@@ -160,33 +160,11 @@ struct StepTrackerFitTests {
     }
 
     /// A real log's public events and its fused angle (read `change`, as it declares), read
-    /// here from the CSVs: a `time_ns` column from its own first row (the origin returned),
-    /// `time` in seconds as written.
+    /// here from the CSVs (``LogColumns``: a `time_ns` column from its own first row, the
+    /// origin returned; `time` in seconds as written).
     static func load(_ name: String) throws -> (samples: [HingeSample], reference: ReferenceRecording, origin: Int64?) {
-        func read(_ path: String) throws -> (times: [Double], angles: [Double], origin: Int64?) {
-            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter {
-                !$0.hasPrefix("#")
-            }
-            let header = lines[0].split(separator: ",").map(String.init)
-            let nanoseconds = header.contains("time_ns")
-            let timeColumn = try #require(header.firstIndex(of: nanoseconds ? "time_ns" : "time"))
-            let angleColumn = try #require(header.firstIndex(of: "angle"))
-            var (times, angles, origin): ([Double], [Double], Int64?) = ([], [], nil)
-            for line in lines.dropFirst() {
-                let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                if nanoseconds {
-                    let ns = try #require(Int64(cells[timeColumn]))
-                    origin = origin ?? ns
-                    times.append(Double(ns - (origin ?? ns)) / 1e9)
-                } else {
-                    times.append(try #require(Double(cells[timeColumn])))
-                }
-                angles.append(try #require(Double(cells[angleColumn])))
-            }
-            return (times, angles, origin)
-        }
-        let events = try read(dataset("real/\(name)-public.csv"))
-        let fused = try read(dataset("real/\(name)-fused.csv"))
+        let events = try LogColumns(dataset("real/\(name)-public.csv"))
+        let fused = try LogColumns(dataset("real/\(name)-fused.csv"))
         let samples = zip(events.times, events.angles).map { HingeSample(time: $0, angle: $1) }
         let reference = ReferenceRecording(
             times: fused.times, angles: fused.angles, interpolation: .change, declaredChangeTriggered: true,

@@ -216,13 +216,14 @@ struct StepTrackerFit {
                 log.crossings.filter { $0.threshold == threshold && !excluded.contains($0.fold) }.map(\.angle)
             }.sorted()
             guard !angles.isEmpty else { continue }
-            misses += angles.map { abs($0 - middle(angles)) }
-            let median = middle(angles).rounded()
+            let median = middle(angles)
+            misses += angles.map { abs($0 - median) }
+            let fitted = median.rounded()
             switch threshold {
-            case 0: ladder.up[0] = median
-            case 1: ladder.up[1] = median
-            case 2: ladder.down[1] = median
-            default: ladder.down[0] = median
+            case 0: ladder.up[0] = fitted
+            case 1: ladder.up[1] = fitted
+            case 2: ladder.down[1] = fitted
+            default: ladder.down[0] = fitted
             }
         }
         sensor.quantisation = .ladder(ladder)
