@@ -15,6 +15,10 @@
 # steps need.
 # Usage: record-app-film.sh [NAME_FILTER]
 #   APP_FILM_OUT=DIR   write HALF/NAME.* under DIR instead of Datasets/films/apps (a staging folder)
+#   APP_FILM_FRESH=DIR write the `held-out` films (a fresh half, recorded apart) as DIR/NAME.*
+#                      instead of under HALF/ (round 10; the other halves still go to HALF/)
+#   APP_FILM_KEEP_MASTER=DIR  keep each take's lossless grab as DIR/NAME-tTAKE.nut (to measure
+#                      an encode against what Chromium drew)
 #   TAKES=N            takes per recording before giving up (default 8)
 #   TAKE_LOG=FILE      one line per take: name, take, ok or why it was refused
 #   APP_FILM_DISPLAY=N the first X display number to try (default 90)
@@ -142,14 +146,17 @@ film() {
   local last_ms=${last%%:*} last_len=0
   [[ ${last##*-} =~ ^[0-9]+$ ]] && last_len=${last##*-}
   seconds=$(awk -v end="$((last_ms + last_len))" 'BEGIN { x = (end + 2500) / 1000; printf "%.1f", x < 6.5 ? 6.5 : x }')
-  mkdir -p "$out_root/$half"
-  local out=$out_root/$half/$name.$ext
+  local dir=$out_root/$half
+  [ "$half" = held-out ] && [ -n "${APP_FILM_FRESH:-}" ] && dir=$APP_FILM_FRESH
+  mkdir -p "$dir"
+  local out=$dir/$name.$ext
   for ((tries = 1; tries <= takes; tries++)); do
     if ! grab "$query&fps=$fps" "$w" "$h" "$fps" "$pointer" "$work/master.nut" 2>"$work/why"; then
       cat "$work/why" >&2
       echo "$name $tries no-first-layout" >>"$take_log"
       continue
     fi
+    [ -n "${APP_FILM_KEEP_MASTER:-}" ] && cp "$work/master.nut" "$APP_FILM_KEEP_MASTER/$name-t$tries.nut"
     encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
     # At most 1 MB a recording (the tests' limit): a photo grid at 720 × 1280, 60 fps in AV1 at
     # CRF 42 came to 1.18 MB; the master is encoded again, each time 6 CRF steps coarser.
