@@ -483,4 +483,45 @@ film tune map-light-960x540-60-vp9-s135 960 540 60 vp9 1 \
 film tune settings-dark-900x1000-30-hevc-s138 900 1000 30 hevc 0 \
   "app=settings&theme=dark&chrome=32,24&seed=138&steps=1500:fade1-easeinout-300,2300:fadetheme-linear-350,3200:blank1,4000:sheet-300,4800:fadetheme-easein-250"
 
+# Round 10's fresh held-out half: seeds 161-172, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into a folder of its own (committed as
+# Datasets/films/apps/fresh-r10/), checked by the truth probe only, never run through the
+# detector: scored once after round 10's rules are committed. Every screen in both themes and on
+# both pages, with two light photo grids and two light maps (round 9 recorded neither: `-s144`,
+# `-s146` and `-s151` were refused every take) and a dark settings list at the start twice; each
+# codec and each size three times; 60 fps five times, 30 fps four, a variable rate three; 4 cuts
+# (each onto a light grid or a light map, in HEVC and VP9 at 60 fps among them) and 3 theme
+# switches, 22 one-layer, two-layer and theme fades of 150-500 ms (each kind on every curve), 9
+# grey and black placeholders in grids and single pictures, in place and with a relayout (every
+# combination; the grey one over one picture at a variable rate in H.264, where such takes
+# passed before: in HEVC round 9's `-s144` was refused every take), 12 blank pages (four each of
+# 1, 2 and 3 frames; on the light grids and maps at 60 fps only 3-frame ones), and push, sheet,
+# spinner and scroll (no settings list scrolled).
+page=screens.html
+film held-out grid-light-720x1280-60-hevc-s161 720 1280 60 hevc 1 \
+  "app=grid&theme=light&chrome=32,24&seed=161&steps=1500:cut,2300:ph-grey-grid-inplace-120,3100:fade2-easein-250,3900:blank3,4700:scroll-400"
+film held-out map-light-900x1000-60-vp9-s162 900 1000 60 vp9 0 \
+  "app=map&theme=light&keys=buttons&chrome=32,48&seed=162&steps=1500:fade1-linear-300,2300:ph-black-grid-relayout-100,3100:cut,3900:blank3,4700:fadetheme-easeinout-400"
+film held-out settings-dark-540x1200-30-av1-s163 540 1200 30 av1 1 \
+  "app=settings&theme=dark&chrome=32,24&seed=163&steps=1500:fadetheme-easein-200,2300:blank1,3100:fade2-easeinout-450,4100:push-300,4900:fade2-easein-350"
+film held-out article-light-960x540-vfr-h264-s164 960 540 60 h264-vfr 1 \
+  "app=article&theme=light&keys=buttons&chrome=32,48&seed=164&steps=1500:ph-grey-one-relayout-150,2300:fade1-easein-400,3200:blank2,4000:theme,4800:spinner-500"
+film held-out grid-dark-900x1000-30-h264-s165 900 1000 30 h264 0 \
+  "app=grid&theme=dark&chrome=32,24&seed=165&steps=1500:ph-black-one-inplace-120,2300:fadetheme-linear-350,3200:blank2,4000:sheet-300,4800:fade1-easeinout-250"
+film held-out map-dark-720x1280-vfr-hevc-s166 720 1280 60 hevc-vfr 1 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=166&steps=1500:fade2-linear-200,2300:ph-black-grid-inplace-100,3100:blank1,3900:scroll-400,4700:fadetheme-easein-300"
+page=app.html
+film held-out grid-light-540x1200-30-vp9-s167 540 1200 30 vp9 1 \
+  "app=grid&theme=light&seed=167&steps=1500:fade2-linear-300,2300:ph-grey-one-inplace-150,3100:cut,3900:blank1,4700:push-250"
+film held-out map-light-540x1200-60-h264-s168 540 1200 60 h264 0 \
+  "app=map&theme=light&nav=buttons&seed=168&steps=1500:cut,2300:fade1-easeinout-350,3200:ph-grey-grid-relayout-120,4000:blank3,4800:spinner-500"
+film held-out settings-light-720x1280-60-av1-s169 720 1280 60 av1 1 \
+  "app=settings&theme=light&seed=169&steps=1500:blank2,2300:fadetheme-linear-250,3200:fade1-easein-150,4000:theme,4800:sheet-300"
+film held-out settings-dark-960x540-vfr-hevc-s170 960 540 60 hevc-vfr 0 \
+  "app=settings&theme=dark&nav=buttons&seed=170&steps=1500:fade1-linear-500,2500:fade2-easein-200,3300:blank2,4100:push-300,4900:fadetheme-easeinout-200"
+film held-out article-light-900x1000-60-vp9-s171 900 1000 60 vp9 1 \
+  "app=article&theme=light&seed=171&steps=1500:ph-black-one-relayout-120,2300:fadetheme-easein-450,3300:blank1,4100:scroll-500,5000:fade2-easeinout-150"
+film held-out article-dark-960x540-30-av1-s172 960 540 30 av1 0 \
+  "app=article&theme=dark&nav=buttons&seed=172&steps=1500:fade1-easein-300,2300:ph-grey-one-inplace-120,3100:blank3,3900:theme,4700:fadetheme-linear-150"
+
 exit "$failed"
