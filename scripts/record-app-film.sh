@@ -112,12 +112,20 @@ grab() {
 
 # encode MASTER FPS CODEC OUT: CODEC is h264, hevc, vp9, av1, or h264-vfr / hevc-vfr (a frame
 # only where the picture changed).
+# Round 10: a cut to a detailed light page no longer ramps its quality (round 9 refused every take
+# of `-s146` and `-s151` for it; docs/film.md). x265 coded such a cut as a P frame at CRF 30 and
+# refined the page over the next 500 ms (on a lossless grab of a light map: 1.60 luma levels from
+# the settled page at the cut, 0.95 at 167 ms, 0.47 at 333 ms; the probe wants under 1.5);
+# `scenecut-bias=20` (5 by default) lets its scene-cut test put a key frame there, as a recorder
+# with a lookahead does: 0.54 at the cut, 0.36 after, the same size. libvpx at CRF 42 drew the
+# cut's first two frames coarse (2.06, 1.59, then 0.58); at CRF 32, 1.28 and 1.22, the file
+# twice as large (444 to 871 kB at 540 x 1200, 60 fps). Every take from round 10 on.
 encode() {
   local codec rate=(-fps_mode cfr -r "$2") extra=${CRF_EXTRA:-0}
   case $3 in
     h264*) codec=(-c:v libx264 -preset medium -crf $((28 + extra))) ;;
-    hevc*) codec=(-c:v libx265 -preset fast -crf $((30 + extra)) -tag:v hvc1 -x265-params log-level=error) ;;
-    vp9) codec=(-c:v libvpx-vp9 -b:v 0 -crf $((42 + extra)) -deadline good -cpu-used 4 -row-mt 1) ;;
+    hevc*) codec=(-c:v libx265 -preset fast -crf $((30 + extra)) -tag:v hvc1 -x265-params log-level=error:scenecut-bias=20) ;;
+    vp9) codec=(-c:v libvpx-vp9 -b:v 0 -crf $((32 + extra)) -deadline good -cpu-used 4 -row-mt 1) ;;
     av1) codec=(-c:v libsvtav1 -crf $((42 + extra)) -preset 8) ;;
   esac
   [[ $3 == *-vfr ]] && rate=(-vf mpdecimate -fps_mode vfr)
@@ -159,11 +167,12 @@ film() {
     [ -n "${APP_FILM_KEEP_MASTER:-}" ] && cp "$work/master.nut" "$APP_FILM_KEEP_MASTER/$name-t$tries.nut"
     encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
     # At most 1 MB a recording (the tests' limit): a photo grid at 720 × 1280, 60 fps in AV1 at
-    # CRF 42 came to 1.18 MB; the master is encoded again, each time 6 CRF steps coarser.
+    # CRF 42 came to 1.18 MB; the master is encoded again, each time 3 CRF steps coarser (6 until
+    # round 10: the finest encode that fits ramps least after a cut).
     local crf_extra=0
     # APP_FILM_MAX_BYTES sets a smaller bound (round 8: 600000, the size of round 7's largest).
     while [ "$(stat -c %s "$work/take.$ext")" -gt "${APP_FILM_MAX_BYTES:-1000000}" ] && [ "$crf_extra" -lt 18 ]; do
-      crf_extra=$((crf_extra + 6))
+      crf_extra=$((crf_extra + 3))
       CRF_EXTRA=$crf_extra encode "$work/master.nut" "$fps" "$codec" "$work/take.$ext"
     done
     if nice -n 10 python3 "$root/scripts/app-film-truth.py" "$work/take.$ext" "$name.$ext" "$page?$query&fps=$fps" \
