@@ -125,13 +125,16 @@ grab() {
 # SVT-AV1 at CRF 42 coded a dark article's switch to its light theme (30 fps) in the mini-GOP
 # before its periodic key frame (161 frames, 5.37 s), which came 400 ms later and coded the
 # same page again: the cut's first frame 1.61 luma levels from the window's last, refused on
-# every take of `-s172`; at CRF 35, 0.94 (575 against 450 kB). Every take from round 10 on.
+# every take of `-s172`; at CRF 35, 0.94 (575 against 450 kB). libvpx's periodic key frame (128
+# frames, 4.27 s at 30 fps) came 134 ms after `-s167`'s cut to a light grid: its first four frames
+# 2.59 from the key frame's page; with no key frame but the first in 600 frames (`-g 600`, longer
+# than any film), 0.98, 838 against 998 kB. Every take from round 10 on.
 encode() {
   local codec rate=(-fps_mode cfr -r "$2") extra=${CRF_EXTRA:-0}
   case $3 in
     h264*) codec=(-c:v libx264 -preset medium -crf $((28 + extra))) ;;
     hevc*) codec=(-c:v libx265 -preset fast -crf $((30 + extra)) -tag:v hvc1 -x265-params log-level=error:scenecut-bias=20) ;;
-    vp9) codec=(-c:v libvpx-vp9 -b:v 0 -crf $((32 + extra)) -deadline good -cpu-used 4 -row-mt 1) ;;
+    vp9) codec=(-c:v libvpx-vp9 -b:v 0 -crf $((32 + extra)) -g 600 -deadline good -cpu-used 4 -row-mt 1) ;;
     av1) codec=(-c:v libsvtav1 -crf $((35 + extra)) -preset 8) ;;
   esac
   # At a variable rate, x265 without B frames (round 10): mpdecimate keeps one frame of a
