@@ -442,15 +442,18 @@ struct EventSearch {
         // a flat fill: a placeholder replaces content. A fill in the colour of the page behind
         // the content (the frame before's dominant flat colour) is the page showing through where
         // content moved away (a list scrolled or pushed past its last row), no placeholder: a
-        // placeholder is drawn in its own colour (round 10).
+        // placeholder is drawn in its own colour (round 10). Such tiles alone are still the page
+        // clearing when a blank page follows before they are filled.
         let before = frames[index - 1].summary
         guard before.grid == now.grid else { return nil }
-        let page = flatColour(index - 1)
-        let flat = now.grid.indices.filter { tile in
-            Double(change.tiles[tile]) >= t.quiet && Double(now.tileDetail[tile]) < t.flatTile
-                && Double(before.tileDetail[tile]) >= t.detail && !isPage(now, tile: tile, colour: page)
+        let cleared = now.grid.indices.filter {
+            Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
+                && Double(before.tileDetail[$0]) >= t.detail
         }
-        guard !flat.isEmpty else { return nil }
+        guard !cleared.isEmpty else { return nil }
+        let page = flatColour(index - 1)
+        let placeholder = cleared.filter { !isPage(now, tile: $0, colour: page) }
+        let flat = placeholder.isEmpty ? cleared : placeholder
         // The placeholder is the region the flat tiles belong to: the changed tiles joined to
         // them in their colour (its edge tiles, half placeholder and half page, and anything
         // drawn on it keep some detail).
@@ -476,7 +479,7 @@ struct EventSearch {
             // The encoder refining the new layout, a caret or a spinner may change the frame
             // meanwhile; the flat tiles must stay flat until they are filled.
             if !filled.isEmpty {
-                guard steps.active[next], let difference = frames[next].difference,
+                guard !placeholder.isEmpty, steps.active[next], let difference = frames[next].difference,
                     difference.share(outside: now.grid.neighbourhood(of: region)) <= t.fillOutside
                 else { return nil }
                 return .filled(fill: next, tiles: filled)
