@@ -20,24 +20,31 @@
 ///    area (inside the chrome's bands, ``FilmEventThresholds/chromeBand``) is flat in the
 ///    colour of the page's background (``FilmEventThresholds/bareColour``) apart from small
 ///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
-///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``).
+///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``). When
+///    the frame before shows no page colour (none flat, or only one no theme has: a map's
+///    water), the bare frame's own colour is read, if it is a page's.
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
 ///    flat tiles replace content: they had detail in the frame before (a page's flat rows
 ///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
-///    with them. Flat tiles that a blank page follows before any fill are the page clearing on
-///    its way to it: their step is the blank page's.
+///    with them, in a colour of their own: tiles turning the colour of the page behind the
+///    content are the page showing through where content moved away. Flat tiles that a blank
+///    page follows before any fill are the page clearing on its way to it: their step is the
+///    blank page's.
 /// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
 ///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
-///    fading into one alike changes each frame by less than a change.
+///    fading into one alike changes each frame by less than a change. One repeated frame
+///    between two that move does not split a stretch.
 ///    Then **runs** of active steps less than ``FilmEventThresholds/fadeGap`` apart, then, if that
 ///    is no crossfade, less than ``FilmEventThresholds/runGap`` apart (repeated and quiet
 ///    frames between them do not split a run): each frame from just before the run to
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
 ///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
-///    where it passes 95 %, with `b` per frame and its **dip** (the largest `c`); when none lies
+///    where it passes 95 % (read again from the frame before the 5 % edge, so that a change
+///    the run took in before the fade moves no share), with `b` per frame and its **dip** (the
+///    largest `c`); when none lies
 ///    between and a step reaches ``FilmEventThresholds/cut`` over at least
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
@@ -161,9 +168,30 @@ struct EventSearch {
     /// near it, and a black placeholder over a whole dark map is darker than a dark theme's bar.
     func backgroundColour(_ index: Int, before: Int?) -> [Double]? {
         if let colour = flatColour(before ?? index) { return colour }
-        guard let colour = ownBackgroundColour(index) else { return nil }
-        let mean = colour.reduce(0, +) / 3
-        return abs(mean - rowTone(frames[index].summary, row: 0)) <= t.bareColour ? colour : nil
+        return ownPageColour(index)
+    }
+
+    /// The dominant flat colour of frame `index` when it is a page's by itself
+    /// (``ownBackground(_:)``) and within ``FilmEventThresholds/bareColour`` of the status bar's
+    /// tone (the first row's): what a bare frame shows when the frame before gives no page
+    /// colour (``backgroundColour(_:before:)``, ``pageColour(_:after:)``).
+    func ownPageColour(_ index: Int) -> [Double]? {
+        guard let own = ownBackground(index) else { return nil }
+        return abs(own.mean - rowTone(frames[index].summary, row: 0)) <= t.bareColour ? own.colour : nil
+    }
+
+    /// The colour of a bare frame `index` after a frame (`before`) whose dominant flat colour
+    /// is no page's — neither a dark theme's nor a light one's (a mean between
+    /// ``FilmEventThresholds/bareDark`` and 1 − that): a map's water, a picture's sky. That
+    /// colour says nothing of the page behind the content, so the bare frame's own page colour
+    /// is read, as when the frame before shows no flat colour at all (``ownPageColour(_:)``).
+    /// Round 10: a dark page drawn for one frame over a dark map whose water (0.17) was the
+    /// frame's largest flat area was read as a placeholder in the water's stead.
+    func pageColour(_ index: Int, after before: Int) -> [Double]? {
+        guard let shown = flatColour(before) else { return nil }
+        let mean = shown.reduce(0, +) / 3
+        guard mean > t.bareDark, mean < 1 - t.bareDark else { return nil }
+        return ownPageColour(index)
     }
 
     /// The tone of row `row` of a frame's tiles: the mean of its median tile (a bar and a strip
@@ -180,7 +208,10 @@ struct EventSearch {
     /// The dominant flat colour of frame `index` when it is a page's background: a theme's
     /// dark or light colour, on the same side of the middle as the chrome's bars
     /// (``backgroundColour(_:before:)``).
-    func ownBackgroundColour(_ index: Int) -> [Double]? {
+    func ownBackgroundColour(_ index: Int) -> [Double]? { ownBackground(index)?.colour }
+
+    /// ``ownBackgroundColour(_:)`` with its mean (worked out once: the callers compare it too).
+    func ownBackground(_ index: Int) -> (colour: [Double], mean: Double)? {
         let summary = frames[index].summary
         guard let colour = flatColour(index) else { return nil }
         let mean = colour.reduce(0, +) / 3
@@ -188,7 +219,7 @@ struct EventSearch {
         // The bars' tone: the median tile of the frame's first and of its last row.
         let tones = [0, summary.grid.rows - 1].map { rowTone(summary, row: $0) }
         let agrees = mean < 0.5 ? tones.allSatisfy { $0 < 0.5 } : tones.allSatisfy { $0 >= 0.5 }
-        return agrees ? colour : nil
+        return agrees ? (colour, mean) : nil
     }
 
     /// The colour of a bare frame `index` whose content area is not the dominant flat colour of
@@ -331,10 +362,14 @@ struct EventSearch {
             // A blank page starts with a change (not a repeat of a bare frame), after content.
             guard !claimed[index], !steps.repeats[index], hasDetail(index - 1), !isBare(index - 1, background: nil)
             else { continue }
-            // Bare in the colour of the page before, or else in a page colour it showed less of.
+            // Bare in the colour of the page before, or else in a page colour it showed less of,
+            // or, when the flat colour it showed is no page's, in its own page colour.
             var shown: [Double]? = nil
             if !isBare(index, background: index - 1) {
-                guard let colour = shownBackgroundColour(index, before: index - 1), isBare(index, in: colour)
+                guard
+                    let colour = shownBackgroundColour(index, before: index - 1)
+                        ?? pageColour(index, after: index - 1),
+                    isBare(index, in: colour)
                 else { continue }
                 shown = colour
             }
@@ -404,14 +439,21 @@ struct EventSearch {
         let now = frames[index].summary
         guard let change = frames[index].difference, change.grid == now.grid else { return nil }
         // Tiles of content (detail in the frame before) that changed in this step and are now
-        // a flat fill: a placeholder replaces content.
+        // a flat fill: a placeholder replaces content. A fill in the colour of the page behind
+        // the content (the frame before's dominant flat colour) is the page showing through where
+        // content moved away (a list scrolled or pushed past its last row), no placeholder: a
+        // placeholder is drawn in its own colour (round 10). Such tiles alone are still the page
+        // clearing when a blank page follows before they are filled.
         let before = frames[index - 1].summary
         guard before.grid == now.grid else { return nil }
-        let flat = now.grid.indices.filter {
+        let cleared = now.grid.indices.filter {
             Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
                 && Double(before.tileDetail[$0]) >= t.detail
         }
-        guard !flat.isEmpty else { return nil }
+        guard !cleared.isEmpty else { return nil }
+        let page = flatColour(index - 1)
+        let placeholder = cleared.filter { !isPage(now, tile: $0, colour: page) }
+        let flat = placeholder.isEmpty ? cleared : placeholder
         // The placeholder is the region the flat tiles belong to: the changed tiles joined to
         // them in their colour (its edge tiles, half placeholder and half page, and anything
         // drawn on it keep some detail).
@@ -437,13 +479,20 @@ struct EventSearch {
             // The encoder refining the new layout, a caret or a spinner may change the frame
             // meanwhile; the flat tiles must stay flat until they are filled.
             if !filled.isEmpty {
-                guard steps.active[next], let difference = frames[next].difference,
+                guard !placeholder.isEmpty, steps.active[next], let difference = frames[next].difference,
                     difference.share(outside: now.grid.neighbourhood(of: region)) <= t.fillOutside
                 else { return nil }
                 return .filled(fill: next, tiles: filled)
             }
         }
         return nil
+    }
+
+    /// Whether `tile` of `summary` is within ``FilmEventThresholds/bareColour`` of `colour` in
+    /// every channel (false without a colour).
+    func isPage(_ summary: FrameSummary, tile: Int, colour: [Double]?) -> Bool {
+        guard let colour else { return false }
+        return (0..<3).allSatisfy { abs(Double(summary.tileMeans[3 * tile + $0]) - colour[$0]) <= t.bareColour }
     }
 
     /// 4a. Crossfades drawn in steps too small to be changes: a page fading into one alike in
@@ -467,7 +516,12 @@ struct EventSearch {
             var last = index
             var count = 1
             var next = index + 1
-            while next < frames.count, !claimed[next], frames[next].time - frames[last].time <= t.runGap {
+            // One repeated frame between two that move does not split the stretch: at 30 fps it
+            // leaves a hole of 67 ms, more than the run gap (round 10).
+            while next < frames.count, !claimed[next],
+                frames[next].time - frames[last].time <= t.runGap
+                    || (next == last + 2 && steps.repeats[last + 1] && moves(next))
+            {
                 if moves(next) {
                     last = next
                     count += 1
@@ -710,6 +764,7 @@ struct EventSearch {
     mutating func crossfade(
         _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int, mixture: Double
     ) {
+        let shares = edgeShares(shares, before: before, after: after)
         let start = shares.first { $0.share.new >= 0.05 }?.index ?? after
         let end = shares.first { $0.share.new >= 0.95 }?.index ?? after
         let inside = shares.filter { $0.index >= start && $0.index <= end }
@@ -728,6 +783,22 @@ struct EventSearch {
         // Every fitted frame is the fade's, its eased head (under 5 %) and tail (past 95 %) too:
         // their small steps are no event of their own.
         claim((before + 1)...max(before + 1, after))
+    }
+
+    /// The shares a crossfade's edges are read on: `shares` fitted again from the last frame
+    /// before the first past 5 %, when that is not `before` and the frames from it still read
+    /// as a crossfade (round 10). A change the run took in before the fade (a tile of the map
+    /// redrawn, the eased head's first steps) moves every share of a fit from `before`, and the
+    /// 5 % edge came a frame or two early; read from the frame just before the fade shows, the
+    /// shares are those of the fade alone.
+    func edgeShares(
+        _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int
+    ) -> [(index: Int, share: FilmBlendFit.Share)] {
+        guard let first = shares.first(where: { $0.share.new >= 0.05 })?.index,
+            let head = shares.last(where: { $0.index < first })?.index, head > before
+        else { return shares }
+        let again = readBlend(before: head, after: after, everyFrame: true)
+        return !again.motion && again.isCrossfade ? again.shares : shares
     }
 
     /// 5 and 6. Bursts of change, and late motion.

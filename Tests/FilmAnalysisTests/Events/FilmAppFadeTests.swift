@@ -168,6 +168,52 @@ struct FilmAppFadeTests {
         #expect(!other.contains { $0.kind == .blankFrame }, "\(other)")
     }
 
+    @Test("a slow fade at 30 fps with one repeated frame mid-way (a 67 ms hole) is one crossfade")
+    func gradualAcrossRepeat() throws {
+        let a = Self.page(8, shade: 0.35, background: 0.93)
+        let b = Self.page(9, shade: 0.45, background: 0.93)
+        let draw = { (alpha: Double) in Self.frame { x, y in (1 - alpha) * a(x, y) + alpha * b(x, y) } }
+        // 40 steps of 1/40, 33 ms apart, the 20th drawn twice (the recorder repeating a frame the
+        // app did not draw in time): every step under the change threshold.
+        let alphas = (1...40).map { Double($0) / 40 }
+        let shown = [0, 0, 0] + alphas[..<20] + [alphas[19]] + alphas[20...] + [1, 1, 1]
+        let frames = FilmBareTests.film(shown.map(draw), times: shown.indices.map { 1000 + 33 * $0 })
+        #expect(frames.dropFirst().allSatisfy { $0.rmse < FilmEventThresholds().quiet })
+        let events = FilmEventDetector().events(in: frames)
+        let fades = events.filter { $0.kind == .crossfade }
+        let fade = try #require(fades.first, "\(events)")
+        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
+        // Within two frame periods at 30 fps, as the recorded corpora are scored.
+        let time = { (level: Double) in frames[shown.firstIndex { $0 >= level } ?? 0].time }
+        #expect(abs(fade.start - time(0.05)) <= 67 && abs(fade.end - time(0.95)) <= 67, "\(fade)")
+    }
+
+    @Test("a fade after a small unrelated change in its run: its edges at the fade's own 5 % and 95 %")
+    func edgeAfterUnrelatedChange() throws {
+        let a = Self.page(10, shade: 0.35, background: 0.93)
+        let b = Self.page(11, shade: 0.45, background: 0.93)
+        // A badge (90 × 20 px of the first row) takes its new look two frames before the fade
+        // starts, and keeps it; the fade eases in (α 0.02, 0.04, …) and goes on linearly.
+        let badge = { (x: Int, y: Int) in x >= 12 && x < 102 && y >= 20 && y < 40 }
+        let draw = { (alpha: Double, changed: Bool) in
+            Self.frame { x, y in
+                let old = changed && badge(x, y) ? b(x, y) : a(x, y)
+                return (1 - alpha) * old + alpha * b(x, y)
+            }
+        }
+        let alphas = [0.02, 0.04, 0.07, 0.1] + (3...10).map { Double($0) / 10 }
+        let pictures =
+            [draw(0, false), draw(0, false), draw(0, true), draw(0, true)] + alphas.map { draw($0, true) }
+            + [draw(1, true), draw(1, true)]
+        let frames = FilmBareTests.film(pictures)
+        let events = FilmEventDetector().events(in: frames)
+        let fade = try #require(events.first { $0.kind == .crossfade }, "\(events)")
+        // The truth: the fade's own α passes 0.05 at its third frame and 0.95 at its last.
+        let start = frames[4 + 2].time
+        let end = frames[4 + alphas.count - 1].time
+        #expect(abs(fade.start - start) <= 17 && abs(fade.end - end) <= 17, "\(fade)")
+    }
+
     /// The one crossfade `draw` gives over `alphas`, with no cut, its start and end within 34 ms
     /// of the frames where the new page's share first passes 0.05 and 0.95.
     static func onlyFade(_ draw: (Double) -> Frame, alphas: [Double]) throws -> FilmEvent {
