@@ -46,6 +46,22 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # ---------------------------------------------------------------------------------------------
+# Runs
+
+# What `"$tool" ARGS…` prints (its messages dropped), run once per set of arguments: several
+# regions quote the same score or film run (the score table three times, each real log's six
+# scores three times); a failed run fails every time, as the tool itself would.
+cached() {
+  local saved status
+  saved=$work/run-$(printf '%s\n' "$@" | md5sum | cut -c1-32)
+  if [ ! -f "$saved" ]; then
+    "$tool" "$@" 2> /dev/null > "$saved.part" || { status=$?; rm -f "$saved.part"; return $status; }
+    mv "$saved.part" "$saved"
+  fi
+  cat "$saved"
+}
+
+# ---------------------------------------------------------------------------------------------
 # Numbers
 
 # The field ($2, default median) of the figure with id $1; fails when results.json lacks it.
@@ -218,7 +234,7 @@ traces() { ls Datasets/*.csv | grep -v no-hinge; }
 # "25–96 % below Android's LSQ2 while moving on every 1° scenario, its snap right on 16 of 16".
 readme_reader() {
   local table
-  table=$("$tool" score $(traces) --format markdown 2> /dev/null)
+  table=$(cached score $(traces) --format markdown)
   local percents
   # The scenarios whose sensor reports in 1° steps (the step column, measured on the trace).
   percents=$(grep -E '^\| [a-z0-9-]+ \| 1° \|' <<< "$table" | sed -E 's/.*\(−([0-9]+) %\).*/\1/' | sort -n)
@@ -232,7 +248,7 @@ readme_reader() {
 # scenarios, on five-degree-steps, and the largest chop ratio (largest or 99th percentile) on
 # those five, from score --unfold.
 readme_unfold() {
-  "$tool" score --unfold $(traces) --format json 2> /dev/null > "$work/unfold.json"
+  cached score --unfold $(traces) --format json > "$work/unfold.json"
   local one='["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend"]'
   jq -r --argjson one "$one" '
     def name: .file | split("/") | last | rtrimstr(".csv");
@@ -255,7 +271,7 @@ reader_velocity() {
 # The range of those RMSE ratios over the four 1° scenarios and five-degree-steps, for the
 # "What it is" list.
 unfold_rmse() {
-  "$tool" score --unfold $(traces) --format json 2> /dev/null \
+  cached score --unfold $(traces) --format json \
     | jq -r '["close-and-open", "flat-to-laptop", "jitter-at-boundary", "slow-bend", "five-degree-steps"] as $names
       | [.files[] | select(.file | split("/") | last | rtrimstr(".csv") as $n | $names | index($n))
         | .rows[] | select(.display == "hingekit") | .ratio]
@@ -292,7 +308,7 @@ snap_leads() {
   local out=()
   for projection in 0 0.12 0.3; do
     local lead
-    lead=$("$tool" score $(traces) --projection "$projection" --format markdown 2> /dev/null | snap_lead_ms)
+    lead=$(cached score $(traces) --projection "$projection" --format markdown | snap_lead_ms)
     out+=("$(lead_words "$lead" ms) the stop at $projection s")
   done
   printf '(%s, %s, %s, on average)' "${out[0]}" "${out[1]}" "${out[2]}"
@@ -300,15 +316,14 @@ snap_leads() {
 
 snap_lead_default() {
   local lead
-  lead=$("$tool" score $(traces) --format markdown 2> /dev/null | snap_lead_ms)
+  lead=$(cached score $(traces) --format markdown | snap_lead_ms)
   lead_words "$lead" s
 }
 
 # The events `film --events --hinge` finds in the bundled late-motion film (its trace is on the
 # film's clock, so --hinge-offset 0 rather than the estimate).
 film_events() {
-  "$tool" film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0 \
-    2> /dev/null \
+  cached film Datasets/films/late-motion --events --hinge Datasets/films/late-motion/hinge.csv --hinge-offset 0 \
     | awk '/^# events/ { on = 1; next } /^$/ && on && seen { exit } on { print; seen = 1 }'
 }
 
@@ -328,8 +343,8 @@ film_sample_stop() { film_events | awk '$3 == "late-motion" { print $(NF - 3) " 
 real_log_scores() {
   for log in fold8 fold8-session-part1; do
     for interpolation in change held linear; do
-      "$tool" score --unfold "Datasets/real/$log-public.csv" --truth "Datasets/real/$log-fused.csv" \
-        --truth-interpolation "$interpolation" --format json 2> /dev/null \
+      cached score --unfold "Datasets/real/$log-public.csv" --truth "Datasets/real/$log-fused.csv" \
+        --truth-interpolation "$interpolation" --format json \
         | jq -r '.files[0] | [(.rows[] | select(.display == "hingekit") | .rmse), (.rows[] | select(.display == "android") | .rmse)]
           | "\(.[0]) \(.[1])"'
     done

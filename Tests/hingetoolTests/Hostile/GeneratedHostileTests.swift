@@ -14,7 +14,9 @@ import Testing
 /// both refused unopened; a stream fed forever on standard input; a name with a newline and an
 /// escape sequence; CRLF line ends; a huge gap), its outputs (its own input, a link planted out of its
 /// folder, a folder holding someone else's files) and a signal mid-run — each run by the built
-/// tool in a child process under `ulimit -v` with a hang guard that kills the process group.
+/// tool in a child process under `ulimit -v` with a hang guard that kills the process group
+/// (``run(_:in:timeLimit:)`` runs ``manyRunTool``; the runs from a folder, through a shell and
+/// signalled mid-run keep the debug build).
 /// A subcommand added to the catalogue without a ``HostileCatalogue/base(_:folder:)`` line fails
 /// ``everySubcommandIsCovered()`` the day it is added.
 @Suite("Generated hostile suite: every subcommand of the catalogue", .serialized)
@@ -22,7 +24,7 @@ struct GeneratedHostileTests {
     static let memory = 768 << 20
 
     static func run(_ arguments: [String], in folder: String, timeLimit: Double = 120) -> ChildRun {
-        var child = GuardedProcess(arguments: [builtTool] + arguments, folder: folder, timeLimit: timeLimit)
+        var child = GuardedProcess(arguments: [manyRunTool] + arguments, folder: folder, timeLimit: timeLimit)
         child.memoryLimit = memory
         return child.run()
     }

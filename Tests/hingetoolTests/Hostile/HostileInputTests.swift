@@ -9,8 +9,9 @@ import Testing
 #endif
 
 /// Issue 13, "unbounded memory or time", "exit statuses" and "wrong results": hostile
-/// inputs and option values, each run by the built tool in a child process of its own under
-/// `ulimit -v` (512 MiB unless stated) and a generous hang guard that kills the whole process
+/// inputs and option values, each run by the built tool (``manyRunTool``: the release build
+/// `make test` makes, which users install, in under half the debug build's CPU here) in a child
+/// process of its own under `ulimit -v` (512 MiB unless stated) and a generous hang guard that kills the whole process
 /// group. No test measures speed: where promptness matters, the test checks an order of
 /// events (the tool ended while its writer was still writing), not a duration.
 @Suite("Hostile inputs: endless streams, huge grids, every dataset, every option value")
@@ -23,7 +24,7 @@ struct HostileInputTests {
         -> ChildRun
     {
         var child = GuardedProcess(
-            arguments: [builtTool] + arguments, folder: folder, input: input, timeLimit: timeLimit)
+            arguments: [manyRunTool] + arguments, folder: folder, input: input, timeLimit: timeLimit)
         child.memoryLimit = memory
         return child.run()
     }

@@ -18,6 +18,22 @@ let largeInputTool: String = {
     return FileManager.default.isExecutableFile(atPath: release) ? release : builtTool
 }()
 
+/// The tool for suites that run it hundreds of times on whole traces (every dataset through
+/// every command, every option at every hostile value): the release build when it is there and
+/// no older than ``builtTool`` (`make test` builds it after the debug build), else ``builtTool``.
+/// Both builds behave alike (see ``largeInputTool``); the age check keeps a `swift test` after
+/// an edit, which relinks only the debug tool, from running a release tool that predates it.
+let manyRunTool: String = {
+    let release = packageRoot + "/.build/release/hingetool"
+    let manager = FileManager.default
+    guard manager.isExecutableFile(atPath: release),
+        let releaseDate = (try? manager.attributesOfItem(atPath: release))?[.modificationDate] as? Date,
+        let debugDate = (try? manager.attributesOfItem(atPath: builtTool))?[.modificationDate] as? Date,
+        releaseDate >= debugDate
+    else { return builtTool }
+    return release
+}()
+
 /// What a child process did.
 struct ChildRun {
     /// The exit status, or `nil` when a signal ended it (see ``signal``).
