@@ -156,13 +156,15 @@ struct RecordedAppFilmTests {
         // round 9's fresh half, s141–s152 (nine recorded), scored once with round 9's rules as
         // committed (29 / 36), moved here in round 10; as round 10's rules leave it (28 / 36).
         "tune/article-dark-720x1280-60-vp9-s148.webm": [
-            "crossfade 2667–2867 ms not found", "crossfade 5983–6400 ms not found", "unexpected cut 2133–2133", "unexpected crossfade 2700–2817", "unexpected crossfade 5983–6350",
+            "crossfade 2667–2867 ms not found", "crossfade 5983–6400 ms not found", "unexpected cut 2133–2133",
+            "unexpected crossfade 2700–2817", "unexpected crossfade 5983–6350",
         ],
         "tune/article-light-960x540-vfr-h264-s149.mp4": [
             "crossfade 3733–3867 ms not found", "unexpected crossfade 3733–3917",
         ],
         "tune/map-dark-540x1200-vfr-h264-s150.mp4": [
-            "crossfade 2833–3067 ms not found", "placeholder-flash 3483–3600 ms not found", "unexpected crossfade 2933–3067", "unexpected blank-frame 3483–3600",
+            "crossfade 2833–3067 ms not found", "placeholder-flash 3483–3600 ms not found",
+            "unexpected crossfade 2933–3067", "unexpected blank-frame 3483–3600",
         ],
         "tune/map-dark-900x1000-30-av1-s152.mp4": [
             "crossfade 3400–4000 ms not found", "unexpected crossfade 3400–3867",
@@ -182,7 +184,8 @@ struct RecordedAppFilmTests {
             "crossfade 3450–3817 ms not found", "unexpected crossfade 3450–3617",
         ],
         "held-out/settings-dark-960x540-vfr-hevc-s170.mp4": [
-            "crossfade 2617–3017 ms not found", "crossfade 3600–3733 ms not found", "crossfade 5983–6133 ms not found", "unexpected crossfade 2567–3017", "unexpected crossfade 3667–3733",
+            "crossfade 2617–3017 ms not found", "crossfade 3600–3733 ms not found", "crossfade 5983–6133 ms not found",
+            "unexpected crossfade 2567–3017", "unexpected crossfade 3667–3733",
         ],
         "held-out/settings-light-720x1280-60-av1-s169.mp4": [
             "crossfade 3617–3850 ms not found", "unexpected cut 6383–6383",
