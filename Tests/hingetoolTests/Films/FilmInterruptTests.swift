@@ -41,8 +41,13 @@ struct FilmInterruptTests {
         // The stand-in: the real ffmpeg's frames, then a pipe held open (same process, same group).
         let bin = work + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\n'\(ffmpegPath)' \"$@\" || exit $?\n: >'\(work)/fed'\nexec sleep 600\n".write(
-            toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        // It writes its own id to `fed` (whole, by a rename) once the real ffmpeg is done: `film`
+        // runs ffmpeg twice on so small a video (the first is stopped after one frame), and the
+        // stand-in is named `ffmpeg` only until its `exec`, too briefly to be seen on a loaded machine.
+        try
+            "#!/bin/sh\n'\(ffmpegPath)' \"$@\" || exit $?\necho $$ >'\(work)/fed.part'\nmv '\(work)/fed.part' '\(work)/fed'\nexec sleep 600\n"
+            .write(
+                toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/ffmpeg")
         var child = GuardedProcess(
             arguments: [builtTool, "film", work + "/whole.ts", "-o", outputs + "/rows.dat"], folder: work,
@@ -55,18 +60,22 @@ struct FilmInterruptTests {
         // Whatever fails below, film's group (and so the test's ffmpeg, through film) is killed.
         var waited = false
         defer { if !waited { stopGroup(film) } }
-        // Wait (a hang guard, not a speed assumption) until ffmpeg runs under film and has read it all.
-        var ffmpeg: pid_t?
+        // Wait (a hang guard, not a speed assumption) until the ffmpeg that film reads has sent it all.
+        var fed: pid_t?
         let deadline = Date().addingTimeInterval(100)
-        while Date() < deadline, film.isRunning() {
-            ffmpeg = ffmpeg ?? Self.child(of: film.pid, named: "ffmpeg")
-            if ffmpeg != nil, FileManager.default.fileExists(atPath: work + "/fed") { break }
-            usleep(20_000)
+        while Date() < deadline, film.isRunning(), fed == nil {
+            fed = (try? String(contentsOfFile: work + "/fed", encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if fed == nil { usleep(20_000) }
         }
         // If the test fails before the signal, ffmpeg (a group of its own) goes too.
-        defer { if let ffmpeg { kill(-ffmpeg, SIGKILL) } }
-        let group = try #require(ffmpeg, "no ffmpeg ever ran under film")
-        try #require(FileManager.default.fileExists(atPath: work + "/fed"), "the stand-in ffmpeg never finished")
+        defer { if let fed { kill(-fed, SIGKILL) } }
+        let ffmpeg = try #require(fed, "the stand-in ffmpeg never finished under film")
+        let stat = try #require(Self.processes().first { $0.pid == ffmpeg }, "the stand-in ffmpeg (\(ffmpeg)) is gone")
+        try #require(stat.parent == film.pid, "the stand-in ffmpeg (\(ffmpeg)) is not film's child")
+        let group = try #require(stat.group, "no group for the stand-in ffmpeg (\(ffmpeg))")
+        try #require(group == ffmpeg, "ffmpeg runs in film's group, not a group of its own")
         // ffmpeg has decoded every frame and its stand-in holds the pipe open; film waits on it.
         usleep(300_000)
         #expect(film.isRunning(), "film ended before the signal: it should wait for the rest of the stream")
