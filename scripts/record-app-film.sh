@@ -545,4 +545,47 @@ film held-out article-light-900x1000-60-vp9-s171 900 1000 60 vp9 1 \
 film held-out article-dark-960x540-30-av1-s172 960 540 30 av1 0 \
   "app=article&theme=dark&nav=buttons&seed=172&steps=1500:fade1-easein-300,2300:ph-grey-one-inplace-120,3100:blank3,3900:theme,4700:fadetheme-linear-150"
 
+# Round 11's fresh held-out half: seeds 181-192, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r11/ while
+# round 11's rules are changed on tune/ apart, checked by the truth probe only, never run through
+# the detector: scored once after round 11's rules are committed. Every take with round 10's last
+# encodes (x265 scenecut-bias=20, no B frames at a variable rate; VP9 CRF 32 -g 600; SVT-AV1
+# CRF 35), one setting per codec for the whole half; VP9 and AV1 on settings lists, maps and a
+# dark article only, so that no take needs the 1 MB loop's coarser encode. Weighted to the kinds
+# the detector still misses: 11 fades of settings lists (four films, two at a variable rate),
+# 4 fades of light maps (two films), 8 theme fades, and a black placeholder over a whole dark map
+# at a variable rate (HEVC). Every screen in both themes (settings lists and maps twice each), one
+# light photo grid and two light maps; each codec and each size three times; 60 fps five times,
+# 30 fps four, a variable rate three; 4 cuts and 3 theme switches; 24 fades (9 one-layer, 7
+# two-layer, 8 theme; each kind on linear, ease-in and ease-in-out; 150-500 ms); 8 placeholders
+# (every combination of grey and black, grid and one picture, in place and with a relayout); 12
+# blank pages (four each of 1, 2 and 3 frames; on the light grid and map at 60 fps 3-frame ones
+# only); push, sheet, spinner and scroll (no settings list scrolled).
+page=screens.html
+film held-out settings-light-960x540-60-vp9-s181 960 540 60 vp9 1 \
+  "app=settings&theme=light&keys=buttons&chrome=32,48&seed=181&steps=1500:fade1-easeinout-300,2400:fadetheme-easein-250,3300:blank2,4100:sheet-300,4900:fade2-linear-400"
+film held-out settings-dark-540x1200-vfr-hevc-s182 540 1200 60 hevc-vfr 0 \
+  "app=settings&theme=dark&chrome=32,24&seed=182&steps=1500:fade2-easeinout-350,2500:blank1,3300:fadetheme-linear-300,4200:push-300,5000:fade1-easein-200"
+film held-out map-light-900x1000-30-vp9-s183 900 1000 30 vp9 1 \
+  "app=map&theme=light&chrome=32,24&seed=183&steps=1500:fade1-easeinout-450,2600:ph-grey-grid-relayout-120,3400:blank2,4200:fade2-easein-300,5100:spinner-500"
+film held-out map-dark-720x1280-30-vp9-s184 720 1280 30 vp9 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=184&steps=1500:ph-black-grid-relayout-120,2300:fadetheme-easeinout-400,3300:blank3,4100:scroll-400,4900:cut"
+film held-out grid-light-540x1200-60-h264-s185 540 1200 60 h264 1 \
+  "app=grid&theme=light&chrome=32,24&seed=185&steps=1500:cut,2300:ph-grey-grid-inplace-150,3100:fade1-linear-250,3900:blank3,4700:push-300"
+film held-out article-dark-960x540-30-av1-s186 960 540 30 av1 0 \
+  "app=article&theme=dark&keys=buttons&chrome=32,48&seed=186&steps=1500:ph-grey-one-inplace-150,2300:fade2-easeinout-200,3100:blank1,3900:theme,4700:fadetheme-linear-350"
+page=app.html
+film held-out settings-light-720x1280-vfr-h264-s187 720 1280 60 h264-vfr 1 \
+  "app=settings&theme=light&seed=187&steps=1500:fadetheme-easeinout-250,2400:blank3,3200:fade1-linear-350,4100:theme,4900:fade2-easeinout-150"
+film held-out settings-dark-900x1000-60-av1-s188 900 1000 60 av1 0 \
+  "app=settings&theme=dark&nav=buttons&seed=188&steps=1500:cut,2300:fade1-easein-450,3300:blank1,4100:fadetheme-easein-200,4900:spinner-500"
+film held-out map-light-540x1200-60-av1-s189 540 1200 60 av1 1 \
+  "app=map&theme=light&nav=buttons&seed=189&steps=1500:fade2-linear-200,2300:ph-black-one-inplace-120,3100:blank3,3900:fade1-easein-350,4800:sheet-300"
+film held-out map-dark-960x540-vfr-hevc-s190 960 540 60 hevc-vfr 0 \
+  "app=map&theme=dark&seed=190&steps=1500:fade1-linear-300,2300:ph-black-grid-inplace-100,3100:blank2,3900:push-300,4700:fadetheme-easeinout-300"
+film held-out grid-dark-900x1000-30-hevc-s191 900 1000 30 hevc 1 \
+  "app=grid&theme=dark&nav=buttons&seed=191&steps=1500:ph-black-one-relayout-120,2300:fade2-easein-250,3100:blank1,3900:theme,4700:scroll-400"
+film held-out article-light-720x1280-60-h264-s192 720 1280 60 h264 0 \
+  "app=article&theme=light&seed=192&steps=1500:ph-grey-one-relayout-120,2300:fade1-easeinout-500,3300:blank2,4100:cut,4900:fadetheme-easein-400"
+
 exit "$failed"
