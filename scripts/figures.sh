@@ -381,7 +381,7 @@ part1_log_long() {
 
 # The step tracker fitted on both real logs, each fold scored by a fit without it, from the
 # leave-one-fold-out table docs/reading.md holds (`make score` writes it from `score --unfold
-# --leave-one-fold-out`, a fit of about 45 s CPU; DocumentationTests checks it is current, so the
+# --leave-one-fold-out`, a fit of about 38 s CPU; DocumentationTests checks it is current, so the
 # fit runs once in the suite): both logs pooled, change, held, linear, one line each: the
 # held-out RMSE, the pipeline's, their ratio and the floor's over the pipeline's, as the table
 # prints them (the ratios from the unrounded RMSEs).
