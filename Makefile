@@ -78,7 +78,8 @@ bench-compare: deps
 	BASE="$(BASE)" PAIRS="$(PAIRS)" CASES="$(CASES)" scripts/bench-compare.sh
 
 ## figures: rewrite every measured figure README.md and docs/ quote from its one source
-## (Benchmarks/results.json, hingetool score, hingetool film; scripts/figures.sh; make bench runs it),
+## (Benchmarks/results.json, hingetool score, hingetool film, and the leave-one-fold-out and frontier
+## tables make score writes, so run make score first when they change; scripts/figures.sh; make bench runs it),
 ## and the spring presets table in docs/springs.md (hingetool spring --list; scripts/spring-table.sh)
 figures: build
 	scripts/figures.sh $(TOOL)

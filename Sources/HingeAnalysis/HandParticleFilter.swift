@@ -154,13 +154,19 @@ public struct HandParticleFilter: Sendable {
                 now = report.time
                 if report.angle != lastReported {
                     let measured = now - sensor.latency
-                    if cloud.bestLikelihood(
-                        { reportLikelihood(report.angle, angle: Self.angle($0, $1, $2, $3, at: measured)) }) < 1e-6
-                    {
+                    var best = RunMemo()
+                    if cloud.bestLikelihood({
+                        best.value(for: Self.angle($0, $1, $2, $3, at: measured)) {
+                            reportLikelihood(report.angle, angle: $0)
+                        }
+                    }) < 1e-6 {
                         cloud.rescue(toward: report.angle, spread: binWidth, measuredAt: measured, prior: prior)
                     }
+                    var likelihood = RunMemo()
                     cloud.weigh { from, to, start, duration in
-                        reportLikelihood(report.angle, angle: Self.angle(from, to, start, duration, at: measured))
+                        likelihood.value(for: Self.angle(from, to, start, duration, at: measured)) {
+                            reportLikelihood(report.angle, angle: $0)
+                        }
                     }
                     cloud.resampleIfNeeded(now: now)
                     lastReported = report.angle
@@ -187,10 +193,11 @@ public struct HandParticleFilter: Sendable {
             between: start, and: end, rate: prior.moveRate, factor: Self.proposalFactor, prior: prior)
         let polling = sensor.dropouts.contains { $0.contains(end) } ? 0 : elapsed / sensor.meanInterval
         guard polling > 0 else { return }
+        var silence = RunMemo()
         cloud.weigh { from, to, start, duration in
-            let same = reportLikelihood(
-                lastReported, angle: Self.angle(from, to, start, duration, at: end - sensor.latency))
-            return exp(-polling * (1 - same))
+            silence.value(for: Self.angle(from, to, start, duration, at: end - sensor.latency)) { angle in
+                exp(-polling * (1 - reportLikelihood(lastReported, angle: angle)))
+            }
         }
         cloud.resampleIfNeeded(now: end)
     }
@@ -250,6 +257,24 @@ public struct HandParticleFilter: Sendable {
         let s = (time - start) / duration
         if s <= 0 || s >= 1 { return 0 }
         return (to - from) * 30 * s * s * (1 - s) * (1 - s) / duration
+    }
+}
+
+/// A function of a particle's angle, computed once for each run of equal angles: the copies a
+/// resampling makes sit side by side, and a resting hand's angle is its target, so neighbours
+/// often share an angle. The value is the one the function gives (it is a function of the
+/// angle alone), so the filter's numbers are those it computes for every particle.
+struct RunMemo {
+    private var angle = Double.nan
+    private var result = 0.0
+
+    /// `compute(angle)`, or the last result when `angle` is the last angle asked for.
+    mutating func value(for angle: Double, _ compute: (Double) -> Double) -> Double {
+        if angle != self.angle {
+            self.angle = angle
+            result = compute(angle)
+        }
+        return result
     }
 }
 

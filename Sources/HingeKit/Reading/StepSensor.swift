@@ -35,7 +35,11 @@ public struct StepSensor: Hashable, Sendable {
         levels: [Double], up: [Double], down: [Double], grid: Double = 0, lag: Double = 0, closedRest: Double? = nil,
         openRest: Double? = nil
     ) {
-        SensorModel.Ladder.check(levels: levels, up: up, down: down)
+        do {
+            try SensorModel.Ladder.check(levels: levels, up: up, down: down)
+        } catch {
+            preconditionFailure("\(error)")
+        }
         precondition(
             grid >= 0 && grid.isFinite && lag >= 0 && lag.isFinite, "grid and lag must be finite, not negative")
         self.levels = levels

@@ -9,7 +9,7 @@ extension HandMotion {
     /// 60°), closed 1.5 s, a snap open, open 1.5 s, a snap shut, closed 1.2 s, a slow open
     /// (pause at 70°, back to 66°), open 1 s.
     public static let humanFolds = HandMotion(
-        start: 176,
+        valid: 176,
         [
             .hold(1), .move(to: 130, over: 1.6), .hold(0.4), .move(to: 135, over: 0.4), .move(to: 60, over: 2.2),
             .hold(0.3), .move(to: 6, over: 1.6), .hold(1.5), .move(to: 177, over: 0.4), .hold(1.5),
@@ -27,7 +27,7 @@ extension HandMotion {
     /// 0.48–0.85 s, 200–355 °/s on average) 0.5–1.5 s apart, resting at 2–8° closed and
     /// 172–178° open (it read 0–8° and 169–179°). 39.45 s long.
     public static let fold8Folds = HandMotion(
-        start: 176,
+        valid: 176,
         [
             .hold(1), .move(to: 80, over: 2.2), .hold(0.4), .move(to: 47, over: 0.9), .hold(0.3),
             .move(to: 4, over: 1.1), .hold(3.8), .move(to: 57, over: 1.6), .hold(0.4), .move(to: 178, over: 3),

@@ -1,7 +1,7 @@
 /// How a hand moves the hinge over time: holds at poses joined by minimum-jerk moves.
 ///
 /// ```swift
-/// let motion = HandMotion(start: 180, [.hold(0.5), .move(to: 110, over: 0.6), .hold(2.5)])
+/// let motion = try HandMotion(start: 180, [.hold(0.5), .move(to: 110, over: 0.6), .hold(2.5)])
 /// let (angle, velocity) = motion.state(at: 0.8)
 /// ```
 ///
@@ -28,8 +28,47 @@ public struct HandMotion: Hashable, Sendable {
     public let startAngle: Double
     private let segments: [Segment]
 
-    /// - Precondition: every duration is positive and finite.
-    public init(start: Double, _ steps: [Step]) {
+    /// A motion from `start` through `steps`, checked.
+    ///
+    /// - Throws: ``ParameterError`` for the first value that breaks its rule: angles (the start
+    ///   and every move's target) within 0…360; durations positive and finite, and their sum
+    ///   finite.
+    public init(start: Double, _ steps: [Step]) throws(ParameterError) {
+        try ParameterError.require(start, .start, step: nil, "within 0…360") { $0 >= 0 && $0 <= 360 }
+        var time = 0.0
+        for (index, step) in steps.enumerated() {
+            let (parameter, duration): (ParameterError.Parameter, Double)
+            switch step {
+            case .hold(let hold): (parameter, duration) = (.holdDuration, hold)
+            case .move(let target, let move):
+                try ParameterError.require(target, .moveTarget, step: index, "within 0…360") { $0 >= 0 && $0 <= 360 }
+                (parameter, duration) = (.moveDuration, move)
+            }
+            try ParameterError.require(duration, parameter, step: index, "positive and finite") {
+                $0 > 0 && $0.isFinite
+            }
+            time += duration
+            try ParameterError.require(
+                duration, parameter, step: index, "short enough that the motion's length stays finite"
+            ) { _ in time.isFinite }
+        }
+        self.init(checkedStart: start, steps)
+    }
+
+    /// The library's own motions, whose steps are a constant list that passes
+    /// ``init(start:_:)``'s rules (`SynthesisValidationTests` builds every one), or a draw
+    /// that ``SyntheticTrace/MotionDraw``'s checks keep within them: a refusal is a bug in that
+    /// list, not in anyone's input.
+    init(valid start: Double, _ steps: [Step]) {
+        do {
+            try self.init(start: start, steps)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// Steps that pass ``init(start:_:)``'s rules.
+    private init(checkedStart start: Double, _ steps: [Step]) {
         startAngle = start
         var segments: [Segment] = []
         var time = 0.0
@@ -37,11 +76,9 @@ public struct HandMotion: Hashable, Sendable {
         for step in steps {
             switch step {
             case .hold(let duration):
-                precondition(duration > 0 && duration.isFinite, "hold durations must be positive")
                 segments.append(Segment(start: time, duration: duration, from: angle, to: angle))
                 time += duration
             case .move(let target, let duration):
-                precondition(duration > 0 && duration.isFinite, "move durations must be positive")
                 segments.append(Segment(start: time, duration: duration, from: angle, to: target))
                 time += duration
                 angle = target

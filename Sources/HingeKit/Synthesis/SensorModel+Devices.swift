@@ -76,13 +76,13 @@ extension SensorModel {
             switch self {
             case .fold8:
                 SensorModel(
-                    quantisation: .ladder(Ladder(levels: [0, 90, 180], up: [31, 161], down: [21, 145])),
+                    quantisation: .ladder(Ladder(valid: [0, 90, 180], up: [31, 161], down: [21, 145])),
                     meanInterval: 0.2, jitter: 0, burstProbability: 0, noise: 5, latency: 0.1,
                     maximumRange: 180, staleFirstValue: 90)
             case .razr:
                 SensorModel(
                     quantisation: .ladder(
-                        Ladder(levels: [0, 70, 90, 110, 180], up: [45, 82, 102, 150], down: [25, 76, 96, 135])),
+                        Ladder(valid: [0, 70, 90, 110, 180], up: [45, 82, 102, 150], down: [25, 76, 96, 135])),
                     meanInterval: 0.15, jitter: 0.2, burstProbability: 0, noise: 0.8, latency: 0.05, maximumRange: 180)
             case .surfaceDuo:
                 SensorModel(
@@ -98,7 +98,7 @@ extension SensorModel {
                     latency: 0, maximumRange: 180)
             case .trifold:
                 SensorModel(
-                    quantisation: .ladder(Ladder(levels: [0, 180], up: [120], down: [60])), meanInterval: 0.2,
+                    quantisation: .ladder(Ladder(valid: [0, 180], up: [120], down: [60])), meanInterval: 0.2,
                     jitter: 0, burstProbability: 0, noise: 0.8, latency: 0.1, maximumRange: 180)
             }
         }

@@ -22,7 +22,7 @@ public struct SensorModel: Hashable, Sendable {
     /// Levels with separate up and down thresholds: what a step sensor with hysteresis reports.
     ///
     /// ```swift
-    /// let fold8 = SensorModel.Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])
+    /// let fold8 = try SensorModel.Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])
     /// fold8.level(from: 0, measured: 172)   // 2: a fast open skips 90
     /// ```
     public struct Ladder: Hashable, Sendable {
@@ -33,26 +33,60 @@ public struct SensorModel: Hashable, Sendable {
         /// `down[i]`: the measured angle at or below which level `i + 1` gives way to level `i`.
         public var down: [Double]
 
-        /// A ladder.
-        /// - Precondition: at least two increasing levels; one up and one down threshold per gap,
-        ///   each down threshold below its up threshold and both between the gap's levels.
-        public init(levels: [Double], up: [Double], down: [Double]) {
-            Self.check(levels: levels, up: up, down: down)
+        /// A ladder, checked.
+        ///
+        /// ```swift
+        /// let razr = try SensorModel.Ladder(
+        ///     levels: [0, 70, 90, 110, 180], up: [45, 82, 102, 150], down: [25, 76, 96, 135])
+        /// ```
+        ///
+        /// - Throws: ``ParameterError`` for the first rule broken: at least two levels, finite
+        ///   and increasing; one up and one down threshold per gap between levels; each threshold
+        ///   within its gap (the levels on either side included), each down threshold below its
+        ///   up threshold.
+        public init(levels: [Double], up: [Double], down: [Double]) throws(ParameterError) {
+            try Self.check(levels: levels, up: up, down: down)
+            self.init(checkedLevels: levels, up: up, down: down)
+        }
+
+        /// The library's own ladders, constant lists that pass ``init(levels:up:down:)``'s rules
+        /// (`SynthesisValidationTests` builds every device's): a refusal is a bug in that list.
+        init(valid levels: [Double], up: [Double], down: [Double]) {
+            do {
+                try self.init(levels: levels, up: up, down: down)
+            } catch {
+                preconditionFailure("\(error)")
+            }
+        }
+
+        /// Lists that pass ``init(levels:up:down:)``'s rules.
+        private init(checkedLevels levels: [Double], up: [Double], down: [Double]) {
             self.levels = levels
             self.up = up
             self.down = down
         }
 
-        /// Traps unless `levels` increase and each gap has one down and one up threshold, in that
-        /// order, within it (``StepSensor`` describes a ladder the same way).
-        static func check(levels: [Double], up: [Double], down: [Double]) {
-            precondition(
-                levels.count >= 2 && zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "levels must increase")
-            precondition(up.count == levels.count - 1 && down.count == levels.count - 1, "one threshold per gap")
+        /// Throws unless `levels` are finite and increase and each gap has one down and one up
+        /// threshold, in that order, within it (``StepSensor`` describes a ladder the same way).
+        static func check(levels: [Double], up: [Double], down: [Double]) throws(ParameterError) {
+            try ParameterError.require(Double(levels.count), .levels, nil, "at least 2") { $0 >= 2 }
+            for (index, level) in levels.enumerated() {
+                try ParameterError.require(level, .levels, index, "finite") { $0.isFinite }
+                guard index > 0 else { continue }
+                let below = levels[index - 1]
+                let above = "above levels[\(index - 1)] (\(DecimalNumber.shortest(below)))"
+                try ParameterError.require(level, .levels, index, above) { $0 > below }
+            }
+            let gaps = "one per gap between levels (\(levels.count - 1))"
+            try ParameterError.require(Double(up.count), .up, nil, gaps) { $0 == Double(levels.count - 1) }
+            try ParameterError.require(Double(down.count), .down, nil, gaps) { $0 == Double(levels.count - 1) }
             for gap in up.indices {
-                precondition(
-                    levels[gap] <= down[gap] && down[gap] < up[gap] && up[gap] <= levels[gap + 1],
-                    "thresholds must lie within their gap, down below up")
+                let (low, high) = (levels[gap], levels[gap + 1])
+                let within = "within \(DecimalNumber.shortest(low))…\(DecimalNumber.shortest(high)) (its gap's levels)"
+                try ParameterError.require(up[gap], .up, gap, within) { $0 >= low && $0 <= high }
+                try ParameterError.require(down[gap], .down, gap, within) { $0 >= low && $0 <= high }
+                let belowUp = "below up[\(gap)] (\(DecimalNumber.shortest(up[gap])))"
+                try ParameterError.require(down[gap], .down, gap, belowUp) { $0 < up[gap] }
             }
         }
 

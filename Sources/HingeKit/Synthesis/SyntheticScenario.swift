@@ -27,7 +27,7 @@ public struct SyntheticScenario: Hashable, Sendable {
 
     /// Flat → laptop (110°) → hold 2.5 s → flat, the project's default demo trace.
     private static let flatToLaptopMotion = HandMotion(
-        start: 180, [.hold(0.5), .move(to: 110, over: 0.6), .hold(2.5), .move(to: 180, over: 0.6), .hold(0.8)])
+        valid: 180, [.hold(0.5), .move(to: 110, over: 0.6), .hold(2.5), .move(to: 180, over: 0.6), .hold(0.8)])
 
     /// Every scenario, in the order `hingetool synth --list` prints them.
     public static let all: [SyntheticScenario] =
@@ -41,7 +41,7 @@ public struct SyntheticScenario: Hashable, Sendable {
                 summary: "180° → 0° in 0.8 s, closed 1 s, open to 180° in 0.9 s; 1° sensor at ~50 Hz",
                 trace: SyntheticTrace(
                     motion: HandMotion(
-                        start: 180,
+                        valid: 180,
                         [.hold(0.4), .move(to: 0, over: 0.8), .hold(1), .move(to: 180, over: 0.9), .hold(0.6)]),
                     sensor: SensorModel(meanInterval: 0.02, jitter: 0.25, burstProbability: 0.02, latency: 0.015))),
             SyntheticScenario(
@@ -49,14 +49,14 @@ public struct SyntheticScenario: Hashable, Sendable {
                 summary: "170° → 80° over 4 s, hold 1 s, back over 4 s; 1° sensor every ~4 ms",
                 trace: SyntheticTrace(
                     motion: HandMotion(
-                        start: 170, [.hold(0.5), .move(to: 80, over: 4), .hold(1), .move(to: 170, over: 4), .hold(0.5)]),
+                        valid: 170, [.hold(0.5), .move(to: 80, over: 4), .hold(1), .move(to: 170, over: 4), .hold(0.5)]),
                     sensor: SensorModel())),
             SyntheticScenario(
                 name: "coarse-sensor",
                 summary: "close, a fast open (0 → 180° in 0.2 s), a bend to 95°; only 0/90/180° reported",
                 trace: SyntheticTrace(
                     motion: HandMotion(
-                        start: 180,
+                        valid: 180,
                         [
                             .hold(0.4), .move(to: 0, over: 0.8), .hold(1), .move(to: 180, over: 0.2), .hold(0.8),
                             .move(to: 95, over: 0.7), .hold(1.2), .move(to: 180, over: 0.6), .hold(0.5),
@@ -75,7 +75,7 @@ public struct SyntheticScenario: Hashable, Sendable {
                 summary: "holds at 164.6° and 109.5°, where noise flips the reading (and the status) back and forth",
                 trace: SyntheticTrace(
                     motion: HandMotion(
-                        start: 180,
+                        valid: 180,
                         [.hold(0.3), .move(to: 164.6, over: 0.4), .hold(2), .move(to: 109.5, over: 0.6), .hold(2)]),
                     sensor: SensorModel(noise: 0.35))),
             SyntheticScenario(
@@ -103,6 +103,6 @@ public struct SyntheticScenario: Hashable, Sendable {
                 name: "no-hinge",
                 summary: "a device without a hinge: the angle is empty, logged once a second for 5 s",
                 trace: SyntheticTrace(
-                    motion: HandMotion(start: 0, [.hold(5)]), sensor: SensorModel(noise: 0, hasHinge: false)))
+                    motion: HandMotion(valid: 0, [.hold(5)]), sensor: SensorModel(noise: 0, hasHinge: false)))
         ]
 }

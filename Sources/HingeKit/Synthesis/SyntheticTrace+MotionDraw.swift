@@ -118,7 +118,7 @@ extension SyntheticTrace {
             let wait = random.next(in: pause)
             let back = random.next(in: moveDuration)
             let motion = HandMotion(
-                start: start,
+                valid: start,
                 [
                     .hold(hold), .move(to: turn, over: there), .hold(wait), .move(to: end, over: back),
                     .hold(length - hold - there - wait - back),

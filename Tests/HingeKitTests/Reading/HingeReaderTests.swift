@@ -204,7 +204,7 @@ struct HingeReaderReadingTests {
     func hysteresis() throws {
         // Hold at 145°, the midpoint of 110° and 180°, with noisy 1° reports.
         let trace = SyntheticTrace(
-            motion: HandMotion(start: 180, [.hold(0.3), .move(to: 145, over: 0.5), .hold(4)]),
+            motion: try HandMotion(start: 180, [.hold(0.3), .move(to: 145, over: 0.5), .hold(4)]),
             sensor: SensorModel(noise: 0.6))
         func snapChanges(hysteresis: Double) throws -> Int {
             var configuration = HingeReader.Configuration()

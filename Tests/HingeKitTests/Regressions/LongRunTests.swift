@@ -25,8 +25,8 @@ import Testing
 @Suite("Long runs: bounded memory and no drift")
 struct LongRunTests {
     /// A hand opening and closing the hinge, sampled at 120 Hz with 1° steps, starting at `origin`.
-    static func stream(origin: Double, seconds: Double = 6) -> [HingeSample] {
-        let motion = HandMotion(
+    static func stream(origin: Double, seconds: Double = 6) throws -> [HingeSample] {
+        let motion = try HandMotion(
             start: 180, [.hold(0.5), .move(to: 95, over: 0.7), .hold(1.5), .move(to: 180, over: 0.5), .hold(2.8)])
         return (0..<Int(seconds * 120)).map { index in
             let local = Double(index) / 120
@@ -41,13 +41,13 @@ struct LongRunTests {
     func readerHasNoDrift(origin: Double) throws {
         var early = HingeReader()
         var late = HingeReader()
-        let day = Self.stream(origin: origin)
+        let day = try Self.stream(origin: origin)
         // Tolerances: time differences carry ulp(origin) of error, relative ulp(origin)/dt on
         // an 8.3 ms step; scaled by the largest angle and speed (180°, ~300 °/s) and a margin of
         // 100 for the rounding of the sums in the filter and the fit.
         let relative = 100 * origin.ulp / (1.0 / 120)
         var largestDifference = (position: 0.0, velocity: 0.0)
-        for (first, later) in zip(Self.stream(origin: 0), day) {
+        for (first, later) in zip(try Self.stream(origin: 0), day) {
             try early.ingest(first)
             try late.ingest(later)
             for offset in [0, 0.004, 0.0081] {
@@ -70,7 +70,8 @@ struct LongRunTests {
             var early = SpringAnimator(value: 180, time: 0, spring: .bend, mode: mode)
             var late = SpringAnimator(value: 180, time: origin, spring: .bend, mode: mode)
             var largest = 0.0
-            for (index, (first, later)) in zip(Self.stream(origin: 0), Self.stream(origin: origin)).enumerated() {
+            for (index, (first, later)) in zip(try Self.stream(origin: 0), try Self.stream(origin: origin)).enumerated()
+            {
                 // Springs change now and then, so additive mode keeps several in flight.
                 let spring: DampedSpring = [.bend, .bouncy, .snappy][index / 90 % 3]
                 try early.retarget(to: first.angle!, at: first.time, spring: spring)
@@ -105,7 +106,7 @@ struct LongRunTests {
                 }
                 var reader = HingeReader()
                 var animator = SpringAnimator(value: 180, spring: .bend, mode: .additive)
-                let minute = LongRunTests.stream(origin: 0, seconds: 60)
+                let minute = try LongRunTests.stream(origin: 0, seconds: 60)
                 var afterFirstMinute = 0
                 for minuteIndex in 0..<60 {
                     let shift = Double(minuteIndex) * 60

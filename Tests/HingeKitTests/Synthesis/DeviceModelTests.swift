@@ -91,8 +91,8 @@ struct DeviceModelTests {
     }
 
     @Test("A ladder moves as many levels as the thresholds crossed, and holds inside its band")
-    func ladder() {
-        let ladder = SensorModel.Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])
+    func ladder() throws {
+        let ladder = try SensorModel.Ladder(levels: [0, 90, 180], up: [30, 165], down: [20, 146])
         #expect(ladder.level(from: 0, measured: 29.9) == 0)
         #expect(ladder.level(from: 0, measured: 30) == 1)
         #expect(ladder.level(from: 0, measured: 170) == 2)

@@ -4,8 +4,8 @@ public import Testing
 @Suite("HandMotion, SensorModel and SyntheticTrace")
 struct SyntheticTraceTests {
     @Test("A minimum-jerk move starts and ends at rest and peaks at 1.875·Δ/T")
-    func minimumJerk() {
-        let motion = HandMotion(start: 180, [.move(to: 110, over: 0.6)])
+    func minimumJerk() throws {
+        let motion = try HandMotion(start: 180, [.move(to: 110, over: 0.6)])
         #expect(motion.state(at: 0) == (180, 0))
         #expect(motion.state(at: 0.6) == (110, 0))
         #expect(motion.state(at: -1) == (180, 0))

@@ -99,6 +99,9 @@ struct DocumentationTests {
         }
     }
 
+    /// The suite's one run of the leave-one-fold-out fit (about 38 s of CPU): scripts/figures.sh
+    /// quotes this table's pooled rows rather than fitting again, so FiguresTests' check of those
+    /// figures and this check of the table together hold them to the tool.
     @Test("docs/reading.md holds the current leave-one-fold-out table of the real logs (make score)", .slow)
     func leaveOneFoldOutTable() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/reading.md", encoding: .utf8)
