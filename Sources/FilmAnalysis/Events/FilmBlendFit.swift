@@ -61,6 +61,13 @@ public struct FilmBlendFit: Sendable {
     let area: [Bool]
     /// How many tiles ``area`` holds.
     let areaCount: Int
+    /// Whether the fit has its background term `g`; without it every frame is fitted as
+    /// `a·A + b·B` alone: the blend over a black window, or one layer over the other (round 11).
+    /// Two pages that are mostly their flat page colour (a settings list in its dark and its
+    /// light theme) are nearly each a shade of the other, and a flat background term then
+    /// trades the old page's share against its own: under a codec's noise the shares wander or
+    /// leave the range of a blend.
+    var background = true
 
     /// A fit between `before` and `after`, or `nil` when they differ too little to measure a
     /// blend (``FilmEventThresholds/smallestBlend``) or are summarised on different grids.
@@ -125,12 +132,13 @@ public struct FilmBlendFit: Sendable {
     /// ``FilmEventThresholds/blendTrim`` of them, are left out and the shares fitted again (twice).
     /// A status bar whose colours follow a theme on their own curve, the pointer, a ticking clock
     /// are a few tiles that are no part of the blend; the residual and the detail are read on
-    /// the tiles kept.
+    /// the tiles kept. Shares that do not pass as a blend (``share(of:)``) with the background
+    /// term are fitted again without it on the same tiles, and taken if they pass.
     public func fit(_ frame: FrameSummary) -> Share? {
         let f = frame.tileMeans.map(Double.init)
         guard f.count == a.count, frame.tileDetail.count == aVariance.count else { return nil }
         var kept = area
-        guard var solution = solve(f, kept: kept) else { return nil }
+        guard var solution = solve(f, kept: kept, offset: background) else { return nil }
         var residuals = tileResiduals(f, solution)
         if trim > 0, areaCount > 4 {
             for _ in 0..<2 {
@@ -138,7 +146,7 @@ public struct FilmBlendFit: Sendable {
                     areaCount == area.count ? residuals : area.indices.filter { area[$0] }.map { residuals[$0] }
                 let limit = inside.sorted()[min(areaCount - 1, Int((1 - trim) * Double(areaCount)))]
                 let next = area.indices.map { area[$0] && residuals[$0] <= limit }
-                guard let better = solve(f, kept: next) else { break }
+                guard let better = solve(f, kept: next, offset: background) else { break }
                 (kept, solution) = (next, better)
                 residuals = tileResiduals(f, solution)
             }
@@ -151,6 +159,17 @@ public struct FilmBlendFit: Sendable {
         }
         let relative = (residual / Double(max(1, count))).squareRoot() / scale
         var share = Share(old: solution.0, new: solution.1, residual: relative)
+        // Shares that pass as no blend with the background term are fitted again without it, on
+        // the same tiles: where A, B and a flat colour are nearly in line (a dark page and a
+        // light one), the term takes the old page's share and leaves it below 0 (round 11).
+        if background, accepted(share) == nil, let plain = solve(f, kept: kept, offset: false) {
+            let plainResiduals = tileResiduals(f, plain)
+            var sum = 0.0
+            for tile in kept.indices where kept[tile] { sum += plainResiduals[tile] }
+            let plainShare = Share(
+                old: plain.0, new: plain.1, residual: (sum / Double(max(1, count))).squareRoot() / scale)
+            if accepted(plainShare) != nil { (solution, share) = (plain, plainShare) }
+        }
         (share.excess, share.span) = mixture(frame, old: solution.0, new: solution.1, kept: kept)
         return share
     }
@@ -196,7 +215,7 @@ public struct FilmBlendFit: Sendable {
     /// channel or all, in sample order. The products with a row's zeros that a 5 × 5 outer
     /// product would add are +0 (the means are finite and at least 0), so the sums are the
     /// same to the bit, without an array per sample.
-    func solve(_ f: [Double], kept: [Bool]) -> (Double, Double, [Double])? {
+    func solve(_ f: [Double], kept: [Bool], offset: Bool = true) -> (Double, Double, [Double])? {
         var aa = 0.0, ab = 0.0, bb = 0.0, af = 0.0, bf = 0.0
         var aSum = (0.0, 0.0, 0.0), bSum = (0.0, 0.0, 0.0), fSum = (0.0, 0.0, 0.0), count = (0.0, 0.0, 0.0)
         a.withUnsafeBufferPointer { a in
@@ -242,7 +261,7 @@ public struct FilmBlendFit: Sendable {
             [aSum.1, bSum.1, 0, count.1, 0, fSum.1],
             [aSum.2, bSum.2, 0, 0, count.2, fSum.2],
         ]
-        if let x = Self.eliminate(m) { return (x[0], x[1], [x[2], x[3], x[4]]) }
+        if offset, let x = Self.eliminate(m) { return (x[0], x[1], [x[2], x[3], x[4]]) }
         let reduced = [[m[0][0], m[0][1], m[0][5]], [m[1][0], m[1][1], m[1][5]]]
         if let x = Self.eliminate(reduced) { return (x[0], x[1], [0, 0, 0]) }
         return nil

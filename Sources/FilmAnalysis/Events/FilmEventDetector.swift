@@ -53,7 +53,9 @@
 ///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve), and,
 ///    when that reads no crossfade, on the content area alone (inside the chrome's bands,
 ///    ``FilmEventThresholds/chromeBand``), every tile of it: two layers dipping towards the
-///    window while the bars keep their colours. A crossfade claims every frame it fitted.
+///    window while the bars keep their colours; and, when neither reads a crossfade, both
+///    again without the background term (a dark page fading into its light theme is nearly a
+///    shade of it). A crossfade claims every frame it fitted.
 ///    An event the frames could also explain as another kind carries
 ///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
@@ -662,12 +664,25 @@ struct EventSearch {
     /// area alone (``contentArea(of:)``). Two layers fading over the window behind dip towards
     /// the window's colour while the status and navigation bars, in neither layer, keep theirs
     /// (or take a new theme's on their own curve): no one background share fits both, and on a
-    /// landscape recording the bars' rows are more tiles than the trim may leave out.
+    /// landscape recording the bars' rows are more tiles than the trim may leave out. When
+    /// neither reads a crossfade, both are read again without the fit's background term
+    /// (`FilmBlendFit`'s `background`): a theme fade.
     func readBlend(before: Int, after: Int, everyFrame: Bool) -> BlendReading {
         let whole = readBlend(before: before, after: after, everyFrame: everyFrame, area: nil)
-        guard !whole.isCrossfade, let area = contentArea(of: frames[before].summary.grid) else { return whole }
-        let content = readBlend(before: before, after: after, everyFrame: everyFrame, area: area)
-        return content.isCrossfade ? content : whole
+        if whole.isCrossfade { return whole }
+        let area = contentArea(of: frames[before].summary.grid)
+        if let area {
+            let content = readBlend(before: before, after: after, everyFrame: everyFrame, area: area)
+            if content.isCrossfade { return content }
+        }
+        // Then without the background term (round 11): a dark page fading into its light theme
+        // (or back) is nearly a shade of it, and the term trades the old page's share against
+        // its own; fitted as `a·A + b·B` alone, every frame of the run reads its share.
+        for tiles in [nil] + (area.map { [$0] } ?? []) {
+            let plain = readBlend(before: before, after: after, everyFrame: everyFrame, area: tiles, background: false)
+            if plain.isCrossfade { return plain }
+        }
+        return whole
     }
 
     /// The tiles of `grid` outside the chrome's bands (``FilmEventThresholds/chromeBand``), or
@@ -682,16 +697,17 @@ struct EventSearch {
     /// tile when nil). Over the content area no tile is trimmed: the trim is for the bars, and
     /// there it would leave out the few tiles content moving in (a sheet sliding up over a
     /// dimming page) has reached, and read the rest as a blend.
-    func readBlend(before: Int, after: Int, everyFrame: Bool, area: [Bool]?) -> BlendReading {
+    func readBlend(before: Int, after: Int, everyFrame: Bool, area: [Bool]?, background: Bool = true) -> BlendReading {
         var reading = BlendReading()
         var thresholds = t
         if area != nil { thresholds.blendTrim = 0 }
         guard
-            let fit = FilmBlendFit(
+            var fit = FilmBlendFit(
                 from: frames[before].summary, to: frames[after].summary, thresholds: thresholds, area: area)
         else {
             return reading
         }
+        fit.background = background
         let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
             ($0, fit.fit(frames[$0].summary))
         }
