@@ -25,12 +25,12 @@ struct RecordedAppFilmTests {
         }.sorted()
     }
 
-    /// Round 10: the tuning half holds round 9's scored held-out half too; the held-out half is
-    /// round 10's fresh half, scored once (all twelve seeds recorded). Once scored, a held-out
+    /// Round 11: the tuning half holds round 10's scored held-out half too; the held-out half is
+    /// round 11's fresh half, scored once (all twelve seeds recorded). Once scored, a held-out
     /// half joins `tune/` when the next fresh half is scored.
-    @Test("the tuning half holds 99 recordings, the held-out half 12; every one at most 1 MB")
+    @Test("the tuning half holds 111 recordings, the held-out half 12; every one at most 1 MB")
     func corpus() throws {
-        #expect(Self.recordings("tune").count == 99, "tune: \(Self.recordings("tune"))")
+        #expect(Self.recordings("tune").count == 111, "tune: \(Self.recordings("tune"))")
         #expect(Self.recordings("held-out").count == 12, "held-out: \(Self.recordings("held-out"))")
         for half in ["tune", "held-out"] {
             for name in Self.recordings(half) {
@@ -56,10 +56,10 @@ struct RecordedAppFilmTests {
     /// round 7's fresh half, s101–s112, scored once after round 7's rules were committed, and
     /// round 8's tuning films s113–s120, which reached no rule of round 8; round 9: round 8's fresh
     /// half, s121–s132, and round 9's tuning films s133–s138, recorded for round 10 and scored
-    /// after round 9's rules; round 10: round 9's fresh half, s141–s152, nine recorded). The
-    /// held-out half is round 10's fresh half (s161–s172), recorded apart, never looked at while
-    /// tuning, and scored once after round 10's rules were committed: its misses below are that
-    /// measurement.
+    /// after round 9's rules; round 10: round 9's fresh half, s141–s152, nine recorded; round 11:
+    /// round 10's fresh half, s161–s172). The held-out half is round 11's fresh half (s181–s192),
+    /// recorded apart, never looked at while tuning, and scored once after round 11's rules were
+    /// committed: its misses below are that measurement.
     static let knownMisses: [String: [String]] = [
         // The tuning half as round 11's rules leave it (docs/film.md, rounds 10 and 11); s101–s112 are
         // round 7's held-out half, scored once with round 7's rules and moved here in round 8.
@@ -167,23 +167,65 @@ struct RecordedAppFilmTests {
         "tune/settings-dark-720x1280-60-h264-s141.mp4": [
             "crossfade 2667–2983 ms not found", "unexpected crossfade 2717–2983",
         ],
-        // The held-out half: round 10's fresh half, s161–s172, scored once with round 10's rules as
-        // committed (43 / 50, 6 other events).
-        "held-out/article-light-900x1000-60-vp9-s171.webm": [
-            "crossfade 6100–6217 ms not found", "unexpected crossfade 6083–6183",
+        // round 10's fresh half, s161–s172, scored once with round 10's rules as committed (43 / 50),
+        // moved here in round 11; as round 11's rules leave it (44 / 50).
+        "tune/article-light-900x1000-60-vp9-s171.webm": [
+            "crossfade 6100–6217 ms not found",
+            "unexpected crossfade 6100–6183",
         ],
-        "held-out/map-dark-720x1280-vfr-hevc-s166.mp4": [
-            "placeholder-flash 3317–3433 ms not found", "unexpected blank-frame 3317–3433",
+        "tune/map-dark-720x1280-vfr-hevc-s166.mp4": [
+            "placeholder-flash 3317–3433 ms not found",
+            "unexpected blank-frame 3317–3433",
         ],
-        "held-out/map-light-540x1200-60-h264-s168.mp4": [
-            "crossfade 3450–3817 ms not found", "unexpected crossfade 3450–3617",
+        "tune/map-light-540x1200-60-h264-s168.mp4": [
+            "crossfade 3450–3817 ms not found",
+            "unexpected crossfade 3450–3617",
         ],
-        "held-out/settings-dark-960x540-vfr-hevc-s170.mp4": [
-            "crossfade 2617–3017 ms not found", "crossfade 3600–3733 ms not found", "crossfade 5983–6133 ms not found",
-            "unexpected crossfade 2567–3017", "unexpected crossfade 3667–3733",
+        "tune/map-light-900x1000-60-vp9-s162.webm": [
+            "crossfade 5833–6133 ms not found",
+            "unexpected crossfade 5933–6150",
         ],
-        "held-out/settings-light-720x1280-60-av1-s169.mp4": [
-            "crossfade 3617–3850 ms not found", "unexpected cut 6383–6383",
+        "tune/settings-dark-960x540-vfr-hevc-s170.mp4": [
+            "crossfade 2617–3017 ms not found",
+            "crossfade 3600–3733 ms not found",
+            "unexpected crossfade 2567–3017",
+            "unexpected crossfade 3667–3733",
+        ],
+        "tune/settings-light-720x1280-60-av1-s169.mp4": [
+            "unexpected cut 6383–6383"
+        ],
+        // The held-out half: round 11's fresh half, s181–s192, scored once with round 11's rules as
+        // committed (45 / 51, 15 other events).
+        "held-out/map-dark-720x1280-30-vp9-s184.webm": [
+            "placeholder-flash 2500–2667 ms not found",
+            "unexpected blank-frame 2500–2667",
+        ],
+        "held-out/map-dark-960x540-vfr-hevc-s190.mp4": [
+            "crossfade 2700–2950 ms not found",
+            "unexpected crossfade 2750–2950",
+            "unexpected cut 5067–5067",
+            "unexpected cut 5167–5167",
+            "unexpected cut 5267–5267",
+            "unexpected cut 5400–5400",
+        ],
+        "held-out/map-light-540x1200-60-av1-s189.mp4": [
+            "crossfade 5050–5317 ms not found",
+            "unexpected crossfade 5100–5317",
+        ],
+        "held-out/settings-dark-540x1200-vfr-hevc-s182.mp4": [
+            "crossfade 3950–4200 ms not found",
+            "unexpected crossfade 3933–4133",
+            "unexpected cut 6633–6633",
+            "unexpected cut 6717–6717",
+            "unexpected cut 6850–6850",
+        ],
+        "held-out/settings-light-720x1280-vfr-h264-s187.mp4": [
+            "crossfade 2633–2783 ms not found",
+            "crossfade 4300–4633 ms not found",
+            "unexpected crossfade 2617–2633",
+            "unexpected placeholder-flash 2667–2733",
+            "unexpected crossfade 4300–4500",
+            "unexpected cut 6117–6117",
         ],
     ]
 
