@@ -81,18 +81,30 @@ public struct StepSensor: Hashable, Sendable {
     /// A known sensor (``known``) with the same levels gives its thresholds; otherwise the up
     /// threshold of each gap sits at a third of it and the down threshold at a sixth. The grid
     /// is inferred from the times: the longest period in 50…500 ms that every interval between
-    /// reports is a whole multiple of, within 2 ms (else the known sensor's, else 0).
+    /// reports is a whole multiple of, within 2 ms (else the known sensor's, else 0). Values no
+    /// ladder can be built from give `nil`, never a trap: one not finite, and gaps too wide for
+    /// a `Double` or too narrow for its precision there (1e20 and 1e20 + 16384, one ulp apart, leave no room for
+    /// a threshold strictly inside their gap).
     public static func inferred(levels: [Double], times: [Double]) -> StepSensor? {
         let sorted = Array(Set(levels)).sorted()
         guard sorted.count >= 2, sorted.count <= 6, zip(sorted, sorted.dropFirst()).allSatisfy({ $1 - $0 >= 10 })
         else { return nil }
-        var sensor =
-            known.first { $0.levels == sorted }
-            ?? StepSensor(
-                levels: sorted,
-                up: zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 3 },
-                down: zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 6 })
-        if let grid = inferredGrid(times) { sensor.grid = grid }
+        if let sensor = known.first(where: { $0.levels == sorted }) {
+            return sensor.onGrid(of: times)
+        }
+        let up = zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 3 }
+        let down = zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 6 }
+        // The preconditions of init(levels:up:down:...) with its default rests, checked first.
+        guard (try? SensorModel.Ladder.check(levels: sorted, up: up, down: down)) != nil,
+            sorted[0] < up[0], sorted[sorted.count - 1] > down[down.count - 1]
+        else { return nil }
+        return StepSensor(levels: sorted, up: up, down: down).onGrid(of: times)
+    }
+
+    /// This sensor with the grid `times` show (``inferredGrid(_:)``), or unchanged without one.
+    private func onGrid(of times: [Double]) -> StepSensor {
+        var sensor = self
+        if let grid = Self.inferredGrid(times) { sensor.grid = grid }
         return sensor
     }
 

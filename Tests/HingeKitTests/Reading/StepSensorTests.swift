@@ -40,6 +40,17 @@ struct StepSensorTests {
         // An unknown ladder (0/60/120) and a 1° stream are no known sensor.
         #expect(StepSensor.detect(in: samples([(0, 0), (0.2, 60), (0.4, 120), (0.6, 60)])) == nil)
         #expect(StepSensor.detect(in: samples((0..<30).map { (Double($0) * 0.01, Double($0)) })) == nil)
+        // Values no ladder can be built from are no sensor, and no trap (main trapped on each,
+        // in init's preconditions): an infinite level (its thresholds infinite too), a gap wider
+        // than a Double holds, and a gap of one ulp (16384) at 1e20, where a third of it rounds
+        // back onto the lower level (checked below).
+        #expect(1e20 + 16384.0 / 3 == 1e20)
+        #expect(StepSensor.detect(in: samples([(0, 0), (0.2, .infinity), (0.4, 0), (0.6, .infinity)])) == nil)
+        #expect(StepSensor.inferred(levels: [-1.7e308, 1.7e308], times: []) == nil)
+        #expect(StepSensor.inferred(levels: [1e20, 1e20 + 16384], times: []) == nil)
+        // Large but representable levels still make a ladder, thresholds at a third and a sixth.
+        let wide = StepSensor.inferred(levels: [0, 6e300], times: [])
+        #expect(wide?.up == [2e300] && wide?.down == [1e300])
     }
 
     @Test("A crossing starts the coast from its threshold, lag + grid/2 before the report, inside the band")
