@@ -26,12 +26,14 @@ public struct SensorModel: Hashable, Sendable {
     /// fold8.level(from: 0, measured: 172)   // 2: a fast open skips 90
     /// ```
     public struct Ladder: Hashable, Sendable {
+        // The lists are read-only outside: init(levels:up:down:) checks them together, and
+        // level(from:measured:) relies on that check (a shorter `down` would trap it).
         /// The levels reported, increasing.
-        public var levels: [Double]
+        public private(set) var levels: [Double]
         /// `up[i]`: the measured angle at or above which level `i` gives way to level `i + 1`.
-        public var up: [Double]
+        public private(set) var up: [Double]
         /// `down[i]`: the measured angle at or below which level `i + 1` gives way to level `i`.
-        public var down: [Double]
+        public private(set) var down: [Double]
 
         /// A ladder, checked.
         ///

@@ -203,13 +203,15 @@ struct StepTrackerFit {
     /// The floor's sensor model fitted without some folds (none: fitted on every fold): the
     /// synthetic Fold 8's, its four thresholds the median of every log's crossings outside
     /// those folds (the middle two averaged), rounded to whole degrees, a threshold with no
-    /// crossing left keeping the model's; its noise the scatter of those crossings about their
+    /// crossing left keeping the model's (and all four the model's when the medians would not
+    /// make a valid ladder); its noise the scatter of those crossings about their
     /// threshold's median, as a Gaussian's σ (the median distance over 0.6745), to a tenth of a
     /// degree (the model's with none).
     func floorSensor(excluding excluded: Set<Int> = []) -> SensorModel {
         var sensor = SensorModel.Device.fold8.sensor
         guard case .ladder(var ladder) = sensor.quantisation else { return sensor }
         func middle(_ sorted: [Double]) -> Double { (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2 }
+        var (up, down) = (ladder.up, ladder.down)
         var misses: [Double] = []
         for threshold in 0..<4 {
             let angles = logs.flatMap { log in
@@ -220,12 +222,15 @@ struct StepTrackerFit {
             misses += angles.map { abs($0 - median) }
             let fitted = median.rounded()
             switch threshold {
-            case 0: ladder.up[0] = fitted
-            case 1: ladder.up[1] = fitted
-            case 2: ladder.down[1] = fitted
-            default: ladder.down[0] = fitted
+            case 0: up[0] = fitted
+            case 1: up[1] = fitted
+            case 2: down[1] = fitted
+            default: down[0] = fitted
             }
         }
+        // Medians that break the ladder's rules (a down threshold at or above its up one, from
+        // logs whose crossings overlap) keep the model's ladder rather than make one that traps.
+        if let refitted = try? SensorModel.Ladder(levels: ladder.levels, up: up, down: down) { ladder = refitted }
         sensor.quantisation = .ladder(ladder)
         if !misses.isEmpty { sensor.noise = (middle(misses.sorted()) / 0.6745 * 10).rounded() / 10 }
         return sensor
