@@ -166,6 +166,39 @@ struct DataInputRobustnessTests {
         #expect(try #require(statistics.maximumAngle) == .greatestFiniteMagnitude)
     }
 
+    @Test("The glass's look is finite for every tilt a sensor may give", arguments: hostile)
+    func glass(tilt: Double) {
+        let glass = FrostedGlass()
+        for x in [-35.0, 0, 20, 35] {
+            // Main gave a NaN gap, blur and dimming for a NaN tilt.
+            let look = glass.look(x: x, y: 10, tilt: tilt)
+            #expect(look.gap.isFinite && look.blurRadius.isFinite && (0...1).contains(look.dimming))
+            #expect(look.point.map { $0.x.isFinite && $0.y.isFinite } ?? true)
+            // Beyond ±90° reads as ±90°, NaN as 0 (the documented range's ends and middle).
+            let read = tilt.isNaN ? 0 : min(max(tilt, -90), 90)
+            #expect(look == glass.look(x: x, y: 10, tilt: read))
+        }
+    }
+
+    @Test(
+        "Tilt from a gyroscope reading that is not finite is no turn; any finite angle is an attitude",
+        arguments: hostile)
+    func tilt(value: Double) {
+        let tracker = TiltTracker(zero: .aboutVertical(0))
+        let attitude = DeviceAttitude.aboutVertical(30)
+        // Main returned NaN for a NaN or infinite component.
+        let rate = tracker.tiltRate(of: attitude, rotationRate: (x: value, y: value, z: value))
+        #expect(value.isFinite ? rate.isFinite : rate == 0)
+        let predicted = tracker.predictedTilt(of: attitude, rotationRate: (x: 0, y: value, z: 0), latency: 0.01)
+        #expect(value.isFinite ? predicted.isFinite : abs(predicted - 30) <= 1e-12)
+        guard value.isFinite else { return }
+        // Main trapped in DeviceAttitude.init(rows:) from about 5.7e305° (the sine of ∞ is NaN).
+        let turned = tracker.tilt(of: .aboutVertical(value))
+        let expected = value.truncatingRemainder(dividingBy: 360)
+        let wrapped = (expected > 180 ? expected - 360 : expected < -180 ? expected + 360 : expected)
+        #expect(abs(turned - wrapped) <= 1e-9 || abs(abs(turned) - 180) <= 1e-9)
+    }
+
     @Test("Empty, single and a million identical samples: bounded, and nothing to trap on")
     func sizes() {
         #expect(StepSensor.detect(in: []) == nil)
