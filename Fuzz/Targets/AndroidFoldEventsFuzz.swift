@@ -7,7 +7,9 @@
 /// rotations, the large screen switched, silences that let the half-folded timeout run out).
 /// Updates must come in time order, never later than the event that sent them; a finish must
 /// follow a start; the last update and `isTransitionInProgress` must agree; and the pipeline's
-/// progress must be finite and in 0…1.
+/// progress must be finite and in 0…1. The pipeline takes the samples a device might send
+/// (any time, backwards, NaN or huge, any angle) on a clock of its own: it must pass over and
+/// count exactly those out of order or not finite, and its progress must stay in 0…1 at any frame.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAndroidFoldEvents(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
@@ -21,6 +23,8 @@ public func fuzzAndroidFoldEvents(_ data: UnsafePointer<UInt8>, _ count: Int) ->
         : AndroidFoldStateEvents.starting(angle: input.unit() * 180, at: time, configuration: configuration)
     var pipeline = AndroidUnfoldPipeline(configuration: configuration)
     var lastSent = -Double.infinity
+    var pipelineTime = -Double.infinity
+    var ignored = 0
     var inTransition = events.isTransitionInProgress
     func sent(_ update: AndroidFoldUpdate) {
         trace("sent \(update.kind.rawValue) at \(update.time), angle \(update.angle)")
@@ -40,7 +44,6 @@ public func fuzzAndroidFoldEvents(_ data: UnsafePointer<UInt8>, _ count: Int) ->
         let angle = choice & 0x40 == 0 ? input.unit() * 180 : input.number(in: -360...720)
         switch choice & 7 {
         case 0, 1, 2, 3:
-            guard angle.isFinite else { continue }
             trace("hingeAngle(\(angle), at: \(time))")
             events.hingeAngle(angle, at: time, emit: sent)
         case 4:
@@ -57,11 +60,20 @@ public func fuzzAndroidFoldEvents(_ data: UnsafePointer<UInt8>, _ count: Int) ->
         }
         check(events.isTransitionInProgress == inTransition, "transition \(events.isTransitionInProgress)")
         check(events.lastAngle.isFinite, "last angle \(events.lastAngle)")
-        // The same angles through the whole pipeline (a sample without an angle now and then).
-        pipeline.ingest(HingeSample(time: time, angle: choice & 7 == 7 || !angle.isFinite ? nil : angle)) { _ in }
-        pipeline.advance(to: time) { _ in }
-        let progress = pipeline.value(at: time)
-        check(progress.isFinite && (0...1).contains(progress), "progress \(progress) at \(time)")
+        // The same angles through the whole pipeline (a sample without an angle now and then),
+        // at times that now and then go anywhere, NaN and backwards included.
+        let sampleTime = choice & 0x20 == 0 ? time : input.rawDouble()
+        let sample = HingeSample(time: sampleTime, angle: choice & 7 == 7 ? nil : angle)
+        let refused = !sampleTime.isFinite || sampleTime < pipelineTime || !(sample.angle?.isFinite ?? true)
+        if refused { ignored += 1 } else { pipelineTime = sampleTime }
+        trace("pipeline.ingest(HingeSample(time: \(sampleTime), angle: \(sample.angle.map { "\($0)" } ?? "nil")))")
+        pipeline.ingest(sample) { _ in }
+        check(pipeline.ignoredSamples == ignored, "ignored \(pipeline.ignoredSamples), expected \(ignored)")
+        let frame = choice & 0x10 == 0 ? pipelineTime : input.rawDouble()
+        pipeline.advance(to: frame) { _ in }
+        if frame.isFinite, frame > pipelineTime { pipelineTime = frame }
+        let progress = pipeline.value(at: frame)
+        check(progress.isFinite && (0...1).contains(progress), "progress \(progress) at \(frame)")
     }
     return 0
 }

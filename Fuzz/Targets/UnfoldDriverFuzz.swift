@@ -5,7 +5,7 @@
 /// libFuzzer target: arbitrary configurations and event streams into an `UnfoldDriver` —
 /// samples (NaN, backwards, duplicate and huge times and angles among them), Reduce Motion
 /// switches — with the progress read on a frame grid between events, as `hingetool unfold`
-/// reads it. A refused event must change nothing; every value and target must be finite and
+/// reads it, with or without a known step sensor (its tracker then reads the levels). A refused event must change nothing; every value and target must be finite and
 /// in 0…1; and a time before the last event must be refused with `timeBeforeLastEvent`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUnfoldDriver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -22,8 +22,13 @@ public func fuzzUnfoldDriver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt
         check(false, "a configuration within the limits was refused: \(error)")
         return 0
     }
-    var driver = UnfoldDriver(configuration: configuration, reduceMotion: input.byte() & 1 == 1)
-    trace("UnfoldDriver(configuration: \(configuration), reduceMotion: \(driver.reduceMotion))")
+    let sensors: [StepSensor?] = [nil, nil, .galaxyZFold8, .motorolaRazr]
+    let flags = input.byte()
+    let sensor = sensors[Int(flags >> 1) % sensors.count]
+    var driver = UnfoldDriver(configuration: configuration, reduceMotion: flags & 1 == 1, stepSensor: sensor)
+    trace(
+        "UnfoldDriver(configuration: \(configuration), reduceMotion: \(driver.reduceMotion), stepSensor: \(sensor.map { "\($0.levels)" } ?? "nil"))"
+    )
     // Epoch-like starts too: the first interval must not count from 0.
     var time = input.byte() & 1 == 0 ? input.unit() : 1.7e9 + input.unit()
     var lastEvent = -Double.infinity

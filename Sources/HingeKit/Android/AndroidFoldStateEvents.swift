@@ -122,11 +122,14 @@ public struct AndroidFoldStateEvents: Sendable {
     /// A hinge angle from the sensor.
     ///
     /// - Parameters:
-    ///   - angle: degrees.
+    ///   - angle: degrees; a NaN or infinite angle only runs the timers to `time` (no update
+    ///     carries it).
     ///   - time: seconds, not before the last event.
     ///   - emit: called with each update sent, in order (a timeout that ran out first).
+    /// - Precondition: `time` is finite and not before the last event.
     public mutating func hingeAngle(_ angle: Double, at time: Double, emit: (AndroidFoldUpdate) -> Void) {
         advance(to: time, emit: emit)
+        guard angle.isFinite else { return }
         let isClosing = angle < lastAngle
         let direction: AndroidFoldUpdate.Kind = isClosing ? .startClosing : .startOpening
         if isTransitionInProgress, direction != lastUpdate { angleBeforeTransition = lastAngle }

@@ -16,6 +16,12 @@
 /// ``AndroidUnfoldProgress`` and to `emit`. Samples without an angle are passed over (Android
 /// runs a fixed-timing animation when there is no hinge sensor, which is out of scope here).
 /// The inner screen is taken to turn on at once when the phone unfolds.
+///
+/// **Input policy.** The state machines behind the pipeline require their events in time order;
+/// the pipeline takes samples as they come from a device, so it checks them first: a sample
+/// whose time is NaN or infinite or lies before the last sample, or whose angle is NaN or
+/// infinite, is passed over (nothing changes, no update is sent) and counted in
+/// ``ignoredSamples``. ``advance(to:emit:)`` to such a time does nothing.
 public struct AndroidUnfoldPipeline: Sendable {
     /// The fold-state events.
     public private(set) var events: AndroidFoldStateEvents
@@ -24,14 +30,24 @@ public struct AndroidUnfoldPipeline: Sendable {
     /// The progress the animation shows.
     public private(set) var unfold = AndroidUnfoldProgress()
     private var started = false
+    /// The newest sample's or advance's time (−∞ before the first).
+    private var lastTime = -Double.infinity
+    /// Samples passed over: a time that is not finite or lies before the last sample, or an
+    /// angle that is not finite.
+    public private(set) var ignoredSamples = 0
 
     /// A pipeline before its first angle.
     public init(configuration: AndroidFoldStateEvents.Configuration = AndroidFoldStateEvents.Configuration()) {
         events = AndroidFoldStateEvents(configuration: configuration)
     }
 
-    /// Takes a sample (in time order) and reports each fold update it causes.
+    /// Takes a sample (in time order) and reports each fold update it causes; a sample out of
+    /// order or not finite is counted in ``ignoredSamples`` and changes nothing.
     public mutating func ingest(_ sample: HingeSample, emit: (AndroidFoldUpdate) -> Void) {
+        guard sample.time.isFinite, sample.time >= lastTime, sample.angle?.isFinite ?? true else {
+            ignoredSamples += 1
+            return
+        }
         advance(to: sample.time, emit: emit)
         guard let angle = sample.angle else { return }
         let time = sample.time
@@ -63,8 +79,11 @@ public struct AndroidUnfoldPipeline: Sendable {
         unfold = progress
     }
 
-    /// Fires a half-folded timeout that ran out by `time` (call before asking for a frame).
+    /// Fires a half-folded timeout that ran out by `time` (call before asking for a frame); a
+    /// time that is not finite or lies before the last sample or advance does nothing.
     public mutating func advance(to time: Double, emit: (AndroidFoldUpdate) -> Void) {
+        guard time.isFinite, time >= lastTime else { return }
+        lastTime = time
         var progress = unfold
         events.advance(to: time) { update in
             progress.foldUpdate(update)

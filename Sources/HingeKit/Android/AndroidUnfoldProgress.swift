@@ -103,7 +103,9 @@ public struct AndroidUnfoldProgress: Sendable {
     public func progress(at time: Double) -> Double { value(at: time) }
 
     /// The progress shown at `time` (not before the last event): the one query, named as
-    /// ``EffectDriver/value(at:)`` and ``UnfoldDriver/value(at:)`` are.
+    /// ``EffectDriver/value(at:)`` and ``UnfoldDriver/value(at:)`` are. It is in 0…1 for
+    /// every `time`: a NaN time or one before the spring started reads the spring's start, and
+    /// +∞ the spring at rest on its target.
     public func value(at time: Double) -> Double {
         switch phase {
         case .holding(let value):
@@ -126,7 +128,9 @@ public struct AndroidUnfoldProgress: Sendable {
     private static func springState(
         value: Double, velocity: Double, target: Double, elapsed: Double
     ) -> (value: Double, velocity: Double) {
-        let state = spring.update(value: value, velocity: velocity, target: target, deltaTime: max(0, elapsed))
+        // `elapsed > 0` is false for NaN; an infinite elapsed time is the largest finite one.
+        let deltaTime = elapsed > 0 ? min(elapsed, .greatestFiniteMagnitude) : 0
+        let state = spring.update(value: value, velocity: velocity, target: target, deltaTime: deltaTime)
         let threshold = 0.75 * minimumVisibleChange
         if abs(state.value - target) < threshold, abs(state.velocity) < threshold * 62.5 { return (target, 0) }
         return state

@@ -16,7 +16,9 @@ public protocol HingeEffect: Sendable {
     /// - Parameters:
     ///   - angle: degrees, or `nil` when there is no hinge (or it has gone away).
     ///   - status: the system's status, or `nil` when it reported none.
-    /// - Returns: a finite value for every finite angle and for `nil`.
+    /// - Returns: a finite value for every finite angle and for `nil`. HingeKit's effects
+    ///   also answer every other angle: ±∞ as the far end of their curve, NaN (which no
+    ///   device should report) as `nil`, no hinge.
     /// - Complexity: O(1).
     func value(angle: Double?, status: HingeStatus?) -> Double
 

@@ -54,12 +54,13 @@ public struct LeanEffect: HingeEffect, Hashable {
         self.full = full
     }
 
+    /// The lean for `angle` and `status`: 0 for no hinge, a `nil` or NaN angle.
     public func value(angle: Double?, status: HingeStatus?) -> Double {
         switch status {
         case .closed: return maximum
         case .fullyOpen: return 0
         case .partiallyOpen, nil:
-            guard let angle else { return 0 }
+            guard let angle, !angle.isNaN else { return 0 }
             return maximum * min(max((flat - angle) / (flat - full), 0), 1)
         }
     }

@@ -86,13 +86,17 @@ public struct RampEffect: HingeEffect, Hashable {
         self.noHingeValue = noHingeValue
     }
 
-    /// The clamped progress, before easing, of `angle` from ``lower`` to ``upper``.
+    /// The clamped progress, before easing, of `angle` from ``lower`` to ``upper``: 0…1 for
+    /// every angle (0 for NaN).
     public func progress(_ angle: Double) -> Double {
-        min(max((angle - lower) / (upper - lower), 0), 1)
+        let progress = (angle - lower) / (upper - lower)
+        // `progress > 0` is false for NaN.
+        return progress > 0 ? min(progress, 1) : 0
     }
 
+    /// The eased progress of `angle`, or ``noHingeValue`` for a `nil` or NaN angle.
     public func value(angle: Double?, status: HingeStatus?) -> Double {
-        guard let angle else { return noHingeValue }
+        guard let angle, !angle.isNaN else { return noHingeValue }
         return easing(progress(angle))
     }
 

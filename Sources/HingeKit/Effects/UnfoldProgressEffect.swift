@@ -32,8 +32,9 @@ public struct UnfoldProgressEffect: HingeEffect, Hashable {
         self.unfoldedAngle = unfoldedAngle
     }
 
+    /// The angle's share of ``unfoldedAngle`` in 0…1, or 1 for a `nil` or NaN angle (no hinge).
     public func value(angle: Double?, status: HingeStatus?) -> Double {
-        guard let angle else { return 1 }
+        guard let angle, !angle.isNaN else { return 1 }
         return min(max(angle / unfoldedAngle, 0), 1)
     }
 

@@ -96,10 +96,13 @@ public struct FrostedGlass: Hashable, Sendable {
     /// - Parameters:
     ///   - x: mm from the centre, to the right; −width/2…width/2.
     ///   - y: mm from the centre, up; −height/2…height/2.
-    ///   - tilt: degrees about the vertical axis, −90…90; positive takes the right edge away.
+    ///   - tilt: degrees about the vertical axis, −90…90; positive takes the right edge away. A
+    ///     tilt from a sensor may be anything: one beyond ±90° is read as ±90°, and NaN as 0
+    ///     (the glass on the interface), so the look is finite for every tilt.
     /// - Returns: the reprojected point (or a miss), the gap, the blur radius and the dimming.
     /// - Complexity: O(1).
     public func look(x: Double, y: Double, tilt: Double) -> Look {
+        let tilt = tilt.isNaN ? 0 : min(max(tilt, -90), 90)
         let radians = abs(tilt) * .pi / 180
         let side = tilt < 0 ? -1.0 : 1.0
         let fromHinge = width / 2 - side * x

@@ -36,8 +36,12 @@ public struct DeviceAttitude: Hashable, Sendable {
     }
 
     /// The rotation by `degrees` about the device's vertical (y) axis.
+    ///
+    /// - Precondition: `degrees` is finite (any finite angle, taken modulo 360°).
     public static func aboutVertical(_ degrees: Double) -> DeviceAttitude {
-        let (s, c) = (sin(degrees * .pi / 180), cos(degrees * .pi / 180))
+        // Reduced first: beyond about 5.7e305°, degrees · π overflows to ∞ and its sine is NaN.
+        let radians = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+        let (s, c) = (sin(radians), cos(radians))
         return DeviceAttitude(rows: [[c, 0, s], [0, 1, 0], [-s, 0, c]])
     }
 

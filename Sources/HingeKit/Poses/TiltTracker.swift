@@ -46,18 +46,31 @@ public struct TiltTracker: Hashable, Sendable {
     ///   - rotationRate: the gyroscope's rate about the device's x, y and z axes, in radians
     ///     per second (as Core Motion and Android report it).
     /// - Returns: degrees per second; 0 when the normal is vertical in the zero pose's frame
-    ///   (the tilt is undefined there).
+    ///   (the tilt is undefined there), and 0 when a component of the rate is NaN or infinite
+    ///   (a gyroscope reading that says nothing about the turn); finite for every finite rate
+    ///   (a rate too large for a `Double` is the largest one).
     public func tiltRate(
         of attitude: DeviceAttitude, rotationRate: (x: Double, y: Double, z: Double)
     ) -> Double {
+        guard rotationRate.x.isFinite, rotationRate.y.isFinite, rotationRate.z.isFinite else { return 0 }
         let relative = attitude.relative(to: zero).rows
         let n = normal(attitude)
-        let change = (rotationRate.y, -rotationRate.x, 0.0)
+        // Beyond 1e150 rad/s the products would overflow: the rate is computed for the rate
+        // scaled down to 1 and scaled back (÷1 and ×1 are exact, so ordinary rates are as before).
+        let largest = max(abs(rotationRate.x), abs(rotationRate.y))
+        let scale = largest > 1e150 ? largest : 1
+        let change = (rotationRate.y / scale, -rotationRate.x / scale, 0.0)
         let dx = relative[0][0] * change.0 + relative[0][1] * change.1
         let dz = relative[2][0] * change.0 + relative[2][1] * change.1
         let horizontal = n.x * n.x + n.z * n.z
         guard horizontal > 0 else { return 0 }
-        return (n.z * dx - n.x * dz) / horizontal * 180 / .pi
+        return Self.finite((n.z * dx - n.x * dz) / horizontal * 180 / .pi * scale)
+    }
+
+    /// `value` within ±`Double.greatestFiniteMagnitude`: a rate or prediction too large for a
+    /// `Double` is the largest one, never ∞.
+    private static func finite(_ value: Double) -> Double {
+        min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// The tilt `latency` seconds ahead: the tilt now plus its rate times the latency.
@@ -70,10 +83,10 @@ public struct TiltTracker: Hashable, Sendable {
     ///   - attitude: the current attitude.
     ///   - rotationRate: as in ``tiltRate(of:rotationRate:)``.
     ///   - latency: seconds, ≥ 0.
-    /// - Returns: degrees.
+    /// - Returns: degrees, finite (at most ±`Double.greatestFiniteMagnitude`).
     public func predictedTilt(
         of attitude: DeviceAttitude, rotationRate: (x: Double, y: Double, z: Double), latency: Double
     ) -> Double {
-        tilt(of: attitude) + tiltRate(of: attitude, rotationRate: rotationRate) * latency
+        Self.finite(tilt(of: attitude) + tiltRate(of: attitude, rotationRate: rotationRate) * latency)
     }
 }

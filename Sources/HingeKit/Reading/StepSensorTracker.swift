@@ -28,6 +28,12 @@
 /// decays as a critically damped error, (Δ + (Δv + ωΔ)τ)·e^(−ωτ), ω = ``Parameters/omega``. All
 /// of it is closed form in the time since the last report, so a frame's value does not depend
 /// on how often frames are asked for. Fixed-size state, no allocation.
+///
+/// **Input policy.** A report whose time is NaN or infinite or lies before the previous
+/// report's, or whose angle is NaN or infinite (no level is nearest to it), is passed over and
+/// counted in ``ignoredReports``. ``angle(at:)`` and ``estimateAngle(at:)`` are finite for every
+/// time: a NaN time or one before the last report reads as the last report's time, and one more
+/// than 10⁹ s after it as 10⁹ s after it (every decay is long over by then).
 public struct StepSensorTracker: Sendable {
     /// The tunable parts of the estimate (docs/reading.md, "Step sensors", says how they were
     /// chosen and frozen).
@@ -184,6 +190,12 @@ public struct StepSensorTracker: Sendable {
     private var correctionSlope = 0.0
     private var correctionCurvature = 0.0
 
+    /// Reports passed over: a time that is not finite or lies before the previous report's, or
+    /// an angle that is not finite.
+    public private(set) var ignoredReports = 0
+    /// The newest accepted report's time (−∞ before the first).
+    private var lastReport = -Double.infinity
+
     /// A tracker with no report yet.
     public init(sensor: StepSensor, parameters: Parameters = Parameters()) {
         self.sensor = sensor
@@ -191,10 +203,11 @@ public struct StepSensorTracker: Sendable {
     }
 
     /// Takes the next report (time in seconds, increasing; the level as reported, snapped to
-    /// the nearest of the sensor's levels). A report of the level already held changes nothing.
+    /// the nearest of the sensor's levels). A report of the level already held changes nothing;
+    /// one out of order or not finite is counted in ``ignoredReports`` and changes nothing else.
     public mutating func ingest(time: Double, angle: Double) {
-        let levels = sensor.levels
-        let next = levels.indices.min { abs(levels[$0] - angle) < abs(levels[$1] - angle) } ?? 0
+        guard admits(time: time, angle: angle) else { return }
+        let next = sensor.levels.indices.min { abs(sensor.levels[$0] - angle) < abs(sensor.levels[$1] - angle) } ?? 0
         guard let previous = level else {
             // The first report (possibly a stale one): the level's rest, or its middle.
             level = next
@@ -243,7 +256,7 @@ public struct StepSensorTracker: Sendable {
         // A snap would reach the band's edge, cross the next threshold there (when there is a
         // next level) and be reported a lag and a grid step later.
         let edge = direction > 0 ? upper : lower
-        let hasNext = direction > 0 ? next < levels.count - 1 : next > 0
+        let hasNext = direction > 0 ? next < sensor.levels.count - 1 : next > 0
         let reach = abs(edge - crossed) / (parameters.fastSpeed * parameters.coast)
         reached = reach < 1 ? -parameters.coast * log(1 - reach) : .infinity
         refuted = hasNext ? reached + sensor.lag + sensor.grid : .infinity
@@ -251,6 +264,17 @@ public struct StepSensorTracker: Sendable {
         slowStop = (slowReach < 1 ? -parameters.coast * log(1 - slowReach) : .infinity) + sensor.lag
         fastStop = reached + sensor.lag
         correct(at: time, from: shown)
+    }
+
+    /// Whether a report is taken: its time finite and not before the previous report's, its
+    /// angle finite; otherwise it is counted in ``ignoredReports``.
+    private mutating func admits(time: Double, angle: Double) -> Bool {
+        guard time.isFinite, time >= lastReport, angle.isFinite else {
+            ignoredReports += 1
+            return false
+        }
+        lastReport = time
+        return true
     }
 
     /// Starts the shown angle's correction at a report at `time`: what was shown then, less the
@@ -284,7 +308,7 @@ public struct StepSensorTracker: Sendable {
     /// The estimate at `time`, its slope and acceleration: the slow coast S blended with the
     /// snap F by the weight W, S + W·(F − S).
     private func estimate(at time: Double) -> Motion {
-        let tau = max(0, time - anchorTime)
+        let tau = Self.elapsed(from: anchorTime, to: time)
         let slow = coast(speed, tau, stop: slowStop)
         let weight = snapWeight(tau)
         guard weight.value > 0 else { return slow }
@@ -353,8 +377,11 @@ public struct StepSensorTracker: Sendable {
     private func shownState(at time: Double) -> (angle: Double, slope: Double, acceleration: Double) {
         guard level != nil else { return (0, 0, 0) }
         let omega = parameters.omega
-        let tau = max(0, time - reportTime)
+        let tau = Self.elapsed(from: reportTime, to: time)
         let decay = exp(-omega * tau)
+        let estimate = estimate(at: time)
+        // Once the correction has decayed to nothing its polynomial may have overflowed.
+        guard decay > 0 else { return (estimate.value, estimate.slope, estimate.acceleration) }
         let rate = correctionSlope + omega * correction
         let curvature = correctionCurvature
         // (c + rτ + qτ²)·e^(−ωτ) and its derivatives.
@@ -363,8 +390,15 @@ public struct StepSensorTracker: Sendable {
         let value = poly * decay
         let slope = (polySlope - omega * poly) * decay
         let acceleration = (2 * curvature - 2 * omega * polySlope + omega * omega * poly) * decay
-        let estimate = estimate(at: time)
         return (estimate.value + value, estimate.slope + slope, estimate.acceleration + acceleration)
+    }
+
+    /// The seconds from `start` to `time` the curves are evaluated at: 0 for a NaN time or one
+    /// before `start`, at most 10⁹ s (every decay is over long before; beyond, τ² and
+    /// (1 + u)·e^(−u) would overflow into NaN).
+    private static func elapsed(from start: Double, to time: Double) -> Double {
+        let tau = time - start
+        return tau > 0 ? min(tau, 1e9) : 0
     }
 
     /// Where a hinge at level `index` rests.

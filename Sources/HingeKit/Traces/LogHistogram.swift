@@ -2,6 +2,7 @@ internal import HingeSupport
 
 /// Counts of positive values in log-spaced bins 0.01 % wide, from 1 µs to 10⁵ s, plus the
 /// values outside that span; enough for percentiles of sampling intervals in fixed memory.
+/// Infinite and huge values count as above the span.
 struct LogHistogram: Sendable {
     private static let lowest = 1e-6
     private static let binsPerNatural = 10_000.0  // bin width: e^(1/10 000) − 1 ≈ 0.01 %
@@ -22,13 +23,15 @@ struct LogHistogram: Sendable {
             belowMaximum = max(belowMaximum, value)
             return
         }
-        let index = Int((log(value / Self.lowest) * Self.binsPerNatural).rounded(.down))
-        guard index < Self.binCount else {
+        // Compared before the conversion to Int, which traps on the infinity that a value
+        // above 10³⁰² (divided by 10⁻⁶) or an infinite one gives.
+        let position = log(value / Self.lowest) * Self.binsPerNatural
+        guard position < Double(Self.binCount) else {
             above += 1
             aboveMinimum = min(aboveMinimum, value)
             return
         }
-        bins[index] &+= 1
+        bins[Int(position.rounded(.down))] &+= 1
     }
 
     /// The centre of the bin holding the value of rank ⌈q·n⌉.

@@ -11,6 +11,11 @@ internal import HingeSupport
 /// Interval percentiles come from a log-spaced histogram whose bins are 0.01 % wide, so they
 /// are exact to 0.01 % whatever the trace length; counts, extremes and the largest gap are
 /// exact. The quantisation is inferred from up to ``distinctAngleLimit`` distinct angles.
+///
+/// **Input policy.** A sample whose time or angle is NaN or infinite is passed over and
+/// counted in ``nonFiniteCount``, so that every figure stays finite; an interval between two
+/// finite times too far apart for a `Double` (−10³⁰⁸ s to 10³⁰⁸ s) counts as the largest
+/// finite one.
 public struct TraceStatistics: Sendable {
     /// How the sensor's angles are spaced.
     public enum Quantisation: Hashable, Sendable, CustomStringConvertible {
@@ -59,6 +64,8 @@ public struct TraceStatistics: Sendable {
     public private(set) var fullyOpenCount = 0
     /// Samples without a status.
     public private(set) var noStatusCount = 0
+    /// Samples passed over because their time or angle is NaN or infinite.
+    public private(set) var nonFiniteCount = 0
     /// The longest time between consecutive samples, and the time it ended at.
     public private(set) var largestGap: (length: Double, endingAt: Double)?
 
@@ -85,11 +92,16 @@ public struct TraceStatistics: Sendable {
         unit == .radians ? 1e-3 : 1e-6
     }
 
-    /// Adds the next sample; samples must come in time order.
+    /// Adds the next sample; samples must come in time order. A sample with a NaN or infinite
+    /// time or angle is counted in ``nonFiniteCount`` and changes nothing else.
     /// - Complexity: O(1).
     public mutating func add(_ sample: HingeSample) {
+        guard sample.time.isFinite, sample.angle?.isFinite ?? true else {
+            nonFiniteCount += 1
+            return
+        }
         if let lastTime {
-            let interval = sample.time - lastTime
+            let interval = min(sample.time - lastTime, .greatestFiniteMagnitude)
             intervals.add(interval)
             if interval > (largestGap?.length ?? -1) { largestGap = (interval, sample.time) }
         } else {
@@ -119,7 +131,7 @@ public struct TraceStatistics: Sendable {
     }
 
     /// Last time minus first time, in seconds.
-    public var duration: Double { (lastTime ?? 0) - (firstTime ?? 0) }
+    public var duration: Double { min((lastTime ?? 0) - (firstTime ?? 0), .greatestFiniteMagnitude) }
 
     /// The median time between samples, or `nil` with fewer than two samples.
     public var medianInterval: Double? { intervals.quantile(0.5) }
