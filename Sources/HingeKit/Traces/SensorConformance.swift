@@ -122,8 +122,12 @@ public struct SensorConformance: Hashable, Sendable {
         case .range:
             guard aboveRange + belowZero > 0, let first = firstOutOfRange else { return nil }
             let range = DecimalNumber.shortest(maximumRange)
+            let sides = [
+                aboveRange > 0 ? "\(aboveRange) above the sensor's range" : nil,
+                belowZero > 0 ? "\(belowZero) below 0°" : nil,
+            ].compactMap { $0 }
             return "\(aboveRange + belowZero) of \(values) values lie outside 0…\(range)° "
-                + "(first \(DecimalNumber.shortest(first))°): above the sensor's range (CTS)"
+                + "(first \(DecimalNumber.shortest(first))°): \(sides.joined(separator: ", ")) (CTS)"
         case .resolution:
             guard nonMultiples > 0, let resolution, let first = firstNonMultiple else { return nil }
             return "\(nonMultiples) of \(values) values are not multiples of the resolution "

@@ -26,6 +26,16 @@ struct SensorConformanceTests {
         #expect(beforeGap.firstDuplicateTime == 0.1)
     }
 
+    @Test("The range warning says which side each value left the range by")
+    func rangeSides() {
+        // Main called every value outside the range "above the sensor's range", -5° too.
+        #expect(checks([10, -5, 20]).warnings() == ["1 of 3 values lie outside 0…180° (first -5°): 1 below 0° (CTS)"])
+        #expect(
+            checks([190, -5, 200]).warnings() == [
+                "3 of 3 values lie outside 0…180° (first 190°): 2 above the sensor's range, 1 below 0° (CTS)"
+            ])
+    }
+
     @Test("Radians rounded by the recorder are whole degrees within the radian tolerance, not within 10⁻⁶°")
     func radianTolerance() {
         // 178° and 174° written with 6 decimals of radians, then converted.
