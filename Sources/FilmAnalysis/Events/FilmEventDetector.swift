@@ -780,7 +780,7 @@ struct EventSearch {
     mutating func crossfade(
         _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int, mixture: Double
     ) {
-        let shares = edgeShares(shares, before: before, after: after)
+        let (shares, before, after) = fadeEdges(shares, before: before, after: after)
         let start = shares.first { $0.share.new >= 0.05 }?.index ?? after
         let end = shares.first { $0.share.new >= 0.95 }?.index ?? after
         let inside = shares.filter { $0.index >= start && $0.index <= end }
