@@ -69,13 +69,19 @@ extension EventSearch {
                 (shares, before, after) = (reading.shares, wide.before, wide.after)
             }
         }
-        return (movesOn(shares) ? shares : edgeShares(shares, before: before, after: after), before, after)
+        let moves = movesOn(shares, before: before, after: after)
+        return (moves ? shares : edgeShares(shares, before: before, after: after), before, after)
     }
 
-    /// Whether the blend of `shares` moves on from its first frame past 5 %: some of the next
-    /// ``fadeMovesWithin`` fitted frames is at least ``fadeMovesBy`` further on.
-    func movesOn(_ shares: [(index: Int, share: FilmBlendFit.Share)]) -> Bool {
-        guard let first = shares.firstIndex(where: { $0.share.new >= 0.05 }) else { return false }
+    /// Whether the blend of `shares` (a fit of every frame between `before` and `after`) moves
+    /// on from its first frame past 5 %: some of the next ``fadeMovesWithin`` frames is at least
+    /// ``fadeMovesBy`` further on. A reading that left out repeated frames cannot tell: its
+    /// first frame past 5 % may come after frames of the fade it did not fit (a slow ease-in
+    /// under the noise floor), which the edges read again take in.
+    func movesOn(_ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int) -> Bool {
+        guard shares.count == after - before - 1, let first = shares.firstIndex(where: { $0.share.new >= 0.05 }) else {
+            return false
+        }
         let head = shares[first].share.new
         return shares[(first + 1)...].prefix(Self.fadeMovesWithin).contains { $0.share.new >= head + Self.fadeMovesBy }
     }

@@ -58,19 +58,25 @@ struct FilmFadeEdgeTests {
         return (time(0.05), time(0.95))
     }
 
+    /// The one crossfade the detector finds in the film of `alphas` (and no cut), with the
+    /// scripted edges (``truth(_:in:lead:)``).
+    static func fade(alphas: [Double], period: Int) throws -> (fade: FilmEvent, truth: (start: Int, end: Int)) {
+        let frames = Self.film(alphas: alphas, period: period)
+        let events = FilmEventDetector().events(in: frames)
+        let fades = events.filter { $0.kind == .crossfade }
+        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
+        let fade = try #require(fades.first, "\(events)")
+        return (fade, Self.truth(alphas, in: frames))
+    }
+
     @Test("a fade whose first small step is held 100 ms before the rest: it starts at that step (60 fps)")
     func heldHead() throws {
         // The first step (0.08 of the change) and the next (0.03) are quiet; 100 ms of the same
-        // blend, then the fade's large step and its end.
+        // blend, then the fade's large steps and its end.
         let alphas = [0.08, 0.08, 0.11, 0.11, 0.11, 0.11, 0.11, 0.11, 0.4, 0.67, 0.67, 0.88, 0.93, 0.93, 0.97, 1]
-        let frames = Self.film(alphas: alphas, period: 17)
-        let events = FilmEventDetector().events(in: frames)
-        let fades = events.filter { $0.kind == .crossfade }
-        let fade = try #require(fades.first, "\(events)")
-        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
-        let truth = Self.truth(alphas, in: frames)
+        let (fade, truth) = try Self.fade(alphas: alphas, period: 17)
         // Two frame periods, as the corpora are scored; round 11's rules started it at the
-        // large step, 133 ms late.
+        // first large step, 136 ms late.
         #expect(abs(fade.start - truth.start) <= 34 && abs(fade.end - truth.end) <= 34, "\(fade), truth \(truth)")
     }
 
@@ -78,14 +84,9 @@ struct FilmFadeEdgeTests {
     func quietTail() throws {
         // Changes up to 0.75, held 67 ms, then steps of 0.07 and less, each under the active level.
         let alphas = [0.1, 0.3, 0.55, 0.75, 0.75, 0.75, 0.82, 0.87, 0.91, 0.95, 0.98, 1]
-        let frames = Self.film(alphas: alphas, period: 33)
-        let events = FilmEventDetector().events(in: frames)
-        let fades = events.filter { $0.kind == .crossfade }
-        let fade = try #require(fades.first, "\(events)")
-        #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
-        let truth = Self.truth(alphas, in: frames)
+        let (fade, truth) = try Self.fade(alphas: alphas, period: 33)
         // Round 11's rules read the blend up to 50 ms after the last change and ended it at the
-        // hold, 167 ms early (the tail then a fade of its own).
+        // hold, 198 ms early.
         #expect(abs(fade.start - truth.start) <= 66 && abs(fade.end - truth.end) <= 66, "\(fade), truth \(truth)")
     }
 }

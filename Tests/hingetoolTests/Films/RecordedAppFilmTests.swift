@@ -156,7 +156,8 @@ struct RecordedAppFilmTests {
         // round 10's fresh half, s161–s172, scored once with round 10's rules as committed (43 / 50),
         // moved here in round 11; as round 11's rules leave it (44 / 50).
         "tune/article-light-900x1000-60-vp9-s171.webm": [
-            "crossfade 6100–6217 ms not found", "unexpected crossfade 6083–6183",
+            "crossfade 6100–6217 ms not found",
+            "unexpected crossfade 6100–6183",
         ],
         "tune/map-dark-720x1280-vfr-hevc-s166.mp4": [
             "placeholder-flash 3317–3433 ms not found",
