@@ -4,10 +4,10 @@
 /// ``FilmEventThresholds/runGap`` of its first and last change. A fade's head and tail can lie
 /// farther out. A loaded recorder draws a fade's first small step and holds it for 100 ms
 /// before the rest (`tune/settings-light-960x540-60-vp9-s113`: 0.079 and 0.108, then 0.667), and
-/// an ease-out ends in steps under the active level for 100–150 ms
-/// (`tune/map-dark-900x1000-30-av1-s152`: 0.697 to 0.948 in quiet steps). Read from the frames
-/// around the run, the first starts at the large step and the second ends where the tail
-/// begins: the end page B is taken before the fade has reached it.
+/// a fade can reach its end page by a quiet step after a hold
+/// (`tune/map-dark-900x1000-30-av1-s152`: 0.948 held 133 ms, then a step of 0.006). Read from the
+/// frames around the run, the first starts at the large step and the second ends early: the
+/// end page B is taken before the fade has reached it.
 ///
 /// So a crossfade's ends are widened over the steps that are no change (repeats, and quiet
 /// steps of the head or tail) up to ``FilmEventThresholds/stallGap`` before and after them,

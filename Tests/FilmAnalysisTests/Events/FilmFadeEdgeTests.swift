@@ -4,9 +4,9 @@ import Testing
 
 /// A crossfade's edges beyond its run of changes (issue 35, round 12). A loaded recorder draws
 /// a fade's first small step and then holds it (`tune/settings-light-960x540-60-vp9-s113`:
-/// blends of 0.079, 0.079 and 0.108 held 67 ms before the fade moved on), and an ease-out ends
-/// in steps too small to be changes (`tune/map-dark-900x1000-30-av1-s152`: 0.697 … 0.948 over
-/// 133 ms of quiet steps). Both edges then lie outside the run and the few quiet frames around
+/// blends of 0.079, 0.079 and 0.108 held 67 ms before the fade moved on), and a fade can end in
+/// steps too small to be changes after a hold (`tune/map-dark-900x1000-30-av1-s152`: 0.948 held
+/// 133 ms, then a step of 0.006). Both edges then lie outside the run and the few quiet frames around
 /// it that the fit used to read. The films are drawn pixel by pixel with a known blend
 /// position α per frame: the truth is the scripted α, the crossfade starting at the first frame
 /// with α ≥ 0.05 and ending at the first with α ≥ 0.95, found within two frame periods as the
