@@ -42,8 +42,9 @@
 ///    frames between them do not split a run): each frame from just before the run to
 ///    just after it is fitted as `a·A + b·B + c·background` (``FilmBlendFit``); when every frame
 ///    fits and some lie between, the run is a **crossfade** from where the blend passes 5 % to
-///    where it passes 95 % (read again from the frame before the 5 % edge, so that a change
-///    the run took in before the fade moves no share), with `b` per frame and its **dip** (the
+///    where it passes 95 % (its ends widened over a quiet head and tail up to ``FilmEventThresholds/stallGap``,
+///    and read again from the frame before the 5 % edge unless the fade moves on from it, so
+///    that a change the run took in before the fade moves no share), with `b` per frame and its **dip** (the
 ///    largest `c`); when none lies
 ///    between and a step reaches ``FilmEventThresholds/cut`` over at least
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
@@ -780,7 +781,7 @@ struct EventSearch {
     mutating func crossfade(
         _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int, mixture: Double
     ) {
-        let shares = edgeShares(shares, before: before, after: after)
+        let (shares, before, after) = fadeEdges(shares, before: before, after: after)
         let start = shares.first { $0.share.new >= 0.05 }?.index ?? after
         let end = shares.first { $0.share.new >= 0.95 }?.index ?? after
         let inside = shares.filter { $0.index >= start && $0.index <= end }

@@ -1,0 +1,88 @@
+/// A crossfade's edges beyond its run of changes (round 12).
+///
+/// A run's blend is read between the frames just around its changes: the quiet frames within
+/// ``FilmEventThresholds/runGap`` of its first and last change. A fade's head and tail can lie
+/// farther out. A loaded recorder draws a fade's first small step and holds it for 100 ms
+/// before the rest (`tune/settings-light-960x540-60-vp9-s113`: 0.079 and 0.108, then 0.667), and
+/// a fade can reach its end page by a quiet step after a hold
+/// (`tune/map-dark-900x1000-30-av1-s152`: 0.948 held 133 ms, then a step of 0.006). Read from the
+/// frames around the run, the first starts at the large step and the second ends early: the
+/// end page B is taken before the fade has reached it.
+///
+/// So a crossfade's ends are widened over the steps that are no change (repeats, and quiet
+/// steps of the head or tail) up to ``FilmEventThresholds/stallGap`` before and after them,
+/// not into another event: A is the frame before the first step that moved in that reach, B
+/// the last frame that moved. When every frame from A to B still fits as a blend of the two
+/// (``FilmBlendFit``) and reads as a crossfade, not motion, the fade's shares are those.
+///
+/// A change held before the fade proper sits on the blend's line too, and its share, read from
+/// the widened A, can pass 5 % (`tune/article-dark-540x1200-30-h264-s108`: 0.075 held 100 ms
+/// before 0.186). A fade moves on: its first frame past 5 % is followed, within
+/// ``fadeMovesWithin`` fitted frames, by one at least ``fadeMovesBy`` further on. When it is
+/// not, the edges are read again from the frame before that first frame (round 10's
+/// ``EventSearch/edgeShares(_:before:after:)``), as before this rule.
+extension EventSearch {
+    /// The fitted frames after a fade's first frame past 5 % within which the blend must move on
+    /// (``fadeMovesBy``): 2, so that a hold of one frame at 60 fps (`-s113`'s 0.079 drawn twice)
+    /// is the fade's head and one of three frames at 30 fps (`-s108`'s 0.075) is not.
+    static let fadeMovesWithin = 2
+    /// How far the blend must move on (``fadeMovesWithin``): 0.01, above the codec's jitter in
+    /// a held blend's share (0.001–0.002 on `tune/`).
+    static let fadeMovesBy = 0.01
+
+    /// The frames a crossfade between `before` and `after` is widened to: the frame before the
+    /// first step that moved (not a repeat) among the steps that are no change within
+    /// ``FilmEventThresholds/stallGap`` before `before`, and the last frame that moved among
+    /// those within it after `after`; not into a claimed step.
+    func widenedEnds(before: Int, after: Int) -> (before: Int, after: Int) {
+        var last = after
+        var next = after + 1
+        while next < frames.count, !claimed[next], !steps.active[next],
+            frames[next].time - frames[after].time <= t.stallGap
+        {
+            if !steps.repeats[next] { last = next }
+            next += 1
+        }
+        var first = before
+        var previous = before
+        while previous > 0, !claimed[previous], !steps.active[previous],
+            frames[before].time - frames[previous - 1].time <= t.stallGap
+        {
+            if !steps.repeats[previous] { first = previous - 1 }
+            previous -= 1
+        }
+        return (first, last)
+    }
+
+    /// The shares, ends and edge reading of a crossfade found between `before` and `after` with
+    /// `shares`: widened over its quiet head and tail (``widenedEnds(before:after:)``) when every
+    /// frame from the widened ends fits as a crossfade; its edges read again from the frame
+    /// before the first past 5 % unless the widened fade moves on from it (see above).
+    func fadeEdges(
+        _ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int
+    ) -> (shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int) {
+        var (shares, before, after) = (shares, before, after)
+        let wide = widenedEnds(before: before, after: after)
+        if wide != (before, after) {
+            let reading = readBlend(before: wide.before, after: wide.after, everyFrame: true)
+            if !reading.motion, reading.isCrossfade {
+                (shares, before, after) = (reading.shares, wide.before, wide.after)
+            }
+        }
+        let moves = movesOn(shares, before: before, after: after)
+        return (moves ? shares : edgeShares(shares, before: before, after: after), before, after)
+    }
+
+    /// Whether the blend of `shares` (a fit of every frame between `before` and `after`) moves
+    /// on from its first frame past 5 %: some of the next ``fadeMovesWithin`` frames is at least
+    /// ``fadeMovesBy`` further on. A reading that left out repeated frames cannot tell: its
+    /// first frame past 5 % may come after frames of the fade it did not fit (a slow ease-in
+    /// under the noise floor), which the edges read again take in.
+    func movesOn(_ shares: [(index: Int, share: FilmBlendFit.Share)], before: Int, after: Int) -> Bool {
+        guard shares.count == after - before - 1, let first = shares.firstIndex(where: { $0.share.new >= 0.05 }) else {
+            return false
+        }
+        let head = shares[first].share.new
+        return shares[(first + 1)...].prefix(Self.fadeMovesWithin).contains { $0.share.new >= head + Self.fadeMovesBy }
+    }
+}
