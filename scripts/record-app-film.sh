@@ -588,4 +588,46 @@ film held-out grid-dark-900x1000-30-hevc-s191 900 1000 30 hevc 1 \
 film held-out article-light-720x1280-60-h264-s192 720 1280 60 h264 0 \
   "app=article&theme=light&seed=192&steps=1500:ph-grey-one-relayout-120,2300:fade1-easeinout-500,3300:blank2,4100:cut,4900:fadetheme-easein-400"
 
+# Round 12's fresh held-out half: seeds 201-212, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r12/ apart
+# from round 12's rules (merged only after they are committed on tune/), checked by the truth
+# probe only, never run through the detector: scored once after round 12's rules are committed.
+# Every take with round 10's last encodes (x265 scenecut-bias=20, no B frames at a variable rate;
+# VP9 CRF 32 -g 600; SVT-AV1 CRF 35), one setting per codec for the whole half; VP9 and AV1 on
+# settings lists, maps and a dark article only, as in round 11. Every screen in both themes
+# (settings lists and maps twice each), one light photo grid and two light maps; each codec and
+# each size three times; 60 fps five times, 30 fps four, a variable rate three, each of those with
+# a push (HEVC twice, H.264 once); 4 cuts and 3 theme switches; 23 fades (9 one-layer, 7
+# two-layer, 7 theme; each kind on linear, ease-in and ease-in-out; 150-500 ms; 10 on settings
+# lists, 7 on maps); 8 placeholders (every combination of grey and black, grid and one picture, in
+# place and with a relayout; black over a whole dark map at 30 fps in AV1 and at a variable rate
+# in HEVC); 12 blank pages (four each of 1, 2 and 3 frames; on the light maps at 60 fps 3-frame
+# ones only); push x4, sheet x2, spinner x2, scroll x2 (no settings list scrolled).
+page=screens.html
+film held-out settings-light-720x1280-60-vp9-s201 720 1280 60 vp9 1 \
+  "app=settings&theme=light&keys=buttons&chrome=32,48&seed=201&steps=1500:fade1-easein-300,2400:blank2,3200:fadetheme-easeinout-350,4100:sheet-300,4900:fade2-linear-250"
+film held-out settings-dark-960x540-vfr-hevc-s202 960 540 60 hevc-vfr 0 \
+  "app=settings&theme=dark&chrome=32,24&seed=202&steps=1500:fadetheme-linear-400,2500:blank3,3300:push-300,4100:fade1-easeinout-200,4900:theme"
+film held-out map-dark-540x1200-30-av1-s203 540 1200 30 av1 1 \
+  "app=map&theme=dark&chrome=32,24&seed=203&steps=1500:ph-black-grid-relayout-120,2300:fade2-easeinout-300,3200:blank1,4000:spinner-500,4800:fadetheme-easein-250"
+film held-out map-light-960x540-60-vp9-s204 960 540 60 vp9 0 \
+  "app=map&theme=light&keys=buttons&chrome=32,48&seed=204&steps=1500:cut,2300:ph-grey-grid-relayout-120,3100:fade1-easein-400,4000:blank3,4800:scroll-400"
+film held-out grid-dark-720x1280-30-h264-s205 720 1280 30 h264 1 \
+  "app=grid&theme=dark&chrome=32,24&seed=205&steps=1500:ph-black-one-inplace-120,2300:fade2-linear-350,3200:blank2,4000:theme,4800:scroll-500"
+film held-out article-light-900x1000-60-hevc-s206 900 1000 60 hevc 0 \
+  "app=article&theme=light&keys=buttons&chrome=32,48&seed=206&steps=1500:ph-grey-one-relayout-150,2300:fadetheme-linear-200,3100:blank1,3900:cut,4700:fade1-easeinout-450"
+page=app.html
+film held-out settings-light-540x1200-vfr-h264-s207 540 1200 60 h264-vfr 1 \
+  "app=settings&theme=light&seed=207&steps=1500:fade2-easein-200,2300:blank1,3100:push-300,3900:fadetheme-easein-300,4800:fade1-linear-500"
+film held-out settings-dark-900x1000-30-vp9-s208 900 1000 30 vp9 0 \
+  "app=settings&theme=dark&nav=buttons&seed=208&steps=1500:cut,2300:fade1-linear-150,3100:blank3,3900:fade2-easeinout-400,4900:spinner-500"
+film held-out map-dark-720x1280-vfr-hevc-s209 720 1280 60 hevc-vfr 1 \
+  "app=map&theme=dark&nav=buttons&seed=209&steps=1500:fade1-easeinout-250,2300:ph-black-grid-inplace-100,3100:blank2,3900:push-300,4700:fadetheme-linear-300"
+film held-out map-light-900x1000-60-av1-s210 900 1000 60 av1 1 \
+  "app=map&theme=light&seed=210&steps=1500:fade2-easein-450,2500:ph-black-one-relayout-120,3300:blank3,4100:sheet-300,4900:fade1-linear-200"
+film held-out grid-light-960x540-30-h264-s211 960 540 30 h264 0 \
+  "app=grid&theme=light&nav=buttons&seed=211&steps=1500:fadetheme-easeinout-500,2600:ph-grey-grid-inplace-150,3400:blank1,4200:cut,5000:push-250"
+film held-out article-dark-540x1200-60-av1-s212 540 1200 60 av1 0 \
+  "app=article&theme=dark&seed=212&steps=1500:ph-grey-one-inplace-120,2300:fade2-linear-300,3100:blank2,3900:theme,4700:fade1-easein-250"
+
 exit "$failed"
