@@ -75,7 +75,9 @@ public struct AndroidFoldStateEvents: Sendable {
     public private(set) var isUnfoldHandled = true
     /// When the half-folded timeout runs out, if it is running.
     public private(set) var timeoutDeadline: Double?
-    private var lastTime = -Double.infinity
+    /// The last event's time (−∞ before the first); ``AndroidUnfoldPipeline`` checks a sample's
+    /// time against it before handing the sample on.
+    private(set) var lastTime = -Double.infinity
 
     /// A state machine before any event, as AOSP's provider starts.
     public init(configuration: Configuration = Configuration()) {

@@ -30,8 +30,6 @@ public struct AndroidUnfoldPipeline: Sendable {
     /// The progress the animation shows.
     public private(set) var unfold = AndroidUnfoldProgress()
     private var started = false
-    /// The newest sample's or advance's time (−∞ before the first).
-    private var lastTime = -Double.infinity
     /// Samples passed over: a time that is not finite or lies before the last sample, or an
     /// angle that is not finite.
     public private(set) var ignoredSamples = 0
@@ -44,7 +42,7 @@ public struct AndroidUnfoldPipeline: Sendable {
     /// Takes a sample (in time order) and reports each fold update it causes; a sample out of
     /// order or not finite is counted in ``ignoredSamples`` and changes nothing.
     public mutating func ingest(_ sample: HingeSample, emit: (AndroidFoldUpdate) -> Void) {
-        guard sample.time.isFinite, sample.time >= lastTime, sample.angle?.isFinite ?? true else {
+        guard sample.time.isFinite, sample.time >= events.lastTime, sample.angle?.isFinite ?? true else {
             ignoredSamples += 1
             return
         }
@@ -82,8 +80,7 @@ public struct AndroidUnfoldPipeline: Sendable {
     /// Fires a half-folded timeout that ran out by `time` (call before asking for a frame); a
     /// time that is not finite or lies before the last sample or advance does nothing.
     public mutating func advance(to time: Double, emit: (AndroidFoldUpdate) -> Void) {
-        guard time.isFinite, time >= lastTime else { return }
-        lastTime = time
+        guard time.isFinite, time >= events.lastTime else { return }
         var progress = unfold
         events.advance(to: time) { update in
             progress.foldUpdate(update)

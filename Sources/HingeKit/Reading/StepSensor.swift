@@ -35,24 +35,38 @@ public struct StepSensor: Hashable, Sendable {
         levels: [Double], up: [Double], down: [Double], grid: Double = 0, lag: Double = 0, closedRest: Double? = nil,
         openRest: Double? = nil
     ) {
-        do {
-            try SensorModel.Ladder.check(levels: levels, up: up, down: down)
-        } catch {
-            preconditionFailure("\(error)")
+        let (closedRest, openRest) = (closedRest ?? levels.first ?? 0, openRest ?? levels.last ?? 0)
+        if let broken = Self.brokenRule(levels, up, down, grid, lag, closedRest, openRest) {
+            preconditionFailure(broken)
         }
-        precondition(
-            grid >= 0 && grid.isFinite && lag >= 0 && lag.isFinite, "grid and lag must be finite, not negative")
         self.levels = levels
         self.up = up
         self.down = down
         self.grid = grid
         self.lag = lag
-        self.closedRest = closedRest ?? levels[0]
-        self.openRest = openRest ?? levels[levels.count - 1]
-        precondition(self.closedRest >= levels[0] && self.closedRest < up[0], "closedRest must be in the lowest band")
-        precondition(
-            self.openRest > down[down.count - 1] && self.openRest <= levels[levels.count - 1],
-            "openRest must be in the highest band")
+        self.closedRest = closedRest
+        self.openRest = openRest
+    }
+
+    /// The first rule of ``init(levels:up:down:grid:lag:closedRest:openRest:)`` the values break,
+    /// or `nil`: the one place those rules are written (``inferred(levels:times:)`` asks it too).
+    private static func brokenRule(
+        _ levels: [Double], _ up: [Double], _ down: [Double], _ grid: Double, _ lag: Double, _ closedRest: Double,
+        _ openRest: Double
+    ) -> String? {
+        do {
+            try SensorModel.Ladder.check(levels: levels, up: up, down: down)
+        } catch {
+            return "\(error)"
+        }
+        guard grid >= 0, grid.isFinite, lag >= 0, lag.isFinite else {
+            return "grid and lag must be finite, not negative"
+        }
+        guard closedRest >= levels[0], closedRest < up[0] else { return "closedRest must be in the lowest band" }
+        guard openRest > down[down.count - 1], openRest <= levels[levels.count - 1] else {
+            return "openRest must be in the highest band"
+        }
+        return nil
     }
 
     /// Samsung Galaxy Z Fold 8's public `TYPE_HINGE_ANGLE`, from a public vendor HAL logcat
@@ -94,10 +108,8 @@ public struct StepSensor: Hashable, Sendable {
         }
         let up = zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 3 }
         let down = zip(sorted, sorted.dropFirst()).map { $0 + ($1 - $0) / 6 }
-        // The preconditions of init(levels:up:down:...) with its default rests, checked first.
-        guard (try? SensorModel.Ladder.check(levels: sorted, up: up, down: down)) != nil,
-            sorted[0] < up[0], sorted[sorted.count - 1] > down[down.count - 1]
-        else { return nil }
+        let (closed, open) = (sorted[0], sorted[sorted.count - 1])
+        guard brokenRule(sorted, up, down, 0, 0, closed, open) == nil else { return nil }
         return StepSensor(levels: sorted, up: up, down: down).onGrid(of: times)
     }
 
