@@ -22,7 +22,8 @@
 ///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
 ///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``). When
 ///    the frame before shows no page colour (none flat, or only one no theme has: a map's
-///    water), the bare frame's own colour is read, if it is a page's.
+///    water), the bare frame's own colour is read, if it is a page's (not a black darker than
+///    the status bar under the app's controls: a placeholder over a map).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
@@ -177,10 +178,35 @@ struct EventSearch {
     /// The dominant flat colour of frame `index` when it is a page's by itself
     /// (``ownBackground(_:)``) and within ``FilmEventThresholds/bareColour`` of the status bar's
     /// tone (the first row's): what a bare frame shows when the frame before gives no page
-    /// colour (``backgroundColour(_:before:)``, ``pageColour(_:after:)``).
+    /// colour (``backgroundColour(_:before:)``, ``pageColour(_:after:)``). A colour darker than
+    /// that tone by more than ``FilmEventThresholds/flatTile`` in a frame that keeps two or
+    /// more regions of detail inside its outer tile rows and columns (``innerDetailRegions(_:)``)
+    /// is no page's: a black placeholder over a dark map, under the map's own controls (round
+    /// 13). Neither alone tells: a dark page may be drawn darker than its bars when nothing
+    /// else is left over it, and a blank page keeps the pointer and a navigation bar's buttons.
     func ownPageColour(_ index: Int) -> [Double]? {
         guard let own = ownBackground(index) else { return nil }
-        return abs(own.mean - rowTone(frames[index].summary, row: 0)) <= t.bareColour ? own.colour : nil
+        let tone = rowTone(frames[index].summary, row: 0)
+        guard abs(own.mean - tone) <= t.bareColour else { return nil }
+        // A black placeholder over a dark map (round 13): darker than the bar, under the app's
+        // own controls, which a blank page takes away with the page.
+        if own.mean < tone - t.flatTile, innerDetailRegions(index) >= 2 { return nil }
+        return own.colour
+    }
+
+    /// The regions (4-connected) of tiles with detail (``FilmEventThresholds/detail``) inside
+    /// frame `index`'s outer tile rows and columns: on a bare page, the pointer or a spinner,
+    /// or a navigation bar's buttons where the bar reaches the second row from the bottom; on
+    /// a placeholder over a map, the app's controls that stay over it.
+    func innerDetailRegions(_ index: Int) -> Int {
+        let summary = frames[index].summary
+        let grid = summary.grid
+        let inner = grid.indices.map { tile in
+            let (row, column) = (tile / grid.columns, tile % grid.columns)
+            return row > 0 && row < grid.rows - 1 && column > 0 && column < grid.columns - 1
+                && Double(summary.tileDetail[tile]) >= t.detail
+        }
+        return grid.regions(of: inner).count
     }
 
     /// The colour of a bare frame `index` after a frame (`before`) whose dominant flat colour
