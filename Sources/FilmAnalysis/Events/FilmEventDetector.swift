@@ -51,7 +51,9 @@
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
 ///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
-///    neither, left to the settle. A blend is fitted without the tiles it fits worst
+///    neither, left to the settle. A run (within ``FilmEventThresholds/fadeGap``) with two or
+///    more frames between its ends that are no blend of them names no cut (a page pushed in at
+///    a variable rate). A blend is fitted without the tiles it fits worst
 ///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve), and,
 ///    when that reads no crossfade, on the content area alone (inside the chrome's bands,
 ///    ``FilmEventThresholds/chromeBand``), every tile of it: two layers dipping towards the
@@ -586,6 +588,7 @@ struct EventSearch {
     /// ``FilmEventThresholds/runGap`` are named one by one.
     mutating func findCutsAndCrossfades() {
         var index = 1
+        var moving = 0
         while index < frames.count {
             guard steps.active[index], !claimed[index] else {
                 index += 1
@@ -598,13 +601,17 @@ struct EventSearch {
                 index = stalled + 1
                 continue
             }
-            if long > index, classifyRun(index...long, crossfadeOnly: true) != .unnamed {
-                // A crossfade, or motion: neither is also a cut.
-                index = long + 1
-                continue
+            if long > index {
+                let kind = classifyRun(index...long, crossfadeOnly: true)
+                if kind == .named || kind == .motion {
+                    // A crossfade, or motion: neither is also a cut.
+                    index = long + 1
+                    continue
+                }
+                if kind == .strays { moving = max(moving, long) }
             }
             let last = runEnd(from: index, gap: t.runGap)
-            classifyRun(index...last, crossfadeOnly: false)
+            classifyRun(index...last, crossfadeOnly: index <= moving)
             index = last + 1
         }
     }
@@ -628,6 +635,9 @@ struct EventSearch {
         /// Content moving (a frame between the two ends is a mixture of them, not a blend):
         /// left to the settle.
         case motion
+        /// No crossfade, and not motion by its frames' detail, but two or more frames between
+        /// its ends are no blend of them: content moved through frames of neither page.
+        case strays
         /// Neither.
         case unnamed
     }
@@ -640,6 +650,11 @@ struct EventSearch {
         let (before, after) = blendEnds(of: run, within: t.runGap)
         let reading = readBlend(before: before, after: after, everyFrame: everyFrame)
         if reading.motion { return .motion }
+        // Two frames or more between the ends that are no blend of them, though their detail
+        // does not read as a mixture: a page pushed in at a variable rate, kept in a few frames
+        // 67–183 ms apart whose detail read 0.3–0.7 of the way to a mixture's (round 13). No
+        // step inside it is a cut.
+        if crossfadeOnly, !reading.isCrossfade, reading.strays >= 2 { return .strays }
         if reading.isCrossfade {
             // A fade whose first frame is already past half-way began before its run: a blend
             // held through a stall under load, reached by a quiet step. Read it from the quiet
@@ -678,6 +693,9 @@ struct EventSearch {
         var motion = false
         /// Whether every frame fitted, the blend never going back.
         var fitted = false
+        /// The frames between the two ends (a fitted share within 0.05…0.95) that are no blend
+        /// of them (``FilmBlendFit/accepted(_:)`` refuses their fit).
+        var strays = 0
         /// The fitted frames strictly between the two ends (a share within 0.05…0.95).
         var between: [(index: Int, share: FilmBlendFit.Share)] {
             shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
@@ -741,6 +759,7 @@ struct EventSearch {
         // Frames between the two ends whose detail is, taken together, a mixture of theirs
         // rather than a blend: content moved.
         let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
+        reading.strays = between.filter { fit.accepted($0) == nil }.count
         let span = between.map(\.span).reduce(0, +)
         reading.mixture = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
         if reading.mixture > t.mixture {

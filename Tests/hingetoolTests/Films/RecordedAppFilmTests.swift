@@ -130,12 +130,6 @@ struct RecordedAppFilmTests {
             "crossfade 5850–6183 ms not found",
             "unexpected crossfade 5933–6183",
         ],
-        "tune/map-dark-960x540-vfr-hevc-s190.mp4": [
-            "unexpected cut 5067–5067",
-            "unexpected cut 5167–5167",
-            "unexpected cut 5267–5267",
-            "unexpected cut 5400–5400",
-        ],
         "tune/map-light-540x1200-30-vp9-s84.webm": [
             "crossfade 2500–3233 ms not found",
             "cut 5900–5900 ms not found",
@@ -145,9 +139,6 @@ struct RecordedAppFilmTests {
         "tune/map-light-720x1280-30-vp9.webm": [
             "crossfade 2633–2933 ms not found",
             "unexpected crossfade 2600–2833",
-        ],
-        "tune/map-light-720x1280-vfr-h264-s117.mp4": [
-            "unexpected cut 5917–5917"
         ],
         "tune/map-light-720x1280-vfr-hevc-s112.mp4": [
             "crossfade 6000–6383 ms not found",
@@ -164,18 +155,11 @@ struct RecordedAppFilmTests {
             "crossfade 4467–4817 ms not found",
             "unexpected crossfade 4433–4817",
         ],
-        "tune/settings-dark-540x1200-vfr-hevc-s182.mp4": [
-            "unexpected cut 6633–6633",
-            "unexpected cut 6717–6717",
-            "unexpected cut 6850–6850",
-        ],
         "tune/settings-dark-720x1280-vfr-h264.mp4": [
             "crossfade 2667–2850 ms not found"
         ],
         "tune/settings-dark-720x1280-vfr-hevc-s116.mp4": [
-            "crossfade 5250–5533 ms not found",
-            "unexpected cut 5250–5250",
-            "unexpected cut 5533–5533",
+            "crossfade 5250–5533 ms not found"
         ],
         "tune/settings-dark-900x1000-30-hevc-s138.mp4": [
             "blank-frame 4267–4300 ms not found",
@@ -224,7 +208,6 @@ struct RecordedAppFilmTests {
             "crossfade 2633–2783 ms not found",
             "unexpected crossfade 2617–2633",
             "unexpected placeholder-flash 2667–2733",
-            "unexpected cut 6117–6117",
         ],
         "tune/settings-light-960x540-60-hevc.mp4": [
             "crossfade 4200–4633 ms not found"
