@@ -22,7 +22,8 @@
 ///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
 ///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``). When
 ///    the frame before shows no page colour (none flat, or only one no theme has: a map's
-///    water), the bare frame's own colour is read, if it is a page's.
+///    water), the bare frame's own colour is read, if it is a page's (not a black darker than
+///    the status bar under the app's controls: a placeholder over a map).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
@@ -50,7 +51,9 @@
 ///    ``FilmEventThresholds/cutArea`` of the frame, a **cut**. A run whose frames between the
 ///    ends have, taken together, the detail of a mixture of the two rather than a blend
 ///    (``FilmBlendFit/Share/mixture`` above ``FilmEventThresholds/mixture``) is content moving:
-///    neither, left to the settle. A blend is fitted without the tiles it fits worst
+///    neither, left to the settle. A run (within ``FilmEventThresholds/fadeGap``) with two or
+///    more frames between its ends that are no blend of them names no cut (a page pushed in at
+///    a variable rate). A blend is fitted without the tiles it fits worst
 ///    (``FilmEventThresholds/blendTrim``: bars that follow a theme on their own curve), and,
 ///    when that reads no crossfade, on the content area alone (inside the chrome's bands,
 ///    ``FilmEventThresholds/chromeBand``), every tile of it: two layers dipping towards the
@@ -177,10 +180,35 @@ struct EventSearch {
     /// The dominant flat colour of frame `index` when it is a page's by itself
     /// (``ownBackground(_:)``) and within ``FilmEventThresholds/bareColour`` of the status bar's
     /// tone (the first row's): what a bare frame shows when the frame before gives no page
-    /// colour (``backgroundColour(_:before:)``, ``pageColour(_:after:)``).
+    /// colour (``backgroundColour(_:before:)``, ``pageColour(_:after:)``). A colour darker than
+    /// that tone by more than ``FilmEventThresholds/flatTile`` in a frame that keeps two or
+    /// more regions of detail inside its outer tile rows and columns (``innerDetailRegions(_:)``)
+    /// is no page's: a black placeholder over a dark map, under the map's own controls (round
+    /// 13). Neither alone tells: a dark page may be drawn darker than its bars when nothing
+    /// else is left over it, and a blank page keeps the pointer and a navigation bar's buttons.
     func ownPageColour(_ index: Int) -> [Double]? {
         guard let own = ownBackground(index) else { return nil }
-        return abs(own.mean - rowTone(frames[index].summary, row: 0)) <= t.bareColour ? own.colour : nil
+        let tone = rowTone(frames[index].summary, row: 0)
+        guard abs(own.mean - tone) <= t.bareColour else { return nil }
+        // A black placeholder over a dark map (round 13): darker than the bar, under the app's
+        // own controls, which a blank page takes away with the page.
+        if own.mean < tone - t.flatTile, innerDetailRegions(index) >= 2 { return nil }
+        return own.colour
+    }
+
+    /// The regions (4-connected) of tiles with detail (``FilmEventThresholds/detail``) inside
+    /// frame `index`'s outer tile rows and columns: on a bare page, the pointer or a spinner,
+    /// or a navigation bar's buttons where the bar reaches the second row from the bottom; on
+    /// a placeholder over a map, the app's controls that stay over it.
+    func innerDetailRegions(_ index: Int) -> Int {
+        let summary = frames[index].summary
+        let grid = summary.grid
+        let inner = grid.indices.map { tile in
+            let (row, column) = (tile / grid.columns, tile % grid.columns)
+            return row > 0 && row < grid.rows - 1 && column > 0 && column < grid.columns - 1
+                && Double(summary.tileDetail[tile]) >= t.detail
+        }
+        return grid.regions(of: inner).count
     }
 
     /// The colour of a bare frame `index` after a frame (`before`) whose dominant flat colour
@@ -560,6 +588,7 @@ struct EventSearch {
     /// ``FilmEventThresholds/runGap`` are named one by one.
     mutating func findCutsAndCrossfades() {
         var index = 1
+        var moving = 0
         while index < frames.count {
             guard steps.active[index], !claimed[index] else {
                 index += 1
@@ -572,13 +601,17 @@ struct EventSearch {
                 index = stalled + 1
                 continue
             }
-            if long > index, classifyRun(index...long, crossfadeOnly: true) != .unnamed {
-                // A crossfade, or motion: neither is also a cut.
-                index = long + 1
-                continue
+            if long > index {
+                let kind = classifyRun(index...long, crossfadeOnly: true)
+                if kind == .named || kind == .motion {
+                    // A crossfade, or motion: neither is also a cut.
+                    index = long + 1
+                    continue
+                }
+                if kind == .strays { moving = max(moving, long) }
             }
             let last = runEnd(from: index, gap: t.runGap)
-            classifyRun(index...last, crossfadeOnly: false)
+            classifyRun(index...last, crossfadeOnly: index <= moving)
             index = last + 1
         }
     }
@@ -602,6 +635,9 @@ struct EventSearch {
         /// Content moving (a frame between the two ends is a mixture of them, not a blend):
         /// left to the settle.
         case motion
+        /// No crossfade, and not motion by its frames' detail, but two or more frames between
+        /// its ends are no blend of them: content moved through frames of neither page.
+        case strays
         /// Neither.
         case unnamed
     }
@@ -614,6 +650,11 @@ struct EventSearch {
         let (before, after) = blendEnds(of: run, within: t.runGap)
         let reading = readBlend(before: before, after: after, everyFrame: everyFrame)
         if reading.motion { return .motion }
+        // Two frames or more between the ends that are no blend of them, though their detail
+        // does not read as a mixture: a page pushed in at a variable rate, kept in a few frames
+        // 67–183 ms apart whose detail read 0.3–0.7 of the way to a mixture's (round 13). No
+        // step inside it is a cut.
+        if crossfadeOnly, !reading.isCrossfade, reading.strays >= 2 { return .strays }
         if reading.isCrossfade {
             // A fade whose first frame is already past half-way began before its run: a blend
             // held through a stall under load, reached by a quiet step. Read it from the quiet
@@ -652,6 +693,9 @@ struct EventSearch {
         var motion = false
         /// Whether every frame fitted, the blend never going back.
         var fitted = false
+        /// The frames between the two ends (a fitted share within 0.05…0.95) that are no blend
+        /// of them (``FilmBlendFit/accepted(_:)`` refuses their fit).
+        var strays = 0
         /// The fitted frames strictly between the two ends (a share within 0.05…0.95).
         var between: [(index: Int, share: FilmBlendFit.Share)] {
             shares.filter { $0.share.new > 0.05 && $0.share.new < 0.95 }
@@ -715,6 +759,7 @@ struct EventSearch {
         // Frames between the two ends whose detail is, taken together, a mixture of theirs
         // rather than a blend: content moved.
         let between = fits.compactMap(\.1).filter { $0.new > 0.05 && $0.new < 0.95 }
+        reading.strays = between.filter { fit.accepted($0) == nil }.count
         let span = between.map(\.span).reduce(0, +)
         reading.mixture = span > 0 ? between.map(\.excess).reduce(0, +) / span : 0
         if reading.mixture > t.mixture {
