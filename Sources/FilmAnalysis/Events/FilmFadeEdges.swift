@@ -24,7 +24,7 @@
 ///
 /// At a variable rate (round 13) the edges are read on the content area alone (inside the
 /// chrome's bands) whenever the content reads a crossfade. There a frame is whatever the grab
-/// kept: one frame off can be 50 to 170 ms, where at 60 fps it is 17. The whole frame's fit
+/// kept: one frame off can be 50 to 130 ms, where at 60 fps it is 17. The whole frame's fit
 /// takes in the status and navigation bars, which follow a theme on a curve of their own and
 /// pull the shares of the fade's last frames away from the page's: a dark grid turning light
 /// (`tune/grid-dark-720x1280-vfr-h264-s102`) read 0.845 over the whole frame at 6133 ms, where

@@ -13,7 +13,7 @@ import Testing
 /// recorded corpora are scored.
 ///
 /// Round 13: at a variable rate a frame is whatever the grab kept, and one frame off can be
-/// 50 to 170 ms. A page whose status and navigation bars follow a theme on a curve of their own
+/// 50 to 130 ms. A page whose status and navigation bars follow a theme on a curve of their own
 /// reads, over the whole frame, shares the bars hold back at the fade's last frames
 /// (`tune/grid-dark-720x1280-vfr-h264-s102`: 0.845 over the whole frame where the content had
 /// reached 0.983, and the fade ended 167 ms late); its edges are read on the content area.
