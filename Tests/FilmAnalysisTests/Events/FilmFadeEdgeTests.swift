@@ -11,7 +11,13 @@ import Testing
 /// position α per frame: the truth is the scripted α, the crossfade starting at the first frame
 /// with α ≥ 0.05 and ending at the first with α ≥ 0.95, found within two frame periods as the
 /// recorded corpora are scored.
-@Suite("Crossfade edges: a held head and a quiet tail")
+///
+/// Round 13: at a variable rate a frame is whatever the grab kept, and one frame off can be
+/// 50 to 130 ms. A page whose status and navigation bars follow a theme on a curve of their own
+/// reads, over the whole frame, shares the bars hold back at the fade's last frames
+/// (`tune/grid-dark-720x1280-vfr-h264-s102`: 0.845 over the whole frame where the content had
+/// reached 0.983, and the fade ended 167 ms late); its edges are read on the content area.
+@Suite("Crossfade edges: a held head, a quiet tail, bars on their own curve at a variable rate")
 struct FilmFadeEdgeTests {
     static let width = 240
     static let height = 480
@@ -88,5 +94,46 @@ struct FilmFadeEdgeTests {
         // Round 11's rules read the blend up to 50 ms after the last change and ended it at the
         // hold, 198 ms early.
         #expect(abs(fade.start - truth.start) <= 66 && abs(fade.end - truth.end) <= 66, "\(fade), truth \(truth)")
+    }
+
+    /// A film at a variable rate: page A, then page B, shown at the uneven `times` (ms, one per
+    /// frame) with the content's blend `content` per frame and the bars' `bars` (0 before, 1 after
+    /// the fade). The top and bottom 40 px are flat bars going from a grey of 0.30 to 0.55 on a
+    /// curve of their own, in neither page; the content between is α·B + (1 − α)·A. Each frame
+    /// has a noise of its own: a variable-rate file keeps only frames that changed.
+    static func variableRateFilm(times: [Int], content: [Double], bars: [Double]) -> [FilmFrame] {
+        let a = Self.page(1, contrast: 0.09)
+        let b = Self.page(2, contrast: 0.09)
+        let pictures = times.indices.map { index in
+            greyFrame(width: Self.width, height: Self.height) { x, y in
+                let shown =
+                    y < 40 || y >= Self.height - 40
+                    ? 0.30 + 0.25 * bars[index] : content[index] * b(x, y) + (1 - content[index]) * a(x, y)
+                return shown + FilmThemeFadeTests.noise(x, y, frame: index, amount: 0.002)
+            }
+        }
+        return FilmBareTests.film(pictures, times: times)
+    }
+
+    @Test("a fade at a variable rate whose bars lag behind the page: it ends where the page passes 0.95")
+    func barsOnTheirOwnCurveAtAVariableRate() throws {
+        // Ten frames of A and ten of B 17 to 117 ms apart; the fade in three frames (0.2, 0.27,
+        // then 0.98 after 50 ms, as `-s102` drew it) while the bars are at 0.05, 0.1 and 0.7,
+        // reaching 1 two frames later (0.9 at 1850, 1 at 1900). Bars further behind (0.2 or 0.5)
+        // fit no blend over the whole frame, and the content was read already.
+        let lead = [1000, 1033, 1100, 1117, 1200, 1250, 1317, 1383, 1450, 1500]
+        let fade = [1600, 1683, 1733, 1850, 1900]
+        let tail = [1983, 2050, 2100, 2200, 2317, 2400, 2450, 2533, 2600, 2700]
+        let content = [Double](repeating: 0, count: 10) + [0.2, 0.27, 0.98, 1, 1] + [Double](repeating: 1, count: 10)
+        let bars = [Double](repeating: 0, count: 10) + [0.05, 0.1, 0.7, 0.9, 1] + [Double](repeating: 1, count: 10)
+        let frames = Self.variableRateFilm(times: lead + fade + tail, content: content, bars: bars)
+        #expect(FilmHitches.recordingRate(of: frames) == nil)
+        let events = FilmEventDetector().events(in: frames)
+        let fades = events.filter { $0.kind == .crossfade }
+        let found = try #require(fades.first, "\(events)")
+        // Two frame periods at 60 fps, as the corpora score a variable-rate film; round 12's rules
+        // read the shares over the whole frame (0.81 at 1733, 0.94 at 1850) and ended the fade at
+        // 1900, 167 ms late.
+        #expect(fades.count == 1 && abs(found.start - 1600) <= 34 && abs(found.end - 1733) <= 34, "\(events)")
     }
 }
