@@ -630,4 +630,50 @@ film held-out grid-light-960x540-30-h264-s211 960 540 30 h264 0 \
 film held-out article-dark-540x1200-60-av1-s212 540 1200 60 av1 0 \
   "app=article&theme=dark&seed=212&steps=1500:ph-grey-one-inplace-120,2300:fade2-linear-300,3100:blank2,3900:theme,4700:fade1-easein-250"
 
+# Round 13's fresh held-out half: seeds 221-232, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r13/ apart
+# from round 13's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 13's rules are committed. Every take with round 10's last encodes (x265
+# scenecut-bias=20, no B frames at a variable rate; VP9 CRF 32 -g 600; SVT-AV1 CRF 35), one
+# setting per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11
+# and 12. Weighted to what round 12's scoring still missed: a black placeholder over every picture
+# of a whole dark map three times (VP9 at 60 fps in place, HEVC at a variable rate with a relayout,
+# AV1 at 30 fps with a relayout), so three dark maps and one light one; two settings lists at a
+# variable rate with three theme fades and three one-layer fades between them, and a theme switch
+# at a variable rate; a push in three of the four variable-rate films. Every screen in both themes
+# (settings lists twice in each); each codec and each size three times; 60 fps four times, 30 fps
+# four, a variable rate four (H.264 twice, HEVC twice); 4 cuts and 3 theme switches; 23 fades (9
+# one-layer, 7 two-layer, 7 theme; each kind on linear, ease-in and ease-in-out; 150-500 ms; 11 on
+# settings lists, 8 on maps); 8 placeholders (every combination of grey and black, grid and one
+# picture, in place and with a relayout but black over one picture with a relayout, whose place
+# the third black grid over a dark map takes); 12 blank pages (four each of 1, 2 and 3 frames; the
+# light grid at 60 fps has a 3-frame one, after its theme fade); push x4, sheet x2, spinner x2, scroll x2 (no settings
+# list scrolled).
+page=screens.html
+film held-out map-dark-900x1000-60-vp9-s221 900 1000 60 vp9 1 \
+  "app=map&theme=dark&chrome=32,24&seed=221&steps=1500:ph-black-grid-inplace-120,2300:fade1-easeinout-350,3200:blank2,4000:spinner-500,4800:fade2-linear-250"
+film held-out map-dark-720x1280-30-av1-s222 720 1280 30 av1 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=222&steps=1500:ph-black-grid-relayout-100,2300:fade1-linear-400,3300:blank3,4100:theme,4900:fade2-easeinout-200"
+film held-out settings-light-960x540-vfr-h264-s223 960 540 60 h264-vfr 1 \
+  "app=settings&theme=light&chrome=32,24&seed=223&steps=1500:fadetheme-easein-300,2400:blank2,3200:push-300,4000:fade1-linear-450,5000:fadetheme-linear-400"
+film held-out settings-dark-540x1200-60-av1-s224 540 1200 60 av1 0 \
+  "app=settings&theme=dark&keys=buttons&chrome=32,48&seed=224&steps=1500:fade2-linear-300,2400:blank2,3200:push-300,4000:fadetheme-easein-200,4800:fade1-easein-250"
+film held-out article-light-900x1000-vfr-h264-s225 900 1000 60 h264-vfr 1 \
+  "app=article&theme=light&keys=buttons&chrome=32,48&seed=225&steps=1500:ph-grey-one-relayout-150,2300:fade2-linear-350,3200:blank2,4000:cut,4800:push-250"
+film held-out grid-dark-960x540-30-hevc-s226 960 540 30 hevc 0 \
+  "app=grid&theme=dark&chrome=32,24&seed=226&steps=1500:ph-black-one-inplace-120,2300:fade1-easein-150,3100:blank1,3900:theme,4700:scroll-400"
+page=app.html
+film held-out map-dark-540x1200-vfr-hevc-s227 540 1200 60 hevc-vfr 1 \
+  "app=map&theme=dark&nav=buttons&seed=227&steps=1500:ph-black-grid-relayout-120,2300:fade2-easein-300,3200:blank1,4000:push-300,4800:fadetheme-linear-300"
+film held-out settings-dark-720x1280-vfr-hevc-s228 720 1280 60 hevc-vfr 0 \
+  "app=settings&theme=dark&seed=228&steps=1500:fade1-easeinout-250,2300:fadetheme-easeinout-350,3200:blank3,4000:theme,4800:fade1-easein-400"
+film held-out settings-light-900x1000-30-vp9-s229 900 1000 30 vp9 1 \
+  "app=settings&theme=light&nav=buttons&seed=229&steps=1500:cut,2300:fade2-easeinout-400,3300:blank1,4100:sheet-300,4900:fade1-linear-200"
+film held-out map-light-960x540-30-av1-s230 960 540 30 av1 0 \
+  "app=map&theme=light&nav=buttons&seed=230&steps=1500:fade2-easein-450,2500:ph-grey-grid-inplace-150,3300:blank3,4100:spinner-500,4900:fadetheme-easeinout-250"
+film held-out article-dark-720x1280-60-vp9-s231 720 1280 60 vp9 1 \
+  "app=article&theme=dark&seed=231&steps=1500:ph-grey-one-inplace-120,2300:fade1-easeinout-500,3400:blank1,4200:cut,5000:sheet-300"
+film held-out grid-light-540x1200-60-h264-s232 540 1200 60 h264 0 \
+  "app=grid&theme=light&seed=232&steps=1500:cut,2300:ph-grey-grid-relayout-120,3100:fadetheme-linear-500,4200:blank3,5000:scroll-400"
+
 exit "$failed"
