@@ -676,4 +676,47 @@ film held-out article-dark-720x1280-60-vp9-s231 720 1280 60 vp9 1 \
 film held-out grid-light-540x1200-60-h264-s232 540 1200 60 h264 0 \
   "app=grid&theme=light&seed=232&steps=1500:cut,2300:ph-grey-grid-relayout-120,3100:fadetheme-linear-500,4200:blank3,5000:scroll-400"
 
+# Round 14's fresh held-out half: seeds 241-252, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r14/ apart
+# from round 14's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 14's rules are committed. Every take with round 10's last encodes, one setting
+# per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11 to 13.
+# Weighted to what round 13's scoring still missed: three settings lists at a variable rate (H.264
+# once, HEVC twice) with five one-layer fades and three theme fades between them (and a two-layer
+# fade, a cut and a theme switch); a two-layer fade of a light article at a variable rate; a 450 ms
+# linear theme fade of a light grid at 60 fps; a 450 ms ease-in two-layer fade of a light map at
+# 30 fps in AV1; a push on a dark settings list at 60 fps in AV1. Every screen in both themes
+# (settings lists and maps twice in each); each codec and each size three times; 60 fps four
+# times, 30 fps four, a variable rate four (H.264 twice, HEVC twice); 4 cuts and 3 theme
+# switches; 23 fades (9 one-layer, 7 two-layer, 7 theme; each kind on linear, ease-in and
+# ease-in-out; 150-500 ms; 12 on settings lists, 5 on maps); 8 placeholders (every combination of
+# grey and black, grid and one picture, in place and with a relayout); 12 blank pages (four each
+# of 1, 2 and 3 frames); push x4, sheet x2, spinner x2, scroll x2 (no settings list scrolled).
+page=screens.html
+film held-out settings-light-720x1280-vfr-h264-s241 720 1280 60 h264-vfr 1 \
+  "app=settings&theme=light&chrome=32,24&seed=241&steps=1500:fade1-linear-400,2500:blank2,3300:fadetheme-easein-350,4200:cut,5000:fade1-easeinout-250"
+film held-out settings-dark-960x540-vfr-hevc-s242 960 540 60 hevc-vfr 0 \
+  "app=settings&theme=dark&keys=buttons&chrome=32,48&seed=242&steps=1500:fadetheme-linear-450,2500:blank1,3300:fade1-easeinout-300,4100:theme,4900:fade2-easein-250"
+film held-out settings-dark-900x1000-60-av1-s243 900 1000 60 av1 1 \
+  "app=settings&theme=dark&chrome=32,24&seed=243&steps=1500:fade1-easein-200,2300:blank1,3100:push-300,3900:fade2-easeinout-300,4800:fadetheme-linear-250"
+film held-out grid-light-720x1280-60-h264-s244 720 1280 60 h264 0 \
+  "app=grid&theme=light&keys=buttons&chrome=32,48&seed=244&steps=1500:ph-grey-grid-relayout-150,2300:fadetheme-linear-450,3300:blank2,4100:fade1-easein-300,4900:scroll-400"
+film held-out map-light-540x1200-30-av1-s245 540 1200 30 av1 1 \
+  "app=map&theme=light&chrome=32,24&seed=245&steps=1500:ph-black-one-relayout-120,2300:fade2-easein-450,3300:blank1,4100:sheet-300,4900:cut"
+film held-out map-dark-960x540-60-vp9-s246 960 540 60 vp9 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=246&steps=1500:ph-black-grid-relayout-120,2300:fade2-easeinout-350,3200:blank3,4000:spinner-500,4800:fadetheme-easein-300"
+page=app.html
+film held-out settings-light-540x1200-vfr-hevc-s247 540 1200 60 hevc-vfr 1 \
+  "app=settings&theme=light&nav=buttons&seed=247&steps=1500:fade1-easein-350,2400:push-300,3200:fadetheme-easeinout-300,4100:blank3,4900:fade1-linear-500"
+film held-out article-light-960x540-vfr-h264-s248 960 540 60 h264-vfr 0 \
+  "app=article&theme=light&seed=248&steps=1500:fade2-linear-400,2500:ph-grey-one-relayout-120,3300:blank1,4100:theme,4900:scroll-400"
+film held-out grid-dark-900x1000-30-hevc-s249 900 1000 30 hevc 1 \
+  "app=grid&theme=dark&nav=buttons&seed=249&steps=1500:ph-black-one-inplace-150,2300:fadetheme-easeinout-400,3300:blank2,4100:push-300,4900:fade2-easein-200"
+film held-out map-light-720x1280-30-vp9-s250 720 1280 30 vp9 0 \
+  "app=map&theme=light&seed=250&steps=1500:cut,2300:ph-grey-grid-inplace-120,3100:fade1-easeinout-400,4100:blank3,4900:sheet-300"
+film held-out map-dark-900x1000-30-vp9-s251 900 1000 30 vp9 1 \
+  "app=map&theme=dark&nav=buttons&seed=251&steps=1500:ph-black-grid-inplace-100,2300:fade2-linear-250,3100:blank2,3900:theme,4700:spinner-500"
+film held-out article-dark-540x1200-60-av1-s252 540 1200 60 av1 0 \
+  "app=article&theme=dark&seed=252&steps=1500:ph-grey-one-inplace-120,2300:fade1-linear-150,3100:blank3,3900:cut,4700:push-300"
+
 exit "$failed"
