@@ -113,6 +113,9 @@ struct EventSearch {
     var events: [FilmEvent] = []
     /// Each frame's dominant flat colour once known (``flatColour(_:)``).
     let flatColours: FlatColours
+    /// Whether the frames arrive at no constant period (``FilmHitches/recordingRate(of:)`` is
+    /// `nil`): a variable-rate recording, whose fade edges are read on the content area.
+    let variableRate: Bool
 
     init(frames: [FilmFrame], thresholds: FilmEventThresholds) {
         self.frames = frames
@@ -120,6 +123,7 @@ struct EventSearch {
         self.steps = FilmSteps(frames, thresholds: thresholds)
         self.claimed = Array(repeating: false, count: frames.count)
         self.flatColours = FlatColours(count: frames.count)
+        self.variableRate = FilmHitches.recordingRate(of: frames) == nil
     }
 
     func peak(_ range: ClosedRange<Int>) -> Double { range.map { frames[$0].rmse }.max() ?? 0 }

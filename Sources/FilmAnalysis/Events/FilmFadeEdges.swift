@@ -80,7 +80,7 @@ extension EventSearch {
                 (shares, before, after) = (reading.shares, wide.before, wide.after)
             }
         }
-        if FilmHitches.recordingRate(of: frames) == nil, let area = contentArea(of: frames[before].summary.grid) {
+        if variableRate, let area = contentArea(of: frames[before].summary.grid) {
             let content = readBlend(before: before, after: after, everyFrame: true, area: area)
             if !content.motion, content.isCrossfade { shares = content.shares }
         }
