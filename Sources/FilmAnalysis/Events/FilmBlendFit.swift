@@ -68,6 +68,32 @@ public struct FilmBlendFit: Sendable {
     /// trades the old page's share against its own: under a codec's noise the shares wander or
     /// leave the range of a blend.
     var background = true
+    /// The square root of each tile's weight in the least squares (its samples are scaled by it),
+    /// or empty when every tile weighs alike (``weighByDetail(_:)``).
+    var rootWeights: [Double] = []
+
+    /// Weighs each tile in the least squares by `1 + k · (σA + σB) / (|B − A| + 0.01)`: its detail
+    /// in the two ends against how far its mean moves (round 14, at a variable rate only).
+    ///
+    /// Tile means flatten what makes a page: a tile of text or of a map's fine lines changes
+    /// little in its mean between two themes while every one of its pixels changes, and a flat
+    /// tile's mean moves as much as its pixels. Fitted alike, the flat tiles (the page colour,
+    /// most of a settings list) carry the shares, and a fade's first frames read as no blend
+    /// under the codec's noise (`tune/settings-dark-960x540-vfr-hevc-s170`'s and
+    /// `tune/settings-dark-960x540-vfr-hevc-s202`'s first fades). Weighted by detail the fit reads
+    /// the tiles as their pixels would. `k` and the 0.01 are in the tile means' units (0…1).
+    mutating func weighByDetail(_ k: Double) {
+        rootWeights = (0..<(a.count / 3)).map { tile in
+            var squares = 0.0
+            for channel in 0..<3 {
+                let d = b[3 * tile + channel] - a[3 * tile + channel]
+                squares += d * d
+            }
+            let meanChange = (squares / 3).squareRoot()
+            let detail = aVariance[tile].squareRoot() + bVariance[tile].squareRoot()
+            return (1 + k * detail / (meanChange + 0.01)).squareRoot()
+        }
+    }
 
     /// A fit between `before` and `after`, or `nil` when they differ too little to measure a
     /// blend (``FilmEventThresholds/smallestBlend``) or are summarised on different grids.
@@ -218,14 +244,18 @@ public struct FilmBlendFit: Sendable {
     func solve(_ f: [Double], kept: [Bool], offset: Bool = true) -> (Double, Double, [Double])? {
         var aa = 0.0, ab = 0.0, bb = 0.0, af = 0.0, bf = 0.0
         var aSum = (0.0, 0.0, 0.0), bSum = (0.0, 0.0, 0.0), fSum = (0.0, 0.0, 0.0), count = (0.0, 0.0, 0.0)
+        let weighted = !rootWeights.isEmpty
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 f.withUnsafeBufferPointer { f in
                     kept.withUnsafeBufferPointer { kept in
                         for tile in 0..<(f.count / 3) where kept[tile] {
+                            // Each sample scaled by its tile's root weight: with none, by 1,
+                            // which leaves every sum the same to the bit.
+                            let w = weighted ? rootWeights[tile] : 1
                             for channel in 0..<3 {
                                 let index = 3 * tile + channel
-                                let (x, y, value) = (a[index], b[index], f[index])
+                                let (x, y, value) = (w * a[index], w * b[index], w * f[index])
                                 aa += x * x
                                 ab += x * y
                                 bb += y * y
@@ -233,20 +263,20 @@ public struct FilmBlendFit: Sendable {
                                 bf += y * value
                                 switch channel {
                                 case 0:
-                                    aSum.0 += x
-                                    bSum.0 += y
-                                    fSum.0 += value
-                                    count.0 += 1
+                                    aSum.0 += w * x
+                                    bSum.0 += w * y
+                                    fSum.0 += w * value
+                                    count.0 += w * w
                                 case 1:
-                                    aSum.1 += x
-                                    bSum.1 += y
-                                    fSum.1 += value
-                                    count.1 += 1
+                                    aSum.1 += w * x
+                                    bSum.1 += w * y
+                                    fSum.1 += w * value
+                                    count.1 += w * w
                                 default:
-                                    aSum.2 += x
-                                    bSum.2 += y
-                                    fSum.2 += value
-                                    count.2 += 1
+                                    aSum.2 += w * x
+                                    bSum.2 += w * y
+                                    fSum.2 += w * value
+                                    count.2 += w * w
                                 }
                             }
                         }

@@ -450,6 +450,8 @@ struct EventSearch {
                 }
                 continue
             }
+            // The held middle of a fade is left to the crossfades (round 14).
+            if isHeldFade(index, fill: fill, flatTiles: tiles.count) { continue }
             var event = FilmEvent(
                 kind: .placeholderFlash, start: frames[index].time, end: frames[fill].time,
                 frames: steps.distinct(index..<fill), peak: peak(index...fill))
@@ -745,8 +747,11 @@ struct EventSearch {
     /// The frames from `before` to `after` fitted as blends of those two over `area` (every
     /// tile when nil). Over the content area no tile is trimmed: the trim is for the bars, and
     /// there it would leave out the few tiles content moving in (a sheet sliding up over a
-    /// dimming page) has reached, and read the rest as a blend.
-    func readBlend(before: Int, after: Int, everyFrame: Bool, area: [Bool]?, background: Bool = true) -> BlendReading {
+    /// dimming page) has reached, and read the rest as a blend. With `detailWeight` above 0, the
+    /// tiles are weighed by their detail (``FilmBlendFit/weighByDetail(_:)``).
+    func readBlend(
+        before: Int, after: Int, everyFrame: Bool, area: [Bool]?, background: Bool = true, detailWeight: Double = 0
+    ) -> BlendReading {
         var reading = BlendReading()
         var thresholds = t
         if area != nil { thresholds.blendTrim = 0 }
@@ -757,6 +762,7 @@ struct EventSearch {
             return reading
         }
         fit.background = background
+        if detailWeight > 0 { fit.weighByDetail(detailWeight) }
         let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
             ($0, fit.fit(frames[$0].summary))
         }
