@@ -719,4 +719,52 @@ film held-out map-dark-900x1000-30-vp9-s251 900 1000 30 vp9 1 \
 film held-out article-dark-540x1200-60-av1-s252 540 1200 60 av1 0 \
   "app=article&theme=dark&seed=252&steps=1500:ph-grey-one-inplace-120,2300:fade1-linear-150,3100:blank3,3900:cut,4700:push-300"
 
+# Round 15's fresh held-out half: seeds 261-272, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r15/ apart
+# from round 15's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 15's rules are committed. Every take with round 10's last encodes, one setting
+# per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11 to 14.
+# Weighted, as round 14's, to what round 13's scoring missed, on other sizes, codecs and seeds:
+# three settings lists at a variable rate (H.264 once, HEVC twice) with five one-layer fades and
+# three theme fades between them (and a two-layer fade, a cut and a theme switch), a light one in
+# H.264 at 960 x 540 with a 450 ms linear one-layer and a 400 ms linear theme fade as `-s223` had;
+# short fades at a variable rate that keep two blend frames or so (a 300 ms linear two-layer fade
+# of a light article, a 200 ms ease-in-out one-layer fade of a light settings list); a 500 ms
+# linear theme fade of a light grid at 60 fps (the kind the grab held in `-s232`); a 450 ms
+# ease-in two-layer fade of a light map at 30 fps in AV1; a push on a dark settings list at 60 fps
+# in AV1 at 540 x 1200 (where `-s224`'s push showed a placeholder flash). Every screen in both
+# themes (settings lists and maps twice in each); each codec and each size three times; 60 fps
+# four times, 30 fps four, a variable rate four (H.264 twice, HEVC twice); 4 cuts and 3 theme
+# switches; 23 fades (9 one-layer, 7 two-layer, 7 theme; each kind on linear, ease-in and
+# ease-in-out; 150-500 ms; 12 on settings lists, 6 on maps); 8 placeholders (every combination of
+# grey and black, grid and one picture, in place and with a relayout); 12 blank pages (four each
+# of 1, 2 and 3 frames; on the light grid and map at 60 fps 3-frame ones only); push x4, sheet x2,
+# spinner x2, scroll x2 (no settings list scrolled).
+page=screens.html
+film held-out settings-light-960x540-vfr-h264-s261 960 540 60 h264-vfr 1 \
+  "app=settings&theme=light&chrome=32,24&seed=261&steps=1500:fade1-linear-450,2500:blank1,3300:push-300,4100:fadetheme-linear-400,5000:fade1-easeinout-200"
+film held-out settings-dark-540x1200-60-av1-s262 540 1200 60 av1 0 \
+  "app=settings&theme=dark&keys=buttons&chrome=32,48&seed=262&steps=1500:fade2-easeinout-300,2400:blank2,3200:push-300,4000:fadetheme-easein-250,4800:fade1-easein-300"
+film held-out article-light-540x1200-vfr-h264-s263 540 1200 60 h264-vfr 1 \
+  "app=article&theme=light&chrome=32,24&seed=263&steps=1500:ph-grey-one-relayout-150,2300:fade2-linear-300,3200:blank2,4000:cut,4800:push-250"
+film held-out grid-dark-900x1000-30-h264-s264 900 1000 30 h264 0 \
+  "app=grid&theme=dark&keys=buttons&chrome=32,48&seed=264&steps=1500:ph-black-one-relayout-120,2300:fade2-easein-250,3100:blank1,3900:theme,4700:push-300"
+film held-out map-light-960x540-60-vp9-s265 960 540 60 vp9 1 \
+  "app=map&theme=light&chrome=32,24&seed=265&steps=1500:cut,2300:ph-grey-one-inplace-120,3100:fade1-easein-350,4000:blank3,4800:spinner-500"
+film held-out map-dark-720x1280-30-vp9-s266 720 1280 30 vp9 0 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=266&steps=1500:ph-black-grid-inplace-100,2300:fade2-easeinout-400,3300:blank2,4100:theme,4900:spinner-500"
+page=app.html
+film held-out settings-dark-720x1280-vfr-hevc-s267 720 1280 60 hevc-vfr 1 \
+  "app=settings&theme=dark&seed=267&steps=1500:fadetheme-easeinout-350,2500:blank3,3300:fade1-easeinout-250,4100:theme,4900:fade1-easein-400"
+film held-out settings-light-900x1000-vfr-hevc-s268 900 1000 60 hevc-vfr 0 \
+  "app=settings&theme=light&nav=buttons&seed=268&steps=1500:fadetheme-easeinout-450,2500:cut,3300:fade1-linear-350,4200:blank1,5000:fade2-easein-200"
+film held-out grid-light-540x1200-60-hevc-s269 540 1200 60 hevc 1 \
+  "app=grid&theme=light&seed=269&steps=1500:cut,2300:ph-grey-grid-inplace-150,3100:fadetheme-linear-500,4200:blank3,5000:scroll-400"
+film held-out map-light-720x1280-30-av1-s270 720 1280 30 av1 0 \
+  "app=map&theme=light&nav=buttons&seed=270&steps=1500:fade2-easein-450,2500:ph-grey-grid-relayout-120,3300:blank3,4100:sheet-300,4900:fade1-linear-250"
+film held-out map-dark-900x1000-60-av1-s271 900 1000 60 av1 1 \
+  "app=map&theme=dark&nav=buttons&seed=271&steps=1500:ph-black-grid-relayout-120,2300:fade2-linear-200,3100:blank1,3900:scroll-400,4800:fadetheme-easein-350"
+film held-out article-dark-960x540-30-vp9-s272 960 540 30 vp9 0 \
+  "app=article&theme=dark&seed=272&steps=1500:ph-black-one-inplace-120,2300:fade1-easeinout-150,3100:blank2,3900:sheet-300,4700:fadetheme-linear-200"
+
 exit "$failed"
