@@ -59,7 +59,8 @@ extension EventSearch {
     /// The first two crossfades in time order that are one fade held part-way, with the reading
     /// of the frames from the first's A to the second's B and those two ends.
     func heldPair() -> (Int, Int, BlendReading, (before: Int, after: Int))? {
-        let fades = events.indices.filter { events[$0].kind == .crossfade }.sorted { events[$0].start < events[$1].start }
+        let fades = events.indices.filter { events[$0].kind == .crossfade }
+            .sorted { events[$0].start < events[$1].start }
         for (first, second) in zip(fades, fades.dropFirst()) {
             let (one, two) = (events[first], events[second])
             guard two.start - one.end <= Self.longestHold,

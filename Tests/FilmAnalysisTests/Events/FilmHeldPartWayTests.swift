@@ -6,15 +6,17 @@ import Testing
 /// longer than any gap a run of changes bridges: `tune/grid-light-540x1200-60-h264-s232`'s 500 ms
 /// linear theme fade reached 0.68, was held there 333 ms, then went on in two steps (0.79 held
 /// 100 ms, then 0.99). Round 14's rules named it two crossfades, each between the held frame and
-/// one page. The films are drawn pixel by pixel with a known blend position α per frame; the truth is the scripted α, the crossfade starting at the first frame
-/// with α ≥ 0.05 and ending at the first with α ≥ 0.95, found within two frame periods as the
-/// recorded corpora are scored.
+/// one page. The films are drawn pixel by pixel with a known blend position α per frame; the
+/// truth is the scripted α, the crossfade starting at the first frame with α ≥ 0.05 and ending
+/// at the first with α ≥ 0.95, found within two frame periods as the recorded corpora are
+/// scored.
 @Suite("A fade held part-way: one crossfade; two fades close together stay two")
 struct FilmHeldPartWayTests {
-    /// A theme fade at 60 fps: 6 frames of a dark settings page (``FilmHeldFadeTests/page(_:ink:word:background:)``),
-    /// one frame per α of `alphas` (the light page over it: α·B + (1 − α)·A), 6 frames of the
-    /// light page, under FilmThemeFadeTests's blocky noise (± 0.002), a frame with the α of the
-    /// one before repeating it exactly, as a recorder holds a frame the app did not redraw.
+    /// A theme fade at 60 fps: 6 frames of a dark settings page
+    /// (``FilmHeldFadeTests/page(_:ink:word:background:)``), one frame per α of `alphas` (the
+    /// light page over it: α·B + (1 − α)·A), 6 frames of the light page, under
+    /// FilmThemeFadeTests's blocky noise (± 0.002), a frame with the α of the one before
+    /// repeating it exactly, as a recorder holds a frame the app did not redraw.
     static func themeFade(alphas: [Double]) -> [FilmFrame] {
         let dark = FilmHeldFadeTests.page(1, ink: 0.75, word: 0.75, background: 0.08)
         let light = FilmHeldFadeTests.page(2, ink: 0.25, word: 0.25, background: 0.94)
@@ -49,7 +51,8 @@ struct FilmHeldPartWayTests {
     @Test("two fades 350 ms apart, the first to a page, the second on to a third page: two crossfades")
     func twoFadesCloseTogether() throws {
         // Page A fades into page B in 200 ms, B stays 350 ms, then fades into page C in 200 ms:
-        // B is no blend of A and C, so the two are no one fade held part-way.
+        // B is no blend of A and C, so the two are no one fade held part-way (B's 357 ms lie
+        // within the 400 ms a hold may last: the fit, not the time, keeps them apart).
         let pages = [1, 2, 3].map { FilmFadeEdgeTests.page($0, contrast: 0.09) }
         let steps = (1...12).map { Double($0) / 12 }
         // (page from, page to, α) per frame: 20 of A, the first fade, 21 of B, the second, 20 of C.
