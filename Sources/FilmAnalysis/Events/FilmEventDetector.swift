@@ -89,6 +89,7 @@ public struct FilmEventDetector: Sendable {
         search.findFlashes()
         search.findGradualCrossfades()
         search.findCutsAndCrossfades()
+        search.joinHeldFades()
         search.findSettles(hinge: hinge)
         var events = search.events
         if let hinge {
@@ -116,6 +117,9 @@ struct EventSearch {
     /// Whether the frames arrive at no constant period (``FilmHitches/recordingRate(of:)`` is
     /// `nil`): a variable-rate recording, whose fade edges are read on the content area.
     let variableRate: Bool
+    /// The frames each crossfade found so far was fitted between (its A and B, once its edges
+    /// were read), by its start and end: a fade held part-way is two of them (``joinHeldFades()``).
+    var fadeBlends: [FadeBlend] = []
 
     init(frames: [FilmFrame], thresholds: FilmEventThresholds) {
         self.frames = frames
@@ -852,6 +856,7 @@ struct EventSearch {
             event.alternatives = [.settle]
         }
         events.append(event)
+        fadeBlends.append(FadeBlend(start: event.start, end: event.end, before: before, after: after))
         // Every fitted frame is the fade's, its eased head (under 5 %) and tail (past 95 %) too:
         // their small steps are no event of their own.
         claim((before + 1)...max(before + 1, after))
