@@ -59,7 +59,9 @@
 ///    ``FilmEventThresholds/chromeBand``), every tile of it: two layers dipping towards the
 ///    window while the bars keep their colours; and, when neither reads a crossfade, both
 ///    again without the background term (a dark page fading into its light theme is nearly a
-///    shade of it). A crossfade claims every frame it fitted.
+///    shade of it). On the content area, one frame alone off the fade's course (the only one
+///    refused as a blend, or the one going back) is left out (``EventSearch/sharesWithoutOneStray(_:fit:)``).
+///    A crossfade claims every frame it fitted.
 ///    An event the frames could also explain as another kind carries
 ///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
@@ -751,8 +753,9 @@ struct EventSearch {
     /// The frames from `before` to `after` fitted as blends of those two over `area` (every
     /// tile when nil). Over the content area no tile is trimmed: the trim is for the bars, and
     /// there it would leave out the few tiles content moving in (a sheet sliding up over a
-    /// dimming page) has reached, and read the rest as a blend. With `detailWeight` above 0, the
-    /// tiles are weighed by their detail (``FilmBlendFit/weighByDetail(_:)``).
+    /// dimming page) has reached, and read the rest as a blend; there one frame alone off the
+    /// fade's course is left out (``sharesWithoutOneStray(_:fit:)``). With `detailWeight` above
+    /// 0, the tiles are weighed by their detail (``FilmBlendFit/weighByDetail(_:)``).
     func readBlend(
         before: Int, after: Int, everyFrame: Bool, area: [Bool]?, background: Bool = true, detailWeight: Double = 0
     ) -> BlendReading {
@@ -791,6 +794,11 @@ struct EventSearch {
         reading.fitted =
             reading.shares.count == (everyFrame ? after - before - 1 : steps.distinct((before + 1)..<after))
             && monotonic(reading.shares.map(\.share.new))
+        // On the content area, one frame off the fade's course is no reason to name nothing (round 15).
+        if !reading.fitted, area != nil, let kept = sharesWithoutOneStray(fits, fit: fit) {
+            reading.shares = kept
+            reading.fitted = true
+        }
         return reading
     }
 
