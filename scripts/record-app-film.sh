@@ -767,4 +767,50 @@ film held-out map-dark-900x1000-60-av1-s271 900 1000 60 av1 1 \
 film held-out article-dark-960x540-30-vp9-s272 960 540 30 vp9 0 \
   "app=article&theme=dark&seed=272&steps=1500:ph-black-one-inplace-120,2300:fade1-easeinout-150,3100:blank2,3900:sheet-300,4700:fadetheme-linear-200"
 
+# Round 16's fresh held-out half: seeds 281-292, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r16/ apart
+# from round 16's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 16's rules are committed. Every take with round 10's last encodes, one setting
+# per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11 to 15.
+# Weighted to what round 14's scoring of its fresh half missed, on other seeds and mostly other
+# sizes: a one-layer ease-in-out fade of a dark settings list at a variable rate twice (300 ms in
+# HEVC at 960 x 540 after which a theme switch and a theme fade come, as `-s242`'s; 200 ms in
+# H.264 at 540 x 1200); a 150 ms linear one-layer fade of a dark article in AV1 at 60 fps (960 x
+# 540); a cut on a light map in VP9 at 30 fps (720 x 1280, as `-s250`'s); a 1-frame blank page
+# on a dark settings list in AV1 at 60 fps (720 x 1280, after a two-layer fade and before a push,
+# as `-s243`'s). Every screen in both themes (settings lists three times dark and once light, maps
+# twice in each); each codec and each size three times; 60 fps four times, 30 fps four, a
+# variable rate four (H.264 twice, HEVC twice); 4 cuts and 3 theme switches; 23 fades (9
+# one-layer, 7 two-layer, 7 theme; each kind on linear, ease-in and ease-in-out; 150-500 ms; 11
+# on settings lists, 6 on maps); 8 placeholders (every combination of grey and black, grid and
+# one picture, in place and with a relayout); 12 blank pages (four each of 1, 2 and 3 frames; on
+# the light grid at a variable rate a 3-frame one); push x4, sheet x2, spinner x2, scroll x2 (no
+# settings list scrolled).
+page=screens.html
+film held-out settings-dark-960x540-vfr-hevc-s281 960 540 60 hevc-vfr 0 \
+  "app=settings&theme=dark&keys=buttons&chrome=32,48&seed=281&steps=1500:fade1-easeinout-300,2400:blank2,3200:theme,4000:fadetheme-easein-350,4900:push-300"
+film held-out settings-dark-720x1280-60-av1-s282 720 1280 60 av1 1 \
+  "app=settings&theme=dark&chrome=32,24&seed=282&steps=1500:fade2-linear-250,2300:blank1,3100:push-300,3900:fade1-easein-400,4800:fadetheme-easeinout-300"
+film held-out map-light-720x1280-30-vp9-s283 720 1280 30 vp9 0 \
+  "app=map&theme=light&keys=buttons&chrome=32,48&seed=283&steps=1500:cut,2300:ph-grey-one-inplace-120,3100:fade2-easein-350,4000:blank2,4800:sheet-300"
+film held-out map-dark-900x1000-60-vp9-s284 900 1000 60 vp9 1 \
+  "app=map&theme=dark&chrome=32,24&seed=284&steps=1500:ph-black-grid-relayout-120,2300:fade1-linear-250,3100:blank3,3900:theme,4700:scroll-400"
+film held-out grid-light-540x1200-vfr-hevc-s285 540 1200 60 hevc-vfr 1 \
+  "app=grid&theme=light&chrome=32,24&seed=285&steps=1500:ph-grey-grid-relayout-150,2300:fadetheme-linear-300,3200:blank3,4000:cut,4800:spinner-500"
+film held-out article-dark-960x540-60-av1-s286 960 540 60 av1 0 \
+  "app=article&theme=dark&keys=buttons&chrome=32,48&seed=286&steps=1500:ph-black-one-relayout-120,2300:fade1-linear-150,3100:blank1,3900:sheet-300,4700:fadetheme-easeinout-400"
+page=app.html
+film held-out settings-light-900x1000-vfr-h264-s287 900 1000 60 h264-vfr 1 \
+  "app=settings&theme=light&nav=buttons&seed=287&steps=1500:fadetheme-easeinout-450,2500:blank1,3300:fade2-easeinout-350,4200:push-300,5000:fade1-easein-200"
+film held-out settings-dark-540x1200-vfr-h264-s288 540 1200 60 h264-vfr 0 \
+  "app=settings&theme=dark&seed=288&steps=1500:fade1-easeinout-200,2300:cut,3100:fadetheme-linear-400,4100:blank2,4900:fade2-easein-300"
+film held-out map-light-960x540-30-av1-s289 960 540 30 av1 1 \
+  "app=map&theme=light&nav=buttons&seed=289&steps=1500:fade2-linear-500,2500:ph-black-one-inplace-120,3300:blank1,4100:spinner-500,5000:fade1-easeinout-350"
+film held-out map-dark-540x1200-30-vp9-s290 540 1200 30 vp9 0 \
+  "app=map&theme=dark&seed=290&steps=1500:ph-grey-grid-inplace-120,2300:fadetheme-easein-300,3200:blank2,4000:push-300,4800:fade2-easeinout-250"
+film held-out grid-dark-900x1000-30-h264-s291 900 1000 30 h264 0 \
+  "app=grid&theme=dark&nav=buttons&seed=291&steps=1500:ph-black-grid-inplace-100,2300:fade1-linear-350,3200:blank3,4000:theme,4800:scroll-400"
+film held-out article-light-720x1280-60-hevc-s292 720 1280 60 hevc 1 \
+  "app=article&theme=light&seed=292&steps=1500:ph-grey-one-relayout-120,2300:fade2-linear-200,3100:blank3,3900:cut,4700:fade1-easein-250"
+
 exit "$failed"
