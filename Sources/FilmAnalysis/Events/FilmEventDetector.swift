@@ -667,7 +667,8 @@ struct EventSearch {
         // 67–183 ms apart whose detail read 0.3–0.7 of the way to a mixture's (round 13). No
         // step inside it is a cut.
         if crossfadeOnly, !reading.isCrossfade, reading.strays >= 2 { return .strays }
-        if reading.isCrossfade {
+        let settledCut = isSettledCut(reading)
+        if reading.isCrossfade, !settledCut {
             // A fade whose first frame is already past half-way began before its run: a blend
             // held through a stall under load, reached by a quiet step. Read it from the quiet
             // frames up to ``FilmEventThresholds/stallGap`` around the run, if they fit too.
@@ -685,7 +686,7 @@ struct EventSearch {
             return .named
         }
         let activeSteps = run.filter { steps.active[$0] }
-        guard !crossfadeOnly, activeSteps.count == 1 || (reading.fitted && reading.between.isEmpty) else {
+        guard !crossfadeOnly, activeSteps.count == 1 || (reading.fitted && (reading.between.isEmpty || settledCut)) else {
             return .unnamed
         }
         let (fitted, shares) = (reading.fitted, reading.shares)
