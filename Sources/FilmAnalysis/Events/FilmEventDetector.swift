@@ -686,9 +686,9 @@ struct EventSearch {
             return .named
         }
         let activeSteps = run.filter { steps.active[$0] }
-        guard !crossfadeOnly, activeSteps.count == 1 || (reading.fitted && (reading.between.isEmpty || settledCut)) else {
-            return .unnamed
-        }
+        guard !crossfadeOnly,
+            activeSteps.count == 1 || (reading.fitted && (reading.between.isEmpty || settledCut))
+        else { return .unnamed }
         let (fitted, shares) = (reading.fitted, reading.shares)
         let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
         guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return .unnamed }

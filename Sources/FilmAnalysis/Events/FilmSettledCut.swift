@@ -13,9 +13,10 @@
 ///   0.996 — named a crossfade 5925–5950.
 ///
 /// Now a run whose only frame strictly between its ends (a share within 0.05…0.95) already
-/// reads at least ``settledCutShare`` of the new page is no crossfade: nothing of it was ever
-/// shown half-way. It is left to the cut (``classifyRun(_:crossfadeOnly:everyFrame:)``), at
-/// that frame.
+/// reads at least ``settledCutShare`` of the new page, and whose next step is a small
+/// refinement (at most ``settledStepRatio`` of the step into it), is no crossfade: nothing of
+/// it was ever shown half-way. It is left to the cut
+/// (``classifyRun(_:crossfadeOnly:everyFrame:)``), at that frame.
 ///
 /// What must not pass is a real short fade: a fade of 150 ms or a grab at a variable rate keeps
 /// at least one frame well short of the new page (two blend frames, or one near half-way), and
@@ -26,11 +27,21 @@ extension EventSearch {
     /// crossfades of `tune/` that are fades read well under it.
     static let settledCutShare = 0.9
 
+    /// How large the step after the one frame between may be, against the step into it: 0.1.
+    /// `-s250` steps 0.006 after 0.104 (0.056 of it) and `-s202` 0.012 after 0.80 (0.015);
+    /// `tune/article-light-900x1000-vfr-h264-s225`'s 350 ms linear fade, grabbed at a variable
+    /// rate with one frame between reading 0.906 (3683), steps 0.060 after 0.199 (0.30): the
+    /// fade still had a tenth of its way to go, no codec refinement.
+    static let settledStepRatio = 0.1
+
     /// Whether `reading` is a cut the codec settles: its fitted frames passing as blends, with
-    /// exactly one strictly between the ends, that one at ``settledCutShare`` or more.
+    /// exactly one strictly between the ends, that one at ``settledCutShare`` or more, and the
+    /// step after it at most ``settledStepRatio`` of the step into it.
     func isSettledCut(_ reading: BlendReading) -> Bool {
         guard reading.fitted else { return false }
         let between = reading.between
-        return between.count == 1 && between[0].share.new >= Self.settledCutShare
+        guard between.count == 1, between[0].share.new >= Self.settledCutShare else { return false }
+        let cut = between[0].index
+        return cut + 1 < frames.count && frames[cut + 1].rmse <= Self.settledStepRatio * frames[cut].rmse
     }
 }

@@ -40,6 +40,13 @@ struct FilmSettledCutTests {
         #expect(events.contains { $0.kind == .crossfade } && !events.contains { $0.kind == .cut }, "\(events)")
     }
 
+    @Test("a fade grabbed at two frames, 0.05 and 0.75, stays a crossfade")
+    func lateBlendFrameStays() {
+        // A grab at a variable rate that caught a fade's start and its middle (cf. -s225).
+        let events = FilmEventDetector().events(in: Self.film(alphas: [0.05, 0.75]))
+        #expect(events.contains { $0.kind == .crossfade } && !events.contains { $0.kind == .cut }, "\(events)")
+    }
+
     @Test("a fade of one blend frame half-way stays a crossfade")
     func oneBlendFrameStays() {
         let events = FilmEventDetector().events(in: Self.film(alphas: [0.5]))
