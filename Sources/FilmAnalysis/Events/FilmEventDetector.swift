@@ -667,7 +667,8 @@ struct EventSearch {
         // 67–183 ms apart whose detail read 0.3–0.7 of the way to a mixture's (round 13). No
         // step inside it is a cut.
         if crossfadeOnly, !reading.isCrossfade, reading.strays >= 2 { return .strays }
-        if reading.isCrossfade {
+        let settledCut = isSettledCut(reading)
+        if reading.isCrossfade, !settledCut {
             // A fade whose first frame is already past half-way began before its run: a blend
             // held through a stall under load, reached by a quiet step. Read it from the quiet
             // frames up to ``FilmEventThresholds/stallGap`` around the run, if they fit too.
@@ -685,9 +686,9 @@ struct EventSearch {
             return .named
         }
         let activeSteps = run.filter { steps.active[$0] }
-        guard !crossfadeOnly, activeSteps.count == 1 || (reading.fitted && reading.between.isEmpty) else {
-            return .unnamed
-        }
+        guard !crossfadeOnly,
+            activeSteps.count == 1 || (reading.fitted && (reading.between.isEmpty || settledCut))
+        else { return .unnamed }
         let (fitted, shares) = (reading.fitted, reading.shares)
         let cut = fitted ? (shares.first { $0.share.new >= 0.5 }?.index ?? after) : activeSteps[0]
         guard frames[cut].rmse >= t.cut || peak(run) >= t.cut, changedArea(cut) >= t.cutArea else { return .unnamed }
