@@ -409,7 +409,7 @@ struct EventSearch {
             if !isBare(index, background: index - 1) {
                 guard
                     let colour = shownBackgroundColour(index, before: index - 1)
-                        ?? pageColour(index, after: index - 1),
+                        ?? pageColour(index, after: index - 1) ?? themePageColour(index, after: index - 1),
                     isBare(index, in: colour)
                 else { continue }
                 shown = colour
@@ -511,11 +511,16 @@ struct EventSearch {
                     }
             })
         var next = index + 1
-        while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
+        // Past the longest flash, only a placeholder over a still frame may stay (round 16).
+        var still = true
+        while next < frames.count, frames[next].time - frames[index].time <= Self.longestStay {
             defer { next += 1 }
+            let late = frames[next].time - frames[index].time > t.longestFlash
+            guard !late || still else { return nil }
             // A blank page (claimed before flashes are sought) before the fill: what turned flat
             // was the page clearing on its way to the bare frame, not a placeholder.
-            if claimed[next] { return .clearing(blank: next) }
+            if claimed[next] { return late ? nil : .clearing(blank: next) }
+            if steps.active[next] { still = false }
             guard steps.active[next] || !steps.repeats[next] else { continue }
             let summary = frames[next].summary
             let filled = flat.filter { Double(summary.tileDetail[$0]) >= t.detail }
