@@ -22,11 +22,13 @@
 ///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
 ///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``). When
 ///    the frame before shows no page colour (none flat, or only one no theme has: a map's
-///    water), the bare frame's own colour is read, if it is a page's (not a black darker than
-///    the status bar under the app's controls: a placeholder over a map).
+///    water), or a theme's on the same side (white groups on a light page's grey), the bare
+///    frame's own colour is read, if it is a page's (not a black darker than the status bar
+///    under the app's controls: a placeholder over a map).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
-///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
+///    ``FilmEventThresholds/longestFlash`` (over a still frame, with no active step before the
+///    fill, within ``EventSearch/longestStay``), by a step that changes little else than their
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
 ///    flat tiles replace content: they had detail in the frame before (a page's flat rows
 ///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
