@@ -36,7 +36,9 @@ struct FilmThemePageTests {
         let a = Self.frame(Self.groups(1))
         let bare = Self.frame { _, _ in FilmBareTests.background }
         let b = Self.frame(Self.groups(2))
-        let events = FilmEventDetector().events(in: FilmBareTests.film([a, a, bare, b, b]))
+        let frames = FilmBareTests.film([a, a, bare, b, b])
+        #expect(frames[2].summary.detail > FilmEventThresholds().blankDetail, "\(frames[2].summary.detail)")
+        let events = FilmEventDetector().events(in: frames)
         let blank = try #require(events.first { $0.kind == .blankFrame }, "\(events)")
         #expect(blank.start == 1034 && blank.end == 1051, "\(blank)")
         #expect(!events.contains { $0.kind == .placeholderFlash || $0.kind == .cut }, "\(events)")
