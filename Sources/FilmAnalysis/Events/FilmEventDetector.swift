@@ -22,11 +22,13 @@
 ///    regions (the pointer, a spinner: ``FilmEventThresholds/bareRegion``), and few of its
 ///    tiles changed into it flat in another colour (``FilmEventThresholds/bareChange``). When
 ///    the frame before shows no page colour (none flat, or only one no theme has: a map's
-///    water), the bare frame's own colour is read, if it is a page's (not a black darker than
-///    the status bar under the app's controls: a placeholder over a map).
+///    water), or a theme's on the same side (white groups on a light page's grey), the bare
+///    frame's own colour is read, if it is a page's (not a black darker than the status bar
+///    under the app's controls: a placeholder over a map).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
-///    ``FilmEventThresholds/longestFlash``, by a step that changes little else than their
+///    ``FilmEventThresholds/longestFlash`` (over a still frame, with no active step before the
+///    fill, within ``EventSearch/longestStay``), by a step that changes little else than their
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
 ///    flat tiles replace content: they had detail in the frame before (a page's flat rows
 ///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
@@ -409,7 +411,7 @@ struct EventSearch {
             if !isBare(index, background: index - 1) {
                 guard
                     let colour = shownBackgroundColour(index, before: index - 1)
-                        ?? pageColour(index, after: index - 1),
+                        ?? pageColour(index, after: index - 1) ?? themePageColour(index, after: index - 1),
                     isBare(index, in: colour)
                 else { continue }
                 shown = colour
@@ -511,11 +513,16 @@ struct EventSearch {
                     }
             })
         var next = index + 1
-        while next < frames.count, frames[next].time - frames[index].time <= t.longestFlash {
+        // Past the longest flash, only a placeholder over a still frame may stay (round 16).
+        var still = true
+        while next < frames.count, frames[next].time - frames[index].time <= Self.longestStay {
             defer { next += 1 }
+            let late = frames[next].time - frames[index].time > t.longestFlash
+            guard !late || still else { return nil }
             // A blank page (claimed before flashes are sought) before the fill: what turned flat
             // was the page clearing on its way to the bare frame, not a placeholder.
-            if claimed[next] { return .clearing(blank: next) }
+            if claimed[next] { return late ? nil : .clearing(blank: next) }
+            if steps.active[next] { still = false }
             guard steps.active[next] || !steps.repeats[next] else { continue }
             let summary = frames[next].summary
             let filled = flat.filter { Double(summary.tileDetail[$0]) >= t.detail }

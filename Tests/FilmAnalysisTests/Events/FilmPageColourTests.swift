@@ -61,10 +61,12 @@ struct FilmPageColourTests {
             blank.confidence == FilmEventThresholds().ownColourConfidence && blank.alternatives == [.placeholderFlash])
         #expect(!events.contains { $0.kind == .placeholderFlash }, "\(events)")
         // Taken for a theme's colour (bare-dark 0.35 puts the water's 0.3 among the dark pages),
-        // the water is the page behind the content, and the dark page is not bare in it.
+        // the water is the page behind the content and the dark page is not bare in it; since
+        // round 16 the bare frame's own colour is read after a theme's on the same side
+        // (FilmThemePageTests), so the blank frame is found that way too.
         var wide = FilmEventThresholds()
         wide.bareDark = 0.35
-        let unread = FilmEventDetector(thresholds: wide).events(in: FilmBareTests.film([a, a, page, b, b]))
-        #expect(!unread.contains { $0.kind == .blankFrame }, "\(unread)")
+        let reread = FilmEventDetector(thresholds: wide).events(in: FilmBareTests.film([a, a, page, b, b]))
+        #expect(reread.contains { $0.kind == .blankFrame }, "\(reread)")
     }
 }
