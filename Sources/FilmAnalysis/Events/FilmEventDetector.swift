@@ -28,7 +28,7 @@
 /// 3. **Placeholder flash**: after a change, tiles that are flat
 ///    (``FilmEventThresholds/flatTile``) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash`` (over a still frame, with no active step before the
-///    fill, within ``EventSearch/longestStay``), by a step that changes little else than their
+///    fill, within 600 ms, `FilmPlaceholderStay.swift`), by a step that changes little else than their
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
 ///    flat tiles replace content: they had detail in the frame before (a page's flat rows
 ///    turning another flat colour in a fade are no placeholder) (``FilmEventThresholds/fillOutside``), whether or not the rest of the frame changed
@@ -62,7 +62,7 @@
 ///    window while the bars keep their colours; and, when neither reads a crossfade, both
 ///    again without the background term (a dark page fading into its light theme is nearly a
 ///    shade of it). On the content area, one frame alone off the fade's course (the only one
-///    refused as a blend, or the one going back) is left out (``EventSearch/sharesWithoutOneStray(_:fit:)``).
+///    refused as a blend, or the one going back) is left out (`FilmStrayFrame.swift`).
 ///    A crossfade claims every frame it fitted.
 ///    An event the frames could also explain as another kind carries
 ///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
