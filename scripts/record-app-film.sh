@@ -813,4 +813,48 @@ film held-out grid-dark-900x1000-30-h264-s291 900 1000 30 h264 0 \
 film held-out article-light-720x1280-60-hevc-s292 720 1280 60 hevc 1 \
   "app=article&theme=light&seed=292&steps=1500:ph-grey-one-relayout-120,2300:fade2-linear-200,3100:blank3,3900:cut,4700:fade1-easein-250"
 
+# Round 17's fresh held-out half: seeds 301-312, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r17/ apart
+# from round 17's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 17's rules are committed. Every take with round 10's last encodes, one setting
+# per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11 to 16.
+# Weighted to what round 16's scoring of its fresh half missed, on other seeds and sizes:
+# placeholders on a light map at 60 fps (a grey grid in place in VP9 at 540 x 1200, a black grid
+# in place in AV1 at 900 x 1000; `-s289`'s was named nothing); a theme fade of a settings list at
+# 60 fps in AV1 (720 x 1280, then a push, as `-s282`'s, whose end was read as a cut); one-layer
+# ease-in-out fades at a variable rate (`-s281`'s started 34 ms early); pushes at 60 fps. Every
+# screen in both themes (settings lists three times dark and twice light, maps three times light);
+# each codec and each size three times; 60 fps five times, 30 fps four, a variable rate three
+# (HEVC twice, H.264 once); 4 cuts and 3 theme switches; 22 fades (7 one-layer, 7 two-layer, 8
+# theme; each kind on linear, ease-in and ease-in-out; 150-500 ms); 8 placeholders (every
+# combination of grey and black, grid and one picture, in place and with a relayout); 12 blank
+# pages (four each of 1, 2 and 3 frames); push x5, sheet x2, spinner x2, scroll x2 (no settings
+# list scrolled).
+page=screens.html
+film held-out settings-light-720x1280-60-av1-s301 720 1280 60 av1 1 \
+  "app=settings&theme=light&keys=buttons&chrome=32,48&seed=301&steps=1500:fadetheme-easeinout-300,2400:push-300,3200:blank1,4000:fade2-easein-250,4900:cut"
+film held-out map-light-540x1200-60-vp9-s302 540 1200 60 vp9 0 \
+  "app=map&theme=light&chrome=32,24&seed=302&steps=1500:ph-grey-grid-inplace-120,2300:fade1-easeinout-300,3200:blank2,4000:theme,4800:spinner-500"
+film held-out grid-dark-720x1280-vfr-hevc-s303 720 1280 60 hevc-vfr 0 \
+  "app=grid&theme=dark&keys=buttons&chrome=32,48&seed=303&steps=1500:ph-black-grid-relayout-150,2300:fade1-easeinout-250,3100:blank3,3900:sheet-300,4700:fadetheme-linear-350"
+film held-out settings-dark-900x1000-30-vp9-s304 900 1000 30 vp9 1 \
+  "app=settings&theme=dark&chrome=32,24&seed=304&steps=1500:fade2-linear-300,2400:blank1,3200:push-300,4000:fadetheme-easein-400,5000:cut"
+film held-out article-light-960x540-30-hevc-s305 960 540 30 hevc 1 \
+  "app=article&theme=light&keys=buttons&chrome=32,48&seed=305&steps=1500:ph-grey-one-relayout-120,2300:fade2-easeinout-400,3300:blank2,4100:scroll-400,5000:fade1-linear-200"
+film held-out map-dark-960x540-60-av1-s306 960 540 60 av1 0 \
+  "app=map&theme=dark&chrome=32,24&seed=306&steps=1500:fade2-easein-350,2400:ph-black-one-inplace-120,3200:blank3,4000:push-300,4800:fadetheme-easeinout-250"
+page=app.html
+film held-out settings-dark-720x1280-vfr-hevc-s307 720 1280 60 hevc-vfr 1 \
+  "app=settings&theme=dark&nav=buttons&seed=307&steps=1500:fade1-easeinout-350,2400:blank2,3200:theme,4000:fade2-linear-200,4800:push-300"
+film held-out map-light-900x1000-60-av1-s308 900 1000 60 av1 1 \
+  "app=map&theme=light&seed=308&steps=1500:ph-black-grid-inplace-120,2300:fade1-easein-300,3200:blank1,4000:sheet-300,4800:fadetheme-linear-450"
+film held-out grid-light-540x1200-30-h264-s309 540 1200 30 h264 0 \
+  "app=grid&theme=light&nav=buttons&seed=309&steps=1500:ph-grey-grid-relayout-120,2300:fadetheme-easeinout-200,3100:blank3,3900:cut,4700:spinner-500"
+film held-out settings-light-540x1200-vfr-h264-s310 540 1200 60 h264-vfr 0 \
+  "app=settings&theme=light&seed=310&steps=1500:fade2-easeinout-500,2600:blank1,3400:fadetheme-easein-150,4200:push-300,5000:fade1-linear-400"
+film held-out article-dark-900x1000-60-h264-s311 900 1000 60 h264 1 \
+  "app=article&theme=dark&nav=buttons&seed=311&steps=1500:ph-grey-one-inplace-100,2300:fade1-easein-150,3100:blank2,3900:theme,4700:scroll-400"
+film held-out map-dark-960x540-30-vp9-s312 960 540 30 vp9 0 \
+  "app=map&theme=dark&seed=312&steps=1500:cut,2300:ph-black-one-relayout-150,3100:fadetheme-easeinout-350,4100:blank3,4900:fade2-easein-300"
+
 exit "$failed"
