@@ -30,26 +30,15 @@ struct FilmHeldFadeTests {
     }
 
     /// The film: 6 frames of the dark page, one frame per α of `alphas`, 6 of the light page,
-    /// 17 ms apart from 1000 ms; both layers fade over the black window (α·B + (1 − α)²·A) under
-    /// FilmThemeFadeTests's blocky noise (± 0.002), a frame with the α of the one before
-    /// repeating it exactly, as a recorder holds a frame the app did not redraw.
+    /// both layers fading over the black window, a repeated α holding its frame
+    /// (``FilmThemeFadeTests/heldFilm(from:to:alphas:twoLayer:lead:)``).
     ///
     /// The word is 0.75 on 0.08 in the dark page and 0.49 on 0.94 in the light one: mid-fade its
     /// contrast is α·(0.94 − 0.49) − (1 − α)²·(0.75 − 0.08), zero at α ≈ 0.445.
     static func film(alphas: [Double]) -> [FilmFrame] {
-        let dark = Self.page(1, ink: 0.75, word: 0.75, background: 0.08)
-        let light = Self.page(2, ink: 0.25, word: 0.49, background: 0.94)
-        let shown = Array(repeating: 0.0, count: 6) + alphas + Array(repeating: 1.0, count: 6)
-        var key = 0
-        let pictures = shown.indices.map { index in
-            if index == 0 || shown[index] != shown[index - 1] { key = index }
-            return greyFrame(width: Self.width, height: Self.height) { x, y in
-                let alpha = shown[index]
-                return alpha * light(x, y) + (1 - alpha) * (1 - alpha) * dark(x, y)
-                    + FilmThemeFadeTests.noise(x, y, frame: key, amount: 0.002)
-            }
-        }
-        return FilmBareTests.film(pictures)
+        FilmThemeFadeTests.heldFilm(
+            from: Self.page(1, ink: 0.75, word: 0.75, background: 0.08),
+            to: Self.page(2, ink: 0.25, word: 0.49, background: 0.94), alphas: alphas, twoLayer: true)
     }
 
     @Test("a theme fade held 67 ms where a word cancels out: one crossfade at its edges, no placeholder flash")

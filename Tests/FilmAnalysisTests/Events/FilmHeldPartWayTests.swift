@@ -14,22 +14,12 @@ import Testing
 struct FilmHeldPartWayTests {
     /// A theme fade at 60 fps: 6 frames of a dark settings page
     /// (``FilmHeldFadeTests/page(_:ink:word:background:)``), one frame per α of `alphas` (the
-    /// light page over it: α·B + (1 − α)·A), 6 frames of the light page, under
-    /// FilmThemeFadeTests's blocky noise (± 0.002), a frame with the α of the one before
-    /// repeating it exactly, as a recorder holds a frame the app did not redraw.
+    /// light page over it: α·B + (1 − α)·A), 6 frames of the light page, a repeated α holding
+    /// its frame (``FilmThemeFadeTests/heldFilm(from:to:alphas:twoLayer:lead:)``).
     static func themeFade(alphas: [Double]) -> [FilmFrame] {
-        let dark = FilmHeldFadeTests.page(1, ink: 0.75, word: 0.75, background: 0.08)
-        let light = FilmHeldFadeTests.page(2, ink: 0.25, word: 0.25, background: 0.94)
-        let shown = Array(repeating: 0.0, count: 6) + alphas + Array(repeating: 1.0, count: 6)
-        var key = 0
-        let pictures = shown.indices.map { index in
-            if index == 0 || shown[index] != shown[index - 1] { key = index }
-            return greyFrame(width: FilmHeldFadeTests.width, height: FilmHeldFadeTests.height) { x, y in
-                shown[index] * light(x, y) + (1 - shown[index]) * dark(x, y)
-                    + FilmThemeFadeTests.noise(x, y, frame: key, amount: 0.002)
-            }
-        }
-        return FilmBareTests.film(pictures)
+        FilmThemeFadeTests.heldFilm(
+            from: FilmHeldFadeTests.page(1, ink: 0.75, word: 0.75, background: 0.08),
+            to: FilmHeldFadeTests.page(2, ink: 0.25, word: 0.25, background: 0.94), alphas: alphas, twoLayer: false)
     }
 
     @Test("a 500 ms linear fade held 333 ms at 0.68 (60 fps): one crossfade at its edges")

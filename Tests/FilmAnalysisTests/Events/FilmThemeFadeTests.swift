@@ -33,6 +33,27 @@ struct FilmThemeFadeTests {
         return amount * (Double(h % 1001) / 500 - 1)
     }
 
+    /// A fade as a loaded recorder grabs it at 60 fps: `lead` frames of page `from`, one frame
+    /// per α of `alphas`, `lead` frames of page `to`, 17 ms apart from 1000 ms, under the blocky
+    /// noise (± 0.002); a frame whose α is the one before's repeats that frame exactly (the
+    /// recorder held a frame the app did not redraw). With `twoLayer`, both layers fade over the
+    /// black window (α·B + (1 − α)²·A); else the new page is drawn over the old (α·B + (1 − α)·A).
+    static func heldFilm(
+        from: (Int, Int) -> Double, to: (Int, Int) -> Double, alphas: [Double], twoLayer: Bool, lead: Int = 6
+    ) -> [FilmFrame] {
+        let shown = Array(repeating: 0.0, count: lead) + alphas + Array(repeating: 1.0, count: lead)
+        var key = 0
+        let pictures = shown.indices.map { index in
+            if index == 0 || shown[index] != shown[index - 1] { key = index }
+            let alpha = shown[index]
+            let old = twoLayer ? (1 - alpha) * (1 - alpha) : 1 - alpha
+            return greyFrame(width: Self.width, height: Self.height) { x, y in
+                alpha * to(x, y) + old * from(x, y) + Self.noise(x, y, frame: key, amount: 0.002)
+            }
+        }
+        return FilmBareTests.film(pictures)
+    }
+
     /// The film: 3 frames of the dark page, one frame per α of `alphas`, 3 of the light page,
     /// 17 ms apart from 1000 ms; both layers fade over the black window (CSS opacity on both:
     /// α·B + (1 − α)²·A) under `amount` of noise.
