@@ -122,7 +122,8 @@ struct EventSearch {
     /// `nil`): a variable-rate recording, whose fade edges are read on the content area.
     let variableRate: Bool
     /// The frames each crossfade found so far was fitted between (its A and B, once its edges
-    /// were read), by its start and end: a fade held part-way is two of them (``joinHeldFades()``).
+    /// were read), by its start and end: a fade held part-way is two of them (``joinHeldFades()``,
+    /// which drops the two halves' entries when it joins them).
     var fadeBlends: [FadeBlend] = []
 
     init(frames: [FilmFrame], thresholds: FilmEventThresholds) {

@@ -51,6 +51,11 @@ extension EventSearch {
     mutating func joinHeldFades() {
         while let (first, second, reading, ends) = heldPair() {
             let removed = Set([first, second]).union(between(first, second))
+            // The two halves' blends go with them: the joined fade records its own.
+            let (one, two) = (events[first], events[second])
+            fadeBlends.removeAll { blend in
+                [one, two].contains { $0.start == blend.start && $0.end == blend.end }
+            }
             events = events.indices.filter { !removed.contains($0) }.map { events[$0] }
             crossfade(reading.shares, before: ends.before, after: ends.after, mixture: reading.mixture)
         }
