@@ -822,8 +822,8 @@ film held-out article-light-720x1280-60-hevc-s292 720 1280 60 hevc 1 \
 # placeholders on a light map at 60 fps (a grey grid in place in VP9 at 540 x 1200, a black grid
 # in place in AV1 at 900 x 1000; `-s289`'s was named nothing); a theme fade of a settings list at
 # 60 fps in AV1 (720 x 1280, then a push, as `-s282`'s, whose end was read as a cut); one-layer
-# ease-in-out fades at a variable rate (`-s281`'s started 34 ms early); pushes at 60 fps. Every
-# screen in both themes (settings lists three times dark and twice light, maps three times light);
+# ease-in-out fades at a variable rate (`-s281`'s started 34 ms early); pushes at 60 fps twice (five
+# in all). Every screen in both themes (settings lists and maps twice in each, the others once);
 # each codec and each size three times; 60 fps five times, 30 fps four, a variable rate three
 # (HEVC twice, H.264 once); 4 cuts and 3 theme switches; 22 fades (7 one-layer, 7 two-layer, 8
 # theme; each kind on linear, ease-in and ease-in-out; 150-500 ms); 8 placeholders (every

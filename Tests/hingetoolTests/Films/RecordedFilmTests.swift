@@ -61,8 +61,12 @@ struct RecordedFilmTests {
         let found = try #require(
             try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let events = (found["events"] as? [[String: Any]]) ?? []
-        // A 60 fps recording (and its variable-rate copy) has frames 16.7 ms apart, a 30 fps one 33.3 ms.
+        // A 60 fps recording (and its variable-rate copy) has frames 16.7 ms apart, a 30 fps one
+        // 33.3 ms. Both times are whole ms, each rounded by up to 0.5 ms: two frames 33.3 ms
+        // apart can read 34 ms apart, so the slack is two periods and 1 ms (round 17; it was
+        // 0.5 ms, which failed such pairs at 60 fps).
         let period = name.contains("-30-") ? 1000.0 / 30 : 1000.0 / 60
+        let slack = 2 * period + 1
         let scripted = (truth["events"] as? [[String: Any]]) ?? []
         var matched = Set<Int>()
         for event in scripted {
@@ -73,7 +77,7 @@ struct RecordedFilmTests {
                 guard !matched.contains(index), events[index]["kind"] as? String == kind else { return false }
                 let s = Double(events[index]["start_ms"] as? Int ?? -9999)
                 let e = Double(events[index]["end_ms"] as? Int ?? -9999)
-                return abs(s - start) <= 2 * period + 0.5 && abs(e - end) <= 2 * period + 0.5
+                return abs(s - start) <= slack && abs(e - end) <= slack
             }
             #expect(match != nil, "\(name): \(kind) \(Int(start))–\(Int(end)) ms not found in \(summary(events))")
             if let match { matched.insert(match) }
@@ -115,7 +119,7 @@ struct RecordedFilmTests {
         let truth = try #require(try JSONSerialization.jsonObject(with: truthData) as? [String: Any])
         let cut = try #require((truth["events"] as? [[String: Any]])?.first?["start_ms"] as? Int)
         let period = 1000.0 / 30
-        func nearCut(_ time: Int) -> Bool { abs(Double(time - cut)) <= 2 * period + 0.5 }
+        func nearCut(_ time: Int) -> Bool { abs(Double(time - cut)) <= 2 * period + 1 }
         let plain = try Self.film(name, [])
         // The clock ticks every 500 ms: steps above `quiet` (0.01) away from the cut, each a settle.
         let ticks = plain.rows.filter { $0.value >= 0.01 && !nearCut($0.key) && $0.key > 1100 }.map(\.key).sorted()
@@ -174,7 +178,7 @@ struct RecordedFilmTests {
             let found = run.output.split(separator: "\n").contains { row in
                 let fields = row.split(separator: " ")
                 guard fields.count > 2, fields[2] == "late-motion", let start = Int(fields[0]) else { return false }
-                return abs(Double(start - lateStart)) <= 2 * period + 0.5
+                return abs(Double(start - lateStart)) <= 2 * period + 1
             }
             #expect(found, "\(name) --clock \(clock): no late-motion at \(lateStart) ms")
         }
