@@ -491,12 +491,16 @@ struct EventSearch {
         // clearing when a blank page follows before they are filled.
         let before = frames[index - 1].summary
         guard before.grid == now.grid else { return nil }
-        let cleared = now.grid.indices.filter {
+        var cleared = now.grid.indices.filter {
             Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
                 && Double(before.tileDetail[$0]) >= t.detail
         }
-        guard !cleared.isEmpty else { return nil }
         let page = flatColour(index - 1)
+        // No tile flat: a placeholder's whole tiles may all hold the pointer (round 17).
+        if cleared.isEmpty {
+            cleared = markedTiles(now, before: before, change: change).filter { !isPage(now, tile: $0, colour: page) }
+        }
+        guard !cleared.isEmpty else { return nil }
         let placeholder = cleared.filter { !isPage(now, tile: $0, colour: page) }
         let flat = placeholder.isEmpty ? cleared : placeholder
         // The placeholder is the region the flat tiles belong to: the changed tiles joined to
