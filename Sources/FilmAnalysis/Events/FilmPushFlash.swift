@@ -2,14 +2,14 @@
 ///
 /// A page pushed in at a constant rate can still be drawn in few frames: a loaded compositor
 /// kept `tune/settings-dark-540x1200-60-av1-s262`'s 300 ms push (AV1 at 60 fps) in eight, 4350,
-/// 4367, 4383 and 4400, then 4467, 4550, 4633 and 4667 as it eased in. The frame at 4367 is torn:
-/// the new page's groups are drawn before their rows, and three of its tiles that had text the
-/// frame before are flat in a group's colour, filled at 4383. The flash pass (3) runs before the
+/// 4367, 4383 and 4400, then 4467, 4550, 4633 and 4667 as it eased in. The frame at 4367 is torn
+/// (the new page drawn over part of the old one, their rows interleaved), and three tiles that
+/// had text the frame before are flat, filled at 4383. The flash pass (3) runs before the
 /// runs of changes (4b) and named a placeholder flash 4367–4383; its claim cut the push's run in
 /// three, and each part's first step was named a cut (4350, 4400, 4467). Read whole, from the
 /// frame before 4350 to the one after 4667, the run is no crossfade, not motion by its detail
-/// (a mixture of 0.72, under ``FilmEventThresholds/mixture``), and four of its frames between
-/// are no blend of its ends: round 13's strays, whose steps name no cut
+/// (under ``FilmEventThresholds/mixture``), and four of its frames between are no blend of its
+/// ends: round 13's strays, whose steps name no cut
 /// (``EventSearch/RunKind/strays``). `tune/settings-dark-540x1200-60-av1-s224`'s push (AV1 at 60
 /// fps, a flash 4300–4383 named inside it) reads the same, with seven strays.
 ///

@@ -2,12 +2,12 @@ import FilmAnalysis
 import Frames
 import Testing
 
-/// A push at a constant rate whose torn frame draws the new page without its text (issue 35,
-/// round 17). `tune/settings-dark-540x1200-60-av1-s262` (AV1 at 60 fps) keeps a 300 ms push in
-/// eight frames: 4350, then 4367, a torn frame showing the new page's groups before their rows
-/// are drawn, 4383, 4400, then steps at 4467, 4550, 4633 and 4667 as the page eases in. The
-/// torn frame's flat tiles, filled in the next frame, were named a placeholder flash, which cut
-/// the run of the push in three, and each part's step was named a cut. The film is drawn pixel
+/// A push at a constant rate with a torn frame (issue 35, round 17).
+/// `tune/settings-dark-540x1200-60-av1-s262` (AV1 at 60 fps) keeps a 300 ms push in eight
+/// frames: 4350, then 4367, a torn frame with tiles that had text flat, 4383, 4400, then steps
+/// at 4467, 4550, 4633 and 4667 as the page eases in. The torn frame's flat tiles, filled in the
+/// next frame, were named a placeholder flash, which cut the run of the push in three, and each
+/// part's step was named a cut. Here the torn frame draws the new page without its rows' texture. The film is drawn pixel
 /// by pixel under the chrome (``FilmBareTests/frame(_:)``) with ``FilmPushTests``'s pages; the
 /// truth is its script: a push is motion, no event but a settle, and a placeholder drawn over a
 /// page that does not move is still a flash.
