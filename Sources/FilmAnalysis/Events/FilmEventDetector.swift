@@ -37,7 +37,8 @@
 ///    with them, in a colour of their own: tiles turning the colour of the page behind the
 ///    content are the page showing through where content moved away. Flat tiles that a blank
 ///    page follows before any fill are the page clearing on its way to it: their step is the
-///    blank page's.
+///    blank page's. Flat tiles filled inside a run of changes that began before them and reads
+///    as frames of neither page are a push's torn frame, no placeholder (`FilmPushFlash.swift`).
 /// 4. **Gradual crossfades**: stretches of small steps (over ``FilmEventThresholds/gradualFloor``
 ///    of the noise floor) that no active step is near, fitted as below frame by frame: a page
 ///    fading into one alike changes each frame by less than a change. One repeated frame
@@ -66,6 +67,8 @@
 ///    shade of it). On the content area, one frame alone off the fade's course (the only one
 ///    refused as a blend, or the one going back) is left out (`FilmStrayFrame.swift`).
 ///    A crossfade claims every frame it fitted.
+///    A crossfade whose page came by a cut after a stall, its frames and the cut's page reading
+///    as one crossfade, ends at the cut (`FilmStalledFadeEnd.swift`).
 ///    An event the frames could also explain as another kind carries
 ///    ``FilmEvent/confidence`` and ``FilmEvent/alternatives``.
 /// 5. **Settle**: every burst of active steps less than ``FilmEventThresholds/settleGap``
@@ -96,6 +99,7 @@ public struct FilmEventDetector: Sendable {
         search.findGradualCrossfades()
         search.findCutsAndCrossfades()
         search.joinHeldFades()
+        search.joinStalledFadeEnds()
         search.findSettles(hinge: hinge)
         var events = search.events
         if let hinge {
@@ -463,6 +467,8 @@ struct EventSearch {
             }
             // The held middle of a fade is left to the crossfades (round 14).
             if isHeldFade(index, fill: fill, flatTiles: tiles.count) { continue }
+            // A push's torn frame is no placeholder (round 17, `FilmPushFlash.swift`).
+            if isTornFrame(index, fill: fill) { continue }
             var event = FilmEvent(
                 kind: .placeholderFlash, start: frames[index].time, end: frames[fill].time,
                 frames: steps.distinct(index..<fill), peak: peak(index...fill))
