@@ -5,7 +5,7 @@ import Testing
 /// A two-layer fade between two pages alike, read against its dip (issue 35, round 17). Both
 /// layers of a map fade at once over the black window (α·B + (1 − α)²·A) into a map that
 /// differs in one band, while the status and navigation bars keep their colours; the content
-/// changes about 0.02 from A to B, and the frames of the dip carry the encoder's error of a
+/// changes little from A to B (0.034 in its tile means), and the frames of the dip carry the encoder's error of a
 /// frame that moved further than that (`tune/map-dark-540x1200-60-hevc-s91`: residuals
 /// 0.15–0.22 of its change of 0.020), and round 16's rules named nothing. The film is drawn
 /// pixel by pixel with a known blend position α per frame (the oracle): the crossfade starts at
@@ -67,7 +67,7 @@ struct FilmDipScaleTests {
         let frames = Self.film(alphas: Self.alphas, dip: 0.05)
         let events = FilmEventDetector().events(in: frames)
         let fades = events.filter { $0.kind == .crossfade }
-        // Round 16's rules read the fade from its sixth frame only (1136–1238, 68 ms late):
+        // Round 16's rules read the fade from its fifth frame only (1136–1238, 68 ms late):
         // the dip's residuals before it pass 0.15 of the change.
         let fade = try #require(fades.first, "\(events)")
         #expect(fades.count == 1 && !events.contains { $0.kind == .cut }, "\(events)")
