@@ -26,7 +26,9 @@
 ///    frame's own colour is read, if it is a page's (not a black darker than the status bar
 ///    under the app's controls: a placeholder over a map).
 /// 3. **Placeholder flash**: after a change, tiles that are flat
-///    (``FilmEventThresholds/flatTile``) and are filled with detail within
+///    (``FilmEventThresholds/flatTile``; when none is, tiles that lost most of their detail
+///    under a mark such as the pointer, in a step that changed little else,
+///    `FilmMarkedPlaceholder.swift`) and are filled with detail within
 ///    ``FilmEventThresholds/longestFlash`` (over a still frame, with no active step before the
 ///    fill, within 600 ms, `FilmPlaceholderStay.swift`), by a step that changes little else than their
 ///    region (the changed tiles joined to them in their colour) and the tiles around it. The
@@ -492,12 +494,14 @@ struct EventSearch {
         // clearing when a blank page follows before they are filled.
         let before = frames[index - 1].summary
         guard before.grid == now.grid else { return nil }
-        let cleared = now.grid.indices.filter {
+        var cleared = now.grid.indices.filter {
             Double(change.tiles[$0]) >= t.quiet && Double(now.tileDetail[$0]) < t.flatTile
                 && Double(before.tileDetail[$0]) >= t.detail
         }
-        guard !cleared.isEmpty else { return nil }
         let page = flatColour(index - 1)
+        // No tile flat: a placeholder's whole tiles may all hold the pointer (round 17).
+        if cleared.isEmpty { cleared = placeholderUnderMark(now, before: before, change: change, page: page) }
+        guard !cleared.isEmpty else { return nil }
         let placeholder = cleared.filter { !isPage(now, tile: $0, colour: page) }
         let flat = placeholder.isEmpty ? cleared : placeholder
         // The placeholder is the region the flat tiles belong to: the changed tiles joined to
