@@ -71,6 +71,9 @@ public struct FilmBlendFit: Sendable {
     /// The square root of each tile's weight in the least squares (its samples are scaled by it),
     /// or empty when every tile weighs alike (``weighByDetail(_:)``).
     var rootWeights: [Double] = []
+    /// Whether a fit with its background term measures its residual against the dip as well
+    /// (``residualScale(old:new:offset:kept:)``, round 17): set on the content area.
+    var scalesByDip = false
 
     /// Weighs each tile in the least squares by `1 + k · (σA + σB) / (|B − A| + 0.01)`: its detail
     /// in the two ends against how far its mean moves (round 14, at a variable rate only).
@@ -183,7 +186,9 @@ public struct FilmBlendFit: Sendable {
             residual += residuals[tile]
             count += 3
         }
-        let relative = (residual / Double(max(1, count))).squareRoot() / scale
+        let relative =
+            (residual / Double(max(1, count))).squareRoot()
+            / residualScale(old: solution.0, new: solution.1, offset: solution.2, kept: kept)
         var share = Share(old: solution.0, new: solution.1, residual: relative)
         // Shares that pass as no blend with the background term are fitted again without it, on
         // the same tiles: where A, B and a flat colour are nearly in line (a dark page and a

@@ -788,6 +788,8 @@ struct EventSearch {
             return reading
         }
         fit.background = background
+        // A two-layer fade's dip is read on the content area (round 17).
+        fit.scalesByDip = area != nil
         if detailWeight > 0 { fit.weighByDetail(detailWeight) }
         let fits = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }.map {
             ($0, fit.fit(frames[$0].summary))
