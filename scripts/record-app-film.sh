@@ -857,4 +857,48 @@ film held-out article-dark-900x1000-60-h264-s311 900 1000 60 h264 1 \
 film held-out map-dark-960x540-30-vp9-s312 960 540 30 vp9 0 \
   "app=map&theme=dark&seed=312&steps=1500:cut,2300:ph-black-one-relayout-150,3100:fadetheme-easeinout-350,4100:blank3,4900:fade2-easein-300"
 
+# Round 18's fresh held-out half: seeds 321-332, six of each page, scripted (this list) before any
+# take and committed alone; recorded with APP_FILM_FRESH into Datasets/films/apps/fresh-r18/ apart
+# from round 18's rules, checked by the truth probe only, never run through the detector: scored
+# once after round 18's rules are committed. Every take with round 10's last encodes, one setting
+# per codec; VP9 and AV1 on settings lists, maps and a dark article only, as in rounds 11 to 17.
+# Weighted to what round 17's scoring of its fresh half missed, on other seeds and sizes: a cut on
+# a map at 30 fps (dark in VP9 at 720 x 1280, light in AV1 at 540 x 1200; `-s312`'s, dark, was read
+# as a two-frame crossfade), a black placeholder with a relayout on a dark map (`-s312`'s was read as a cut); an
+# ease-in two-layer fade of a dark map at 60 fps (`-s306`'s end was read 234 ms late); a linear
+# two-layer fade of a dark settings list at a variable rate (`-s307`'s was named nothing); an
+# ease-in theme fade of a dark settings list at 30 fps (`-s304`'s start was read 200 ms late).
+# Every screen in both themes (settings lists and maps twice in each, the others once); each codec
+# and each size three times; 60 fps four times, 30 fps five, a variable rate three (HEVC twice,
+# H.264 once); 4 cuts and 3 theme switches; 22 fades (7 one-layer, 8 two-layer, 7 theme; each kind
+# on linear, ease-in and ease-in-out; 150-500 ms); 8 placeholders (every combination of grey and
+# black, grid and one picture, in place and with a relayout); 12 blank pages (four each of 1, 2
+# and 3 frames); push x4, sheet x3, spinner x2, scroll x2 (no settings list scrolled).
+page=screens.html
+film held-out map-dark-720x1280-30-vp9-s321 720 1280 30 vp9 1 \
+  "app=map&theme=dark&keys=buttons&chrome=32,48&seed=321&steps=1500:cut,2300:ph-black-one-relayout-150,3100:fade2-easein-300,4000:blank1,4800:sheet-300"
+film held-out settings-dark-540x1200-vfr-hevc-s322 540 1200 60 hevc-vfr 0 \
+  "app=settings&theme=dark&chrome=32,24&seed=322&steps=1500:fade2-linear-250,2400:blank2,3200:theme,4000:fade1-easeinout-300,4900:push-300"
+film held-out grid-light-900x1000-60-hevc-s323 900 1000 60 hevc 1 \
+  "app=grid&theme=light&keys=buttons&chrome=32,48&seed=323&steps=1500:ph-grey-grid-inplace-120,2300:fadetheme-linear-300,3200:blank3,4000:cut,4800:spinner-500"
+film held-out settings-light-960x540-30-av1-s324 960 540 30 av1 0 \
+  "app=settings&theme=light&chrome=32,24&seed=324&steps=1500:fade1-linear-400,2500:blank1,3300:push-300,4100:fade2-easeinout-350,5000:fadetheme-easein-200"
+film held-out article-dark-540x1200-60-vp9-s325 540 1200 60 vp9 1 \
+  "app=article&theme=dark&keys=buttons&chrome=32,48&seed=325&steps=1500:ph-grey-one-relayout-120,2300:fade2-easein-250,3100:blank2,3900:scroll-400,4800:fade1-easeinout-150"
+film held-out map-light-720x1280-vfr-h264-s326 720 1280 60 h264-vfr 0 \
+  "app=map&theme=light&chrome=32,24&seed=326&steps=1500:ph-black-grid-inplace-120,2300:fade1-easein-350,3200:blank3,4000:sheet-300,4800:fadetheme-easeinout-450"
+page=app.html
+film held-out settings-dark-900x1000-30-vp9-s327 900 1000 30 vp9 1 \
+  "app=settings&theme=dark&nav=buttons&seed=327&steps=1500:fadetheme-easein-400,2500:blank2,3300:fade2-linear-300,4200:push-300,5000:cut"
+film held-out map-dark-960x540-60-av1-s328 960 540 60 av1 0 \
+  "app=map&theme=dark&seed=328&steps=1500:fade2-easein-350,2400:ph-black-grid-relayout-150,3200:blank1,4000:push-300,4800:fadetheme-linear-250"
+film held-out grid-dark-960x540-30-h264-s329 960 540 30 h264 1 \
+  "app=grid&theme=dark&nav=buttons&seed=329&steps=1500:ph-grey-grid-relayout-120,2300:fade1-linear-200,3100:blank3,3900:theme,4700:scroll-400"
+film held-out settings-light-720x1280-vfr-hevc-s330 720 1280 60 hevc-vfr 0 \
+  "app=settings&theme=light&seed=330&steps=1500:fade2-linear-200,2300:blank1,3100:fadetheme-easeinout-300,4000:sheet-300,4800:fade1-easein-500"
+film held-out article-light-900x1000-60-h264-s331 900 1000 60 h264 0 \
+  "app=article&theme=light&nav=buttons&seed=331&steps=1500:ph-grey-one-inplace-100,2300:fade2-easeinout-400,3300:blank2,4100:spinner-500,5000:fadetheme-easein-350"
+film held-out map-light-540x1200-30-av1-s332 540 1200 30 av1 1 \
+  "app=map&theme=light&seed=332&steps=1500:cut,2300:ph-black-one-inplace-150,3100:fade1-easeinout-250,4000:blank3,4800:theme"
+
 exit "$failed"
