@@ -758,6 +758,7 @@ struct EventSearch {
             let plain = readBlend(before: before, after: after, everyFrame: everyFrame, area: tiles, background: false)
             if plain.isCrossfade { return plain }
         }
+        if let dip = readDip(before: before, after: after, everyFrame: everyFrame) { return dip }
         return whole
     }
 
