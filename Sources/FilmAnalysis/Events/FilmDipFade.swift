@@ -34,16 +34,16 @@ extension EventSearch {
         for tile in tiles { for i in (3 * tile)..<(3 * tile + 3) { squares += (b[i] - a[i]) * (b[i] - a[i]) } }
         let change = (squares / Double(3 * tiles.count)).squareRoot()
         guard change < t.smallestBlend else { return nil }
-        let m = a.indices.map { (a[$0] + b[$0]) / 2 }
+        let middle = a.indices.map { (a[$0] + b[$0]) / 2 }
         let indices = ((before + 1)..<after).filter { everyFrame || !steps.repeats[$0] }
         var fits: [(index: Int, mid: DipFit, a: DipFit, b: DipFit)] = []
         for index in indices {
-            let f = frames[index].summary.tileMeans.map(Double.init)
-            guard let mid = DipFit(f, m, tiles: tiles, floor: t.blendChange),
-                let fa = DipFit(f, a, tiles: tiles, floor: t.blendChange),
-                let fb = DipFit(f, b, tiles: tiles, floor: t.blendChange)
+            let means = frames[index].summary.tileMeans.map(Double.init)
+            guard let mid = DipFit(means, against: middle, tiles: tiles, floor: t.blendChange),
+                let againstA = DipFit(means, against: a, tiles: tiles, floor: t.blendChange),
+                let againstB = DipFit(means, against: b, tiles: tiles, floor: t.blendChange)
             else { return nil }
-            fits.append((index, mid, fa, fb))
+            fits.append((index, mid, againstA, againstB))
         }
         guard fits.count >= Self.dipFrames, let peak = fits.indices.max(by: { fits[$0].mid.dip < fits[$1].mid.dip }),
             fits[peak].mid.dip >= Self.shallowestDip
@@ -89,34 +89,45 @@ struct DipFit {
     var dip: Double
     var residual: Double
 
-    init?(_ f: [Double], _ r: [Double], tiles: [Int], floor: Double) {
-        guard f.count == r.count, !tiles.isEmpty else { return nil }
-        var rMean = [0.0, 0.0, 0.0], fMean = [0.0, 0.0, 0.0]
-        for tile in tiles { for c in 0..<3 { rMean[c] += r[3 * tile + c]; fMean[c] += f[3 * tile + c] } }
-        for c in 0..<3 { rMean[c] /= Double(tiles.count); fMean[c] /= Double(tiles.count) }
-        var rr = 0.0, rf = 0.0
+    init?(_ frame: [Double], against reference: [Double], tiles: [Int], floor: Double) {
+        guard frame.count == reference.count, !tiles.isEmpty else { return nil }
+        var referenceMean = [0.0, 0.0, 0.0]
+        var frameMean = [0.0, 0.0, 0.0]
         for tile in tiles {
-            for c in 0..<3 {
-                let x = r[3 * tile + c] - rMean[c]
-                rr += x * x
-                rf += x * (f[3 * tile + c] - fMean[c])
+            for channel in 0..<3 {
+                referenceMean[channel] += reference[3 * tile + channel]
+                frameMean[channel] += frame[3 * tile + channel]
             }
         }
-        guard rr > 0 else { return nil }
-        let s = rf / rr
-        let g = (0..<3).map { fMean[$0] - s * rMean[$0] }
-        var squares = 0.0, moved = 0.0
+        for channel in 0..<3 {
+            referenceMean[channel] /= Double(tiles.count)
+            frameMean[channel] /= Double(tiles.count)
+        }
+        var spread = 0.0
+        var covariance = 0.0
         for tile in tiles {
-            for c in 0..<3 {
-                let i = 3 * tile + c
-                let e = f[i] - s * r[i] - g[c]
-                squares += e * e
-                let d = s * r[i] + g[c] - r[i]
-                moved += d * d
+            for channel in 0..<3 {
+                let deviation = reference[3 * tile + channel] - referenceMean[channel]
+                spread += deviation * deviation
+                covariance += deviation * (frame[3 * tile + channel] - frameMean[channel])
             }
         }
-        let n = Double(3 * tiles.count)
-        dip = 1 - s
-        residual = (squares / n).squareRoot() / max((moved / n).squareRoot(), floor)
+        guard spread > 0 else { return nil }
+        let scale = covariance / spread
+        let offset = (0..<3).map { frameMean[$0] - scale * referenceMean[$0] }
+        var squares = 0.0
+        var moved = 0.0
+        for tile in tiles {
+            for channel in 0..<3 {
+                let sample = 3 * tile + channel
+                let error = frame[sample] - scale * reference[sample] - offset[channel]
+                squares += error * error
+                let shift = scale * reference[sample] + offset[channel] - reference[sample]
+                moved += shift * shift
+            }
+        }
+        let count = Double(3 * tiles.count)
+        dip = 1 - scale
+        residual = (squares / count).squareRoot() / max((moved / count).squareRoot(), floor)
     }
 }
