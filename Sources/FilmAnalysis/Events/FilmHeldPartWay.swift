@@ -35,6 +35,12 @@ extension EventSearch {
         var after: Int
     }
 
+    /// The index in ``fadeBlends`` of the blend crossfade `fade` was fitted on (the last one
+    /// recorded with its start and end), or `nil`.
+    func fadeBlend(of fade: FilmEvent) -> Int? {
+        fadeBlends.lastIndex { $0.start == fade.start && $0.end == fade.end }
+    }
+
     /// The longest time from one crossfade's end to the next one's start over which the two may
     /// be one fade held part-way: 400 ms. On `tune/` the halves joined are 50–333 ms apart; the
     /// nearest pairs that read as one blend with the meeting frames part-way are 534 ms
@@ -69,8 +75,8 @@ extension EventSearch {
         for (first, second) in zip(fades, fades.dropFirst()) {
             let (one, two) = (events[first], events[second])
             guard two.start - one.end <= Self.longestHold,
-                let a = fadeBlends.last(where: { $0.start == one.start && $0.end == one.end }),
-                let b = fadeBlends.last(where: { $0.start == two.start && $0.end == two.end }),
+                let a = fadeBlend(of: one).map({ fadeBlends[$0] }),
+                let b = fadeBlend(of: two).map({ fadeBlends[$0] }),
                 between(first, second).allSatisfy({ events[$0].kind == .placeholderFlash })
             else { continue }
             let reading = readBlend(before: a.before, after: b.after, everyFrame: true)

@@ -25,8 +25,7 @@ extension EventSearch {
             defer { fade += 1 }
             guard events[fade].kind == .crossfade, let (cut, end, after) = stalledEnd(of: fade),
                 let start = frames.firstIndex(where: { $0.time == events[fade].start }),
-                let blend = fadeBlends.lastIndex(where: { $0.start == events[fade].start && $0.end == events[fade].end }
-                )
+                let blend = fadeBlend(of: events[fade])
             else { continue }
             fadeBlends[blend].end = events[cut].start
             fadeBlends[blend].after = after
@@ -44,7 +43,7 @@ extension EventSearch {
     func stalledEnd(of fade: Int) -> (cut: Int, end: Int, after: Int)? {
         let one = events[fade]
         guard
-            let blend = fadeBlends.last(where: { $0.start == one.start && $0.end == one.end }),
+            let blend = fadeBlend(of: one).map({ fadeBlends[$0] }),
             let cut = events.indices.first(where: {
                 events[$0].kind == .cut && events[$0].start > one.end && events[$0].start - one.end <= Self.longestHold
             }),
